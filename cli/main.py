@@ -1,0 +1,70 @@
+"""The ``dominosa`` command: one subcommand per user job, each in its own module of this package.
+
+A subcommand module offers ``register(subparsers)``, which adds its parser and sets ``run`` to a function
+taking the parsed arguments and returning an exit code. This module holds no logic of its own: it parses,
+dispatches, and turns bad input into one line on standard error with exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from importlib import import_module
+
+from dominosa import __version__
+from dominosa.errors import PuzzleError
+
+__all__ = ["main", "build_parser", "UsageError", "EXIT_BAD_INPUT"]
+
+EXIT_BAD_INPUT = 2
+
+# Subcommand modules in the order --help lists them; each module name is the subcommand's name.
+SUBCOMMANDS = ("show", "solve")
+
+
+class UsageError(Exception):
+    """Bad input that is not a puzzle problem (a missing file, a bad option value): one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own errors: keep them to one line and exit code 2
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="dominosa",
+        description="Solve, rate, generate and print Dominosa puzzles.",
+        epilog="Run 'dominosa COMMAND --help' for a command's options and an example.",
+    )
+    parser.add_argument("--version", action="version", version=f"dominosa {__version__}")
+    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
+    for name in SUBCOMMANDS:
+        import_module(f"dominosa.cli.{name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not hasattr(args, "run"):
+        parser.print_help()
+        return EXIT_BAD_INPUT
+    try:
+        return int(args.run(args) or 0)
+    except (PuzzleError, UsageError) as error:
+        print(f"dominosa: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as error:
+        where = f" {error.filename}" if error.filename else ""
+        print(f"dominosa: cannot use{where}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("dominosa: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""dominosa: Dominosa puzzles, solved, rated, generated and printed.
+
+The model lives here: :class:`Board` (cells and pairs), :class:`Puzzle` (numbers, domino set, clues) and
+:class:`Solution` (placed dominoes), with readers and writers for every text format. The engine and the rest
+are reached lazily, so ``import dominosa`` stays light:
+
+>>> import dominosa
+>>> puzzle = dominosa.read_puzzle("3:22223101012330103310")
+>>> puzzle.order
+3
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from dominosa.board import Board, Cell, cell_name
+from dominosa.dominoes import Domino, domino, domino_index, domino_name, full_set, full_set_size
+from dominosa.errors import PuzzleError
+from dominosa.puzzle import Placement, Puzzle, placement
+from dominosa.solution import Solution, problems, validate
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Board",
+    "Cell",
+    "Domino",
+    "Placement",
+    "Puzzle",
+    "PuzzleError",
+    "Solution",
+    "cell_name",
+    "domino",
+    "domino_index",
+    "domino_name",
+    "full_set",
+    "full_set_size",
+    "placement",
+    "problems",
+    "validate",
+    # formats, imported on first use
+    "read_puzzle",
+    "read_puzzles",
+    "read_file",
+    "write_plain",
+    "write_game_id",
+    "write_json",
+    "draw_solution",
+    # the engine, imported on first use
+    "solve",
+    "count_solutions",
+    "solutions",
+    "iter_deductions",
+    "is_unique",
+]
+
+# Names offered at the top that live in other modules: imported only when first asked for, so the model never
+# imports the engine at import time (the layers point down: cli -> generator, rendering -> deductions -> model).
+_LAZY = {
+    "read_puzzle": "dominosa.formats",
+    "read_puzzles": "dominosa.formats",
+    "read_file": "dominosa.formats",
+    "write_plain": "dominosa.formats",
+    "write_game_id": "dominosa.formats",
+    "write_json": "dominosa.formats",
+    "draw_solution": "dominosa.formats",
+    "solve": "dominosa.deductions",
+    "count_solutions": "dominosa.deductions",
+    "solutions": "dominosa.deductions",
+    "iter_deductions": "dominosa.deductions",
+    "is_unique": "dominosa.deductions",
+}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dominosa' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,125 @@
+"""Board geometry: which squares are cells, and the pairs of adjacent cells.
+
+Cells are numbered 0..N-1 in row-major order and pairs 0..P-1; every table the engine needs (pair -> cells,
+cell -> pairs, cell -> neighbours) is computed once per set of cells and shared by every puzzle on that board,
+as plain tuples of integers so the hot loops never touch an object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+__all__ = ["Board", "Cell", "cell_name"]
+
+Cell = tuple[int, int]
+
+
+def cell_name(cell: Cell) -> str:
+    """The name people use for a cell: ``r3c4`` is row 3, column 4, both counted from 1."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+class Board:
+    """A set of cells on a square grid: a full rectangle or any shape with holes.
+
+    Build one with :meth:`rectangle` or :meth:`from_cells`; equal cell sets give the very same object, so the
+    tables below are computed once per shape.
+
+    Attributes
+    ----------
+    cells : tuple of (row, column), in row-major order; a cell's index is its position here.
+    rows, cols : the size of the bounding rectangle (from row 0 and column 0).
+    pairs : tuple of (a, b) cell indices, a < b, of orthogonally adjacent cells; a pair's index is its position.
+    cell_pairs : for each cell, the indices of the pairs that contain it.
+    pair_index : dict from (a, b) with a < b to the pair's index.
+    """
+
+    __slots__ = ("cells", "rows", "cols", "index", "pairs", "cell_pairs", "pair_index", "neighbours", "__weakref__")
+
+    def __init__(self, cells: tuple[Cell, ...]) -> None:
+        # Use Board.from_cells: it validates, sorts and shares instances.
+        self.cells = cells
+        self.rows = max(r for r, _ in cells) + 1 if cells else 0
+        self.cols = max(c for _, c in cells) + 1 if cells else 0
+        self.index = {cell: i for i, cell in enumerate(cells)}
+        pairs = []
+        for i, (r, c) in enumerate(cells):
+            for other in ((r, c + 1), (r + 1, c)):
+                j = self.index.get(other)
+                if j is not None:
+                    pairs.append((i, j))
+        pairs.sort()
+        self.pairs: tuple[tuple[int, int], ...] = tuple(pairs)
+        self.pair_index = {p: k for k, p in enumerate(self.pairs)}
+        cell_pairs: list[list[int]] = [[] for _ in cells]
+        neighbours: list[list[int]] = [[] for _ in cells]
+        for k, (a, b) in enumerate(self.pairs):
+            cell_pairs[a].append(k)
+            cell_pairs[b].append(k)
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+        self.cell_pairs: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in cell_pairs)
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(n) for n in neighbours)
+
+    @staticmethod
+    def from_cells(cells: Iterable[Cell]) -> Board:
+        """The board made of these (row, column) cells; rows and columns count from 0."""
+        cell_set = frozenset((int(r), int(c)) for r, c in cells)
+        for r, c in cell_set:
+            if r < 0 or c < 0:
+                raise ValueError(f"cell ({r}, {c}) has a negative coordinate")
+        return _shared_board(cell_set)
+
+    @staticmethod
+    def rectangle(rows: int, cols: int) -> Board:
+        """The full rows x cols rectangle."""
+        if rows <= 0 or cols <= 0:
+            raise ValueError(f"a board needs at least one row and one column, not {rows}x{cols}")
+        return _shared_board(frozenset((r, c) for r in range(rows) for c in range(cols)))
+
+    @property
+    def is_rectangle(self) -> bool:
+        """True when every square of the bounding rectangle is a cell."""
+        return len(self.cells) == self.rows * self.cols
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __contains__(self, cell: object) -> bool:
+        return cell in self.index
+
+    def pair_of(self, a: Cell, b: Cell) -> int | None:
+        """The index of the pair made of cells ``a`` and ``b``, or None if they are not adjacent cells."""
+        i, j = self.index.get(a), self.index.get(b)
+        if i is None or j is None:
+            return None
+        return self.pair_index.get((i, j) if i < j else (j, i))
+
+    def pair_cells(self, pair: int) -> tuple[Cell, Cell]:
+        """The two (row, column) cells of a pair."""
+        a, b = self.pairs[pair]
+        return self.cells[a], self.cells[b]
+
+    def pair_name(self, pair: int) -> str:
+        a, b = self.pair_cells(pair)
+        return f"{cell_name(a)}-{cell_name(b)}"
+
+    def __repr__(self) -> str:
+        if self.is_rectangle:
+            return f"Board.rectangle({self.rows}, {self.cols})"
+        return f"<Board {len(self.cells)} cells in {self.rows}x{self.cols}>"
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, Board) and self.cells == other.cells)
+
+    def __hash__(self) -> int:
+        return hash(self.cells)
+
+    def __reduce__(self):
+        return (Board.from_cells, (self.cells,))
+
+
+@lru_cache(maxsize=512)
+def _shared_board(cells: frozenset[Cell]) -> Board:
+    return Board(tuple(sorted(cells)))
