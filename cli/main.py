@@ -8,6 +8,7 @@ dispatches, and turns bad input into one line on standard error with exit code 2
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import import_module
 
@@ -55,6 +56,10 @@ def main(argv: list[str] | None = None) -> int:
     except (PuzzleError, UsageError) as error:
         print(f"dominosa: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # e.g. piped into head; before OSError, of which it is a kind
+        # Point stdout at devnull so the interpreter's final flush does not complain about the pipe again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as error:
         where = f" {error.filename}" if error.filename else ""
         print(f"dominosa: cannot use{where}: {error.strerror or error}", file=sys.stderr)
@@ -62,8 +67,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("dominosa: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
-        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

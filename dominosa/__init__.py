@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 # Names offered at the top that live in other modules: imported only when first asked for, so the model never
-# imports the engine at import time (the layers point down: cli -> generator, rendering -> deductions -> model).
+# imports the engine at import time (layers point down: cli -> generator, rendering -> deductions -> model).
 _LAZY = {
     "read_puzzle": "dominosa.formats",
     "read_puzzles": "dominosa.formats",

@@ -30,7 +30,9 @@ class PuzzleError(ValueError):
         self.column = column
         self.source = source
 
-    def located(self, *, line: int | None = None, column: int | None = None, source: str | None = None) -> PuzzleError:
+    def located(
+        self, *, line: int | None = None, column: int | None = None, source: str | None = None
+    ) -> PuzzleError:
         """The same error with a position filled in (keeps any position it already has)."""
         return PuzzleError(
             self.message,

@@ -1,8 +1,8 @@
 """The puzzle: a board, a number in every cell, the domino set, and any clues.
 
-A ``Puzzle`` is an immutable value. Building one checks it: the numbers must be exactly the halves of the domino
-set, clues must be real adjacent cells showing distinct dominoes of the set. The tables the engine needs
-(which domino each pair shows, where each domino can go) are computed on first use and kept.
+A ``Puzzle`` is an immutable value. Building one checks it: the numbers must be exactly the halves of the
+domino set, clues must be real adjacent cells showing distinct dominoes of the set. The tables the engine
+needs (which domino each pair shows, where each domino can go) are computed on first use and kept.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class Puzzle:
         object.__setattr__(self, "clues", tuple(sorted(placement(a, b) for a, b in self.clues)))
         _check(self)
 
-    # -- construction -------------------------------------------------------------------------------------------
+    # -- construction ----------------------------------------------------------------------------------------
 
     @classmethod
     def from_grid(
@@ -103,7 +103,7 @@ class Puzzle:
     def with_clues(self, clues: Iterable[Placement]) -> Puzzle:
         return Puzzle(self.board, self.numbers, self.dominoes, tuple(clues))
 
-    # -- derived tables -----------------------------------------------------------------------------------------
+    # -- derived tables --------------------------------------------------------------------------------------
 
     @cached_property
     def order(self) -> int:
@@ -112,7 +112,9 @@ class Puzzle:
 
     @cached_property
     def is_full_set(self) -> bool:
-        return self.dominoes == full_set(self.order)
+        """True for the whole double-n set. ``dominoes`` is sorted low-first, unlike ``full_set``'s index
+        order, and holds distinct dominoes no higher than ``order``, so counting them is the exact test."""
+        return len(self.dominoes) == full_set_size(self.order)
 
     @cached_property
     def domino_ids(self) -> dict[Domino, int]:
@@ -162,7 +164,7 @@ class Puzzle:
         """The domino that cells ``a`` and ``b`` show together."""
         return domino(self.number_at(a), self.number_at(b))
 
-    # -- conveniences -------------------------------------------------------------------------------------------
+    # -- conveniences ----------------------------------------------------------------------------------------
 
     def to_dict(self) -> dict:
         """The JSON form (see ``dominosa.formats.json_format``)."""
@@ -181,7 +183,8 @@ class Puzzle:
         kind = f"double-{self.order}" if self.is_full_set else f"{len(self.dominoes)} dominoes"
         return f"<Puzzle {kind} {shape}{extra}>"
 
-    def _repr_svg_(self) -> str | None:  # pragma: no cover - notebook convenience, needs the rendering package
+    # A notebook convenience: it needs the rendering package.
+    def _repr_svg_(self) -> str | None:  # pragma: no cover
         try:
             from dominosa.rendering import svg
         except ImportError:
@@ -189,7 +192,9 @@ class Puzzle:
         return svg(self)
 
 
-def implied_domino_set(cell_count: int, numbers: Sequence[int], board: Board | None = None) -> tuple[Domino, ...]:
+def implied_domino_set(
+    cell_count: int, numbers: Sequence[int], board: Board | None = None
+) -> tuple[Domino, ...]:
     """The full set that fits this many cells, or a ``PuzzleError`` saying why none does."""
     if cell_count % 2:
         raise PuzzleError(f"odd number of cells ({cell_count}): dominoes cover cells two at a time")
@@ -224,7 +229,7 @@ def _check(p: Puzzle) -> None:
     if 2 * len(dominoes) != n_cells:
         raise PuzzleError(f"{len(dominoes)} dominoes cannot cover {n_cells} cells")
     order = max(b for _, b in dominoes)
-    full = dominoes == full_set(order)
+    full = len(dominoes) == full_set_size(order)  # distinct (checked above), all within 0..order
     set_name = f"the double-{order} set" if full else "the domino set"
     for cell, v in zip(board.cells, numbers, strict=True):
         if v < 0:

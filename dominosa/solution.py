@@ -27,7 +27,7 @@ class Solution:
         return cls(tuple(board.pair_cells(p) for p in pairs))
 
     def pairs(self, board: Board) -> tuple[int, ...]:
-        """The engine's pair indices of this solution's placements (KeyError-free: off-board gives ValueError)."""
+        """The engine's pair indices of this solution's placements (a placement off the board: ValueError)."""
         out = []
         for a, b in self.placements:
             k = board.pair_of(a, b)

@@ -1,0 +1,261 @@
+"""The seven rules of Dominosa solving, one function each, in the order they are tried.
+
+Each rule looks at a :class:`~dominosa.deductions.state.SolvingState` and returns the first deduction it can
+make (lowest cell, pair or domino number first, so results are reproducible) or ``None``. A rule never changes
+the state: :meth:`SolvingState.apply` does that. After any rule fires, solving starts again at rule 1.
+
+Rules 1-6 are deductions a person makes; rule 7 is trial and error, which people dislike. Every rule is sound:
+it never rules out a solution (rule 7 only splits a pair after proving that joining it leads nowhere).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
+
+__all__ = [
+    "RULES",
+    "RULE_NAMES",
+    "single_neighbour",
+    "join_consequences",
+    "split_consequences",
+    "all_same_neighbours",
+    "unique_placement",
+    "shared_cell",
+    "guess",
+]
+
+
+def _list(labels: list[str]) -> str:
+    if len(labels) <= 1:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def single_neighbour(s: SolvingState) -> Deduction | None:
+    """Rule 1. A cell with only one pair left must be covered by that pair.
+
+    Every cell belongs to exactly one domino; if all but one of its neighbours are ruled out, the domino
+    covering it can only lie towards the one that is left.
+    """
+    if not s.lonely_cells:
+        return None
+    x = min(s.lonely_cells)
+    (q,) = s.live_pairs_of_cell(x)
+    t = s.tables
+    other = t.pair_b[q] if t.pair_a[q] == x else t.pair_a[q]
+    d = t.pair_domino[q]
+    return Deduction(
+        rule=1,
+        joins=(q,),
+        cells=(x, other),
+        domino=d,
+        reason=f"{s.cell_label(x)} has only one neighbour left, {s.cell_label(other)}: "
+        f"the {s.domino_label(d)} goes there.",
+    )
+
+
+def join_consequences(s: SolvingState) -> Deduction | None:
+    """Rule 2. Once a domino is placed, nothing else can use its cells, and it can go nowhere else.
+
+    Every other undecided pair touching either of its cells becomes newly split (each may have consequences of
+    its own, drawn by rule 3), and every other undecided placement of the same domino becomes split.
+    """
+    if not s.newly_joined:
+        return None
+    q = min(s.newly_joined)
+    t, state = s.tables, s.state
+    d = t.pair_domino[q]
+    touching = tuple(r for r in t.touching[q] if state[r] == UNDECIDED)
+    elsewhere = tuple(r for r in t.placements[d] if r != q and state[r] == UNDECIDED and r not in touching)
+    parts = []
+    if touching:
+        parts.append(f"{len(touching)} neighbouring pair{'s' if len(touching) != 1 else ''} split")
+    if elsewhere:
+        parts.append(f"{len(elsewhere)} other place{'s' if len(elsewhere) != 1 else ''} of the "
+                     f"{s.domino_label(d)} ruled out")
+    consequence = "; ".join(parts) if parts else "nothing else changes"
+    return Deduction(
+        rule=2,
+        splits=touching,
+        quiet_splits=elsewhere,
+        settles=(q,),
+        cells=(t.pair_a[q], t.pair_b[q]),
+        domino=d,
+        reason=f"The {s.domino_label(d)} at {s.pair_label(q)} is placed: {consequence}.",
+    )
+
+
+def split_consequences(s: SolvingState) -> Deduction | None:
+    """Rule 3. A split pair may leave its domino with a single place, which then must be used.
+
+    If the domino shown by a newly split pair is not placed yet and has exactly one undecided placement left,
+    that placement becomes newly joined. Either way the split is now fully drawn.
+    """
+    if not s.newly_split:
+        return None
+    q = min(s.newly_split)
+    t = s.tables
+    d = t.pair_domino[q]
+    if d >= 0 and not s.placed[d] and s.dom_live[d] == 1:
+        (only,) = s.live_placements(d)
+        return Deduction(
+            rule=3,
+            joins=(only,),
+            settles=(q,),
+            cells=(t.pair_a[only], t.pair_b[only]),
+            domino=d,
+            reason=f"With {s.pair_label(q)} split, the {s.domino_label(d)} has only one place left: "
+            f"{s.pair_label(only)}.",
+        )
+    return Deduction(rule=3, settles=(q,), domino=d if d >= 0 else None,
+                     reason=f"{s.pair_label(q)} is split.")
+
+
+def all_same_neighbours(s: SolvingState) -> Deduction | None:
+    """Rule 4. If every pair left at a cell shows the same domino, that domino covers this cell.
+
+    Whichever way the cell is covered, it is by that domino; so the domino's placements that do not touch
+    this cell are impossible.
+    """
+    t, state = s.tables, s.state
+    for x in sorted(s.dirty_cells):
+        s.dirty_cells.discard(x)
+        if s.covered[x] or s.cell_live[x] < 2:
+            continue
+        live = s.live_pairs_of_cell(x)
+        d = t.pair_domino[live[0]]
+        if any(t.pair_domino[q] != d for q in live):
+            continue
+        away = tuple(q for q in t.placements[d] if state[q] == UNDECIDED and t.pair_a[q] != x and t.pair_b[q] != x)
+        if not away:
+            continue
+        s.dirty_cells.add(x)  # looked at again after it fires (it will not fire twice)
+        return Deduction(
+            rule=4,
+            splits=away,
+            cells=(x,),
+            domino=d,
+            reason=f"Every neighbour left of {s.cell_label(x)} makes the {s.domino_label(d)}, so that domino "
+            f"covers it: {_list([s.pair_label(q) for q in away])} "
+            f"{'is' if len(away) == 1 else 'are'} ruled out.",
+        )
+    return None
+
+
+def unique_placement(s: SolvingState) -> Deduction | None:
+    """Rule 5. A domino with only one place left on the whole board must go there (the tedious scan).
+
+    Every domino is used once; when all its other placements are gone the last one is forced. Rule 3 catches
+    most of these as they happen; this rule is the global scan that finds the rest, such as a domino that
+    shows up only once from the very start.
+    """
+    if not s.lonely_dominoes:
+        return None
+    d = min(s.lonely_dominoes)
+    (q,) = s.live_placements(d)
+    t = s.tables
+    return Deduction(
+        rule=5,
+        joins=(q,),
+        cells=(t.pair_a[q], t.pair_b[q]),
+        domino=d,
+        reason=f"The {s.domino_label(d)} can only go at {s.pair_label(q)}.",
+    )
+
+
+def shared_cell(s: SolvingState) -> Deduction | None:
+    """Rule 6. If every place left for a domino uses the same cell, that cell belongs to that domino.
+
+    Wherever the domino goes, it covers that cell; so the cell's other pairs, which show other dominoes,
+    are impossible.
+    """
+    t, state = s.tables, s.state
+    for d in sorted(s.dirty_dominoes):
+        s.dirty_dominoes.discard(d)
+        if s.placed[d] or s.dom_live[d] < 2:
+            continue
+        live = s.live_placements(d)
+        shared = {t.pair_a[live[0]], t.pair_b[live[0]]}
+        for q in live[1:]:
+            shared &= {t.pair_a[q], t.pair_b[q]}
+        if not shared:
+            continue
+        (x,) = shared
+        others = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and t.pair_domino[q] != d)
+        if not others:
+            continue
+        s.dirty_dominoes.add(d)
+        return Deduction(
+            rule=6,
+            splits=others,
+            cells=(x,),
+            domino=d,
+            reason=f"Every place left for the {s.domino_label(d)} uses {s.cell_label(x)}, so the cell is "
+            f"covered by it: {_list([s.pair_label(q) for q in others])} "
+            f"{'is' if len(others) == 1 else 'are'} split.",
+        )
+    return None
+
+
+def guess(s: SolvingState) -> Deduction | None:
+    """Rule 7. Try a pair: if joining it leads to a contradiction, split it (trial and error).
+
+    The pair tried is one of the cell with the fewest pairs left. Joining each of its pairs in turn is
+    followed through by search; the first that cannot be completed is split. If every one of them can be
+    completed (the puzzle has several solutions), the first is joined as a choice.
+    """
+    from dominosa.deductions.counting import count_from_position
+
+    t = s.tables
+    open_cells = [x for x in range(t.n_cells) if not s.covered[x]]
+    if not open_cells:
+        return None
+    x = min(open_cells, key=lambda c: (s.cell_live[c], c))
+    joined, split = s.joined_pairs(), s.split_pairs()
+    live = s.live_pairs_of_cell(x)
+    for q in live:
+        result = count_from_position(s.puzzle, joined + [q], split, max_solutions=1)
+        if result.count == 0:
+            return Deduction(
+                rule=7,
+                splits=(q,),
+                cells=(x,),
+                domino=t.pair_domino[q],
+                reason=f"Trying the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)} leads to a "
+                f"contradiction (after {result.stats.nodes} search steps), so it is split.",
+            )
+    q = live[0]
+    return Deduction(
+        rule=7,
+        joins=(q,),
+        cells=(x,),
+        domino=t.pair_domino[q],
+        reason=f"Every pair of {s.cell_label(x)} can be completed, so the puzzle has more than one solution; "
+        f"choosing {s.pair_label(q)}.",
+    )
+
+
+Rule = Callable[[SolvingState], "Deduction | None"]
+
+# The rules in the order they are tried; everything else (names, grades, costs) derives from this list.
+RULES: tuple[Rule, ...] = (
+    single_neighbour,
+    join_consequences,
+    split_consequences,
+    all_same_neighbours,
+    unique_placement,
+    shared_cell,
+    guess,
+)
+
+RULE_NAMES: dict[int, str] = {
+    1: "single neighbour",
+    2: "join consequences",
+    3: "split consequences",
+    4: "all the same neighbours",
+    5: "unique placement",
+    6: "shared cell",
+    7: "guess",
+}

@@ -1,0 +1,294 @@
+"""Pair states, as a person solving on paper keeps them, with the counts the rules read.
+
+Every pair is undecided, newly joined, joined, newly split or split. "Newly" means its consequences have not
+been drawn yet (rules 2 and 3 draw them). A :class:`SolvingState` keeps, incrementally, how many undecided pairs
+each cell has and how many undecided placements each domino has, which cells are covered and which dominoes
+placed, and the candidates each rule should look at, so that no rule rescans the board after every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from dominosa.board import cell_name
+from dominosa.deductions.tables import Tables, tables_for
+from dominosa.dominoes import domino_name
+from dominosa.puzzle import Puzzle
+
+__all__ = [
+    "UNDECIDED",
+    "NEWLY_JOINED",
+    "JOINED",
+    "NEWLY_SPLIT",
+    "SPLIT",
+    "STATE_NAMES",
+    "Contradiction",
+    "Deduction",
+    "SolvingState",
+]
+
+UNDECIDED, NEWLY_JOINED, JOINED, NEWLY_SPLIT, SPLIT = 0, 1, 2, 3, 4
+STATE_NAMES = ("undecided", "newly joined", "joined", "newly split", "split")
+
+
+class Contradiction(Exception):
+    """The position cannot be completed; the message says why (a cell or domino with no place left, ...)."""
+
+
+@dataclass(frozen=True)
+class Deduction:
+    """One deduction: which rule, what it changes, what justifies it, and the sentence a person would say.
+
+    Attributes
+    ----------
+    rule : the rule's number (1-7, higher numbers for the advanced rules).
+    joins : pairs that become newly joined.
+    splits : pairs that become newly split.
+    quiet_splits : pairs that become split with nothing left to draw from them (rule 2's other placements).
+    settles : newly joined or newly split pairs whose consequences this deduction draws.
+    cells : the cells the reasoning looks at.
+    domino : the domino the reasoning is about (its index in ``puzzle.dominoes``), if any.
+    reason : the deduction in one sentence.
+    """
+
+    rule: int
+    joins: tuple[int, ...] = ()
+    splits: tuple[int, ...] = ()
+    quiet_splits: tuple[int, ...] = ()
+    settles: tuple[int, ...] = ()
+    cells: tuple[int, ...] = ()
+    domino: int | None = None
+    reason: str = ""
+
+    @property
+    def is_bookkeeping(self) -> bool:
+        """Rules 2 and 3 only draw the consequences of an earlier deduction."""
+        return self.rule in (2, 3)
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class SolvingState:
+    """A position in the solving of one puzzle (see the module docstring).
+
+    Build with ``SolvingState(puzzle)``: clues start as newly joined and pairs showing a domino outside the set
+    start as split.
+    """
+
+    def __init__(self, puzzle: Puzzle, *, _tables: Tables | None = None) -> None:
+        t = _tables or tables_for(puzzle)
+        self.puzzle = puzzle
+        self.tables = t
+        self.state = bytearray(t.n_pairs)
+        self.cell_live = [len(ps) for ps in t.cell_pairs]
+        self.dom_live = [len(ps) for ps in t.placements]
+        self.covered = bytearray(t.n_cells)
+        self.placed = bytearray(t.n_dominoes)
+        self.n_covered = 0
+        self.newly_joined: set[int] = set()
+        self.newly_split: set[int] = set()
+        # Candidates: cells with one undecided pair left (rule 1), dominoes with one placement left (rule 5),
+        # and cells/dominoes whose undecided pairs changed since rules 4 and 6 last looked at them.
+        self.lonely_cells: set[int] = set()
+        self.lonely_dominoes: set[int] = set()
+        self.dirty_cells: set[int] = set(range(t.n_cells))
+        self.dirty_dominoes: set[int] = set(range(t.n_dominoes))
+        for q, d in enumerate(t.pair_domino):
+            if d < 0:
+                self._set_split(q, SPLIT)
+        for x in range(t.n_cells):
+            self._cell_changed(x)
+        for d in range(t.n_dominoes):
+            self._domino_changed(d)
+        for q in t.clue_pairs:
+            self._set_joined(q)
+
+    @classmethod
+    def from_position(
+        cls,
+        puzzle: Puzzle,
+        joined: Iterable[int] = (),
+        split: Iterable[int] = (),
+        *,
+        newly_joined: Iterable[int] = (),
+        newly_split: Iterable[int] = (),
+    ) -> SolvingState:
+        """A position given by its pairs: ``joined``/``split`` as settled, ``newly_*`` with consequences pending.
+
+        Raises :class:`Contradiction` when the pairs given cannot stand together.
+        """
+        s = cls(puzzle)
+        for q in split:
+            s._split(q, SPLIT)
+        for q in newly_split:
+            s._split(q, NEWLY_SPLIT)
+        for q in joined:
+            s._join(q)
+            s.state[q] = JOINED
+            s.newly_joined.discard(q)
+        for q in newly_joined:
+            s._join(q)
+        return s
+
+    # -- reading ------------------------------------------------------------------------------------------------
+
+    @property
+    def solved(self) -> bool:
+        return self.n_covered == self.tables.n_cells
+
+    def key(self) -> tuple[int, int]:
+        """The position as two integers: the bitset of (newly) joined pairs and that of (newly) split pairs."""
+        joined = split = 0
+        for q, s in enumerate(self.state):
+            if s in (JOINED, NEWLY_JOINED):
+                joined |= 1 << q
+            elif s >= NEWLY_SPLIT:
+                split |= 1 << q
+        return joined, split
+
+    def joined_pairs(self) -> list[int]:
+        return [q for q, s in enumerate(self.state) if s in (JOINED, NEWLY_JOINED)]
+
+    def split_pairs(self) -> list[int]:
+        return [q for q, s in enumerate(self.state) if s >= NEWLY_SPLIT]
+
+    def live_pairs_of_cell(self, x: int) -> list[int]:
+        state = self.state
+        return [q for q in self.tables.cell_pairs[x] if state[q] == UNDECIDED]
+
+    def live_placements(self, d: int) -> list[int]:
+        state = self.state
+        return [q for q in self.tables.placements[d] if state[q] == UNDECIDED]
+
+    def check(self) -> None:
+        """Raise :class:`Contradiction` if a cell or domino has no possibility left."""
+        t = self.tables
+        for x in range(t.n_cells):
+            if not self.covered[x] and self.cell_live[x] == 0:
+                raise Contradiction(f"{self.cell_label(x)} has no pair left")
+        for d in range(t.n_dominoes):
+            if not self.placed[d] and self.dom_live[d] == 0:
+                raise Contradiction(f"the {self.domino_label(d)} has no place left")
+
+    def copy(self) -> SolvingState:
+        other = SolvingState.__new__(SolvingState)
+        other.puzzle, other.tables = self.puzzle, self.tables
+        other.state = self.state[:]
+        other.cell_live = self.cell_live[:]
+        other.dom_live = self.dom_live[:]
+        other.covered = self.covered[:]
+        other.placed = self.placed[:]
+        other.n_covered = self.n_covered
+        other.newly_joined = set(self.newly_joined)
+        other.newly_split = set(self.newly_split)
+        other.lonely_cells = set(self.lonely_cells)
+        other.lonely_dominoes = set(self.lonely_dominoes)
+        other.dirty_cells = set(self.dirty_cells)
+        other.dirty_dominoes = set(self.dirty_dominoes)
+        return other
+
+    # -- words ---------------------------------------------------------------------------------------------------
+
+    def cell_label(self, x: int) -> str:
+        """``r3c4 (5)``: a cell's name and number."""
+        p = self.puzzle
+        return f"{cell_name(p.board.cells[x])} ({p.numbers[x]})"
+
+    def pair_label(self, q: int) -> str:
+        p = self.puzzle
+        a, b = p.board.pairs[q]
+        return f"{cell_name(p.board.cells[a])}-{cell_name(p.board.cells[b])}"
+
+    def domino_label(self, d: int) -> str:
+        return domino_name(self.puzzle.dominoes[d])
+
+    # -- changing ------------------------------------------------------------------------------------------------
+
+    def apply(self, deduction: Deduction) -> None:
+        """Carry out a deduction; raise :class:`Contradiction` if it breaks the position."""
+        state = self.state
+        for q in deduction.settles:
+            if state[q] == NEWLY_JOINED:
+                state[q] = JOINED
+                self.newly_joined.discard(q)
+            elif state[q] == NEWLY_SPLIT:
+                state[q] = SPLIT
+                self.newly_split.discard(q)
+        for q in deduction.quiet_splits:
+            self._split(q, SPLIT)
+        for q in deduction.splits:
+            self._split(q, NEWLY_SPLIT)
+        for q in deduction.joins:
+            self._join(q)
+
+    def _join(self, q: int) -> None:
+        s = self.state[q]
+        if s in (JOINED, NEWLY_JOINED):
+            return
+        if s != UNDECIDED:
+            raise Contradiction(f"{self.pair_label(q)} is split and cannot be joined")
+        self._set_joined(q)
+
+    def _set_joined(self, q: int) -> None:
+        t = self.tables
+        a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
+        for x in (a, b):
+            if self.covered[x]:
+                raise Contradiction(f"{self.cell_label(x)} would be covered twice")
+        if self.placed[d]:
+            raise Contradiction(f"the {self.domino_label(d)} would be placed twice")
+        self.state[q] = NEWLY_JOINED
+        self.newly_joined.add(q)
+        for x in (a, b):
+            self.covered[x] = 1
+            self.n_covered += 1
+            self.cell_live[x] -= 1
+            self.lonely_cells.discard(x)
+            self.dirty_cells.discard(x)
+        self.placed[d] = 1
+        self.dom_live[d] -= 1
+        self.lonely_dominoes.discard(d)
+        self.dirty_dominoes.discard(d)
+
+    def _split(self, q: int, how: int) -> None:
+        s = self.state[q]
+        if s >= NEWLY_SPLIT:
+            return
+        if s != UNDECIDED:
+            raise Contradiction(f"{self.pair_label(q)} is joined and cannot be split")
+        self._set_split(q, how)
+
+    def _set_split(self, q: int, how: int) -> None:
+        t = self.tables
+        self.state[q] = how
+        if how == NEWLY_SPLIT:
+            self.newly_split.add(q)
+        for x in (t.pair_a[q], t.pair_b[q]):
+            self.cell_live[x] -= 1
+            self._cell_changed(x)
+        d = t.pair_domino[q]
+        if d >= 0:
+            self.dom_live[d] -= 1
+            self._domino_changed(d)
+
+    def _cell_changed(self, x: int) -> None:
+        if self.covered[x]:
+            return
+        live = self.cell_live[x]
+        if live == 0:
+            raise Contradiction(f"{self.cell_label(x)} has no pair left")
+        if live == 1:
+            self.lonely_cells.add(x)
+        self.dirty_cells.add(x)
+
+    def _domino_changed(self, d: int) -> None:
+        if self.placed[d]:
+            return
+        live = self.dom_live[d]
+        if live == 0:
+            raise Contradiction(f"the {self.domino_label(d)} has no place left")
+        if live == 1:
+            self.lonely_dominoes.add(d)
+        self.dirty_dominoes.add(d)

@@ -1,0 +1,75 @@
+"""The integer tables the engine runs on, computed once per puzzle.
+
+Everything the hot loops touch is a tuple of ints: which two cells a pair joins, which pairs meet each cell,
+which domino each pair shows, where each domino can go, and which pairs touch a pair. A ``Tables`` is built by
+:func:`tables_for` and kept (keyed by the puzzle) so that counting, stepping and rating share it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from dominosa.puzzle import Puzzle
+
+__all__ = ["Tables", "tables_for"]
+
+
+class Tables:
+    """Precomputed integer tables of one puzzle (see the module docstring).
+
+    Attributes
+    ----------
+    n_cells, n_pairs, n_dominoes : sizes.
+    pair_a, pair_b : the two cells of each pair.
+    cell_pairs : the pairs meeting each cell.
+    pair_domino : the domino (index into ``puzzle.dominoes``) each pair shows, -1 when it shows none of the set.
+    placements : the pairs showing each domino.
+    touching : for each pair, the other pairs sharing a cell with it.
+    clue_pairs : the clues, as pairs.
+    """
+
+    __slots__ = (
+        "puzzle",
+        "n_cells",
+        "n_pairs",
+        "n_dominoes",
+        "pair_a",
+        "pair_b",
+        "cell_pairs",
+        "pair_domino",
+        "placements",
+        "touching",
+        "clue_pairs",
+    )
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        board = puzzle.board
+        self.puzzle = puzzle
+        self.n_cells = len(board.cells)
+        self.n_pairs = len(board.pairs)
+        self.n_dominoes = len(puzzle.dominoes)
+        self.pair_a = tuple(a for a, _ in board.pairs)
+        self.pair_b = tuple(b for _, b in board.pairs)
+        self.cell_pairs = board.cell_pairs
+        self.pair_domino = puzzle.pair_domino
+        self.placements = puzzle.placements
+        self.touching = _touching(board)
+        self.clue_pairs = puzzle.clue_pairs
+
+
+@lru_cache(maxsize=256)
+def _touching_cached(board) -> tuple[tuple[int, ...], ...]:
+    cell_pairs = board.cell_pairs
+    return tuple(
+        tuple(q for q in cell_pairs[a] + cell_pairs[b] if q != p) for p, (a, b) in enumerate(board.pairs)
+    )
+
+
+def _touching(board) -> tuple[tuple[int, ...], ...]:
+    return _touching_cached(board)
+
+
+@lru_cache(maxsize=64)
+def tables_for(puzzle: Puzzle) -> Tables:
+    """The shared tables of a puzzle (cached: the same puzzle gives the same object)."""
+    return Tables(puzzle)

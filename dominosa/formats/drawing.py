@@ -1,0 +1,122 @@
+"""Terminal pictures of a board: box-drawing lines around the numbers, heavy where a domino's edge is known.
+
+Three weights of line tell the state of the board at a glance:
+
+- **heavy** (``┃ ━``): the outline of the board, and every edge of a placed domino (clues, joined pairs, a
+  solution) or of a pair known not to be a domino (``split``);
+- **light** (``│ ─``): between two cells nothing is known about yet;
+- **none**: inside a placed domino, and between squares that are not cells (holes stay blank).
+
+A bare puzzle is a heavy outline around a light grid; a solved one shows every domino in heavy lines::
+
+    ┏━━━┯━━━┯━━━┓       ┏━━━━━━━┳━━━┓
+    ┃ 0 │ 0 │ 1 ┃       ┃ 0   0 ┃ 1 ┃
+    ┠───┼───┼───┨       ┣━━━━━━━┫   ┃
+    ┃ 1 │ 1 │ 0 ┃       ┃ 1   1 ┃ 0 ┃
+    ┗━━━┷━━━┷━━━┛       ┗━━━━━━━┻━━━┛
+
+Every cell is as wide as the widest number, so two-digit numbers stay in line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from dominosa.board import Cell, cell_name
+from dominosa.errors import PuzzleError
+from dominosa.puzzle import Placement, Puzzle, placement
+from dominosa.solution import Solution
+
+__all__ = ["draw_solution"]
+
+# The box-drawing character for every mix of arms: index up*27 + right*9 + down*3 + left, where each arm is
+# 0 (none), 1 (light) or 2 (heavy). Unicode has all 80 mixes of light and heavy arms; index 0 is a space.
+_JUNCTIONS = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍┮┯┏┲┳╵┘┙│┤┥╽┧┪└┴┵├┼┽┟╁╅┕┶┷┝┾┿┢╆╈╹┚┛╿┦┩┃┨┫┖┸┹┞╀╃┠╂╉┗┺┻┡╄╇┣╊╋"
+_HORIZONTAL = " ─━"
+_VERTICAL = " │┃"
+NONE, LIGHT, HEAVY = 0, 1, 2
+
+
+def draw_solution(
+    puzzle: Puzzle,
+    solution: Solution | Iterable[Placement] | None = None,
+    *,
+    joined: Iterable[Placement] = (),
+    split: Iterable[Placement] = (),
+) -> str:
+    """The board drawn with box-drawing characters, as lines joined by newlines (no final newline).
+
+    Parameters
+    ----------
+    puzzle : the puzzle; its clues are drawn as placed dominoes.
+    solution : placements to draw as dominoes, usually a whole solution.
+    joined : more placed dominoes, for a partial state (a hint, a step of an explanation).
+    split : pairs known not to be dominoes, drawn as heavy walls between their two cells.
+
+    Raises
+    ------
+    PuzzleError : a placement that is not two adjacent cells, or two dominoes covering one cell.
+    """
+    board = puzzle.board
+    placed = list(puzzle.clues) + list(joined) + list(solution or ())
+    group: dict[Cell, Placement] = {}
+    for a, b in placed:
+        pair = _pair(puzzle, a, b)
+        for cell in pair:
+            if group.get(cell, pair) != pair:
+                other = group[cell]
+                raise PuzzleError(
+                    f"{cell_name(cell)} is covered twice, by {_name(pair)} and {_name(other)}", cell=cell
+                )
+            group[cell] = pair
+    walls = {_pair(puzzle, a, b) for a, b in split}
+
+    def edge(s: Cell, t: Cell) -> int:
+        s_in, t_in = s in board, t in board
+        if not (s_in or t_in):
+            return NONE
+        if s_in != t_in:
+            return HEAVY
+        gs, gt = group.get(s), group.get(t)
+        if gs is not None and gs == gt:
+            return NONE
+        if gs is None and gt is None and placement(s, t) not in walls:
+            return LIGHT
+        return HEAVY
+
+    width = max(len(str(v)) for v in puzzle.numbers)
+    rows, cols = board.rows, board.cols
+    lines = []
+    for i in range(rows + 1):
+        out = []
+        for j in range(cols + 1):
+            up = edge((i - 1, j - 1), (i - 1, j)) if i > 0 else NONE
+            down = edge((i, j - 1), (i, j)) if i < rows else NONE
+            left = edge((i - 1, j - 1), (i, j - 1)) if j > 0 else NONE
+            right = edge((i - 1, j), (i, j)) if j < cols else NONE
+            out.append(_JUNCTIONS[up * 27 + right * 9 + down * 3 + left])
+            if j < cols:
+                out.append(_HORIZONTAL[right] * (width + 2))
+        lines.append("".join(out).rstrip())
+        if i == rows:
+            break
+        out = []
+        for j in range(cols + 1):
+            out.append(_VERTICAL[edge((i, j - 1), (i, j))])
+            if j < cols:
+                cell = (i, j)
+                text = str(puzzle.number_at(cell)).rjust(width) if cell in board else " " * width
+                out.append(f" {text} ")
+        lines.append("".join(out).rstrip())
+    return "\n".join(lines)
+
+
+def _pair(puzzle: Puzzle, a: Cell, b: Cell) -> Placement:
+    pair = placement(a, b)
+    if puzzle.board.pair_of(*pair) is None:
+        raise PuzzleError(f"{_name(pair)} is not two adjacent cells of the board", cell=pair[0])
+    return pair
+
+
+def _name(pair: Placement) -> str:
+    return f"{cell_name(pair[0])},{cell_name(pair[1])}"
