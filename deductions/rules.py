@@ -218,13 +218,15 @@ def guess(s: SolvingState) -> Deduction | None:
     for q in live:
         result = count_from_position(s.puzzle, joined + [q], split, max_solutions=1)
         if result.count == 0:
+            steps = result.stats.nodes
+            how = "at once" if steps <= 1 else f"after {steps} search steps"
             return Deduction(
                 rule=7,
                 splits=(q,),
                 cells=(x,),
                 domino=t.pair_domino[q],
                 reason=f"Trying the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)} leads to a "
-                f"contradiction (after {result.stats.nodes} search steps), so it is split.",
+                f"contradiction {how}, so it is split.",
             )
     q = live[0]
     return Deduction(
