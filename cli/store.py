@@ -1,0 +1,449 @@
+"""``dominosa store``: look into a puzzle store, export puzzles from it for a book, count them, import more.
+
+The store is the SQLite file that ``dominosa generate`` fills (``output/puzzles.sqlite`` unless ``--store``
+says otherwise). Every action here calls one method of :class:`~dominosa.generator.store.PuzzleStore` and
+prints; a missing or broken store is one line on standard error and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+from dominosa.cli.common import add_format_argument, print_json, print_text, read_inputs
+from dominosa.cli.main import UsageError
+from dominosa.formats import draw_solution
+from dominosa.generator.store import PuzzleStore, StoredPuzzle, StoreError, StoreNotFound, StoreStats, open_atomic
+
+__all__ = ["register", "DEFAULT_STORE", "list_line", "stats_table", "plot_stats"]
+
+DEFAULT_STORE = "output/puzzles.sqlite"
+PLOT_FORMATS = (".png", ".svg", ".pdf")
+
+EPILOG = """\
+examples:
+  dominosa store stats
+      how many puzzles output/puzzles.sqlite holds, per order and grade
+  dominosa store list --order 7 --grade hard --limit 20
+      one line per puzzle: id, order, size, grade, score, when it was made
+  dominosa store show 12
+      puzzle 12 drawn with its solution, and everything known about it
+  dominosa store export --grade hard --format json --out hard.jsonl
+      the hard puzzles as JSON lines (grid, solution, grade, score, ...) for a book
+  dominosa store add puzzles.txt 3:22223101012330103310
+      solve puzzles from files or game IDs and keep the proper ones
+  dominosa store stats --plot counts.png --store my.sqlite
+      a bar chart of another store's puzzles per order, split by grade
+
+A store never holds a puzzle twice: a puzzle turned, mirrored, or with its
+numbers renamed counts as the same puzzle. Run 'dominosa store ACTION --help'
+for an action's options. A missing or broken store, or any other bad input, is
+one line on standard error and exit code 2.
+"""
+
+LIST_EPILOG = """\
+examples:
+  dominosa store list
+      every puzzle, oldest first
+  dominosa store list --order 6 --grade hard --by score --limit 10
+      the ten best-scored hard puzzles of order 6
+  dominosa store list --format json
+      one JSON object per puzzle, without its grid (export has the grids)
+"""
+
+SHOW_EPILOG = """\
+examples:
+  dominosa store show 12
+      puzzle 12 drawn with its solution, its grade, score, seed and parameters
+  dominosa store show 12 13 14 --format json
+      the three puzzles as JSON lines, each with grid and solution
+"""
+
+EXPORT_EPILOG = """\
+examples:
+  dominosa store export > all.txt
+      every puzzle as a plain grid, each under a comment naming its id and grade
+  dominosa store export --order 9 --grade hardest --limit 50 --format json --out book.jsonl
+      50 puzzles as JSON lines with their solutions, ready for 'dominosa book'
+  dominosa store export --by score --limit 100 --out best.txt
+      the hundred best-scored puzzles
+
+Both forms read back with every dominosa command. --out writes the file
+atomically: it appears complete, or not at all.
+"""
+
+STATS_EPILOG = """\
+examples:
+  dominosa store stats
+      a table of counts: one row per order, one column per grade
+  dominosa store stats --format json
+      the same counts as one JSON object
+  dominosa store stats --plot counts.png
+      also draw them as stacked bars (.png, .svg or .pdf)
+"""
+
+ADD_EPILOG = """\
+examples:
+  dominosa store add puzzles.txt
+      solve each puzzle of the file and keep the proper ones (exactly one solution)
+  dominosa store add 3:22223101012330103310 --store my.sqlite
+      a game ID typed on the command line, into another store
+  dominosa generate --order 6 --format json | dominosa store add -
+      puzzles from standard input
+
+Puzzles the store already holds (up to symmetry and renaming of numbers) are
+reported and skipped. The exit code is 0 when every puzzle was added or already
+there, 1 when some were not proper, and 2 for bad input.
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``store`` and its actions to the ``dominosa`` command."""
+    parser = subparsers.add_parser(
+        "store",
+        help="list, show, export, count and import the puzzles of a puzzle store",
+        description="Look into a puzzle store (the SQLite file 'dominosa generate' fills), export its\n"
+        "puzzles, count them, or import more.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    actions = parser.add_subparsers(title="actions", metavar="ACTION", dest="action", required=True)
+
+    def action(name: str, help: str, description: str, epilog: str, run: Callable[..., int]) -> argparse.ArgumentParser:
+        sub = actions.add_parser(
+            name,
+            help=help,
+            description=description,
+            epilog=epilog,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        sub.add_argument(
+            "--store",
+            default=DEFAULT_STORE,
+            metavar="PATH",
+            help=f"the puzzle store (default {DEFAULT_STORE})",
+        )
+        sub.set_defaults(run=_store_errors_as_usage_errors(run))
+        return sub
+
+    sub = action("list", "one line per puzzle", "List the puzzles of a store, one line each.", LIST_EPILOG, run_list)
+    _add_filters(sub)
+    add_format_argument(sub)
+
+    sub = action(
+        "show", "draw puzzles with their solutions", "Draw stored puzzles with their solutions.", SHOW_EPILOG, run_show
+    )
+    sub.add_argument("ids", nargs="+", type=int, metavar="ID", help="the id of a puzzle, as 'list' shows it")
+    add_format_argument(sub)
+
+    sub = action(
+        "export",
+        "write puzzles as plain text or JSON lines",
+        "Write stored puzzles as plain grids or JSON lines, to standard output or a file.",
+        EXPORT_EPILOG,
+        run_export,
+    )
+    _add_filters(sub)
+    sub.add_argument("--out", metavar="FILE", help="write to this file (atomically) instead of standard output")
+    sub.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="text: plain grids under a comment line (the default); json: JSON lines with solutions",
+    )
+
+    sub = action(
+        "stats",
+        "count puzzles per order and grade",
+        "Count a store's puzzles per order and grade.",
+        STATS_EPILOG,
+        run_stats,
+    )
+    sub.add_argument("--plot", metavar="FILE", help="also draw the counts as a bar chart (.png, .svg or .pdf)")
+    add_format_argument(sub)
+
+    sub = action(
+        "add",
+        "solve puzzles from files and keep the proper ones",
+        "Import puzzles from files: solve each, keep the proper ones, skip those already stored.",
+        ADD_EPILOG,
+        run_add,
+    )
+    sub.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="a puzzle file in any format, - for standard input, or a game ID such as 3:22223101012330103310",
+    )
+    sub.add_argument("--timeout", type=_positive(float), metavar="SECONDS", help="give up on a puzzle after this long")
+    add_format_argument(sub)
+
+
+# -- actions ---------------------------------------------------------------------------------------------------
+
+
+def run_list(args: argparse.Namespace) -> int:
+    """One line (or JSON object) per puzzle that matches the filters."""
+    with PuzzleStore(args.store, create=False) as store:
+        records = store.iter_query(**_filters(args))
+        if args.format == "json":
+            for record in records:
+                print_json(_summary_dict(record))
+            return 0
+        lines = [list_line(record) for record in records]
+    if not lines:
+        filtered = args.order is not None or args.grade is not None
+        print_text(f"no puzzles{' match' if filtered else ''} in {args.store}")
+        return 0
+    print_text(_columns([["id", "order", "size", "grade", "score", "made"], *lines]))
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Each puzzle named, drawn with its solution (all checked to exist before any is printed)."""
+    with PuzzleStore(args.store, create=False) as store:
+        records = []
+        for puzzle_id in args.ids:
+            try:
+                records.append(store.get(puzzle_id))
+            except KeyError:
+                raise UsageError(f"no puzzle {puzzle_id} in {args.store} (see 'dominosa store list')") from None
+    for k, record in enumerate(records):
+        if args.format == "json":
+            print_json(record.to_dict())
+        else:
+            print_text(("\n" if k else "") + _show_text(record, args.store))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Write the puzzles that match to standard output, or atomically to ``--out``."""
+    if args.out is not None and not Path(args.out).parent.is_dir():
+        raise UsageError(f"--out {args.out}: there is no folder {Path(args.out).parent}")
+    with PuzzleStore(args.store, create=False) as store:
+        if args.out is None:
+            store.export(sys.stdout, format=args.format, **_filters(args))
+            return 0
+        count = store.export(args.out, format=args.format, **_filters(args))
+    print(f"dominosa: exported {count} puzzle{'s' if count != 1 else ''} to {args.out}", file=sys.stderr)
+    return 0
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    """The counts as a table or JSON, and as a chart with ``--plot``."""
+    if args.plot is not None:
+        _check_plot_path(args.plot)
+    with PuzzleStore(args.store, create=False) as store:
+        stats = store.stats()
+    if args.format == "json":
+        print_json(stats.to_dict())
+    else:
+        print_text(stats_table(stats, args.store))
+    if args.plot is not None:
+        plot_stats(stats, args.plot, title=f"Puzzles in {Path(args.store).name}")
+        print(f"dominosa: drew the counts in {args.plot}", file=sys.stderr)
+    return 0
+
+
+def _check_plot_path(path: str) -> None:
+    """Refuse a chart that cannot be written before any output, so a bad --plot prints nothing else."""
+    if Path(path).suffix.lower() not in PLOT_FORMATS:
+        raise UsageError(f"--plot {path}: the file name must end in .png, .svg or .pdf")
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise UsageError(f"--plot {path}: there is no folder {folder}")
+
+
+def run_add(args: argparse.Namespace) -> int:
+    """Solve and add every puzzle named; 1 when some were not proper."""
+    records = read_inputs(args)  # every input checked before the store is touched
+    added = duplicates = rejected = 0
+    with PuzzleStore(args.store) as store:
+        for record in records:
+            params = {"imported_from": record.location}
+            outcome = store.add_if_proper(record.puzzle, timeout=args.timeout, params=params)
+            added += outcome.status == "added"
+            duplicates += outcome.status == "duplicate"
+            rejected += outcome.status == "not proper"
+            if args.format == "json":
+                print_json(
+                    {
+                        "source": record.source,
+                        "line": record.line,
+                        "status": outcome.status,
+                        "id": outcome.id,
+                        "count": outcome.count,
+                        "complete": outcome.complete,
+                        "timed_out": outcome.timed_out,
+                    }
+                )
+            elif outcome.status == "added":
+                print_text(f"{record.location}: {outcome.reason}")
+            else:
+                print_text(f"{record.location}: not added: {outcome.reason}")
+    if args.format == "text":
+        parts = [f"{n} {what}" for n, what in ((duplicates, "already there"), (rejected, "not proper")) if n]
+        more = f" ({', '.join(parts)})" if parts else ""
+        print_text(f"added {added} of {len(records)} puzzle{'s' if len(records) != 1 else ''} to {args.store}{more}")
+    return 1 if rejected else 0
+
+
+# -- text --------------------------------------------------------------------------------------------------------
+
+
+def list_line(record: StoredPuzzle) -> list[str]:
+    """The columns ``list`` prints for one puzzle: id, order, size, grade, score, made."""
+    return [
+        str(record.id),
+        str(record.order),
+        record.size,
+        record.grade if record.grade is not None else "-",
+        f"{record.score:g}" if record.score is not None else "-",
+        record.made.strftime("%Y-%m-%d %H:%M:%S"),
+    ]
+
+
+def _columns(rows: list[list[str]]) -> str:
+    """Rows of cells as aligned columns: numbers to the right, words to the left."""
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
+    right = {0, 1, 4}
+    return "\n".join(
+        "  ".join(
+            cell.rjust(w) if k in right else cell.ljust(w) for k, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    )
+
+
+def _summary_dict(record: StoredPuzzle) -> dict[str, Any]:
+    full = record.to_dict()
+    return {
+        key: full[key]
+        for key in ("id", "order", "rows", "cols", "cells", "irregular", "grade", "level", "score", "seed", "made")
+    }
+
+
+def _show_text(record: StoredPuzzle, store: str) -> str:
+    puzzle = record.puzzle
+    board = puzzle.board
+    shape = "" if board.is_rectangle else f", irregular ({puzzle.rows * puzzle.cols - len(board)} squares empty)"
+    grade = record.grade if record.grade is not None else "not graded"
+    if record.level is not None:
+        grade += f" (level {record.level})"
+    lines = [
+        f"puzzle {record.id} of {store}",
+        f"  order     {puzzle.order}",
+        f"  board     {puzzle.rows} rows x {puzzle.cols} columns, {len(board)} cells{shape}",
+        f"  grade     {grade}",
+        f"  score     {record.score:g}" if record.score is not None else "  score     not scored",
+        f"  seed      {record.seed if record.seed is not None else 'none'}",
+        f"  params    {json.dumps(record.params, sort_keys=True) if record.params else 'none'}",
+        f"  made      {record.made.strftime('%Y-%m-%d %H:%M:%S')} UTC",
+        draw_solution(puzzle, record.solution),
+    ]
+    return "\n".join(lines)
+
+
+def stats_table(stats: StoreStats, store: str) -> str:
+    """The counts as a table: one row per order, one column per grade, totals at the right and bottom."""
+    if not stats.total:
+        return f"no puzzles in {store}"
+    names = [grade if grade is not None else "ungraded" for grade in stats.grades]
+    rows = [["order", *names, "total"]]
+    for order in stats.orders:
+        counts = [stats.counts.get((order, grade), 0) for grade in stats.grades]
+        rows.append([str(order), *(str(n) if n else "-" for n in counts), str(sum(counts))])
+    rows.append(["total", *(str(n) for n in stats.by_grade.values()), str(stats.total)])
+    widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
+    table = "\n".join("  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows)
+    return f"{stats.total} puzzle{'s' if stats.total != 1 else ''} in {store}\n{table}"
+
+
+def plot_stats(stats: StoreStats, path: str, *, title: str = "Puzzles per order and grade") -> None:
+    """Stacked bars, one per order, one colour per grade; written atomically in the format the suffix names.
+
+    Uses matplotlib's object interface (no pyplot), so no display or global state is touched.
+    """
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    figure = Figure(figsize=(max(4.0, 0.6 * len(stats.orders) + 2.5), 3.5), layout="constrained")
+    axes = figure.subplots()
+    positions = list(range(len(stats.orders)))
+    bottom = [0] * len(positions)
+    for grade in stats.grades:
+        heights = [stats.counts.get((order, grade), 0) for order in stats.orders]
+        axes.bar(positions, heights, bottom=bottom, label=grade if grade is not None else "ungraded")
+        bottom = [b + h for b, h in zip(bottom, heights, strict=True)]
+    axes.set_xticks(positions, [str(order) for order in stats.orders])
+    axes.set_xlabel("order")
+    axes.set_ylabel("puzzles")
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_title(title)
+    if stats.grades:
+        axes.legend(title="grade", fontsize="small")
+    with open_atomic(path, "wb") as out:
+        figure.savefig(out, format=Path(path).suffix.lower().lstrip("."))
+
+
+# -- options -----------------------------------------------------------------------------------------------------
+
+
+def _add_filters(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--order", type=_non_negative, metavar="N", help="only puzzles of order N")
+    parser.add_argument("--grade", metavar="GRADE", help="only puzzles of this grade")
+    parser.add_argument("--limit", type=_positive(int), metavar="N", help="at most N puzzles")
+    parser.add_argument(
+        "--by", choices=("id", "score"), default="id", help="id: oldest first (the default); score: best first"
+    )
+
+
+def _filters(args: argparse.Namespace) -> dict[str, Any]:
+    """The filters the arguments give, as keywords for the store's query methods (only those given)."""
+    out = {name: getattr(args, name) for name in ("order", "grade", "limit") if getattr(args, name) is not None}
+    return {**out, "by": args.by}
+
+
+def _non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _positive(kind: type) -> Callable[[str], Any]:
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
+def _store_errors_as_usage_errors(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """A store problem is bad input to the command: one line and exit code 2, like every other."""
+
+    @wraps(run)
+    def wrapped(args: argparse.Namespace) -> int:
+        try:
+            return run(args)
+        except StoreNotFound as error:
+            hint = "fill one with 'dominosa generate' or 'dominosa store add', or name another with --store"
+            raise UsageError(f"{error} ({hint})") from None
+        except StoreError as error:
+            raise UsageError(str(error)) from None
+
+    return wrapped

@@ -1,0 +1,780 @@
+"""The puzzle store: every puzzle a generator finds, kept in one SQLite file, never the same puzzle twice.
+
+A generator may run for hours, be stopped with Ctrl-C or killed, and start again; books are made from its store
+later. So the store
+
+- **keeps each puzzle as soon as it is added**: every :meth:`PuzzleStore.add` is its own transaction,
+  committed before ``add`` returns. The file uses write-ahead logging (WAL) with ``synchronous=NORMAL``: a
+  killed process loses nothing already added and never leaves a half-written row (a power cut may lose the
+  last few adds, never the file);
+- **deduplicates** on :func:`~dominosa.generator.canonical.canonical_key` (a ``UNIQUE`` column), so a puzzle
+  turned, mirrored or with its numbers renamed counts as the same puzzle, even when several processes add to
+  one store at once;
+- keeps each puzzle in the model's own **JSON form** (``puzzle_to_dict`` with its solution), beside the columns
+  one selects on: grade, level, score, order, board size, the generation parameters (JSON) and seed, and the
+  time it was made (ISO 8601, UTC);
+- records its **schema version** in a table of its own, so a later dominosa can migrate an older file and an
+  older dominosa refuses a newer one instead of misreading it.
+
+>>> import tempfile, os
+>>> from dominosa import read_puzzle, count_solutions
+>>> puzzle = read_puzzle("3:22223101012330103310")
+>>> solution = count_solutions(puzzle, 1, keep_solutions=True).solutions[0]
+>>> with tempfile.TemporaryDirectory() as folder, PuzzleStore(os.path.join(folder, "p.sqlite")) as store:
+...     first = store.add(puzzle, solution, grade="easy", seed=7)
+...     again = store.add(puzzle, solution)          # the same puzzle: not added twice
+...     (first, again, len(store), store.get(first).grade)
+(1, None, 1, 'easy')
+
+Every problem with the file itself (a folder that cannot be written, a file that is not a puzzle store, a store
+made by a newer dominosa) is a :class:`StoreError` with a one-line message.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import IO, Any
+
+from dominosa.deductions import count_solutions
+from dominosa.errors import PuzzleError
+from dominosa.formats import puzzle_from_dict, puzzle_to_dict, solution_from_dict, write_plain
+from dominosa.generator.canonical import CANONICAL_VERSION, canonical_key
+from dominosa.puzzle import Puzzle
+from dominosa.solution import Solution, problems
+
+__all__ = [
+    "PuzzleStore",
+    "StoredPuzzle",
+    "StoreStats",
+    "StoreError",
+    "StoreNotFound",
+    "AddOutcome",
+    "EXPORT_FORMATS",
+    "SCHEMA_VERSION",
+    "open_atomic",
+]
+
+SCHEMA_VERSION = 1
+EXPORT_FORMATS = ("text", "json")
+
+# Each schema version's statements, applied in order to a new file; a version 2 would add the statements that
+# turn a version-1 file into a version-2 one, and _migrate would apply them to older files.
+_SCHEMA = {
+    1: (
+        """CREATE TABLE puzzles (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            canonical TEXT NOT NULL UNIQUE,
+            puzzle TEXT NOT NULL,
+            grade TEXT,
+            level INTEGER,
+            score REAL,
+            "order" INTEGER NOT NULL,
+            rows INTEGER NOT NULL,
+            cols INTEGER NOT NULL,
+            cells INTEGER NOT NULL,
+            irregular INTEGER NOT NULL CHECK (irregular IN (0, 1)),
+            params TEXT NOT NULL DEFAULT '{}',
+            seed,
+            made TEXT NOT NULL
+        )""",
+        'CREATE INDEX puzzles_by_order_and_grade ON puzzles ("order", grade)',
+    ),
+}
+
+_INT64 = 2**63
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked: a bad path, a file that is not a puzzle store, a bad record.
+
+    The message is one line meant for the person running the program.
+    """
+
+
+class StoreNotFound(StoreError):
+    """There is no store at the path, and it was opened with ``create=False``."""
+
+
+@dataclass(frozen=True)
+class StoredPuzzle:
+    """One puzzle of the store with everything kept about it.
+
+    Attributes
+    ----------
+    id : the store's number for it, from 1, never reused.
+    puzzle, solution : the puzzle as it was added (not its canonical form) and its solution.
+    grade, level, score : its rating, or None when it was added without one.
+    params : the generation parameters given when it was added (an empty dict if none).
+    seed : the seed given when it was added, or None.
+    made : when it was added, in UTC.
+    """
+
+    id: int
+    puzzle: Puzzle
+    solution: Solution
+    grade: str | None = None
+    level: int | None = None
+    score: float | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    seed: int | str | None = None
+    made: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+    @property
+    def order(self) -> int:
+        return self.puzzle.order
+
+    @property
+    def size(self) -> str:
+        """The board's size as people say it: ``7x8``, with ``irregular`` for a board with holes."""
+        shape = f"{self.puzzle.rows}x{self.puzzle.cols}"
+        return shape if self.puzzle.board.is_rectangle else f"{shape} irregular"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form of the puzzle and its solution, with the stored facts beside it.
+
+        It reads back as a puzzle (readers ignore the other keys), so an export is also an input file.
+        """
+        board = self.puzzle.board
+        return {
+            "id": self.id,
+            **puzzle_to_dict(self.puzzle, self.solution),
+            "grade": self.grade,
+            "level": self.level,
+            "score": self.score,
+            "order": self.puzzle.order,
+            "rows": self.puzzle.rows,
+            "cols": self.puzzle.cols,
+            "cells": len(board),
+            "irregular": not board.is_rectangle,
+            "params": self.params,
+            "seed": self.seed,
+            "made": _iso(self.made),
+        }
+
+
+@dataclass(frozen=True)
+class StoreStats:
+    """How many puzzles a store holds, per order and grade.
+
+    Attributes
+    ----------
+    total : every puzzle.
+    counts : (order, grade) -> number of puzzles; grade None for puzzles stored without one.
+    grades : the grades present, easiest first (by their lowest stored level, then by name), None last.
+    """
+
+    total: int
+    counts: dict[tuple[int, str | None], int]
+    grades: tuple[str | None, ...]
+
+    @property
+    def orders(self) -> tuple[int, ...]:
+        return tuple(sorted({order for order, _ in self.counts}))
+
+    @property
+    def by_order(self) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for (order, _), n in sorted(self.counts.items(), key=lambda item: item[0][0]):
+            out[order] = out.get(order, 0) + n
+        return out
+
+    @property
+    def by_grade(self) -> dict[str | None, int]:
+        return {g: sum(n for (_, grade), n in self.counts.items() if grade == g) for g in self.grades}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON: totals by order and by grade (``null`` for ungraded) and every (order, grade) count."""
+        return {
+            "total": self.total,
+            "by_order": [{"order": o, "count": n} for o, n in self.by_order.items()],
+            "by_grade": [{"grade": g, "count": n} for g, n in self.by_grade.items()],
+            "by_order_and_grade": [
+                {"order": o, "grade": g, "count": self.counts[(o, g)]}
+                for o in self.orders
+                for g in self.grades
+                if (o, g) in self.counts
+            ],
+        }
+
+
+@dataclass(frozen=True)
+class AddOutcome:
+    """What :meth:`PuzzleStore.add_if_proper` did with one puzzle.
+
+    Attributes
+    ----------
+    status : ``"added"``, ``"duplicate"`` (the store already holds it, up to symmetry and renaming) or
+        ``"not proper"`` (no solution, several, or a count that did not finish).
+    id : the new puzzle's id when added, the stored twin's id for a duplicate, None otherwise.
+    count, complete : the solution count (up to 2) and whether it is all of them; None for a duplicate, which
+        is not solved again.
+    timed_out : the count ran out of time, so properness is unknown.
+    """
+
+    status: str
+    id: int | None = None
+    count: int | None = None
+    complete: bool | None = None
+    timed_out: bool = False
+
+    @property
+    def reason(self) -> str:
+        """Why a puzzle was not added, as a phrase: ``2 or more solutions``, ``no solution``, ..."""
+        if self.status == "duplicate":
+            return f"the store already holds it as puzzle {self.id} (up to symmetry and renaming of numbers)"
+        if self.status == "added":
+            return f"added as puzzle {self.id}"
+        if self.timed_out:
+            return f"the count of its solutions did not finish in time ({self.count} found)"
+        if self.count == 0:
+            return "it has no solution"
+        return f"it has {self.count} solutions" if self.complete else f"it has {self.count} or more solutions"
+
+
+class PuzzleStore:
+    """A puzzle store in one SQLite file; use it as a context manager, or call :meth:`close`.
+
+    Parameters
+    ----------
+    path : the file; ``output/puzzles.sqlite`` is where the command line keeps it by default.
+    create : make the file (and its folder) when missing. With ``create=False`` a missing file is a
+        :class:`StoreError`, which is what reading commands want: a typo in a path should not make an empty
+        store and report no puzzles.
+
+    Raises
+    ------
+    StoreError : the path is a folder or cannot be written, the file is not an SQLite database, is a database
+        of something else, or was made by a newer dominosa.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, create: bool = True) -> None:
+        self.path = Path(path)
+        self._db = _connect(self.path, create)
+        try:
+            _prepare(self._db, self.path, create)
+        except BaseException:
+            self._db.close()
+            raise
+
+    # -- life cycle ------------------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close the file; everything added is already committed."""
+        self._db.close()
+
+    def __enter__(self) -> PuzzleStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"PuzzleStore({str(self.path)!r})"
+
+    # -- adding ----------------------------------------------------------------------------------------------
+
+    def add(
+        self,
+        puzzle: Puzzle,
+        solution: Solution,
+        *,
+        grade: str | None = None,
+        level: int | None = None,
+        score: float | None = None,
+        params: dict[str, Any] | None = None,
+        seed: int | str | None = None,
+        made: datetime | None = None,
+    ) -> int | None:
+        """Keep a puzzle with its solution; its new id, or None when the store already holds it.
+
+        "Already holds it" means a puzzle with the same canonical key: the same up to board symmetry and, for
+        a full set, renaming of the numbers. The puzzle is committed before this returns.
+
+        Parameters
+        ----------
+        puzzle, solution : the solution must solve the puzzle (checked: a book trusts what the store says).
+        grade, level, score : the rating, if known.
+        params : the generation parameters, any JSON object; kept so a puzzle can be traced and a run resumed.
+        seed : the seed it was made from, an integer or a text.
+        made : when it was made; now by default.
+
+        Raises
+        ------
+        StoreError : a wrong solution, parameters that are not JSON, a score that is not a finite number.
+        """
+        found = problems(puzzle, solution)
+        if found:
+            raise StoreError(f"the solution does not solve the puzzle: {found[0]}")
+        row = {
+            "canonical": canonical_key(puzzle),
+            "puzzle": json.dumps(puzzle_to_dict(puzzle, solution), separators=(",", ":")),
+            "grade": _optional(grade, str, "grade"),
+            "level": _optional(level, int, "level"),
+            "score": _score(score),
+            "order": puzzle.order,
+            "rows": puzzle.rows,
+            "cols": puzzle.cols,
+            "cells": len(puzzle.board),
+            "irregular": int(not puzzle.board.is_rectangle),
+            "params": _params(params),
+            "seed": _seed(seed),
+            "made": _iso(made or datetime.now(UTC)),
+        }
+        names = ", ".join(f'"{name}"' for name in row)
+        marks = ", ".join(f":{name}" for name in row)
+        insert = f"INSERT INTO puzzles ({names}) VALUES ({marks}) ON CONFLICT (canonical) DO NOTHING"
+        # Look before inserting, under the write lock: a refused INSERT would still use up an id.
+        with _translated(self.path):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                if self._db.execute("SELECT 1 FROM puzzles WHERE canonical = ?", (row["canonical"],)).fetchone():
+                    new = None
+                else:
+                    cursor = self._db.execute(insert, row)
+                    new = cursor.lastrowid if cursor.rowcount == 1 else None
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        return new
+
+    def add_if_proper(
+        self, puzzle: Puzzle, *, timeout: float | None = None, params: dict[str, Any] | None = None
+    ) -> AddOutcome:
+        """Add a puzzle only if it is proper (exactly one solution, proved), solving it for its solution.
+
+        For importing puzzles from files, which come without a trusted solution. A puzzle the store already
+        holds is reported as a duplicate without being solved again.
+        """
+        existing = self.find(puzzle)
+        if existing is not None:
+            return AddOutcome("duplicate", existing)
+        result = count_solutions(puzzle, 2, keep_solutions=True, timeout=timeout)
+        if not (result.complete and result.count == 1):
+            return AddOutcome("not proper", None, result.count, result.complete, result.timed_out)
+        new = self.add(puzzle, result.solutions[0], params=params)
+        if new is None:  # another process added it meanwhile
+            return AddOutcome("duplicate", self.find(puzzle), result.count, result.complete)
+        return AddOutcome("added", new, result.count, result.complete)
+
+    # -- looking up ------------------------------------------------------------------------------------------
+
+    def find(self, puzzle: Puzzle) -> int | None:
+        """The id of the stored puzzle that is this one up to symmetry and renaming, or None."""
+        with _translated(self.path):
+            row = self._db.execute("SELECT id FROM puzzles WHERE canonical = ?", (canonical_key(puzzle),)).fetchone()
+        return None if row is None else row[0]
+
+    def contains(self, puzzle: Puzzle) -> bool:
+        """True when the store holds this puzzle, or one that is the same up to symmetry and renaming."""
+        return self.find(puzzle) is not None
+
+    def __contains__(self, puzzle: object) -> bool:
+        return isinstance(puzzle, Puzzle) and self.contains(puzzle)
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def count(
+        self,
+        *,
+        order: int | None = None,
+        grade: str | None = None,
+        irregular: bool | None = None,
+        min_score: float | None = None,
+        max_score: float | None = None,
+    ) -> int:
+        """How many puzzles match the filters (all of them without filters); see :meth:`query`."""
+        where, values = _where(order, grade, irregular, min_score, max_score)
+        with _translated(self.path):
+            return self._db.execute(f"SELECT COUNT(*) FROM puzzles{where}", values).fetchone()[0]
+
+    def get(self, puzzle_id: int) -> StoredPuzzle:
+        """The puzzle with this id; ``KeyError`` when there is none."""
+        with _translated(self.path):
+            row = self._db.execute("SELECT * FROM puzzles WHERE id = ?", (int(puzzle_id),)).fetchone()
+        if row is None:
+            raise KeyError(puzzle_id)
+        return self._record(row)
+
+    def query(
+        self,
+        *,
+        order: int | None = None,
+        grade: str | None = None,
+        irregular: bool | None = None,
+        min_score: float | None = None,
+        max_score: float | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+        by: str = "id",
+    ) -> list[StoredPuzzle]:
+        """The puzzles that match every filter given, as a list; :meth:`iter_query` for a large store.
+
+        Parameters
+        ----------
+        order, grade, irregular : keep only puzzles of this order, this grade, with (True) or without (False)
+            holes.
+        min_score, max_score : keep only puzzles scored within this range (unscored ones are left out).
+        limit, offset : at most ``limit`` puzzles, after skipping ``offset``.
+        by : ``"id"`` (oldest first, the default) or ``"score"`` (best first).
+        """
+        return list(
+            self.iter_query(
+                order=order,
+                grade=grade,
+                irregular=irregular,
+                min_score=min_score,
+                max_score=max_score,
+                limit=limit,
+                offset=offset,
+                by=by,
+            )
+        )
+
+    def iter_query(
+        self,
+        *,
+        order: int | None = None,
+        grade: str | None = None,
+        irregular: bool | None = None,
+        min_score: float | None = None,
+        max_score: float | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+        by: str = "id",
+    ) -> Iterator[StoredPuzzle]:
+        """Like :meth:`query`, one puzzle at a time, so exporting a big store needs little memory."""
+        sort = {"id": "id", "score": "score IS NULL, score DESC, id"}.get(by)
+        if sort is None:
+            raise ValueError(f'by must be "id" or "score", not {by!r}')
+        if (limit is not None and limit < 0) or offset < 0:
+            raise ValueError("limit and offset cannot be negative")
+        where, values = _where(order, grade, irregular, min_score, max_score)
+        sql = f"SELECT * FROM puzzles{where} ORDER BY {sort} LIMIT ? OFFSET ?"
+        with _translated(self.path):
+            rows = self._db.execute(sql, [*values, -1 if limit is None else limit, offset])
+            for row in rows:
+                yield self._record(row)
+
+    def stats(self) -> StoreStats:
+        """Counts per order and grade, grades ordered easiest first."""
+        sql = 'SELECT "order", grade, COUNT(*), MIN(level) FROM puzzles GROUP BY "order", grade'
+        with _translated(self.path):
+            rows = self._db.execute(sql).fetchall()
+        counts = {(order, grade): n for order, grade, n, _ in rows}
+        levels: dict[str | None, float] = {}
+        for _, grade, _, level in rows:
+            if level is not None:
+                levels[grade] = min(levels.get(grade, math.inf), level)
+        grades = sorted({grade for _, grade in counts}, key=lambda g: (g is None, levels.get(g, math.inf), g or ""))
+        return StoreStats(sum(counts.values()), counts, tuple(grades))
+
+    # -- exporting -------------------------------------------------------------------------------------------
+
+    def export(
+        self,
+        target: str | os.PathLike[str] | IO[str],
+        *,
+        format: str = "json",
+        order: int | None = None,
+        grade: str | None = None,
+        irregular: bool | None = None,
+        min_score: float | None = None,
+        max_score: float | None = None,
+        limit: int | None = None,
+        by: str = "id",
+    ) -> int:
+        """Write the puzzles that match the filters (see :meth:`query`); how many were written.
+
+        Parameters
+        ----------
+        target : an open text stream, or a path, which is written atomically: it appears complete or not at
+            all, so a book build never reads half an export.
+        format : ``"json"``: JSON lines, one :meth:`StoredPuzzle.to_dict` per puzzle, solution included;
+            ``"text"``: the plain grid of each puzzle (and its clues) under a comment line naming its id,
+            grade and score, a blank line between puzzles. Both read back with ``dominosa.formats``.
+        """
+        if format not in EXPORT_FORMATS:
+            raise ValueError(f'format must be "text" or "json", not {format!r}')
+        records = self.iter_query(
+            order=order,
+            grade=grade,
+            irregular=irregular,
+            min_score=min_score,
+            max_score=max_score,
+            limit=limit,
+            by=by,
+        )
+        if isinstance(target, str | os.PathLike):
+            with open_atomic(target) as out:
+                return _write_records(records, out, format)
+        return _write_records(records, target, format)
+
+    # -- internals -------------------------------------------------------------------------------------------
+
+    def _record(self, row: sqlite3.Row) -> StoredPuzzle:
+        """A row as a :class:`StoredPuzzle`, its puzzle and solution checked again on the way out."""
+        try:
+            data = json.loads(row["puzzle"])
+            puzzle = puzzle_from_dict(data)
+            solution = solution_from_dict(data, puzzle)
+            if solution is None:
+                raise PuzzleError("no solution is stored")
+            params = json.loads(row["params"])
+            made = datetime.fromisoformat(row["made"])
+        except (ValueError, PuzzleError) as error:  # json.JSONDecodeError is a ValueError
+            raise StoreError(f"puzzle {row['id']} in {self.path} is damaged: {error}") from None
+        return StoredPuzzle(
+            id=row["id"],
+            puzzle=puzzle,
+            solution=solution,
+            grade=row["grade"],
+            level=row["level"],
+            score=row["score"],
+            params=params,
+            seed=row["seed"],
+            made=made,
+        )
+
+
+# -- opening -------------------------------------------------------------------------------------------------
+
+
+def _connect(path: Path, create: bool) -> sqlite3.Connection:
+    """An autocommit connection to the file, after the checks that turn SQLite's vague errors into clear ones."""
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder, not a puzzle store file")
+    if not path.exists():
+        if not create:
+            raise StoreNotFound(f"no puzzle store at {path}")
+        folder = path.parent
+        if folder.exists() and not folder.is_dir():
+            raise StoreError(f"cannot make the puzzle store {path}: {folder} is a file, not a folder")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot make the folder {folder} for the puzzle store: {error.strerror}") from None
+        if not os.access(folder, os.W_OK):
+            raise StoreError(f"cannot make the puzzle store {path}: the folder {folder} is not writable")
+    try:
+        db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+    except sqlite3.Error as error:
+        raise StoreError(f"cannot open the puzzle store {path}: {error}") from None
+    db.row_factory = sqlite3.Row
+    return db
+
+
+def _prepare(db: sqlite3.Connection, path: Path, create: bool) -> None:
+    """Check the file is a puzzle store this dominosa understands (making a new one in an empty file)."""
+    with _translated(path):
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables.discard("sqlite_sequence")
+        if not tables:
+            if not create:
+                raise StoreError(f"{path} is an empty database, not a puzzle store")
+            _create(db)
+        elif "schema_version" not in tables:
+            names = ", ".join(sorted(tables))
+            raise StoreError(f"{path} is an SQLite database but not a puzzle store (its tables: {names})")
+        version, canonical = db.execute(
+            "SELECT version, canonical_version FROM schema_version ORDER BY version DESC LIMIT 1"
+        ).fetchone() or (0, 0)
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{path} was made by a newer dominosa (store version {version}; this one reads up to"
+                f" {SCHEMA_VERSION}): upgrade dominosa"
+            )
+        if version < SCHEMA_VERSION:
+            _migrate(db, path, version)
+        if canonical != CANONICAL_VERSION:
+            raise StoreError(
+                f"{path} deduplicates with canonical keys of version {canonical}, this dominosa makes version"
+                f" {CANONICAL_VERSION}: the store needs its keys rebuilt before use"
+            )
+        # WAL survives in the file; setting it again is cheap and repairs a store copied from elsewhere. A store
+        # opened from a read-only place keeps whatever mode it has.
+        with suppress(sqlite3.OperationalError):
+            db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = NORMAL")
+
+
+def _create(db: sqlite3.Connection) -> None:
+    """A new store at the current schema version, in one transaction (a store is whole or absent)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'schema_version'").fetchone():
+            db.execute("COMMIT")  # another process made it while this one waited for the lock
+            return
+        db.execute(
+            "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, canonical_version INTEGER NOT NULL,"
+            " applied TEXT NOT NULL)"
+        )
+        for version in sorted(_SCHEMA):
+            for statement in _SCHEMA[version]:
+                db.execute(statement)
+            db.execute(
+                "INSERT INTO schema_version VALUES (?, ?, ?)", (version, CANONICAL_VERSION, _iso(datetime.now(UTC)))
+            )
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+
+
+def _migrate(db: sqlite3.Connection, path: Path, version: int) -> None:
+    """Bring an older store up to the current schema. No older schema exists yet, so a store whose version
+    table is empty is damaged rather than old."""
+    raise StoreError(f"{path} has a damaged version table (version {version}): it cannot be migrated")
+
+
+@contextmanager
+def _translated(path: Path) -> Iterator[None]:
+    """SQLite's errors as one-line :class:`StoreError` messages naming the file."""
+    try:
+        yield
+    except sqlite3.DatabaseError as error:
+        text = str(error)
+        if "not a database" in text:
+            raise StoreError(f"{path} is not a puzzle store: it is not an SQLite database") from None
+        if "readonly" in text or "read-only" in text:
+            raise StoreError(f"cannot write to the puzzle store {path}: it is read-only") from None
+        raise StoreError(f"puzzle store {path}: {text}") from None
+
+
+# -- values --------------------------------------------------------------------------------------------------
+
+
+def _iso(moment: datetime) -> str:
+    """ISO 8601 in UTC to the second; a naive time is taken to be UTC already."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _optional(value: Any, kind: type, name: str) -> Any:
+    if value is None:
+        return None
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise StoreError(f"{name} must be {'a text' if kind is str else 'an integer'} or None, not {value!r}")
+    return value
+
+
+def _score(score: float | None) -> float | None:
+    if score is None:
+        return None
+    try:
+        value = float(score)
+    except (TypeError, ValueError):
+        raise StoreError(f"score must be a number or None, not {score!r}") from None
+    if not math.isfinite(value):
+        raise StoreError(f"score must be a finite number, not {score!r}")
+    return value
+
+
+def _params(params: dict[str, Any] | None) -> str:
+    if params is None:
+        return "{}"
+    if not isinstance(params, dict):
+        raise StoreError(f"params must be a dict of JSON values, not {type(params).__name__}")
+    try:
+        return json.dumps(params, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise StoreError(f"params must be plain JSON values: {error}") from None
+
+
+def _seed(seed: int | str | None) -> int | str | None:
+    """The seed as SQLite keeps it: an integer when it fits in 64 bits, else its decimal text."""
+    if seed is None or isinstance(seed, str):
+        return seed
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed if -_INT64 <= seed < _INT64 else str(seed)
+    raise StoreError(f"seed must be an integer or a text, not {seed!r}")
+
+
+def _where(
+    order: int | None, grade: str | None, irregular: bool | None, min_score: float | None, max_score: float | None
+) -> tuple[str, list[Any]]:
+    """A WHERE clause (with its leading space) and its values for the filters that are given."""
+    terms, values = [], []
+    for column, op, value in (
+        ('"order"', "=", order),
+        ("grade", "=", grade),
+        ("irregular", "=", None if irregular is None else int(irregular)),
+        ("score", ">=", min_score),
+        ("score", "<=", max_score),
+    ):
+        if value is not None:
+            terms.append(f"{column} {op} ?")
+            values.append(value)
+    return (" WHERE " + " AND ".join(terms) if terms else ""), values
+
+
+def _write_records(records: Iterator[StoredPuzzle], out: IO[str], format: str) -> int:
+    count = 0
+    for record in records:
+        if format == "json":
+            out.write(json.dumps(record.to_dict(), separators=(",", ":"), ensure_ascii=False) + "\n")
+        else:
+            facts = [f"order {record.order}", record.size]
+            if record.grade is not None:
+                facts.append(f"grade {record.grade}" + (f" (level {record.level})" if record.level is not None else ""))
+            if record.score is not None:
+                facts.append(f"score {record.score:g}")
+            out.write(("\n" if count else "") + f"# puzzle {record.id}: {', '.join(facts)}\n")
+            out.write(write_plain(record.puzzle))
+        count += 1
+    return count
+
+
+# -- files -----------------------------------------------------------------------------------------------------
+
+
+@contextmanager
+def open_atomic(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
+    """A file to write that appears at ``path`` whole, or not at all.
+
+    The data goes to a hidden temporary file beside ``path``, which replaces ``path`` only once it is written
+    and synced; an error or an interruption leaves any older file untouched and no temporary file behind.
+    ``mode`` is ``"w"`` (UTF-8 text) or ``"wb"``.
+    """
+    if mode not in ("w", "wb"):
+        raise ValueError(f'mode must be "w" or "wb", not {mode!r}')
+    path = Path(path)
+    folder = path.parent
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
+    try:
+        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
+            os.fchmod(out.fileno(), _new_file_mode(path))
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _new_file_mode(path: Path) -> int:
+    """The permissions the file would get if written in place: those of the file it replaces, or the usual
+    ones under the umask (a temporary file starts private)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask

@@ -1,0 +1,287 @@
+"""``dominosa store`` run as a user runs it: the installed console script, in a separate process.
+
+Stores are filled through the library (quick), then looked into through the command. Set ``DOMINOSA_COMMAND``
+(e.g. ``"python -m dominosa.cli.main"``) to test another way of starting the command.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shlex
+import shutil
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from dominosa import problems
+from dominosa.deductions import count_solutions
+from dominosa.formats import puzzle_from_dict, read_file_records, read_puzzles, solution_from_dict, write_plain
+from dominosa.generator.layouts import random_irregular_board, random_layout
+from dominosa.generator.store import PuzzleStore
+
+ID = "3:22223101012330103310"
+NO_SOLUTION = "010\n101\n"
+PLAIN_ROWS = ["22223", "10101", "23301", "03310"]  # the game ID above, as rows
+
+
+def _command() -> list[str]:
+    if os.environ.get("DOMINOSA_COMMAND"):
+        return shlex.split(os.environ["DOMINOSA_COMMAND"])
+    beside = Path(sys.executable).with_name("dominosa")
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("dominosa")
+    return [found] if found else [sys.executable, "-m", "dominosa.cli.main"]
+
+
+COMMAND = _command()
+
+
+def dominosa(*args: object, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(
+        [*COMMAND, *map(str, args)],
+        input=stdin.encode(),
+        capture_output=True,
+        timeout=60,
+        cwd=cwd,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    return subprocess.CompletedProcess(
+        done.args, done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+    )
+
+
+def assert_bad_input(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    """Exit code 2, nothing on standard output, one line on standard error, no traceback."""
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    for word in words:
+        assert word in done.stderr
+
+
+@pytest.fixture(scope="module")
+def store_path(tmp_path_factory) -> Path:
+    """Four puzzles: two of order 3 (hard, easy), one of order 4 (hard), one irregular of order 3 (no grade)."""
+    path = tmp_path_factory.mktemp("store") / "puzzles.sqlite"
+    made = datetime(2024, 1, 2, 3, 4, 5, tzinfo=UTC)
+    with PuzzleStore(path) as store:
+        store.add(*random_layout(3, random.Random(1)), grade="hard", level=3, score=7.5, seed=1, made=made)
+        store.add(*random_layout(3, random.Random(2)), grade="easy", level=1, score=2.0, seed=2, made=made)
+        store.add(
+            *random_layout(4, random.Random(3)), grade="hard", level=3, score=9.25, params={"order": 4}, made=made
+        )
+        board = random_irregular_board(3, random.Random(4), holes=0.3)
+        store.add(*random_layout(board, random.Random(5)), made=made)
+    return path
+
+
+# -- list -----------------------------------------------------------------------------------------------------
+
+
+def test_list_prints_one_line_per_puzzle(store_path):
+    done = dominosa("store", "list", "--store", store_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].split() == ["id", "order", "size", "grade", "score", "made"]
+    assert len(lines) == 5
+    assert lines[1].split() == ["1", "3", "4x5", "hard", "7.5", "2024-01-02", "03:04:05"]
+    assert lines[3].split()[:5] == ["3", "4", "5x6", "hard", "9.25"]
+    assert "irregular" in lines[4] and lines[4].split()[4:6] == ["-", "-"]
+
+
+def test_list_filters_and_json(store_path):
+    done = dominosa("store", "list", "--store", store_path, "--order", "3", "--grade", "hard")
+    assert [line.split()[0] for line in done.stdout.splitlines()[1:]] == ["1"]
+    done = dominosa("store", "list", "--store", store_path, "--by", "score", "--limit", "2", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    objects = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [o["id"] for o in objects] == [3, 1]
+    assert objects[0] == {
+        "id": 3,
+        "order": 4,
+        "rows": 5,
+        "cols": 6,
+        "cells": 30,
+        "irregular": False,
+        "grade": "hard",
+        "level": 3,
+        "score": 9.25,
+        "seed": None,
+        "made": "2024-01-02T03:04:05+00:00",
+    }
+    done = dominosa("store", "list", "--store", store_path, "--grade", "impossible")
+    assert done.returncode == 0 and done.stdout.strip() == f"no puzzles match in {store_path}"
+
+
+# -- show -----------------------------------------------------------------------------------------------------
+
+
+def test_show_draws_the_puzzle_with_its_solution(store_path):
+    done = dominosa("store", "show", "3", "--store", store_path)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.startswith(f"puzzle 3 of {store_path}\n")
+    assert "  grade     hard (level 3)" in out
+    assert "  score     9.25" in out
+    assert '  params    {"order": 4}' in out
+    drawing = [line for line in out.splitlines() if line[:1] in set("┏┃┣┠┗")]
+    assert len(drawing) == 2 * 5 + 1
+    with PuzzleStore(store_path, create=False) as store:
+        record = store.get(3)
+    first_row = [int(x) for x in drawing[1].replace("┃", " ").replace("│", " ").split()]
+    assert first_row == list(record.puzzle.grid[0])
+
+
+def test_show_json_reads_back_and_several_ids(store_path):
+    done = dominosa("store", "show", "1", "4", "--store", store_path, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    objects = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [o["id"] for o in objects] == [1, 4]
+    puzzle = puzzle_from_dict(objects[1])
+    assert objects[1]["irregular"] is True
+    assert problems(puzzle, solution_from_dict(objects[1], puzzle)) == []
+
+
+# -- export ---------------------------------------------------------------------------------------------------
+
+
+def test_export_plain_text_to_standard_output_reads_back(store_path):
+    done = dominosa("store", "export", "--store", store_path, "--order", "3")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("# puzzle 1: order 3, 4x5, grade hard (level 3), score 7.5\n")
+    with PuzzleStore(store_path, create=False) as store:
+        assert read_puzzles(done.stdout) == [r.puzzle for r in store.query(order=3)]
+
+
+def test_export_json_lines_to_a_file(store_path, tmp_path):
+    out = tmp_path / "hard.jsonl"
+    done = dominosa("store", "export", "--store", store_path, "--grade", "hard", "--format", "json", "--out", out)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.strip() == f"dominosa: exported 2 puzzles to {out}"
+    records = read_file_records(out)
+    assert len(records) == 2 and all(r.solution is not None for r in records)
+    assert [json.loads(line)["score"] for line in out.read_text(encoding="utf-8").splitlines()] == [7.5, 9.25]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hard.jsonl"]  # no temporary file left
+    # The export is an input file: every command reads it.
+    shown = dominosa("show", out)
+    assert shown.returncode == 0 and "puzzle 2 of 2" in shown.stdout
+
+
+# -- stats ----------------------------------------------------------------------------------------------------
+
+
+def test_stats_table_json_and_chart(store_path, tmp_path):
+    chart = tmp_path / "counts.png"
+    done = dominosa("store", "stats", "--store", store_path, "--plot", chart)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"4 puzzles in {store_path}"
+    assert lines[1].split() == ["order", "easy", "hard", "ungraded", "total"]
+    assert lines[2].split() == ["3", "1", "1", "1", "3"]
+    assert lines[3].split() == ["4", "-", "1", "-", "1"]
+    assert lines[4].split() == ["total", "1", "2", "1", "4"]
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["counts.png"]
+    done = dominosa("store", "stats", "--store", store_path, "--format", "json")
+    data = json.loads(done.stdout)
+    assert data["total"] == 4
+    assert data["by_grade"] == [
+        {"grade": "easy", "count": 1},
+        {"grade": "hard", "count": 2},
+        {"grade": None, "count": 1},
+    ]
+
+
+# -- add ------------------------------------------------------------------------------------------------------
+
+
+def _ambiguous_text() -> str:
+    for seed in range(100):
+        puzzle, _ = random_layout(3, random.Random(seed))
+        if count_solutions(puzzle, 2).count == 2:
+            return write_plain(puzzle)
+    raise AssertionError("no ambiguous order-3 layout among 100 seeds")
+
+
+def test_add_keeps_proper_puzzles_and_reports_the_others(tmp_path):
+    store = tmp_path / "out" / "new.sqlite"
+    files = tmp_path / "mixed.txt"
+    files.write_text(f"{ID}\n\n{NO_SOLUTION}\n{_ambiguous_text()}", encoding="utf-8")
+    done = dominosa("store", "add", files, "--store", store)
+    assert done.returncode == 1, done.stderr  # some puzzles were not proper
+    lines = done.stdout.splitlines()
+    assert lines[0] == f"{files}, line 1: added as puzzle 1"
+    assert lines[1] == f"{files}, line 3: not added: it has no solution"
+    assert lines[2] == f"{files}, line 6: not added: it has 2 or more solutions"
+    assert lines[3] == f"added 1 of 3 puzzles to {store} (2 not proper)"
+    # The same puzzle turned half round and renamed, from standard input: a duplicate, exit code 0.
+    turned = "\n".join("".join(str(3 - int(ch)) for ch in reversed(row)) for row in reversed(PLAIN_ROWS))
+    done = dominosa("store", "add", "-", "--store", store, "--format", "json", stdin=turned + "\n")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {
+        "source": "standard input",
+        "line": 1,
+        "status": "duplicate",
+        "id": 1,
+        "count": None,
+        "complete": None,
+        "timed_out": False,
+    }
+    with PuzzleStore(store, create=False) as opened:
+        assert len(opened) == 1
+        assert opened.get(1).params == {"imported_from": f"{files}, line 1"}
+
+
+def test_add_checks_every_input_before_touching_the_store(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("0012\n1x\n", encoding="utf-8")
+    store = tmp_path / "never.sqlite"
+    done = dominosa("store", "add", ID, bad, "--store", store)
+    assert_bad_input(done, str(bad))
+    assert not store.exists()
+
+
+# -- bad input --------------------------------------------------------------------------------------------------
+
+
+def test_a_missing_store_is_one_line_and_exit_code_2(tmp_path):
+    for action in (["list"], ["show", "1"], ["stats"], ["export"]):
+        done = dominosa("store", *action, cwd=tmp_path)
+        assert_bad_input(done, "no puzzle store at output/puzzles.sqlite", "--store")
+    assert not (tmp_path / "output").exists()
+
+
+def test_bad_stores_and_arguments_are_one_line_and_exit_code_2(store_path, tmp_path):
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database\n", encoding="utf-8")
+    assert_bad_input(dominosa("store", "list", "--store", text), "is not a puzzle store")
+    assert_bad_input(dominosa("store", "add", ID, "--store", text), "is not a puzzle store")
+    assert_bad_input(dominosa("store", "stats", "--store", tmp_path), "is a folder")
+    assert_bad_input(dominosa("store", "show", "99", "--store", store_path), "no puzzle 99")
+    assert_bad_input(dominosa("store", "show", "one", "--store", store_path), "invalid int value")
+    assert_bad_input(dominosa("store", "list", "--limit", "0", "--store", store_path), "--limit")
+    assert_bad_input(dominosa("store", "list", "--order", "-1", "--store", store_path), "--order")
+    assert_bad_input(dominosa("store", "stats", "--plot", tmp_path / "c.gif", "--store", store_path), ".png")
+    assert_bad_input(dominosa("store", "stats", "--plot", tmp_path / "no" / "c.png", "--store", store_path), "no")
+    assert_bad_input(dominosa("store", "export", "--out", tmp_path / "no" / "x.txt", "--store", store_path), "no")
+    assert_bad_input(dominosa("store"), "ACTION")
+    assert_bad_input(dominosa("store", "remove"), "invalid choice")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_help_teaches_with_examples():
+    done = dominosa("store", "--help")
+    assert done.returncode == 0
+    for action in ("list", "show", "export", "stats", "add"):
+        assert f"dominosa store {action}" in done.stdout
+    done = dominosa("store", "export", "--help")
+    assert "--out" in done.stdout and "examples:" in done.stdout and "atomically" in done.stdout
+    assert "store" in dominosa("--help").stdout

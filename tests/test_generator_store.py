@@ -1,0 +1,419 @@
+"""Tests for the puzzle store: keeping, deduplicating, querying, exporting, surviving a kill, refusing bad files."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from datetime import UTC, datetime
+
+import pytest
+
+from dominosa import Board, Puzzle, Solution, problems
+from dominosa.formats import read_file_records, read_puzzle, read_puzzles
+from dominosa.generator.layouts import random_irregular_board, random_layout
+from dominosa.generator.store import (
+    SCHEMA_VERSION,
+    PuzzleStore,
+    StoreError,
+    StoreNotFound,
+    open_atomic,
+)
+
+
+def layout(order: int, seed: int) -> tuple[Puzzle, Solution]:
+    return random_layout(order, random.Random(seed))
+
+
+def transposed_and_renamed(puzzle: Puzzle, solution: Solution, seed: int) -> tuple[Puzzle, Solution]:
+    """The same puzzle in disguise: rows become columns, and the numbers are shuffled."""
+    names = list(range(puzzle.order + 1))
+    random.Random(seed).shuffle(names)
+    numbers = {(c, r): names[v] for (r, c), v in zip(puzzle.board.cells, puzzle.numbers, strict=True)}
+    turned = Solution(tuple(((a[1], a[0]), (b[1], b[0])) for a, b in solution.placements))
+    return Puzzle.from_cells(numbers), turned
+
+
+@pytest.fixture
+def store(tmp_path):
+    with PuzzleStore(tmp_path / "puzzles.sqlite") as opened:
+        yield opened
+
+
+# -- keeping and finding -------------------------------------------------------------------------------------
+
+
+def test_a_puzzle_comes_back_as_it_went_in(store):
+    puzzle, solution = layout(5, 1)
+    made = datetime(2024, 5, 6, 7, 8, 9, tzinfo=UTC)
+    new = store.add(
+        puzzle, solution, grade="hard", level=3, score=4.5, params={"order": 5, "grade": "hard"}, seed=42, made=made
+    )
+    assert new == 1
+    assert len(store) == 1
+    got = store.get(new)
+    assert (got.id, got.puzzle, got.solution) == (1, puzzle, solution)
+    assert (got.grade, got.level, got.score, got.params, got.seed, got.made) == (
+        "hard",
+        3,
+        4.5,
+        {"order": 5, "grade": "hard"},
+        42,
+        made,
+    )
+    assert got.size == "6x7" and got.order == 5
+    assert store.find(puzzle) == 1 and store.contains(puzzle) and puzzle in store
+
+
+def test_the_columns_one_selects_on_are_filled(store):
+    board = random_irregular_board(4, random.Random(2), holes=0.3)
+    puzzle, solution = random_layout(board, random.Random(3))
+    store.add(puzzle, solution, seed="abc")
+    db = sqlite3.connect(store.path)
+    row = db.execute('SELECT "order", rows, cols, cells, irregular, seed, made, puzzle, params FROM puzzles').fetchone()
+    db.close()
+    assert row[:5] == (4, puzzle.rows, puzzle.cols, 30, 1)
+    assert row[5] == "abc"
+    assert row[6].endswith("+00:00") and datetime.fromisoformat(row[6]).tzinfo is not None
+    assert json.loads(row[7])["solution"] == solution.to_list()
+    assert json.loads(row[8]) == {}
+
+
+def test_a_puzzle_turned_and_renamed_is_a_duplicate(store):
+    puzzle, solution = layout(4, 7)
+    assert store.add(puzzle, solution) == 1
+    disguised, its_solution = transposed_and_renamed(puzzle, solution, seed=1)
+    assert problems(disguised, its_solution) == []
+    assert (disguised.rows, disguised.cols) == (puzzle.cols, puzzle.rows)
+    assert disguised != puzzle
+    assert store.find(disguised) == 1
+    assert store.add(disguised, its_solution, grade="easy") is None
+    assert store.add(puzzle, solution) is None
+    assert len(store) == 1
+    assert store.get(1).grade is None  # the first one kept, untouched
+    other, other_solution = layout(4, 8)
+    assert store.add(other, other_solution) == 2
+
+
+def test_ids_are_never_reused_and_unknown_ids_are_a_key_error(store):
+    for seed in range(3):
+        store.add(*layout(3, seed))
+    with pytest.raises(KeyError):
+        store.get(99)
+
+
+def test_everything_survives_closing_and_the_file_is_in_wal_mode(tmp_path):
+    path = tmp_path / "deep" / "folder" / "p.sqlite"  # folders are made as needed
+    with PuzzleStore(path) as store:
+        for seed in range(5):
+            store.add(*layout(3, seed), seed=seed)
+    with PuzzleStore(path, create=False) as store:
+        assert len(store) == 5
+        assert [r.seed for r in store.query()] == [0, 1, 2, 3, 4]
+        assert store._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_two_connections_to_one_file_share_deduplication(tmp_path):
+    path = tmp_path / "p.sqlite"
+    puzzle, solution = layout(5, 11)
+    with PuzzleStore(path) as one, PuzzleStore(path) as two:
+        assert one.add(puzzle, solution) == 1
+        assert two.add(puzzle, solution) is None
+        assert two.contains(puzzle)
+
+
+# -- querying, counting, exporting ---------------------------------------------------------------------------
+
+
+@pytest.fixture
+def filled(store):
+    """Nine puzzles: orders 3, 4, 5; grades easy (level 1), hard (level 3) and none; scores 0..8."""
+    grades = [("hard", 3), ("easy", 1), (None, None)]
+    for k in range(9):
+        grade, level = grades[k % 3]
+        store.add(*layout(3 + k // 3, 100 + k), grade=grade, level=level, score=float(k), seed=k)
+    return store
+
+
+def test_query_filters_and_orders(filled):
+    assert [r.id for r in filled.query()] == list(range(1, 10))
+    assert [r.order for r in filled.query(order=4)] == [4, 4, 4]
+    assert [r.id for r in filled.query(grade="hard")] == [1, 4, 7]
+    assert [r.id for r in filled.query(grade="hard", order=5)] == [7]
+    assert [r.id for r in filled.query(limit=2)] == [1, 2]
+    assert [r.id for r in filled.query(limit=2, offset=7)] == [8, 9]
+    assert [r.score for r in filled.query(by="score", limit=3)] == [8.0, 7.0, 6.0]
+    assert [r.id for r in filled.query(min_score=2, max_score=4)] == [3, 4, 5]
+    assert filled.query(irregular=True) == []
+    assert filled.count(order=3) == 3 and filled.count(grade="easy") == 3 and filled.count() == 9
+    with pytest.raises(ValueError):
+        filled.query(by="grade")
+
+
+def test_stats_count_per_order_and_grade_easiest_grade_first(filled):
+    stats = filled.stats()
+    assert stats.total == 9
+    assert stats.grades == ("easy", "hard", None)
+    assert stats.orders == (3, 4, 5)
+    assert stats.by_order == {3: 3, 4: 3, 5: 3}
+    assert stats.by_grade == {"easy": 3, "hard": 3, None: 3}
+    assert stats.counts[(4, "hard")] == 1
+    data = stats.to_dict()
+    assert data["total"] == 9
+    assert {"order": 5, "grade": None, "count": 1} in data["by_order_and_grade"]
+    json.dumps(data)
+
+
+def test_an_empty_store_has_empty_stats(store):
+    stats = store.stats()
+    assert (stats.total, stats.grades, stats.orders, stats.by_order) == (0, (), (), {})
+
+
+def test_json_export_reads_back_with_solutions(filled, tmp_path):
+    out = tmp_path / "hard.jsonl"
+    assert filled.export(out, format="json", grade="hard") == 3
+    records = read_file_records(out)
+    stored = filled.query(grade="hard")
+    assert [r.puzzle for r in records] == [s.puzzle for s in stored]
+    assert [r.solution for r in records] == [s.solution for s in stored]
+    first = json.loads(out.read_text(encoding="utf-8").splitlines()[0])
+    assert first["grade"] == "hard" and first["level"] == 3 and first["id"] == 1 and first["seed"] == 0
+
+
+def test_text_export_reads_back_as_the_same_puzzles(filled):
+    buffer = io.StringIO()
+    assert filled.export(buffer, format="text", order=3) == 3
+    text = buffer.getvalue()
+    assert text.startswith("# puzzle 1: order 3, 4x5, grade hard (level 3), score 0\n")
+    assert read_puzzles(text) == [r.puzzle for r in filled.query(order=3)]
+
+
+def test_an_atomic_write_that_fails_leaves_the_old_file_and_no_litter(tmp_path):
+    target = tmp_path / "out.txt"
+    target.write_text("old\n", encoding="utf-8")
+    os.chmod(target, 0o640)
+    with pytest.raises(RuntimeError), open_atomic(target) as out:
+        out.write("half of the new")
+        raise RuntimeError("interrupted")
+    assert target.read_text(encoding="utf-8") == "old\n"
+    with open_atomic(target) as out:
+        out.write("new\n")
+    assert target.read_text(encoding="utf-8") == "new\n"
+    assert oct(target.stat().st_mode & 0o777) == oct(0o640)  # the permissions of the file it replaced
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
+def test_export_to_a_missing_folder_is_an_os_error_naming_the_file(filled, tmp_path):
+    with pytest.raises(OSError) as caught:
+        filled.export(tmp_path / "no" / "such.jsonl")
+    assert caught.value.filename == str(tmp_path / "no" / "such.jsonl")
+
+
+# -- importing ---------------------------------------------------------------------------------------------------
+
+
+def test_add_if_proper_solves_keeps_proper_puzzles_and_reports_the_rest(store):
+    proper = read_puzzle("3:22223101012330103310")
+    outcome = store.add_if_proper(proper, params={"imported_from": "test"})
+    assert (outcome.status, outcome.id, outcome.count, outcome.complete) == ("added", 1, 1, True)
+    assert store.get(1).params == {"imported_from": "test"}
+    again = store.add_if_proper(proper)
+    assert (again.status, again.id, again.count) == ("duplicate", 1, None)
+    assert "already holds it as puzzle 1" in again.reason
+    none = store.add_if_proper(Puzzle.from_grid([[0, 1, 0], [1, 0, 1]]))
+    assert (none.status, none.count, none.complete) == ("not proper", 0, True)
+    assert none.reason == "it has no solution"
+    ambiguous = _ambiguous_puzzle()
+    many = store.add_if_proper(ambiguous)
+    assert (many.status, many.count) == ("not proper", 2)
+    assert many.reason == "it has 2 or more solutions"
+    assert len(store) == 1
+
+
+def _ambiguous_puzzle() -> Puzzle:
+    from dominosa.deductions import count_solutions
+
+    for seed in range(100):
+        puzzle, _ = layout(4, seed)
+        if count_solutions(puzzle, 2).count == 2:
+            return puzzle
+    raise AssertionError("no ambiguous order-4 layout among 100 seeds")
+
+
+# -- refusing bad values -------------------------------------------------------------------------------------
+
+
+def test_bad_values_are_refused_with_one_line(store):
+    puzzle, solution = layout(3, 1)
+    _, other_solution = layout(3, 2)
+    bad = [
+        ({"solution": other_solution}, "the solution does not solve the puzzle"),
+        ({"params": {"f": object()}}, "params must be plain JSON values"),
+        ({"params": [1, 2]}, "params must be a dict"),
+        ({"score": float("nan")}, "score must be a finite number"),
+        ({"score": "high"}, "score must be a number"),
+        ({"level": 2.5}, "level must be an integer"),
+        ({"grade": 3}, "grade must be a text"),
+        ({"seed": 1.5}, "seed must be an integer or a text"),
+    ]
+    for change, message in bad:
+        arguments = {"solution": solution, **change}
+        with pytest.raises(StoreError) as caught:
+            store.add(puzzle, arguments.pop("solution"), **arguments)
+        assert message in str(caught.value)
+        assert "\n" not in str(caught.value)
+    assert len(store) == 0
+
+
+def test_a_huge_seed_is_kept_as_its_decimal_text(store):
+    store.add(*layout(3, 1), seed=2**70)
+    assert store.get(1).seed == str(2**70)
+
+
+# -- refusing bad files --------------------------------------------------------------------------------------
+
+
+def _error(path, **kwargs) -> str:
+    with pytest.raises(StoreError) as caught:
+        PuzzleStore(path, **kwargs)
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def test_bad_paths_are_clear_one_line_errors(tmp_path):
+    assert "is a folder" in _error(tmp_path)
+    text = tmp_path / "notes.txt"
+    text.write_text("these are not puzzles\n" * 100, encoding="utf-8")
+    assert _error(text) == f"{text} is not a puzzle store: it is not an SQLite database"
+    assert text.read_text(encoding="utf-8").startswith("these are not puzzles")  # never overwritten
+    assert "is a file, not a folder" in _error(text / "p.sqlite")
+    with pytest.raises(StoreNotFound) as caught:
+        PuzzleStore(tmp_path / "missing.sqlite", create=False)
+    assert str(caught.value) == f"no puzzle store at {tmp_path / 'missing.sqlite'}"
+    assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_someone_elses_database_is_refused_untouched(tmp_path):
+    path = tmp_path / "other.db"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE birds (name TEXT)")
+    db.commit()
+    db.close()
+    assert _error(path) == f"{path} is an SQLite database but not a puzzle store (its tables: birds)"
+    db = sqlite3.connect(path)
+    assert [r[0] for r in db.execute("SELECT name FROM sqlite_master")] == ["birds"]
+    db.close()
+    empty = tmp_path / "empty.db"
+    sqlite3.connect(empty).close()
+    assert "is an empty database" in _error(empty, create=False)
+
+
+def test_a_store_from_a_newer_dominosa_is_refused(tmp_path):
+    path = tmp_path / "p.sqlite"
+    PuzzleStore(path).close()
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO schema_version VALUES (?, 1, 'later')", (SCHEMA_VERSION + 1,))
+    db.commit()
+    db.close()
+    assert "made by a newer dominosa" in _error(path)
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write anywhere")
+def test_a_folder_that_cannot_be_written_is_a_clear_error(tmp_path):
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        assert "is not writable" in _error(folder / "p.sqlite")
+    finally:
+        folder.chmod(0o700)
+
+
+def test_a_damaged_record_is_a_store_error_naming_it(store):
+    store.add(*layout(3, 1))
+    store._db.execute("UPDATE puzzles SET puzzle = '{\"grid\": [[7]]}' WHERE id = 1")
+    with pytest.raises(StoreError, match=r"puzzle 1 in .* is damaged"):
+        store.get(1)
+
+
+# -- surviving a kill ----------------------------------------------------------------------------------------
+
+ADDER = """\
+import random, sys
+from dominosa.generator.layouts import random_layout
+from dominosa.generator.store import PuzzleStore
+
+store = PuzzleStore(sys.argv[1])
+rng = random.Random(int(sys.argv[2]))
+for i in range(1_000_000):
+    puzzle, solution = random_layout(rng.randint(2, 7), rng)
+    new = store.add(puzzle, solution, grade="hard", score=float(i), params={"i": i}, seed=i)
+    if new is not None:
+        print(new, i, flush=True)
+"""
+
+
+def _run_and_kill(script, path, seed: int, wanted: int) -> list[tuple[int, int]]:
+    """Start the adder, read ``wanted`` lines, kill it with SIGKILL, and return every (id, i) it printed."""
+    child = subprocess.Popen(
+        [sys.executable, str(script), str(path), str(seed)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    printed = []
+    try:
+        while len(printed) < wanted:
+            line = child.stdout.readline()
+            assert line, f"the adder stopped early: {child.stderr.read()}"
+            printed.append(tuple(map(int, line.split())))
+        child.send_signal(signal.SIGKILL)
+        rest, _ = child.communicate(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == -signal.SIGKILL
+    printed.extend(tuple(map(int, line.split())) for line in rest.splitlines() if line.strip())
+    return printed
+
+
+def test_a_killed_run_loses_nothing_it_added_and_the_next_run_carries_on(tmp_path):
+    script = tmp_path / "adder.py"
+    script.write_text(textwrap.dedent(ADDER), encoding="utf-8")
+    path = tmp_path / "p.sqlite"
+    first = _run_and_kill(script, path, seed=1, wanted=40)
+    second = _run_and_kill(script, path, seed=2, wanted=20)  # a second run on the same store, killed too
+    with PuzzleStore(path, create=False) as store:
+        assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert len(store) >= len(first) + len(second)
+        for puzzle_id, i in first + second:
+            record = store.get(puzzle_id)
+            assert (record.seed, record.params, record.score, record.grade) == (i, {"i": i}, float(i), "hard")
+            assert problems(record.puzzle, record.solution) == []
+        ids = [r.id for r in store.query()]
+        assert len(ids) == len(set(ids))
+        keys = store._db.execute("SELECT COUNT(DISTINCT canonical) FROM puzzles").fetchone()[0]
+        assert keys == len(store)
+        # Puzzles of the killed run are still known: adding one again is refused as a duplicate.
+        puzzle_id, _ = first[0]
+        again = store.get(puzzle_id)
+        assert store.add(again.puzzle, again.solution) is None
+
+
+def test_a_board_with_holes_is_stored_and_read_back(store):
+    board = Board.from_cells([(0, 0), (0, 1), (1, 1), (1, 2), (2, 1), (2, 2)])
+    puzzle = Puzzle.from_cells({(0, 0): 0, (0, 1): 0, (1, 1): 0, (1, 2): 1, (2, 1): 1, (2, 2): 1})
+    assert puzzle.board is board
+    solution = Solution((((0, 0), (0, 1)), ((1, 1), (1, 2)), ((2, 1), (2, 2))))
+    new = store.add(puzzle, solution)
+    got = store.get(new)
+    assert got.puzzle == puzzle and got.size == "3x3 irregular"
+    assert store.query(irregular=True)[0].id == new
