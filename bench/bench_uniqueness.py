@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import gc
+import hashlib
 import json
 import os
 import pstats
@@ -343,6 +344,23 @@ def profile_order(cases: Sequence[Case], top: int = 15) -> None:
     stats.sort_stats("tottime").print_stats(top)
 
 
+def engine_fingerprint() -> str:
+    """A short hash of the engine's source files, printed with every run: the tree changes under benchmarks,
+    and two runs are only comparable when they timed the same code. (Read from the files, not from git, so that
+    it also covers uncommitted edits and never touches the repository's state.)"""
+    import dominosa.deductions as deductions
+    import dominosa.generator as generator
+
+    h = hashlib.sha256()
+    for pkg in (deductions, generator):
+        folder = os.path.dirname(os.path.abspath(pkg.__file__ or ""))
+        for name in sorted(os.listdir(folder)):
+            if name.endswith(".py"):
+                with open(os.path.join(folder, name), "rb") as f:
+                    h.update(name.encode() + b"\0" + f.read())
+    return h.hexdigest()[:12]
+
+
 # -- main ------------------------------------------------------------------------------------------------------
 
 
@@ -386,7 +404,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     load = os.getloadavg()
     print(
         f"bench_uniqueness: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, "
-        f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; seed {args.seed}, {args.repeats} repeats"
+        f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; seed {args.seed}, {args.repeats} repeats; "
+        f"engine sources {engine_fingerprint()}"
     )
     if not HAVE_PYSAT and not args.no_sat:
         print("python-sat is not installed: timing ours only. For the comparison: pip install python-sat")

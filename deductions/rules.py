@@ -227,6 +227,7 @@ def guess(s: SolvingState) -> Deduction | None:
                 domino=t.pair_domino[q],
                 reason=f"Trying the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)} leads to a "
                 f"contradiction {how}, so it is split.",
+                effort=max(1, steps),
             )
     q = live[0]
     return Deduction(

@@ -50,6 +50,7 @@ class Deduction:
     cells : the cells the reasoning looks at.
     domino : the domino the reasoning is about (its index in ``puzzle.dominoes``), if any.
     reason : the deduction in one sentence.
+    effort : for trial and error, the search steps it took to refute the pair tried.
     """
 
     rule: int
@@ -60,6 +61,7 @@ class Deduction:
     cells: tuple[int, ...] = ()
     domino: int | None = None
     reason: str = ""
+    effort: int = 0
 
     @property
     def is_bookkeeping(self) -> bool:
@@ -190,6 +192,10 @@ class SolvingState:
         return other
 
     # -- words ---------------------------------------------------------------------------------------------------
+
+    def cell_name(self, x: int) -> str:
+        """``r3c4``: a cell's name."""
+        return cell_name(self.puzzle.board.cells[x])
 
     def cell_label(self, x: int) -> str:
         """``r3c4 (5)``: a cell's name and number."""

@@ -9,17 +9,26 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from dominosa.deductions.rules import RULES, Rule
+from dominosa.deductions.rules import Rule
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
+
+
+def _default_rules() -> tuple[Rule, ...]:
+    from dominosa.deductions.grades import design_order
+
+    return tuple(t.find for t in design_order())
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
 __all__ = ["next_deduction", "iter_deductions", "StepLog", "solve_by_steps"]
 
 
-def next_deduction(state: SolvingState, rules: Sequence[Rule] = RULES) -> Deduction | None:
-    """The deduction the first rule that applies would make, or None when no rule applies."""
-    for rule in rules:
+def next_deduction(state: SolvingState, rules: Sequence[Rule] | None = None) -> Deduction | None:
+    """The deduction the first rule that applies would make, or None when no rule applies.
+
+    ``rules`` defaults to the design's order: rules 1 to 6, the advanced rules, then guessing.
+    """
+    for rule in rules or _default_rules():
         found = rule(state)
         if found is not None:
             return found
@@ -27,7 +36,7 @@ def next_deduction(state: SolvingState, rules: Sequence[Rule] = RULES) -> Deduct
 
 
 def iter_deductions(
-    puzzle: Puzzle | SolvingState, *, rules: Sequence[Rule] = RULES, guess: bool = True
+    puzzle: Puzzle | SolvingState, *, rules: Sequence[Rule] | None = None, guess: bool = True
 ) -> Iterator[Deduction]:
     """Yield deductions one at a time, applying each, until the puzzle is solved or no rule applies.
 
@@ -42,6 +51,7 @@ def iter_deductions(
     Contradiction : the position cannot be completed (the puzzle has no solution).
     """
     state = puzzle if isinstance(puzzle, SolvingState) else SolvingState(puzzle)
+    rules = tuple(rules or _default_rules())
     if not guess:
         rules = [r for r in rules if r.__name__ != "guess"]
     while not (state.solved and not state.newly_joined and not state.newly_split):
@@ -69,7 +79,7 @@ class StepLog:
         return dict(sorted(counts.items()))
 
 
-def solve_by_steps(puzzle: Puzzle, *, rules: Sequence[Rule] = RULES, guess: bool = True) -> StepLog:
+def solve_by_steps(puzzle: Puzzle, *, rules: Sequence[Rule] | None = None, guess: bool = True) -> StepLog:
     """Step through the puzzle with the rules and report how it went."""
     log = StepLog()
     try:

@@ -1,0 +1,542 @@
+"""Rules beyond the seven: the techniques strong solvers use before they ever guess.
+
+Each rule is a generator over a :class:`~dominosa.deductions.state.SolvingState` that yields every deduction it
+can make there, lowest cells first; the rule itself (``parity(state)`` and so on) returns the first one or
+``None``. Like rules 1-6 they never rule out a solution: each deduction says why the pairs it splits can be in
+no solution, or why the pairs it joins are in every one.
+
+References: the parity and set-analysis ideas follow the techniques of Simon Tatham's Dominosa solver
+(``dominosa.c``, its "Hard" and "Extreme" levels); the matching argument of set analysis is Hall's theorem as
+Régin uses it to filter all-different constraints (J.-C. Régin, "A filtering algorithm for constraints of
+difference in CSPs", AAAI 1994).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
+
+__all__ = [
+    "parity",
+    "local_duplicate",
+    "set_analysis",
+    "forcing_chain",
+    "iter_parity",
+    "iter_local_duplicate",
+    "iter_set_analysis",
+    "iter_forcing_chain",
+]
+
+PARITY, LOCAL_DUPLICATE, SET_ANALYSIS, FORCING_CHAIN = 8, 9, 10, 11
+
+
+def _list(labels: list[str]) -> str:
+    if len(labels) <= 1:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def _other(s: SolvingState, q: int, x: int) -> int:
+    t = s.tables
+    return t.pair_b[q] if t.pair_a[q] == x else t.pair_a[q]
+
+
+# -- parity ------------------------------------------------------------------------------------------------------
+
+
+def iter_parity(s: SolvingState) -> Iterator[Deduction]:
+    """Parity. Dominoes cover cells two at a time, so every region of open cells must be even in size.
+
+    Look at the open cells joined by undecided pairs. If a single pair (a bridge) is all that connects two
+    parts of a region, the number of dominoes crossing between them has the parity of either part: the bridge
+    must be joined when the parts are odd and split when they are even. Likewise, a cell whose removal cuts
+    off an odd part must be covered from inside that part: its pairs leading elsewhere are split.
+
+    Notes
+    -----
+    One depth-first search of the live-pair graph finds every bridge and cut cell with the sizes of the parts
+    they separate (Tarjan's bridge algorithm): O(cells + pairs), not one trial per pair.
+    """
+    t, state = s.tables, s.state
+    n = t.n_cells
+    disc = [-1] * n
+    low = [0] * n
+    size = [1] * n
+    parent_pair = [-1] * n
+    timer = 0
+    found_bridge: list[tuple[int, int, int]] = []  # (pair, child cell, child side size)
+    cut_parts: dict[int, list[tuple[int, int]]] = {}  # cell -> [(child cell, part size)]
+    comp_size: dict[int, int] = {}
+    root_of = [-1] * n
+    for start in range(n):
+        if s.covered[start] or disc[start] >= 0:
+            continue
+        disc[start] = low[start] = timer
+        timer += 1
+        root_of[start] = start
+        stack = [(start, iter(t.cell_pairs[start]))]
+        order = [start]
+        while stack:
+            x, it = stack[-1]
+            advanced = False
+            for q in it:
+                if state[q] != UNDECIDED or q == parent_pair[x]:
+                    continue
+                y = _other(s, q, x)
+                if disc[y] < 0:
+                    disc[y] = low[y] = timer
+                    timer += 1
+                    parent_pair[y] = q
+                    root_of[y] = start
+                    order.append(y)
+                    stack.append((y, iter(t.cell_pairs[y])))
+                    advanced = True
+                    break
+                low[x] = min(low[x], disc[y])
+            if advanced:
+                continue
+            stack.pop()
+            if stack:
+                p = stack[-1][0]
+                size[p] += size[x]
+                low[p] = min(low[p], low[x])
+                if low[x] > disc[p]:
+                    found_bridge.append((parent_pair[x], x, size[x]))
+                if low[x] >= disc[p]:
+                    cut_parts.setdefault(p, []).append((x, size[x]))
+        comp_size[start] = len(order)
+    for q, child, part in sorted(found_bridge):
+        whole = comp_size[root_of[child]]
+        if whole % 2:
+            continue  # an odd region is a contradiction, reported by the counts, not a deduction
+        a, b = t.pair_a[q], t.pair_b[q]
+        if part % 2:
+            yield Deduction(
+                rule=PARITY,
+                joins=(q,),
+                cells=(a, b),
+                domino=t.pair_domino[q],
+                reason=f"{s.pair_label(q)} is the only link between two parts of {part} and {whole - part} open "
+                f"cells; both are odd, so a domino must cross: {s.pair_label(q)} is joined.",
+            )
+        else:
+            yield Deduction(
+                rule=PARITY,
+                splits=(q,),
+                cells=(a, b),
+                domino=t.pair_domino[q],
+                reason=f"{s.pair_label(q)} is the only link between two parts of {part} and {whole - part} open "
+                f"cells; both are even, so no domino may cross: {s.pair_label(q)} is split.",
+            )
+    for x in sorted(cut_parts):
+        # Covering x splits its region into the parts below it in the search tree and the rest above it.
+        pieces = [(child, k) for child, k in cut_parts[x]]
+        above = comp_size[root_of[x]] - 1 - sum(k for _, k in pieces)
+        if root_of[x] != x and above > 0:
+            pieces.append((_other(s, parent_pair[x], x), above))
+        odd = [(child, k) for child, k in pieces if k % 2]
+        if len(odd) != 1:
+            continue  # none odd: nothing to say; several odd: a contradiction the counts will meet
+        child, k = odd[0]
+        inside = _subtree(s, child, x)
+        away = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and _other(s, q, x) not in inside)
+        if not away:
+            continue
+        yield Deduction(
+            rule=PARITY,
+            splits=away,
+            cells=(x,),
+            reason=f"Covering {s.cell_label(x)} from outside would cut off {k} open cells, an odd number that "
+            f"dominoes cannot fill: {_list([s.pair_label(q) for q in away])} "
+            f"{'is' if len(away) == 1 else 'are'} split.",
+        )
+
+
+def _subtree(s: SolvingState, child: int, cut: int) -> set[int]:
+    """The open cells reachable from ``child`` without passing through ``cut``."""
+    t, state = s.tables, s.state
+    seen = {child}
+    todo = [child]
+    while todo:
+        x = todo.pop()
+        for q in t.cell_pairs[x]:
+            if state[q] != UNDECIDED:
+                continue
+            y = _other(s, q, x)
+            if y != cut and y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return seen
+
+
+def parity(s: SolvingState) -> Deduction | None:
+    return next(iter_parity(s), None)
+
+
+parity.__doc__ = iter_parity.__doc__
+
+
+# -- local duplicate ---------------------------------------------------------------------------------------------
+
+
+def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
+    """Local duplicate. Joining a pair must leave each neighbouring cell a domino it can still take.
+
+    Imagine the pair joined: its two cells are gone, and so is every other place of its domino. If a cell next
+    to it would then have no pair left, or two cells next to it could each take only the same domino (and not
+    together), the pair cannot be joined and is split.
+
+    Notes
+    -----
+    Looks at the at most six cells around each undecided pair: O(pairs).
+    """
+    t, state = s.tables, s.state
+    pd = t.pair_domino
+    for q in range(t.n_pairs):
+        if state[q] != UNDECIDED:
+            continue
+        a, b, d = t.pair_a[q], t.pair_b[q], pd[q]
+        around = []
+        for x in (a, b):
+            for r in t.cell_pairs[x]:
+                if r != q and state[r] == UNDECIDED:
+                    y = _other(s, r, x)
+                    if y != a and y != b and y not in around:
+                        around.append(y)
+        only: dict[int, int] = {}
+        for y in around:
+            left = [
+                r
+                for r in t.cell_pairs[y]
+                if state[r] == UNDECIDED and pd[r] != d and t.pair_a[r] not in (a, b) and t.pair_b[r] not in (a, b)
+            ]
+            if not left:
+                yield Deduction(
+                    rule=LOCAL_DUPLICATE,
+                    splits=(q,),
+                    cells=(a, b, y),
+                    domino=d,
+                    reason=f"Joining {s.pair_label(q)} (the {s.domino_label(d)}) would leave {s.cell_label(y)} "
+                    f"with no partner: {s.pair_label(q)} is split.",
+                )
+                break
+            shown = {pd[r] for r in left}
+            if len(shown) != 1:
+                continue
+            (e,) = shown
+            twin = only.get(e)
+            if twin is not None and not any(_other(s, r, y) == twin for r in left):
+                yield Deduction(
+                    rule=LOCAL_DUPLICATE,
+                    splits=(q,),
+                    cells=(a, b, twin, y),
+                    domino=e,
+                    reason=f"Joining {s.pair_label(q)} would leave both {s.cell_label(twin)} and "
+                    f"{s.cell_label(y)} needing the {s.domino_label(e)}, which exists once: "
+                    f"{s.pair_label(q)} is split.",
+                )
+                break
+            only[e] = y
+
+
+def local_duplicate(s: SolvingState) -> Deduction | None:
+    return next(iter_local_duplicate(s), None)
+
+
+local_duplicate.__doc__ = iter_local_duplicate.__doc__
+
+
+# -- set analysis ------------------------------------------------------------------------------------------------
+
+
+def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
+    """Set analysis. The open cells showing a number must share out exactly the open dominoes with that number.
+
+    Every domino v-w (w not v) covers one cell showing v, and the double v-v covers two. So the open v-cells and
+    the unplaced v-dominoes (the double counted twice) are matched one to one. If some k of the v-cells can
+    only take k of those dominoes between them, those dominoes are used up there and cannot serve any other
+    v-cell. All such groups are found at once with a perfect matching and its strongly connected parts: a
+    cell-domino link that lies in no perfect matching is impossible.
+
+    Notes
+    -----
+    Per number: O(m * e) for the matching (m cells, e links, at most four links a cell) and O(m + e) for the
+    components; no limit on how often a number occurs (the best C solver stops at 16).
+    """
+    t, state = s.tables, s.state
+    puzzle = s.puzzle
+    numbers, dominoes, pd = puzzle.numbers, puzzle.dominoes, t.pair_domino
+    cells_of: dict[int, list[int]] = {}
+    for x in range(t.n_cells):
+        if not s.covered[x]:
+            cells_of.setdefault(numbers[x], []).append(x)
+    for v in sorted(cells_of):
+        cells = cells_of[v]
+        slots: list[int] = []
+        for d, (lo, hi) in enumerate(dominoes):
+            if (lo == v or hi == v) and not s.placed[d]:
+                slots.append(d)
+                if lo == hi:
+                    slots.append(d)
+        if len(slots) != len(cells):
+            continue  # the counts disagree only in a broken position; the contradiction shows elsewhere
+        slot_ids: dict[int, list[int]] = {}
+        for i, d in enumerate(slots):
+            slot_ids.setdefault(d, []).append(i)
+        adj = []
+        for x in cells:
+            shown = sorted({pd[q] for q in t.cell_pairs[x] if state[q] == UNDECIDED})
+            adj.append([i for d in shown for i in slot_ids.get(d, ())])
+        match_cell, match_slot = _perfect_matching(adj, len(slots))
+        if match_cell is None:
+            continue
+        comp = _components(adj, match_cell, match_slot)
+        m = len(cells)
+        for u, x in enumerate(cells):
+            keep = {slots[r] for r in adj[u] if match_cell[u] == r or comp[u] == comp[m + r]}
+            away = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] not in keep)
+            if not away:
+                continue
+            banned = sorted({pd[q] for q in away})
+            group_cells, group_dominoes = _tight_group(adj, match_cell, match_slot, slot_ids[banned[0]][0], slots)
+            yield Deduction(
+                rule=SET_ANALYSIS,
+                splits=away,
+                cells=tuple(cells[c] for c in sorted(group_cells)),
+                domino=banned[0],
+                reason=f"The {v}s at {_list([s.cell_name(cells[c]) for c in sorted(group_cells)])} "
+                f"can only take the {_list([s.domino_label(d) for d in group_dominoes])} between them, one each: "
+                f"so {s.cell_label(x)} cannot take the {s.domino_label(banned[0])}, and "
+                f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
+            )
+
+
+def _perfect_matching(adj: list[list[int]], n_slots: int) -> tuple[list[int] | None, list[int]]:
+    """A perfect matching of cells to slots by augmenting paths, or (None, ...) if there is none."""
+    match_cell = [-1] * len(adj)
+    match_slot = [-1] * n_slots
+    for u in range(len(adj)):
+        seen = [False] * n_slots
+        stack = [(u, iter(adj[u]))]
+        done = False
+        while stack and not done:
+            w, it = stack[-1]
+            for r in it:
+                if seen[r]:
+                    continue
+                seen[r] = True
+                if match_slot[r] < 0:
+                    # Flip the path found: each cell on the stack takes the slot it reached.
+                    for cell, _ in reversed(stack):
+                        previous = match_cell[cell]
+                        match_cell[cell] = r
+                        match_slot[r] = cell
+                        r = previous
+                    done = True
+                    break
+                stack.append((match_slot[r], iter(adj[match_slot[r]])))
+                break
+            else:
+                stack.pop()
+        if not done:
+            return None, match_slot
+    return match_cell, match_slot
+
+
+def _components(adj: list[list[int]], match_cell: list[int], match_slot: list[int]) -> list[int]:
+    """Strongly connected components (Tarjan, iterative) of the alternating graph.
+
+    Nodes 0..m-1 are cells, m.. are slots; a cell points to the slots it could take but does not, a slot to the
+    cell it is matched with. A link lies in some perfect matching exactly when it is matched or both its ends
+    are in one component.
+    """
+    m = len(adj)
+    n = m + len(match_slot)
+    graph: list[list[int]] = [[m + r for r in adj[u] if match_cell[u] != r] for u in range(m)]
+    graph += [[match_slot[r]] for r in range(len(match_slot))]
+    index = [-1] * n
+    low = [0] * n
+    on_stack = [False] * n
+    comp = [-1] * n
+    stack: list[int] = []
+    counter = 0
+    found = 0
+    for start in range(n):
+        if index[start] >= 0:
+            continue
+        work = [(start, 0)]
+        while work:
+            v, i = work[-1]
+            if i == 0:
+                index[v] = low[v] = counter
+                counter += 1
+                stack.append(v)
+                on_stack[v] = True
+            descended = False
+            while i < len(graph[v]):
+                w = graph[v][i]
+                i += 1
+                if index[w] < 0:
+                    work[-1] = (v, i)
+                    work.append((w, 0))
+                    descended = True
+                    break
+                if on_stack[w]:
+                    low[v] = min(low[v], index[w])
+            if descended:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                while True:
+                    w = stack.pop()
+                    on_stack[w] = False
+                    comp[w] = found
+                    if w == v:
+                        break
+                found += 1
+    return comp
+
+
+def _tight_group(
+    adj: list[list[int]], match_cell: list[int], match_slot: list[int], slot: int, slots: list[int]
+) -> tuple[set[int], list[int]]:
+    """The cells that must use up a domino: Hall's tight set behind a removed link.
+
+    From the domino's slot, follow slot -> its matched cell -> the other slots that cell could take, and so on.
+    The cells reached can take only the slots reached, and they are as many: those dominoes are theirs.
+    """
+    seen_slots = {slot}
+    cells: set[int] = set()
+    todo = [slot]
+    while todo:
+        r = todo.pop()
+        u = match_slot[r]
+        if u in cells:
+            continue
+        cells.add(u)
+        for r2 in adj[u]:
+            if r2 not in seen_slots:
+                seen_slots.add(r2)
+                todo.append(r2)
+    dominoes = sorted({slots[r] for r in seen_slots})
+    return cells, dominoes
+
+
+def set_analysis(s: SolvingState) -> Deduction | None:
+    return next(iter_set_analysis(s), None)
+
+
+set_analysis.__doc__ = iter_set_analysis.__doc__
+
+
+# -- forcing chains ----------------------------------------------------------------------------------------------
+
+
+def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
+    """Forcing chains. Cells with exactly two pairs left link into chains that can only go one of two ways.
+
+    Along a run of such cells, each is covered by the pair on one side or the other, and covering one decides
+    the next: the pairs along the chain are joined alternately, one way or the other. If one way would use the
+    same domino twice, or leave some cell with no pair at all, it is impossible, and the other way is forced.
+
+    Notes
+    -----
+    Each chain is walked once and each side checked against the cells around it: O(pairs) in all.
+    """
+    t = s.tables
+    pd = t.pair_domino
+    two = [not s.covered[x] and s.cell_live[x] == 2 for x in range(t.n_cells)]
+    done = [False] * t.n_cells
+    for start in range(t.n_cells):
+        if not two[start] or done[start]:
+            continue
+        chain_cells, chain_pairs = _walk_chain(s, start, two)
+        for x in chain_cells:
+            done[x] = True
+        if len(chain_pairs) < 2:
+            continue
+        sides = (chain_pairs[0::2], chain_pairs[1::2])
+        for k, side in enumerate(sides):
+            why = _side_impossible(s, side)
+            if why is None:
+                continue
+            other = sides[1 - k]
+            if not other:
+                continue
+            yield Deduction(
+                rule=FORCING_CHAIN,
+                joins=tuple(other),
+                splits=tuple(side),
+                cells=tuple(chain_cells),
+                domino=pd[other[0]],
+                reason=f"The cells {_list([s.cell_name(x) for x in chain_cells])} each have two pairs "
+                f"left, so either {_list([s.pair_label(q) for q in side])} or "
+                f"{_list([s.pair_label(q) for q in other])} are joined. The first way {why}, so the second holds.",
+            )
+            break
+
+
+def _walk_chain(s: SolvingState, start: int, two: list[bool]) -> tuple[list[int], list[int]]:
+    """The chain through ``start``: its two-pair cells in order, and its pairs in order (ends included).
+
+    Every cell of the chain sits between two consecutive pairs of the list. A chain that closes into a loop
+    lists each of its pairs once.
+    """
+    t, state = s.tables, s.state
+
+    def walk(first: int) -> tuple[list[int], list[int], bool]:
+        cells: list[int] = []
+        pairs = [first]
+        came, x = first, _other(s, first, start)
+        while two[x] and x != start:
+            cells.append(x)
+            came = next(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and q != came)
+            pairs.append(came)
+            x = _other(s, came, x)
+        return cells, pairs, x == start
+
+    first, second = (q for q in t.cell_pairs[start] if state[q] == UNDECIDED)
+    cells_a, pairs_a, loop = walk(first)
+    if loop:
+        return [start] + cells_a, pairs_a
+    cells_b, pairs_b, _ = walk(second)
+    return list(reversed(cells_b)) + [start] + cells_a, list(reversed(pairs_b)) + pairs_a
+
+
+def _side_impossible(s: SolvingState, side: list[int]) -> str | None:
+    """Why joining all of ``side`` at once cannot be, or None if it could."""
+    t, state = s.tables, s.state
+    pd = t.pair_domino
+    seen: dict[int, int] = {}
+    covered: set[int] = set()
+    for q in side:
+        d = pd[q]
+        if d in seen:
+            return f"would use the {s.domino_label(d)} twice ({s.pair_label(seen[d])} and {s.pair_label(q)})"
+        seen[d] = q
+        for x in (t.pair_a[q], t.pair_b[q]):
+            if x in covered:
+                return f"would cover {s.cell_label(x)} twice"
+            covered.add(x)
+    used = set(seen)
+    around: set[int] = set()
+    for x in covered:
+        for q in t.cell_pairs[x]:
+            if state[q] == UNDECIDED:
+                around.add(_other(s, q, x))
+    for y in sorted(around - covered):
+        if not any(
+            state[q] == UNDECIDED and pd[q] not in used and _other(s, q, y) not in covered for q in t.cell_pairs[y]
+        ):
+            return f"would leave {s.cell_label(y)} with no pair"
+    return None
+
+
+def forcing_chain(s: SolvingState) -> Deduction | None:
+    return next(iter_forcing_chain(s), None)
+
+
+forcing_chain.__doc__ = iter_forcing_chain.__doc__
