@@ -11,16 +11,16 @@ from dataclasses import dataclass, field
 
 from dominosa.deductions.rules import Rule
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
+from dominosa.puzzle import Puzzle
+from dominosa.solution import Solution
+
+__all__ = ["next_deduction", "iter_deductions", "StepLog", "solve_by_steps"]
 
 
 def _default_rules() -> tuple[Rule, ...]:
     from dominosa.deductions.grades import design_order
 
     return tuple(t.find for t in design_order())
-from dominosa.puzzle import Puzzle
-from dominosa.solution import Solution
-
-__all__ = ["next_deduction", "iter_deductions", "StepLog", "solve_by_steps"]
 
 
 def next_deduction(state: SolvingState, rules: Sequence[Rule] | None = None) -> Deduction | None:

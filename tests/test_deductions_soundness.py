@@ -22,7 +22,8 @@ MANY = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCh
 @MANY
 @given(layouts(min_order=1, max_order=12))
 def test_logical_rules_never_contradict_the_hidden_solution(layout):
-    # Rules 1-6 and the advanced rules are valid inferences, so whatever the puzzle, a solution is never ruled out: the hidden one
+    # Rules 1-6 and the advanced rules are valid inferences, so whatever the puzzle, a solution is never ruled
+    # out: the hidden one
     # (one solution among possibly several) survives every step.
     puzzle, hidden = layout
     truth = set(hidden.pairs(puzzle.board))
