@@ -18,7 +18,7 @@ The search is an explicit stack, so no board is too large for Python's recursion
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 
@@ -264,54 +264,535 @@ def _root(t: Tables, joined: Iterable[int] = (), split: Iterable[int] = ()) -> _
     return node if ok else None
 
 
-def _choice(t: Tables, node: _Node, weights: list[int]) -> list[int]:
-    """The pairs to branch over: an open cell or domino with few options and many past failures.
-
-    Among the open cells and dominoes with the fewest options, the one involved in the most contradictions so
-    far is chosen (the "dom/wdeg" heuristic of constraint solvers): branching where the search keeps failing
-    finds the next failure sooner, which keeps the search from wandering in unrelated parts of the board.
-    """
-    ccount, dcount, pstate = node.ccount, node.dcount, node.pstate
-    least = min(min(ccount), min(dcount) if dcount else DONE)
-    n_cells = t.n_cells
-    is_least = least.__eq__
-    tied = list(compress(range(n_cells), map(is_least, ccount)))
-    tied += compress(range(n_cells, n_cells + len(dcount)), map(is_least, dcount))
-    best = max(tied, key=weights.__getitem__)
-    if best >= n_cells:
-        return [q for q in t.placements[best - n_cells] if not pstate[q]]
-    return [q for q in t.cell_pairs[best] if not pstate[q]]
-
-
-def _probe(t: Tables, node: _Node, weights: list[int], stats: SearchStats) -> bool:
-    """Failed-literal probing: for each cell with two pairs left, join one of them on a scratch copy; if that
-    contradicts at once, the cell must take the other. Repeats until nothing more is forced; False on a
-    contradiction.
-
-    This is rule 7 restricted to one step of lookahead, done once at the root before the search: it costs a
-    propagation per open two-way cell but often settles the puzzle outright, and it teaches the branching
-    heuristic (through the failure weights) where the hard part of the board is.
-    """
-    cell_pairs, pstate, ccount = t.cell_pairs, node.pstate, node.ccount
-    changed = True
-    while changed:
-        changed = False
-        for x in range(t.n_cells):
-            if ccount[x] != 2:
-                continue
-            first, second = (q for q in cell_pairs[x] if not pstate[q])
-            for tried, other in ((first, second), (second, first)):
-                stats.probes += 1
-                if not _propagate(t, node.copy(), [tried], [], [], None, None, weights):
-                    if not _propagate(t, node, [other], [], [], None, None, weights):
-                        return False
-                    changed = True
-                    break
-    return True
-
-
 class _OutOfNodes(Exception):
     """The search used up its node budget."""
+
+
+# -- the search: conflict-driven learning over the propagation above ---------------------------------------------
+#
+# A literal is a pair and a sign: 2 * q means "q is joined", 2 * q + 1 "q is split". Every assignment the search
+# makes is recorded on a trail with its decision level and its reason, so that a contradiction can be traced
+# back to the decisions that caused it (first unique implication point) and summed up in a learned clause, a
+# nogood no later part of the search may repeat. The search then jumps back to the level where the clause
+# forces its first literal. Learned clauses, and a blocking clause per solution found, propagate by two
+# watched literals beside the rules.
+#
+# A reason is an int: a pair p >= 0 when the assignment is a split caused by joining p (the common case), or
+# -(arg * 8 + kind) - 1 for the other kinds below; for each kind the pairs it depends on are listed by _reason.
+_K_DECISION, _K_CELL, _K_DOM, _K_RULE4, _K_RULE6, _K_CLAUSE = 0, 1, 2, 3, 4, 5
+_DECISION = -1
+# Counts are kept in bytearrays in the search (C-level min, copy and tie masks); a covered cell or placed
+# domino is set to this, well above any real count and never decremented below _E_BELOW.
+_E_DONE, _E_BELOW = 255, 128
+# 256-byte translation tables: _TIE[k] maps k to 1 and every other byte to 0 (ties of the least count).
+_TIE = [bytes(i == k for i in range(256)) for k in range(8)]
+# How many of the heaviest cells and dominoes the branching heuristic keeps in view (see _Engine.choose).
+_TOP = 48
+
+
+class _Engine:
+    """The state of one search: the current node (pair states and counts), the trail, snapshots of the node at
+    every decision level, the learned clauses and the branching weights."""
+
+    __slots__ = (
+        "t",
+        "pstate",
+        "ccount",
+        "dcount",
+        "placed",
+        "lev",
+        "why",
+        "trail",
+        "qhead",
+        "level",
+        "snaps",
+        "decisions",
+        "clauses",
+        "watches",
+        "seen",
+        "weights",
+        "dupc",
+        "dupd",
+        "top",
+        "top_floor",
+        "done",
+        "below",
+    )
+
+    def __init__(self, t: Tables, root: _Node) -> None:
+        self.t = t
+        n = t.n_pairs
+        pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
+        if max(map(len, t.placements), default=0) < 100:
+            self.done, self.below = _E_DONE, _E_BELOW
+            self.ccount = bytearray(c if c < _DONE_BELOW else _E_DONE for c in root.ccount)
+            self.dcount = bytearray(c if c < _DONE_BELOW else _E_DONE for c in root.dcount)
+        else:  # pragma: no cover - a domino with 100 places: not a board anyone plays
+            self.done, self.below = DONE, _DONE_BELOW
+            self.ccount, self.dcount = root.ccount[:], root.dcount[:]
+        self.pstate = root.pstate[:]
+        self.placed = root.placed
+        self.lev = [0] * n
+        self.why = [_DECISION] * n
+        self.trail: list[int] = []
+        self.qhead = 0
+        self.level = 0
+        self.snaps: list[tuple] = []
+        self.decisions: list[int] = []
+        self.clauses: list[list[int]] = []
+        self.watches: dict[int, list[int]] = {}
+        self.seen = bytearray(n)
+        self.weights = [1] * (t.n_cells + t.n_dominoes)
+        # The heaviest cells and dominoes (indices n_cells + d), heaviest first: where branching looks first.
+        self.top: list[int] = []
+        self.top_floor = 0
+        # Rule 4 can only fire at a cell two of whose pairs show one domino, and rule 6 only for a domino two of
+        # whose places share a cell; anywhere else they say nothing rules 1 and 3 do not.
+        self.dupc = bytes(len({pd[q] for q in ps}) < len(ps) for ps in t.cell_pairs)
+        self.dupd = bytes(len({pa[q] for q in ps} | {pb[q] for q in ps}) < 2 * len(ps) for ps in t.placements)
+
+    def reason(self, v: int, code: int) -> list[int] | tuple[int, ...]:
+        """The pairs whose states forced pair ``v``'s (all assigned before it)."""
+        if code >= 0:
+            return (code,)
+        t = self.t
+        k = -code - 1
+        kind, arg = k & 7, k >> 3
+        if kind == _K_CELL:
+            return [r for r in t.cell_pairs[arg] if r != v]
+        if kind == _K_DOM:
+            return [r for r in t.placements[arg] if r != v]
+        if kind == _K_CLAUSE:
+            return [lit >> 1 for lit in self.clauses[arg] if lit >> 1 != v]
+        if kind == _K_RULE4:
+            # v shows domino d, and every other pair of cell `arg` showing another domino is split.
+            pd = t.pair_domino
+            d = pd[v]
+            return [r for r in t.cell_pairs[arg] if pd[r] != d]
+        if kind == _K_RULE6:
+            # v meets cell x, and every place of domino d away from x is split.
+            d, x = arg >> 1, (t.pair_b[v] if arg & 1 else t.pair_a[v])
+            pa, pb = t.pair_a, t.pair_b
+            return [r for r in t.placements[d] if pa[r] != x and pb[r] != x]
+        raise AssertionError("a decision has no reason")
+
+    def propagate(self, joins: list[tuple[int, int]], splits: list[tuple[int, int]]) -> Sequence[int] | None:
+        """Assign the pending (pair, reason) joins and splits and everything they force, by rules 1-6 and the
+        learned clauses; None at the fixed point, or the pairs of a constraint left with no way out."""
+        t = self.t
+        pstate, ccount, dcount = self.pstate, self.ccount, self.dcount
+        lev, why, trail = self.lev, self.why, self.trail
+        level = self.level
+        pair_a, pair_b, pd = t.pair_a, t.pair_b, t.pair_domino
+        cell_pairs, placements, touching = t.cell_pairs, t.placements, t.touching
+        n_cells = t.n_cells
+        weights, dupc, dupd = self.weights, self.dupc, self.dupd
+        done, below = self.done, self.below
+        clauses, watches = self.clauses, self.watches
+        cells: list[int] = []
+        doms: list[int] = []
+        check_cells: list[int] = []
+        check_doms: list[int] = []
+        push = trail.append
+        placed = self.placed
+        qhead = self.qhead
+
+        def split(q: int, code: int) -> Sequence[int] | None:
+            # The rare paths (rules 4 and 6, clauses); joins split their neighbours inline below.
+            pstate[q] = SPLIT
+            lev[q] = level
+            why[q] = code
+            push(q)
+            for x in (pair_a[q], pair_b[q]):
+                c = ccount[x] - 1
+                ccount[x] = c
+                if c <= 1:
+                    if c == 0:
+                        weights[x] += 1
+                        return cell_pairs[x]
+                    cells.append(x)
+                elif dupc[x]:
+                    check_cells.append(x)
+            e = pd[q]
+            c = dcount[e] - 1
+            dcount[e] = c
+            if c <= 1:
+                if c == 0:
+                    weights[n_cells + e] += 1
+                    return placements[e]
+                doms.append(e)
+            elif dupd[e]:
+                check_doms.append(e)
+            return None
+
+        while True:
+            while splits:
+                q, code = splits.pop()
+                s = pstate[q]
+                if s:
+                    if s == JOINED:
+                        return [*self.reason(q, code), q]
+                    continue
+                confl = split(q, code)
+                if confl is not None:
+                    return confl
+            while joins:
+                p, code = joins.pop()
+                s = pstate[p]
+                if s:
+                    if s == SPLIT:
+                        return [*self.reason(p, code), p]
+                    continue
+                a, b = pair_a[p], pair_b[p]
+                d = pd[p]
+                pstate[p] = JOINED
+                lev[p] = level
+                why[p] = code
+                push(p)
+                if ccount[a] >= below or ccount[b] >= below or dcount[d] >= below:
+                    # Cannot happen (joining splits every neighbour at once), but say why if it does.
+                    for r in touching[p] + placements[d]:
+                        if r != p and pstate[r] == JOINED:
+                            return [p, r]
+                    raise AssertionError("a covered cell without a joined pair")
+                placed += 1
+                ccount[a] = ccount[b] = dcount[d] = done
+                # Rule 2. A touching pair loses its other cell's count and its domino's; a place of the same
+                # domino loses both its cells'. (Counts of what p covers stay "done".)
+                for y in (a, b):
+                    for q in cell_pairs[y]:
+                        if pstate[q]:
+                            continue
+                        pstate[q] = SPLIT
+                        lev[q] = level
+                        why[q] = p
+                        push(q)
+                        x = pair_a[q]
+                        if x == y:
+                            x = pair_b[q]
+                        c = ccount[x] - 1
+                        ccount[x] = c
+                        if c <= 1:
+                            if c == 0:
+                                weights[x] += 1
+                                return cell_pairs[x]
+                            cells.append(x)
+                        elif dupc[x]:
+                            check_cells.append(x)
+                        e = pd[q]
+                        c = dcount[e] - 1
+                        dcount[e] = c
+                        if c <= 1:
+                            if c == 0:
+                                weights[n_cells + e] += 1
+                                return placements[e]
+                            doms.append(e)
+                        elif dupd[e]:
+                            check_doms.append(e)
+                for q in placements[d]:
+                    if not pstate[q]:
+                        pstate[q] = SPLIT
+                        lev[q] = level
+                        why[q] = p
+                        push(q)
+                        x = pair_a[q]
+                        c = ccount[x] - 1
+                        ccount[x] = c
+                        if c <= 1:
+                            if c == 0:
+                                weights[x] += 1
+                                return cell_pairs[x]
+                            cells.append(x)
+                        elif dupc[x]:
+                            check_cells.append(x)
+                        x = pair_b[q]
+                        c = ccount[x] - 1
+                        ccount[x] = c
+                        if c <= 1:
+                            if c == 0:
+                                weights[x] += 1
+                                return cell_pairs[x]
+                            cells.append(x)
+                        elif dupc[x]:
+                            check_cells.append(x)
+            if splits:
+                continue
+            if cells:
+                # Rule 1: a cell with one pair left.
+                x = cells.pop()
+                if ccount[x] == 1:
+                    for q in cell_pairs[x]:
+                        if not pstate[q]:
+                            joins.append((q, -(x * 8 + _K_CELL) - 1))
+                            break
+                continue
+            if doms:
+                # Rules 3 and 5: a domino with one place left.
+                d = doms.pop()
+                if dcount[d] == 1:
+                    for q in placements[d]:
+                        if not pstate[q]:
+                            joins.append((q, -(d * 8 + _K_DOM) - 1))
+                            break
+                continue
+            if check_cells:
+                # Rule 4: every pair left at this cell shows one domino, so it covers the cell.
+                x = check_cells.pop()
+                if 2 <= ccount[x] <= 4:
+                    d = -1
+                    for q in cell_pairs[x]:
+                        if not pstate[q]:
+                            if d < 0:
+                                d = pd[q]
+                            elif pd[q] != d:
+                                d = -2
+                                break
+                    if d >= 0:
+                        code = -(x * 8 + _K_RULE4) - 1
+                        for q in placements[d]:
+                            if not pstate[q] and pair_a[q] != x and pair_b[q] != x:
+                                confl = split(q, code)
+                                if confl is not None:
+                                    return confl
+                continue
+            if check_doms:
+                # Rule 6: every place left for this domino uses one cell, so the cell's other pairs go.
+                d = check_doms.pop()
+                if 2 <= dcount[d] < below:
+                    shared = None
+                    for q in placements[d]:
+                        if not pstate[q]:
+                            here = {pair_a[q], pair_b[q]}
+                            shared = here if shared is None else shared & here
+                            if not shared:
+                                break
+                    if shared:
+                        (x,) = shared
+                        for q in cell_pairs[x]:
+                            if not pstate[q] and pd[q] != d:
+                                confl = split(q, -((d * 2 + (pair_b[q] == x)) * 8 + _K_RULE6) - 1)
+                                if confl is not None:
+                                    return confl
+                continue
+            # The learned clauses watching a literal made false since the last look.
+            n_trail = len(trail)
+            if not watches:
+                qhead = n_trail
+            while qhead < n_trail:
+                v = trail[qhead]
+                qhead += 1
+                false_lit = 2 * v + 2 - pstate[v]
+                ws = watches.get(false_lit)
+                if not ws:
+                    continue
+                kept = []
+                j = 0
+                n_ws = len(ws)
+                while j < n_ws:
+                    ci = ws[j]
+                    j += 1
+                    c = clauses[ci]
+                    if c[0] == false_lit:
+                        c[0] = c[1]
+                        c[1] = false_lit
+                    first = c[0]
+                    fv = pstate[first >> 1]
+                    if fv == 1 + (first & 1):
+                        kept.append(ci)
+                        continue
+                    for k in range(2, len(c)):
+                        lit = c[k]
+                        s = pstate[lit >> 1]
+                        if not s or s == 1 + (lit & 1):
+                            c[1] = lit
+                            c[k] = false_lit
+                            w = watches.get(lit)
+                            if w is None:
+                                watches[lit] = [ci]
+                            else:
+                                w.append(ci)
+                            break
+                    else:
+                        kept.append(ci)
+                        if fv:
+                            kept.extend(ws[j:])
+                            watches[false_lit] = kept
+                            return [lit >> 1 for lit in c]
+                        if first & 1:
+                            splits.append((first >> 1, -(ci * 8 + _K_CLAUSE) - 1))
+                        else:
+                            joins.append((first >> 1, -(ci * 8 + _K_CLAUSE) - 1))
+                watches[false_lit] = kept
+                if joins or splits:
+                    break
+            if joins or splits:
+                continue
+            self.placed = placed
+            self.qhead = qhead
+            return None
+
+    def analyze(self, confl: Sequence[int]) -> tuple[list[int], int]:
+        """Learn from a contradiction: the clause (its asserting literal first, then one of the highest level
+        among the rest) and the level to jump back to. The pairs it went through gain branching weight."""
+        lev, trail, seen, pstate, why = self.lev, self.trail, self.seen, self.pstate, self.why
+        reason = self.reason
+        level = self.level
+        learnt = [0]
+        marked = []
+        counter = 0
+        i = len(trail) - 1
+        vs = confl
+        while True:
+            for v in vs:
+                if not seen[v]:
+                    lv = lev[v]
+                    if lv:
+                        seen[v] = 1
+                        marked.append(v)
+                        if lv == level:
+                            counter += 1
+                        else:
+                            learnt.append(2 * v + 2 - pstate[v])
+            while not seen[trail[i]]:
+                i -= 1
+            v = trail[i]
+            i -= 1
+            seen[v] = 0
+            counter -= 1
+            if not counter:
+                break
+            code = why[v]
+            vs = (code,) if code >= 0 else reason(v, code)
+        learnt[0] = 2 * v + 2 - pstate[v]
+        # Drop a literal whose reason lies wholly within the clause (and level 0): it adds nothing.
+        if len(learnt) > 2:
+            kept = [learnt[0]]
+            for lit in learnt[1:]:
+                x = lit >> 1
+                code = why[x]
+                if code == _DECISION:
+                    kept.append(lit)
+                elif code >= 0:
+                    if not seen[code] and lev[code]:
+                        kept.append(lit)
+                else:
+                    for r in reason(x, code):
+                        if not seen[r] and lev[r]:
+                            kept.append(lit)
+                            break
+            learnt = kept
+        for v in marked:
+            seen[v] = 0
+        # Branching weight: every cell and domino of a pair the contradiction went through. Those that climb
+        # above the lightest of the top few join it.
+        t = self.t
+        pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
+        weights = self.weights
+        n_cells = t.n_cells
+        floor = self.top_floor
+        climbed = []
+        for v in marked:
+            x = pa[v]
+            w = weights[x] + 1
+            weights[x] = w
+            if w > floor:
+                climbed.append(x)
+            x = pb[v]
+            w = weights[x] + 1
+            weights[x] = w
+            if w > floor:
+                climbed.append(x)
+            x = n_cells + pd[v]
+            w = weights[x] + 1
+            weights[x] = w
+            if w > floor:
+                climbed.append(x)
+        if climbed:
+            climbed += self.top
+            top = self.top = sorted(set(climbed), key=weights.__getitem__, reverse=True)[:_TOP]
+            self.top_floor = weights[top[-1]] if len(top) == _TOP else 0
+        back = 0
+        if len(learnt) > 1:
+            best = 1
+            for k in range(1, len(learnt)):
+                lv = lev[learnt[k] >> 1]
+                if lv > back:
+                    back, best = lv, k
+            learnt[1], learnt[best] = learnt[best], learnt[1]
+        return learnt, back
+
+    def backjump(self, level: int) -> None:
+        """Return to the node as it was at the end of ``level``'s propagation."""
+        pstate, ccount, dcount, placed, n_trail = self.snaps[level]
+        self.pstate, self.ccount, self.dcount, self.placed = pstate[:], ccount[:], dcount[:], placed
+        del self.trail[n_trail:]
+        self.qhead = n_trail
+        del self.snaps[level:]
+        del self.decisions[level:]
+        self.level = level
+
+    def learn(self, lits: list[int]) -> Sequence[int] | None:
+        """Add a clause whose first literal is open and the rest false, and propagate that first literal."""
+        ci = len(self.clauses)
+        self.clauses.append(lits)
+        if len(lits) > 1:
+            watches = self.watches
+            for lit in lits[:2]:
+                w = watches.get(lit)
+                if w is None:
+                    watches[lit] = [ci]
+                else:
+                    w.append(ci)
+        first = lits[0]
+        code = -(ci * 8 + _K_CLAUSE) - 1
+        if first & 1:
+            return self.propagate([], [(first >> 1, code)])
+        return self.propagate([(first >> 1, code)], [])
+
+    def decide(self, q: int) -> Sequence[int] | None:
+        """Open a level by joining pair ``q``."""
+        self.snaps.append((self.pstate, self.ccount, self.dcount, self.placed, len(self.trail)))
+        self.pstate, self.ccount, self.dcount = self.pstate[:], self.ccount[:], self.dcount[:]
+        self.level += 1
+        self.decisions.append(2 * q)
+        return self.propagate([(q, _DECISION)], [])
+
+    def choose(self) -> int:
+        """The pair to join next: in the open cell or domino with the fewest options, among those the one
+        involved in the most contradictions so far (the "dom/wdeg" heuristic of constraint solvers, with the
+        weights raised by every pair a learned clause was drawn from); its first open pair.
+
+        The few heaviest candidates are looked at first (``top``, kept up to date by :meth:`analyze`); only when
+        none of them has the fewest options are all the counts scanned."""
+        t = self.t
+        ccount, dcount, pstate = self.ccount, self.dcount, self.pstate
+        n_cells = t.n_cells
+        if type(ccount) is bytearray:
+            for least in range(2, 8):
+                if least in ccount or least in dcount:  # C-level byte search
+                    break
+            else:  # pragma: no cover - nothing open but dominoes with 8 or more places
+                least = min(min(ccount), min(dcount))
+        else:  # pragma: no cover - list counts
+            least = min(min(ccount), min(dcount, default=DONE))
+        for best in self.top:
+            if (ccount[best] if best < n_cells else dcount[best - n_cells]) == least:
+                break
+        else:
+            if least < 8 and type(ccount) is bytearray:
+                tie = _TIE[least]
+                tied = list(compress(range(n_cells), ccount.translate(tie)))
+                tied += compress(range(n_cells, n_cells + len(dcount)), dcount.translate(tie))
+            else:  # pragma: no cover - list counts, or only dominoes with 8 or more places
+                is_least = least.__eq__
+                tied = list(compress(range(n_cells), map(is_least, ccount)))
+                tied += compress(range(n_cells, n_cells + len(dcount)), map(is_least, dcount))
+            best = max(tied, key=self.weights.__getitem__)
+        options = t.placements[best - n_cells] if best >= n_cells else t.cell_pairs[best]
+        for q in options:
+            if not pstate[q]:
+                return q
+        raise AssertionError("an open cell or domino without an open pair")
 
 
 def _search(
@@ -325,6 +806,10 @@ def _search(
 ) -> Iterator[Solution | None]:
     """Yield each solution (or None when ``keep`` is off, to save building it).
 
+    Every propagation is a node: the root's, each decision's, and each after learning a clause. After a solution
+    a blocking clause (not all of the same decisions again) rules out that one solution and nothing else, so the
+    search goes on to the next.
+
     Raises ``TimeoutError`` when ``timeout`` seconds pass before the search ends, and :class:`_OutOfNodes`
     when it has visited ``max_nodes`` nodes (a budget that, unlike time, gives the same answer every run).
     """
@@ -333,37 +818,45 @@ def _search(
     root = _root(t, joined, split)
     if root is None:
         return
+    stats.nodes += 1
     deadline = None if timeout is None else time.monotonic() + timeout
-    weights = [1] * (t.n_cells + t.n_dominoes)
-    if root.placed < total and not _probe(t, root, weights, stats):
-        return
-    # Each stack entry is a node and the pair to join in it (or -1 for the root, already propagated).
-    stack: list[tuple[_Node, int, int]] = [(root, -1, 0)]
-    while stack:
-        node, p, depth = stack.pop()
-        stats.nodes += 1
-        if p >= 0 and not _propagate(t, node, [p], [], [], None, None, weights):
+    next_check = 0
+    eng = _Engine(t, root)
+    confl = None
+    while True:
+        if confl is not None:
+            if not eng.level:
+                return
+            learnt, back = eng.analyze(confl)
+            eng.backjump(back)
+            stats.nodes += 1
+            confl = eng.learn(learnt)
             continue
-        if node.placed == total:
+        if eng.placed == total:
             if keep:
-                yield Solution.from_pairs(puzzle.board, [q for q in range(t.n_pairs) if node.pstate[q] == JOINED])
+                pstate = eng.pstate
+                yield Solution.from_pairs(puzzle.board, [q for q in range(t.n_pairs) if pstate[q] == JOINED])
             else:
                 yield None
+            if not eng.level:
+                return
+            block = [lit ^ 1 for lit in reversed(eng.decisions)]
+            eng.backjump(eng.level - 1)
+            stats.nodes += 1
+            confl = eng.learn(block)
             continue
-        if deadline is not None and stats.nodes % 64 == 0 and time.monotonic() > deadline:
-            raise TimeoutError
+        if deadline is not None and stats.nodes >= next_check:
+            next_check = stats.nodes + 64
+            if time.monotonic() > deadline:
+                raise TimeoutError
         if max_nodes is not None and stats.nodes >= max_nodes:
             raise _OutOfNodes
-        options = _choice(t, node, weights)
+        q = eng.choose()
         stats.branches += 1
-        depth += 1
-        if depth > stats.max_depth:
-            stats.max_depth = depth
-        # The last option reuses this node; the others get copies. Pushed in reverse so the first is tried first.
-        stack.append((node, options[-1], depth))
-        for q in reversed(options[:-1]):
-            stack.append((node.copy(), q, depth))
-        # Options of one cell (or one domino) are mutually exclusive, so the branches never share a solution.
+        stats.nodes += 1
+        confl = eng.decide(q)
+        if eng.level > stats.max_depth:
+            stats.max_depth = eng.level
 
 
 def count_solutions(

@@ -119,29 +119,36 @@ def all_same_neighbours(s: SolvingState) -> Deduction | None:
     Whichever way the cell is covered, it is by that domino; so the domino's placements that do not touch
     this cell are impossible.
     """
-    t, state = s.tables, s.state
     for x in sorted(s.dirty_cells):
-        s.dirty_cells.discard(x)
-        if s.covered[x] or s.cell_live[x] < 2:
-            continue
-        live = s.live_pairs_of_cell(x)
-        d = t.pair_domino[live[0]]
-        if any(t.pair_domino[q] != d for q in live):
-            continue
-        away = tuple(q for q in t.placements[d] if state[q] == UNDECIDED and t.pair_a[q] != x and t.pair_b[q] != x)
-        if not away:
-            continue
-        s.dirty_cells.add(x)  # looked at again after it fires (it will not fire twice)
-        return Deduction(
-            rule=4,
-            splits=away,
-            cells=(x,),
-            domino=d,
-            reason=f"Every neighbour left of {s.cell_label(x)} makes the {s.domino_label(d)}, so that domino "
-            f"covers it: {_list([s.pair_label(q) for q in away])} "
-            f"{'is' if len(away) == 1 else 'are'} ruled out.",
-        )
+        found = same_neighbours_at(s, x)
+        if found is None:
+            s.dirty_cells.discard(x)  # looked at; only a change at this cell can make rule 4 fire here
+        else:
+            return found  # stays a candidate until the deduction is applied (then it will not fire again)
     return None
+
+
+def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
+    """Rule 4 at one cell (see :func:`all_same_neighbours`)."""
+    t, state = s.tables, s.state
+    if s.covered[x] or s.cell_live[x] < 2:
+        return None
+    live = s.live_pairs_of_cell(x)
+    d = t.pair_domino[live[0]]
+    if any(t.pair_domino[q] != d for q in live):
+        return None
+    away = tuple(q for q in t.placements[d] if state[q] == UNDECIDED and t.pair_a[q] != x and t.pair_b[q] != x)
+    if not away:
+        return None
+    return Deduction(
+        rule=4,
+        splits=away,
+        cells=(x,),
+        domino=d,
+        reason=f"Every neighbour left of {s.cell_label(x)} makes the {s.domino_label(d)}, so that domino "
+        f"covers it: {_list([s.pair_label(q) for q in away])} "
+        f"{'is' if len(away) == 1 else 'are'} ruled out.",
+    )
 
 
 def unique_placement(s: SolvingState) -> Deduction | None:
@@ -171,32 +178,39 @@ def shared_cell(s: SolvingState) -> Deduction | None:
     Wherever the domino goes, it covers that cell; so the cell's other pairs, which show other dominoes,
     are impossible.
     """
-    t, state = s.tables, s.state
     for d in sorted(s.dirty_dominoes):
-        s.dirty_dominoes.discard(d)
-        if s.placed[d] or s.dom_live[d] < 2:
-            continue
-        live = s.live_placements(d)
-        shared = {t.pair_a[live[0]], t.pair_b[live[0]]}
-        for q in live[1:]:
-            shared &= {t.pair_a[q], t.pair_b[q]}
-        if not shared:
-            continue
-        (x,) = shared
-        others = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and t.pair_domino[q] != d)
-        if not others:
-            continue
-        s.dirty_dominoes.add(d)
-        return Deduction(
-            rule=6,
-            splits=others,
-            cells=(x,),
-            domino=d,
-            reason=f"Every place left for the {s.domino_label(d)} uses {s.cell_label(x)}, so the cell is "
-            f"covered by it: {_list([s.pair_label(q) for q in others])} "
-            f"{'is' if len(others) == 1 else 'are'} split.",
-        )
+        found = shared_cell_of(s, d)
+        if found is None:
+            s.dirty_dominoes.discard(d)
+        else:
+            return found
     return None
+
+
+def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:
+    """Rule 6 for one domino (see :func:`shared_cell`)."""
+    t, state = s.tables, s.state
+    if s.placed[d] or s.dom_live[d] < 2:
+        return None
+    live = s.live_placements(d)
+    shared = {t.pair_a[live[0]], t.pair_b[live[0]]}
+    for q in live[1:]:
+        shared &= {t.pair_a[q], t.pair_b[q]}
+    if not shared:
+        return None
+    (x,) = shared
+    others = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and t.pair_domino[q] != d)
+    if not others:
+        return None
+    return Deduction(
+        rule=6,
+        splits=others,
+        cells=(x,),
+        domino=d,
+        reason=f"Every place left for the {s.domino_label(d)} uses {s.cell_label(x)}, so the cell is "
+        f"covered by it: {_list([s.pair_label(q) for q in others])} "
+        f"{'is' if len(others) == 1 else 'are'} split.",
+    )
 
 
 def guess(s: SolvingState) -> Deduction | None:

@@ -1,0 +1,246 @@
+"""The state graph: solving positions linked by single deductions, and the shortest deduction path.
+
+Nodes are positions (the joined-pair and split-pair bitsets); an edge is one deduction, labelled with its rule
+and pairs and weighted by its technique's cost, with the bookkeeping it triggers (rules 2 and 3) folded in.
+The cheapest path from the start to the solved position is the most economical way a person could solve the
+puzzle with our techniques.
+
+Two reductions keep the graph small without changing what it finds in practice:
+
+- single-neighbour steps (rule 1) commute and cost the least, so when any is available only the first (lowest
+  cell) is followed: chains of them form a single line in the graph;
+- otherwise the edges are every distinct deduction of the easiest tier that has one: the graph follows a
+  person who always uses the easiest technique that works but chooses freely which of its deductions to make
+  (the same principle as grading), and the shortest path is the cheapest such solve;
+- trial and error (rule 7) is followed only where no logical technique applies.
+
+The graph is explored cheapest-first (Dijkstra) under a node budget; the result says whether the path found is
+proved cheapest (the solved position was reached before the budget ran out). When it is not, the path is
+completed with the grading order (easiest deduction first) from the most promising position explored.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from dominosa.deductions import advanced, rules
+from dominosa.deductions.grades import TECHNIQUE_BY_RULE, Technique, ordered_by_tier
+from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
+from dominosa.puzzle import Puzzle
+
+__all__ = ["DeductionPath", "shortest_path", "DEFAULT_NODE_BUDGET", "successors"]
+
+DEFAULT_NODE_BUDGET = 300
+
+
+@dataclass
+class DeductionPath:
+    """The cheapest deduction path found.
+
+    Attributes
+    ----------
+    steps : the deductions in order (bookkeeping folded away: each is a deduction a person makes).
+    cost : the sum of the steps' costs.
+    exhaustive : True when the path is proved cheapest within the graph.
+    explored : positions expanded.
+    graph : the explored part of the state graph (networkx DiGraph), when asked for.
+    """
+
+    steps: list[Deduction] = field(default_factory=list)
+    cost: float = 0.0
+    exhaustive: bool = False
+    explored: int = 0
+    graph: nx.DiGraph | None = None
+
+    @property
+    def rules_used(self) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for d in self.steps:
+            counts[d.rule] = counts.get(d.rule, 0) + 1
+        return dict(sorted(counts.items()))
+
+
+def _settle(state: SolvingState) -> None:
+    """Draw every consequence of newly joined and newly split pairs (rules 2 and 3), the bookkeeping."""
+    while True:
+        found = rules.join_consequences(state) or rules.split_consequences(state)
+        if found is None:
+            return
+        state.apply(found)
+
+
+def _all_same_neighbours(s: SolvingState) -> Iterator[Deduction]:
+    for x in range(s.tables.n_cells):
+        found = rules.same_neighbours_at(s, x)
+        if found is not None:
+            yield found
+
+
+def _shared_cell(s: SolvingState) -> Iterator[Deduction]:
+    for d in range(s.tables.n_dominoes):
+        found = rules.shared_cell_of(s, d)
+        if found is not None:
+            yield found
+
+
+def _unique_placement(s: SolvingState) -> Iterator[Deduction]:
+    t = s.tables
+    for d in sorted(s.lonely_dominoes):
+        (q,) = s.live_placements(d)
+        yield Deduction(
+            rule=5,
+            joins=(q,),
+            cells=(t.pair_a[q], t.pair_b[q]),
+            domino=d,
+            reason=f"The {s.domino_label(d)} can only go at {s.pair_label(q)}.",
+        )
+
+
+# Every deduction a technique can make in a position.
+_INSTANCES = {
+    5: _unique_placement,
+    4: _all_same_neighbours,
+    6: _shared_cell,
+    advanced.PARITY: advanced.iter_parity,
+    advanced.LOCAL_DUPLICATE: advanced.iter_local_duplicate,
+    advanced.SET_ANALYSIS: advanced.iter_set_analysis,
+    advanced.FORCING_CHAIN: advanced.iter_forcing_chain,
+}
+
+
+def successors(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:
+    """The deductions to follow from a settled position (see the module docstring for the reductions)."""
+    first = rules.single_neighbour(state)
+    if first is not None:
+        return [first]
+    found: list[Deduction] = []
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    tier = None
+    for technique in techniques:
+        if tier is not None and technique.tier > tier:
+            break  # only the easiest tier that can make progress
+        make = _INSTANCES.get(technique.rule)
+        if make is None:
+            continue
+        for d in make(state):
+            effect = (tuple(sorted(d.joins)), tuple(sorted(set(d.splits) | set(d.quiet_splits))))
+            if effect not in seen:
+                seen.add(effect)
+                found.append(d)
+                tier = technique.tier
+    if not found and any(t.rule == 7 for t in techniques):
+        guess = rules.guess(state)
+        if guess is not None:
+            found.append(guess)
+    return found
+
+
+def _progress(state: SolvingState) -> int:
+    """How many pairs are decided: a tiebreak that prefers positions nearer the end."""
+    return sum(1 for s in state.state if s != UNDECIDED)
+
+
+def shortest_path(
+    puzzle: Puzzle,
+    *,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+    techniques: tuple[Technique, ...] | None = None,
+    keep_graph: bool = False,
+) -> DeductionPath:
+    """The cheapest deduction path from the start to the solved position.
+
+    Parameters
+    ----------
+    puzzle : a proper puzzle (an improper one has no solved position every path agrees on).
+    node_budget : positions to expand at most.
+    techniques : the techniques allowed (default all, guessing included).
+    keep_graph : return the explored graph as a networkx DiGraph (nodes are (joined, split) bitsets; edges
+        carry ``rule``, ``pairs``, ``reason`` and ``weight``).
+
+    Raises
+    ------
+    Contradiction : the puzzle has no solution.
+    """
+    techniques = techniques or ordered_by_tier()
+    start = SolvingState(puzzle)
+    _settle(start)
+    graph = nx.DiGraph()
+    start_key = start.key()
+    graph.add_node(start_key)
+    states = {start_key: start}
+    best = {start_key: 0.0}
+    came: dict[tuple[int, int], tuple[tuple[int, int], Deduction]] = {}
+    tick = 0
+    queue: list[tuple[float, int, int, tuple[int, int]]] = [(0.0, 0, tick, start_key)]
+    explored = 0
+    goal = None
+    frontier_best = start_key
+    while queue:
+        cost, _, _, key = heapq.heappop(queue)
+        if cost > best.get(key, float("inf")):
+            continue
+        state = states[key]
+        if state.solved:
+            goal = key
+            break
+        if explored >= node_budget:
+            break
+        explored += 1
+        if _progress(state) > _progress(states[frontier_best]):
+            frontier_best = key
+        for d in successors(state, techniques):
+            child = state.copy()
+            try:
+                child.apply(d)
+                _settle(child)
+            except Contradiction:
+                continue  # only trial and error on an improper position can get here
+            child_key = child.key()
+            step = TECHNIQUE_BY_RULE[d.rule].cost
+            new_cost = cost + step
+            graph.add_edge(key, child_key, rule=d.rule, pairs=d.joins + d.splits, reason=d.reason, weight=step)
+            if new_cost < best.get(child_key, float("inf")):
+                best[child_key] = new_cost
+                states[child_key] = child
+                came[child_key] = (key, d)
+                tick += 1
+                heapq.heappush(queue, (new_cost, -_progress(child), tick, child_key))
+    exhaustive = goal is not None
+    if goal is not None:
+        steps = _path_to(goal, came)
+    else:
+        steps = _path_to(frontier_best, came) + _complete(states[frontier_best], techniques)
+    total = sum(TECHNIQUE_BY_RULE[d.rule].cost for d in steps)
+    return DeductionPath(steps, total, exhaustive, explored, graph if keep_graph else None)
+
+
+def _path_to(key: tuple[int, int], came: dict) -> list[Deduction]:
+    """The deductions that led from the start to ``key``, in order."""
+    steps = []
+    while key in came:
+        key, d = came[key]
+        steps.append(d)
+    steps.reverse()
+    return steps
+
+
+def _complete(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:
+    """Finish from a position with the grading order (easiest deduction first), bookkeeping folded."""
+    state = state.copy()
+    tail: list[Deduction] = []
+    order = [t for t in techniques if not t.bookkeeping]
+    while not state.solved:
+        for technique in order:
+            found = technique.find(state)
+            if found is not None:
+                break
+        else:
+            break
+        state.apply(found)
+        _settle(state)
+        tail.append(found)
+    return tail

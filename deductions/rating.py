@@ -1,0 +1,98 @@
+"""Rating a puzzle: verdict, grade, shortest deduction path and interestingness score, in one call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from dominosa.deductions.grades import TECHNIQUE_BY_RULE
+from dominosa.deductions.grading import PROPER, GradeResult, grade, verdict_of
+from dominosa.deductions.graph import DEFAULT_NODE_BUDGET, DeductionPath, shortest_path
+from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
+from dominosa.deductions.state import Deduction
+from dominosa.puzzle import Puzzle
+
+__all__ = ["Rating", "rate"]
+
+
+@dataclass
+class Rating:
+    """Everything the rater says about a puzzle.
+
+    ``rules`` counts the path's steps by technique name; ``exhaustive`` says whether the path is proved the
+    cheapest; ``level`` is the grade's position in ``GRADES`` (0 easiest), None when the puzzle is not proper.
+    """
+
+    verdict: str
+    grade: GradeResult
+    path: DeductionPath | None = None
+    score: float = 0.0
+    steps_taken: list[Deduction] = field(default_factory=list)
+
+    @property
+    def unique(self) -> bool:
+        return self.verdict == PROPER
+
+    @property
+    def level(self) -> int | None:
+        return self.grade.level
+
+    @property
+    def grade_name(self) -> str | None:
+        return self.grade.name
+
+    @property
+    def rules(self) -> dict[str, int]:
+        if self.path is None:
+            return {}
+        return {TECHNIQUE_BY_RULE[r].name: k for r, k in self.path.rules_used.items()}
+
+    @property
+    def steps(self) -> int:
+        return len(self.path.steps) if self.path else 0
+
+    @property
+    def exhaustive(self) -> bool:
+        return bool(self.path and self.path.exhaustive)
+
+    def to_dict(self) -> dict:
+        """The JSON form the CLI prints: unique, grade, level, score, steps, rules, exhaustive and more."""
+        return {
+            "verdict": self.verdict,
+            "unique": self.unique,
+            "grade": self.grade.describe() if self.grade.level is None else self.grade.name,
+            "level": self.level,
+            "score": self.score,
+            "steps": self.steps,
+            "rules": self.rules,
+            "exhaustive": self.exhaustive,
+            "cost": self.path.cost if self.path else None,
+            "guesses": self.grade.guesses,
+            "guess_depth": self.grade.guess_depth,
+        }
+
+
+def rate(
+    puzzle: Puzzle,
+    *,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+    weights: ScoreWeights = DEFAULT_WEIGHTS,
+    with_path: bool = True,
+) -> Rating:
+    """Rate a puzzle: is it proper, how hard (grade), how it is best solved (path) and how interesting (score).
+
+    Parameters
+    ----------
+    puzzle : the puzzle.
+    node_budget : positions the state graph may expand (see :func:`~dominosa.deductions.graph.shortest_path`).
+    weights : the score's weights.
+    with_path : False to skip the state graph: the grade alone, and a score from the grading run's steps.
+    """
+    verdict = verdict_of(puzzle)
+    graded = grade(puzzle, verdict=verdict, keep_deductions=not with_path)
+    if verdict != PROPER:
+        return Rating(verdict, graded, None, score([], proper=False, weights=weights))
+    if not with_path:
+        steps = [d for d in graded.deductions if not TECHNIQUE_BY_RULE[d.rule].bookkeeping]
+        return Rating(verdict, graded, None, score(steps, weights=weights), steps)
+    path = shortest_path(puzzle, node_budget=node_budget)
+    return Rating(verdict, graded, path, score(path.steps, weights=weights), path.steps)
