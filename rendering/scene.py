@@ -1,0 +1,342 @@
+"""A board as a picture, independent of file format: layers of rectangles, lines, tiles, dots and numbers.
+
+Every picture is first built here as a :class:`Diagram` whose unit is one cell, with y pointing down (row 0
+on top). The writers (:mod:`~dominosa.rendering.svg_writer`, :mod:`~dominosa.rendering.raster`,
+:mod:`~dominosa.rendering.pdf_writer`) only translate layers into their format, so the three formats cannot drift
+apart and a book page places many diagrams by scaling the same layers.
+
+What a diagram shows, from the bottom up:
+
+- highlighted cells (an explanation step), as filled squares;
+- **guides**: between two neighbouring cells that are not yet known to be together or apart, two faded
+  parallel lines on which a solver draws the border;
+- the board's **outline** (the edge between cells and non-cells; holes of irregular boards stay blank), left
+  out when every cell is covered by a domino, since the dominoes then show the shape;
+- **tiles**: placed dominoes as rounded rectangles, clues filled grey (or coloured), the rest plain;
+- **walls**: a split pair, marked by a short heavy bar on the edge between its two cells;
+- highlighted pairs, with a dashed outline inside the pair;
+- the numbers, or die pips.
+
+A tile is inset from its cells by ``TILE_INSET`` and stroked ``TILE_WIDTH`` wide, so two neighbouring dominoes
+show two dark edges with a thin light gap between them, like real tiles lying side by side, and the edge
+between the two halves of one domino stays light.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from dominosa.board import Cell, cell_name
+from dominosa.errors import PuzzleError
+from dominosa.puzzle import Placement, Puzzle, placement
+from dominosa.rendering.style import MONO, Style
+from dominosa.solution import Solution
+
+__all__ = [
+    "Layer",
+    "Diagram",
+    "build_diagram",
+    "side_by_side",
+    "number_size",
+    "MARGIN",
+    "TILE_INSET",
+    "TILE_WIDTH",
+    "DIGIT_HEIGHT",
+]
+
+# Geometry, in cells. Kept here, not in the style, so every picture of a board lines up with every other.
+MARGIN = 0.2  # blank border around the board
+OUTLINE_WIDTH = 0.06
+GUIDE_WIDTH = 0.025
+GUIDE_GAP = 0.045  # each guide line lies this far from the edge between the two cells
+GUIDE_INSET = 0.15  # guides stop short of the corners, so each edge reads as its own place to draw
+TILE_INSET = 0.07
+TILE_WIDTH = 0.055
+TILE_RADIUS = 0.2
+WALL_WIDTH = 0.075
+WALL_LENGTH = 0.62
+HIGHLIGHT_INSET = 0.03
+PAIR_INSET = 0.15
+PAIR_WIDTH = 0.05
+PAIR_DASH = (0.12, 0.07)
+PIP_RADIUS = 0.072
+PIP_OFFSET = 0.235
+# The height of a digit in DejaVu Sans, in ems: numbers are centred on this, not on the whole line height.
+DIGIT_HEIGHT = 0.729
+
+# Pip positions on a 3x3 grid (column, row offsets from the centre), as double-nine domino sets show them.
+PIP_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
+    0: (),
+    1: ((0, 0),),
+    2: ((1, -1), (-1, 1)),
+    3: ((1, -1), (0, 0), (-1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)),
+    5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)),
+    7: ((-1, -1), (-1, 0), (-1, 1), (0, 0), (1, -1), (1, 0), (1, 1)),
+    8: ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)),
+    9: tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)),
+}
+
+
+@dataclass
+class Layer:
+    """Shapes of one kind drawn the same way; the unit is one cell, y down.
+
+    ``kind`` and its items:
+
+    - ``rects``: (x, y, width, height), filled;
+    - ``segments``: (x0, y0, x1, y1), stroked;
+    - ``tiles``: (x, y, width, height) rounded by ``radius``, filled and stroked;
+    - ``circles``: (cx, cy, r), filled;
+    - ``texts``: (cx, cy, text), centred on (cx, cy) at ``size`` (in cells), in ``fill``.
+    """
+
+    kind: str
+    items: list = field(default_factory=list)
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+    dash: tuple[float, float] | None = None
+    cap: str = "butt"
+    radius: float = 0.0
+    size: float = 0.0
+    role: str = ""  # what the layer shows (guides, outline, tiles, walls, numbers, ...): SVG classes, tests
+
+    def shifted(self, dx: float, dy: float) -> Layer:
+        """The same layer moved by (dx, dy)."""
+        if self.kind == "segments":
+            items = [(x0 + dx, y0 + dy, x1 + dx, y1 + dy) for x0, y0, x1, y1 in self.items]
+        else:
+            items = [(x + dx, y + dy, *rest) for x, y, *rest in self.items]
+        return Layer(
+            self.kind,
+            items,
+            self.fill,
+            self.stroke,
+            self.width,
+            self.dash,
+            self.cap,
+            self.radius,
+            self.size,
+            self.role,
+        )
+
+
+@dataclass
+class Diagram:
+    """A picture ``width`` x ``height`` cells, drawn layer after layer on ``paper``."""
+
+    width: float
+    height: float
+    layers: list[Layer]
+    paper: str = "#ffffff"
+
+    def layer(self, role: str) -> list[Layer]:
+        """The layers that show one thing (``numbers``, ``tiles``, ...)."""
+        return [layer for layer in self.layers if layer.role == role]
+
+
+def number_size(largest: int) -> float:
+    """The font size (in cells) of numbers: as big as the widest number allows, so ``12`` stays legible."""
+    digits = len(str(largest))
+    return 0.5 if digits == 1 else 0.42 if digits == 2 else 0.3
+
+
+def build_diagram(
+    puzzle: Puzzle,
+    *,
+    solution: Solution | Iterable[Placement] | None = None,
+    joined: Iterable[Placement] = (),
+    split: Iterable[Placement] = (),
+    highlight_cells: Iterable[Cell] = (),
+    highlight_pairs: Iterable[Placement] = (),
+    style: Style = MONO,
+    numbers: bool = True,
+) -> Diagram:
+    """The diagram of a puzzle, a partial state, a solution or an explanation step.
+
+    Parameters
+    ----------
+    puzzle : the puzzle; its clues are always drawn as placed dominoes.
+    solution : placements drawn as dominoes, usually a whole solution.
+    joined : more placed dominoes (a partial state), as (cell, cell) pairs.
+    split : pairs known not to be dominoes, marked by a wall between their cells.
+    highlight_cells, highlight_pairs : what an explanation step points at.
+    style : colours, and pips or digits.
+    numbers : False leaves the cells empty (a blank grid).
+
+    Raises
+    ------
+    PuzzleError : a placement that is not two adjacent cells of the board, or a cell covered twice.
+    """
+    board = puzzle.board
+    r0 = min(r for r, _ in board.cells)
+    c0 = min(c for _, c in board.cells)
+    height = max(r for r, _ in board.cells) - r0 + 1 + 2 * MARGIN
+    width = max(c for _, c in board.cells) - c0 + 1 + 2 * MARGIN
+
+    def xy(cell: Cell) -> tuple[float, float]:
+        return cell[1] - c0 + MARGIN, cell[0] - r0 + MARGIN
+
+    clues = set(puzzle.clues)
+    tiles: dict[Placement, None] = {}
+    owner: dict[Cell, Placement] = {}
+    for a, b in [*puzzle.clues, *joined, *(solution or ())]:
+        pair = _checked(puzzle, a, b)
+        if pair in tiles:
+            continue
+        for cell in pair:
+            if cell in owner:
+                raise PuzzleError(
+                    f"{cell_name(cell)} is covered twice, by {_name(pair)} and {_name(owner[cell])}", cell=cell
+                )
+            owner[cell] = pair
+        tiles[pair] = None
+    walls = {_checked(puzzle, a, b) for a, b in split}
+    both = sorted(walls & tiles.keys())
+    if both:
+        raise PuzzleError(f"{_name(both[0])} is both joined and split", cell=both[0][0])
+    layers: list[Layer] = []
+
+    marked = [xy(cell) for cell in dict.fromkeys(_checked_cell(puzzle, c) for c in highlight_cells)]
+    if marked:
+        side = 1 - 2 * HIGHLIGHT_INSET
+        items = [(x + HIGHLIGHT_INSET, y + HIGHLIGHT_INSET, side, side) for x, y in marked]
+        layers.append(Layer("rects", items, fill=style.highlight_fill, role="highlight-cells"))
+
+    guides = []
+    for i, j in board.pairs:
+        a, b = board.cells[i], board.cells[j]
+        if a in owner or b in owner or (a, b) in walls:
+            continue
+        x, y = xy(b)
+        if a[0] == b[0]:  # side by side: the edge is vertical, at the left of b
+            lo, hi = y + GUIDE_INSET, y + 1 - GUIDE_INSET
+            guides += [(x - GUIDE_GAP, lo, x - GUIDE_GAP, hi), (x + GUIDE_GAP, lo, x + GUIDE_GAP, hi)]
+        else:  # one above the other: the edge is horizontal, above b
+            lo, hi = x + GUIDE_INSET, x + 1 - GUIDE_INSET
+            guides += [(lo, y - GUIDE_GAP, hi, y - GUIDE_GAP), (lo, y + GUIDE_GAP, hi, y + GUIDE_GAP)]
+    if guides:
+        layers.append(Layer("segments", guides, stroke=style.guide, width=GUIDE_WIDTH, role="guides"))
+
+    if len(owner) < len(board.cells):
+        outline = [
+            (x0 - c0 + MARGIN, y0 - r0 + MARGIN, x1 - c0 + MARGIN, y1 - r0 + MARGIN)
+            for x0, y0, x1, y1 in _outline(set(board.cells))
+        ]
+        layers.append(Layer("segments", outline, stroke=style.ink, width=OUTLINE_WIDTH, cap="square", role="outline"))
+
+    by_fill: dict[str, list] = {}
+    for pair in tiles:
+        (x, y), (x1, y1) = xy(pair[0]), xy(pair[1])
+        box = (x + TILE_INSET, y + TILE_INSET, x1 - x + 1 - 2 * TILE_INSET, y1 - y + 1 - 2 * TILE_INSET)
+        fill = style.clue_fill if pair in clues else style.tile_fill(puzzle.domino_ids.get(puzzle.domino_at(*pair), 0))
+        by_fill.setdefault(fill, []).append(box)
+    for fill, boxes in by_fill.items():
+        layers.append(
+            Layer("tiles", boxes, fill=fill, stroke=style.ink, width=TILE_WIDTH, radius=TILE_RADIUS, role="tiles")
+        )
+
+    bars = []
+    half = WALL_LENGTH / 2
+    for a, b in sorted(walls):
+        x, y = xy(b)
+        if a[0] == b[0]:
+            bars.append((x, y + 0.5 - half, x, y + 0.5 + half))
+        else:
+            bars.append((x + 0.5 - half, y, x + 0.5 + half, y))
+    if bars:
+        layers.append(Layer("segments", bars, stroke=style.wall, width=WALL_WIDTH, cap="round", role="walls"))
+
+    boxes = []
+    for a, b in dict.fromkeys(_checked(puzzle, a, b) for a, b in highlight_pairs):
+        (x, y), (x1, y1) = xy(a), xy(b)
+        boxes.append((x + PAIR_INSET, y + PAIR_INSET, x1 - x + 1 - 2 * PAIR_INSET, y1 - y + 1 - 2 * PAIR_INSET))
+    if boxes:
+        layers.append(
+            Layer(
+                "tiles",
+                boxes,
+                stroke=style.highlight_stroke,
+                width=PAIR_WIDTH,
+                dash=PAIR_DASH,
+                radius=TILE_RADIUS - PAIR_INSET + TILE_INSET,
+                role="highlight-pairs",
+            )
+        )
+
+    if numbers:
+        texts, pips = [], []
+        for cell, value in zip(board.cells, puzzle.numbers, strict=True):
+            x, y = xy(cell)
+            if style.pips and value in PIP_LAYOUTS:
+                pips += [
+                    (x + 0.5 + dx * PIP_OFFSET, y + 0.5 + dy * PIP_OFFSET, PIP_RADIUS) for dx, dy in PIP_LAYOUTS[value]
+                ]
+            else:
+                texts.append((x + 0.5, y + 0.5, str(value)))
+        if pips:
+            layers.append(Layer("circles", pips, fill=style.ink, role="pips"))
+        if texts:
+            size = number_size(max(puzzle.numbers))
+            layers.append(Layer("texts", texts, fill=style.ink, size=size, role="numbers"))
+    return Diagram(width, height, layers, style.paper)
+
+
+def side_by_side(left: Diagram, right: Diagram, gap: float = 0.6) -> Diagram:
+    """Two diagrams in one picture, ``gap`` cells apart, top-aligned (a puzzle beside its solution)."""
+    dx = left.width + gap
+    layers = [*left.layers, *(layer.shifted(dx, 0) for layer in right.layers)]
+    return Diagram(dx + right.width, max(left.height, right.height), layers, left.paper)
+
+
+def _outline(cells: set[Cell]) -> list[tuple[float, float, float, float]]:
+    """The edges between cells and non-cells, with collinear neighbours merged, in board coordinates."""
+    horizontal: dict[int, list[int]] = {}  # y of the line -> x of each unit edge on it
+    vertical: dict[int, list[int]] = {}
+    for r, c in cells:
+        if (r - 1, c) not in cells:
+            horizontal.setdefault(r, []).append(c)
+        if (r + 1, c) not in cells:
+            horizontal.setdefault(r + 1, []).append(c)
+        if (r, c - 1) not in cells:
+            vertical.setdefault(c, []).append(r)
+        if (r, c + 1) not in cells:
+            vertical.setdefault(c + 1, []).append(r)
+    out = []
+    for y, xs in sorted(horizontal.items()):
+        out += [(a, y, b, y) for a, b in _runs(xs)]
+    for x, ys in sorted(vertical.items()):
+        out += [(x, a, x, b) for a, b in _runs(ys)]
+    return out
+
+
+def _runs(starts: Sequence[int]) -> list[tuple[int, int]]:
+    """Unit intervals [s, s+1] merged into maximal runs [a, b]."""
+    runs: list[tuple[int, int]] = []
+    for s in sorted(set(starts)):
+        if runs and runs[-1][1] == s:
+            runs[-1] = (runs[-1][0], s + 1)
+        else:
+            runs.append((s, s + 1))
+    return runs
+
+
+def _checked(puzzle: Puzzle, a: Cell, b: Cell) -> Placement:
+    pair = placement(a, b)
+    if puzzle.board.pair_of(*pair) is None:
+        raise PuzzleError(f"{_name(pair)} is not two adjacent cells of the board", cell=pair[0])
+    return pair
+
+
+def _checked_cell(puzzle: Puzzle, cell: Cell) -> Cell:
+    cell = (int(cell[0]), int(cell[1]))
+    if cell not in puzzle.board:
+        raise PuzzleError(f"{cell_name(cell)} is not a cell of the board", cell=cell)
+    return cell
+
+
+def _name(pair: Placement) -> str:
+    return f"{cell_name(pair[0])},{cell_name(pair[1])}"

@@ -1,0 +1,115 @@
+"""``dominosa render`` run as a user runs it: the installed console script, in a separate process.
+
+Set ``DOMINOSA_COMMAND`` (e.g. ``"python -m dominosa.cli.main"``) to test another way of starting the command.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+ID = "3:22223101012330103310"
+TWO = "22223\n10101\n23301\n03310\n\n3:22223101012330103310\n"
+
+
+def _command() -> list[str]:
+    if os.environ.get("DOMINOSA_COMMAND"):
+        return shlex.split(os.environ["DOMINOSA_COMMAND"])
+    beside = Path(sys.executable).with_name("dominosa")
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("dominosa")
+    return [found] if found else [sys.executable, "-m", "dominosa.cli.main"]
+
+
+COMMAND = _command()
+
+
+def dominosa(*args: str, cwd: Path | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*COMMAND, *map(str, args)],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=cwd,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+
+
+def assert_one_line_error(done: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("dominosa"), done.stderr
+    for word in words:
+        assert word in done.stderr, done.stderr
+
+
+def test_render_one_puzzle_to_a_png_file(tmp_path):
+    done = dominosa("render", ID, "--out", tmp_path / "p.png", "--dpi", "150")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("\n") == 1 and "p.png" in done.stdout
+    assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_render_several_puzzles_into_a_folder_and_a_pattern(tmp_path):
+    source = tmp_path / "two.txt"
+    source.write_text(TWO)
+    done = dominosa("render", source, "--what", "solution", "--format", "svg", "--out", f"{tmp_path}/pics/")
+    assert done.returncode == 0, done.stderr
+    files = sorted(p.name for p in (tmp_path / "pics").iterdir())
+    assert files == ["puzzle-1-solution.svg", "puzzle-2-solution.svg"]
+    root = ET.parse(tmp_path / "pics" / files[0]).getroot()
+    assert root.tag.endswith("svg")
+    done = dominosa("render", source, "--what", "both", "--out", f"{tmp_path}/p{{n:02}}.pdf", "--pips", "--colour")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "p01.pdf").read_bytes()[:5] == b"%PDF-" and (tmp_path / "p02.pdf").exists()
+
+
+def test_render_defaults_to_the_output_folder(tmp_path):
+    done = dominosa("render", ID, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "output" / "puzzle-1.png").exists()
+
+
+def test_render_uses_the_solution_a_json_input_states(tmp_path):
+    from dominosa.deductions import solve
+    from dominosa.formats import read_puzzle, write_json
+
+    puzzle = read_puzzle(ID)
+    source = tmp_path / "p.json"
+    source.write_text(write_json(puzzle, solve(puzzle)))
+    done = dominosa("render", source, "--what", "solution", "--out", tmp_path / "s.svg")
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "s.svg").read_text().count("<rect x=") == 10
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["render", "no-such-file.txt"], ["no-such-file.txt"]),
+        (["render", ID, "--dpi", "0"], ["--dpi"]),
+        (["render", ID, "--format", "svg", "--out", "x.png"], ["--format svg"]),
+        (["render", ID, "--what", "all"], ["--what"]),
+        (["render", ID, "--out", "/nonexistent-folder/p.png"], ["cannot use", "p.png"]),
+        (["render", "-", "--out", "one.png"], ["--out names one file"]),
+        (["render", "-", "--what", "solution"], ["no solution"]),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, words):
+    stdin = TWO if "one.png" in args else "101\n010\n" if "solution" in args else ""
+    done = dominosa(*args, cwd=tmp_path, stdin=stdin)
+    assert_one_line_error(done, *words)
+    assert not any(p.suffix in (".png", ".pdf", ".svg") for p in tmp_path.rglob("*"))
+
+
+def test_render_help_teaches_with_examples():
+    done = dominosa("render", "--help")
+    assert done.returncode == 0
+    assert "examples:" in done.stdout and "--what both" in done.stdout

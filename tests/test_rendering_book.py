@@ -1,0 +1,272 @@
+"""The puzzle book: page count and sizes, trim and bleed boxes, margins that mirror, the gutter from the page
+count, everything inside the safe area, fonts embedded, text extractable, and no half-written file."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pypdf
+import pytest
+from test_rendering_pdf import assert_fonts_embedded_truetype
+
+from dominosa import Puzzle, PuzzleError, Solution
+from dominosa.formats import PuzzleRecord
+from dominosa.generator.proper import proper_layout
+from dominosa.rendering.book import (
+    WORKED_EXAMPLE,
+    BookEntry,
+    BookError,
+    build_book,
+    compose_book,
+    entries_from_records,
+    grade_order_from,
+    group_sections,
+    read_annotations,
+    write_book,
+)
+from dominosa.rendering.pages import INCH, MM, TRIMS, gutter_for, page_frame, parse_trim
+
+
+def _entries(count: int, order: int = 4, grades: tuple[str | None, ...] = (None,)) -> list[BookEntry]:
+    out = []
+    for k in range(count):
+        puzzle, solution = proper_layout(order, random.Random(1000 + k))
+        out.append(BookEntry(puzzle, solution, grades[k % len(grades)], float(k)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def graded() -> list[BookEntry]:
+    return _entries(12, grades=("Hard", "Easy", None, "Medium"))
+
+
+@pytest.fixture(scope="module")
+def book(graded):
+    data, summary = build_book(graded, grade_order=["Easy", "Medium", "Hard"], title="Test Book")
+    return pypdf.PdfReader(io.BytesIO(data)), data, summary
+
+
+def test_book_has_an_even_page_count_of_the_trim_size(book):
+    reader, _, summary = book
+    assert len(reader.pages) == summary.pages and summary.pages % 2 == 0
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == (432, 648)
+        assert [float(v) for v in page.trimbox] == [0, 0, 432, 648]
+    assert summary.puzzles == 12 and summary.gutter == 0.375 * INCH
+
+
+def test_book_fonts_are_embedded_truetype_and_its_text_extracts(book):
+    reader, data, _ = book
+    assert_fonts_embedded_truetype(data)
+    first = reader.pages[0].extract_text()
+    assert "Test Book" in first and "12 puzzles with solutions" in first and "Contents" in first
+    assert "How to play" in reader.pages[1].extract_text()
+    texts = [page.extract_text() for page in reader.pages]
+    assert "Puzzle 1" in texts[2] and "Easy · double-4 · 5×6" in texts[2]
+    assert any("Solutions 1–12" in t for t in texts)
+
+
+def test_sections_come_in_rising_grade_with_ungraded_last(book):
+    reader, _, summary = book
+    assert [name for name, _ in summary.sections] == ["Easy", "Medium", "Hard", "Ungraded"]
+    heads = [page.extract_text().split("\n")[0] for page in reader.pages[2:]]
+    order = [h for h in dict.fromkeys(heads) if h in ("Easy", "Medium", "Hard", "Ungraded")]
+    assert order == ["Easy", "Medium", "Hard", "Ungraded"]
+
+
+def test_solutions_match_their_puzzles_by_number(graded):
+    layout = compose_book(graded, grade_order=["Easy", "Medium", "Hard"], per_page=2)
+    reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
+    texts = [page.extract_text() for page in reader.pages]
+    # Puzzle 1 is the first Easy one; its numbers open the first solution on the solutions page.
+    easy = [e for e in graded if e.grade == "Easy"]
+    first = sorted(easy, key=lambda e: len(e.puzzle.board))[0]
+    digits = "".join(map(str, first.puzzle.numbers))
+    assert digits in "".join(texts[2].split())
+    solutions = next(t for t in texts if t.startswith("Solutions"))
+    assert digits in "".join(solutions.split()[2:])  # after the head and the label "1"
+
+
+def test_everything_lies_inside_the_safe_area_on_every_page(graded):
+    for options in ({}, {"bleed": True, "trim": "A5"}, {"large_print": True, "trim": "5.5x8.5in"}):
+        layout = compose_book(graded, **options)
+        for page, frame in zip(layout.document.pages, layout.frames, strict=True):
+            assert page.ink is not None or frame.number == layout.summary.pages
+            if page.ink is None:
+                continue
+            left, top, right, bottom = frame.safe
+            ink = page.ink
+            assert ink[0] >= left - 0.01 and ink[2] <= right + 0.01, (options, frame.number, ink, frame.safe)
+            assert ink[1] >= top - 0.01 and ink[3] <= bottom + 0.01, (options, frame.number, ink, frame.safe)
+
+
+def test_margins_mirror_and_bleed_lies_on_the_outside_edge():
+    trim = TRIMS["6x9in"]
+    recto = page_frame(3, trim, gutter=27, bleed=True)
+    verso = page_frame(4, trim, gutter=27, bleed=True)
+    assert recto.media == verso.media == (441, 666)
+    assert recto.trim == (0, 9, 432, 657) and verso.trim == (9, 9, 441, 657)
+    assert recto.safe[0] - recto.trim[0] == 27 and recto.trim[2] - recto.safe[2] == 36  # gutter on the left
+    assert verso.safe[0] - verso.trim[0] == 36 and verso.trim[2] - verso.safe[2] == 27  # gutter on the right
+    assert recto.pdf_box(recto.trim) == (0, 9, 432, 657)
+
+
+def test_bleed_book_pages_carry_trim_and_bleed_boxes(graded):
+    data, summary = build_book(graded[:3], bleed=True, trim="A4")
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    width, height = 210 * MM + 9, 297 * MM + 18
+    for number, page in enumerate(reader.pages, 1):
+        assert float(page.mediabox.width) == pytest.approx(width, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(height, abs=0.01)
+        left = 0 if number % 2 else 9
+        assert float(page.trimbox.left) == pytest.approx(left) and float(page.trimbox.bottom) == 9
+        assert float(page.bleedbox.width) == pytest.approx(width, abs=0.01)
+    assert "with bleed" in summary.line() and "A4 (595.28x841.89 pt)" in summary.line()
+
+
+def test_gutter_follows_the_page_count():
+    assert [gutter_for(n) / INCH for n in (24, 150, 151, 300, 301, 500, 501, 700, 701, 900)] == [
+        0.375,
+        0.375,
+        0.5,
+        0.5,
+        0.625,
+        0.625,
+        0.75,
+        0.75,
+        0.875,
+        0.875,
+    ]
+
+
+def test_a_book_over_150_pages_gets_the_wider_gutter():
+    entries = [BookEntry(*proper_layout(2, random.Random(k))) for k in range(152)]
+    layout = compose_book(entries, per_page=1)
+    assert layout.summary.pages > 150 and layout.summary.gutter == 0.5 * INCH
+    recto = layout.frames[2]
+    assert recto.safe[0] - recto.trim[0] == 0.5 * INCH
+
+
+def test_trim_presets_and_custom_sizes():
+    assert (parse_trim("6x9in").width, parse_trim("6x9in").height) == (432, 648)
+    assert parse_trim("letter").width == 612 and parse_trim("8.5x11in").height == 792
+    assert parse_trim("5.5x8.5in").width == 396
+    assert parse_trim("a5").width == pytest.approx(419.53, abs=0.01)
+    assert parse_trim("7x10in").width == 504
+    custom = parse_trim("170x240mm")
+    assert custom.width == pytest.approx(170 * MM) and custom.name == "170x240mm"
+    for bad in ("7x", "huge", "6x9", "1x1in", "100x100in"):
+        if bad == "6x9":
+            assert parse_trim(bad).name == "6x9in"
+            continue
+        with pytest.raises(ValueError):
+            parse_trim(bad)
+
+
+def test_per_page_that_does_not_fit_is_refused_with_the_largest_that_does(graded):
+    with pytest.raises(BookError, match=r"use --per-page \d+ or less"):
+        build_book(graded, per_page=24)
+    with pytest.raises(BookError, match="at least one puzzle"):
+        build_book([])
+    with pytest.raises(BookError, match="unknown trim"):
+        build_book(graded, trim="tiny")
+
+
+def test_a_wrong_solution_is_refused(graded):
+    entry = graded[0]
+    other = graded[1]
+    with pytest.raises(BookError, match="does not solve it"):
+        build_book([BookEntry(entry.puzzle, other.solution)])
+
+
+def test_large_print_uses_one_puzzle_per_page_and_bigger_type():
+    entries = _entries(4)
+    normal = pypdf.PdfReader(io.BytesIO(build_book(entries)[0]))
+    large = pypdf.PdfReader(io.BytesIO(build_book(entries, large_print=True)[0]))
+    assert "Puzzle 2" in normal.pages[2].extract_text()
+    texts = [page.extract_text() for page in large.pages]
+    first = next(k for k, text in enumerate(texts) if "Puzzle 1" in text)
+    assert "Puzzle 2" not in texts[first] and "Puzzle 2" in texts[first + 1]
+    assert b"/F1 15 Tf" in large.pages[first].get_contents().get_data()  # captions at 15 pt
+    assert "How to play" in texts[1] and "Contents" in texts[0]
+
+
+def test_failed_build_leaves_the_old_file_and_no_temporary_file(tmp_path, graded):
+    target = tmp_path / "book.pdf"
+    target.write_bytes(b"the old book")
+    with pytest.raises(BookError):
+        write_book(target, graded, per_page=24)
+    assert target.read_bytes() == b"the old book"
+    assert [p.name for p in tmp_path.iterdir()] == ["book.pdf"]
+    summary = write_book(target, graded[:2])
+    assert target.read_bytes().startswith(b"%PDF") and summary.path == target
+    assert summary.line().startswith(f"{target}: {summary.pages} pages, 2 puzzles, trim 6x9in")
+
+
+def test_group_sections_orders_grades_and_sizes():
+    small, _ = proper_layout(2, random.Random(1))
+    big, _ = proper_layout(3, random.Random(1))
+    s_small, s_big = Solution(()), Solution(())
+    entries = [
+        BookEntry(big, s_big, "Hard"),
+        BookEntry(big, s_big, None),
+        BookEntry(small, s_small, "Hard"),
+        BookEntry(small, s_small, "Easy"),
+        BookEntry(small, s_small, "Odd"),
+    ]
+    sections = group_sections(entries, ["Easy", "Hard"])
+    assert [name for name, _ in sections] == ["Easy", "Hard", "Odd", "Ungraded"]
+    assert [len(e.puzzle.board) for e in sections[1][1]] == [12, 20]
+    assert [name for name, _ in group_sections(entries[1:2])] == ["Puzzles"]
+
+
+def test_entries_from_records_solve_and_refuse_improper_puzzles():
+    proper = Puzzle.from_grid([[1, 1, 0], [0, 0, 1]])
+    (entry,) = entries_from_records([PuzzleRecord(proper)])
+    assert len(entry.solution.placements) == 3
+    with pytest.raises(PuzzleError, match="more than one solution"):
+        entries_from_records([PuzzleRecord(Puzzle.from_grid([[1, 1, 1], [0, 0, 0]]), source="f.txt")])
+    with pytest.raises(PuzzleError, match="no solution"):
+        entries_from_records([PuzzleRecord(Puzzle.from_grid([[1, 0, 1], [0, 1, 0]]))])
+
+
+def test_worked_example_is_a_proper_puzzle():
+    from dominosa.deductions import count_solutions
+    from dominosa.rendering.book import _EXAMPLE_SOLUTION
+
+    puzzle = Puzzle.from_grid(WORKED_EXAMPLE)
+    result = count_solutions(puzzle, 2, keep_solutions=True)
+    assert result.count == 1 and result.solutions[0] == Solution(_EXAMPLE_SOLUTION)
+
+
+def test_ratings_are_read_back_from_json_files(tmp_path):
+    from dominosa.formats import read_file_records, write_json
+
+    puzzle, solution = proper_layout(2, random.Random(3))
+    plain = json.loads(write_json(puzzle, solution))
+    objects = [
+        {**plain, "grade": "Hard", "level": 3, "score": 7.5},
+        {**plain, "grade": "Easy", "level": 0},
+        {**plain, "score": "high"},
+    ]
+    path = tmp_path / "rated.json"
+    path.write_text("# rated puzzles\n" + json.dumps(objects[:2], indent=1) + "\n\n" + json.dumps(objects[2]) + "\n")
+    records = read_file_records(path)
+    notes = read_annotations(records)
+    assert notes == [{"grade": "Hard", "level": 3, "score": 7.5}, {"grade": "Easy", "level": 0}, {}]
+    assert grade_order_from(notes) == ["Easy", "Hard"]
+    entries = entries_from_records(records, notes)
+    assert [(e.grade, e.score) for e in entries] == [("Hard", 7.5), ("Easy", None), (None, None)]
+
+
+def test_sections_follow_the_rating_engines_grades_and_show_capitalised(tmp_path):
+    from dominosa.deductions.grades import GRADES
+
+    hardest, easiest = GRADES[-1], GRADES[0]
+    entries = _entries(3, order=3, grades=(hardest, None, easiest))
+    assert [name for name, _ in group_sections(entries)] == [easiest, hardest, "Ungraded"]
+    reader = pypdf.PdfReader(io.BytesIO(build_book(entries, per_page=1)[0]))
+    page = reader.pages[2].extract_text()
+    assert page.startswith(easiest.capitalize()) and f"{easiest.capitalize()} · double-3" in page
