@@ -306,10 +306,16 @@ def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
                 cells=tuple(cells[c] for c in sorted(group_cells)),
                 domino=banned[0],
                 reason=f"The {v}s at {_list([s.cell_name(cells[c]) for c in sorted(group_cells)])} "
-                f"can only take the {_list([s.domino_label(d) for d in group_dominoes])} between them, one each: "
+                f"can only take the {_list([s.domino_label(d) for d in group_dominoes])} between them"
+                f"{_share_words(puzzle, group_dominoes, v)}: "
                 f"so {s.cell_label(x)} cannot take the {s.domino_label(banned[0])}, and "
                 f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
             )
+
+
+def _share_words(puzzle, group: list[int], v: int) -> str:
+    doubles = [d for d in group if puzzle.dominoes[d] == (v, v)]
+    return " (the double covering two of them)" if doubles else ", one each"
 
 
 def _perfect_matching(adj: list[list[int]], n_slots: int) -> tuple[list[int] | None, list[int]]:

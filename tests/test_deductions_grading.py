@@ -1,0 +1,117 @@
+"""Grades, the shortest deduction path and the score: definitions checked as properties."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import seeds
+
+from dominosa import Puzzle
+from dominosa.deductions import GRADES, rate
+from dominosa.deductions.exact_cover import count_solutions_exact_cover
+from dominosa.deductions.grades import GUESSING, grade_level, ordered_by_tier
+from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, grade
+from dominosa.deductions.graph import shortest_path
+from dominosa.deductions.score import IMPROPER_SCORE
+from dominosa.deductions.state import SolvingState
+from dominosa.deductions.stepper import iter_deductions
+from dominosa.generator.layouts import random_layout
+from dominosa.generator.proper import proper_layout
+
+SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def proper_puzzles(draw, min_order=3, max_order=7):
+    order = draw(st.integers(min_value=min_order, max_value=max_order))
+    return proper_layout(order, random.Random(draw(seeds())))
+
+
+def _solves_with(puzzle: Puzzle, max_tier: int) -> bool:
+    state = SolvingState(puzzle)
+    for _ in iter_deductions(state, rules=[t.find for t in ordered_by_tier(max_tier)], guess=False):
+        pass
+    return state.solved
+
+
+@SOME
+@given(proper_puzzles())
+def test_the_grade_is_the_lowest_tier_that_solves(layout):
+    puzzle, _ = layout
+    level = grade(puzzle).level
+    assert level is not None
+    if level < GUESSING:
+        assert _solves_with(puzzle, level)
+    if level > 0:
+        assert not _solves_with(puzzle, min(level - 1, GUESSING - 1))
+
+
+@SOME
+@given(proper_puzzles(), st.data())
+def test_adding_a_clue_never_raises_the_grade(layout, data):
+    puzzle, hidden = layout
+    clue = data.draw(st.sampled_from(hidden.placements))
+    assert grade(puzzle.with_clues([clue])).level <= grade(puzzle).level
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(proper_puzzles(max_order=6))
+def test_rating_is_deterministic_and_its_path_solves_the_puzzle(layout):
+    puzzle, hidden = layout
+    first, second = rate(puzzle), rate(puzzle)
+    assert first.to_dict() == second.to_dict()
+    assert [d.reason for d in first.path.steps] == [d.reason for d in second.path.steps]
+    state = SolvingState(puzzle)
+    truth = set(hidden.pairs(puzzle.board))
+    for d in first.path.steps:
+        assert set(d.joins) <= truth and not set(d.splits) & truth
+        state.apply(d)
+        for _ in iter_deductions(state, rules=[t.find for t in ordered_by_tier(0) if t.bookkeeping]):
+            pass
+    assert state.solved
+    assert first.level == GRADES.index(first.grade_name)
+
+
+def test_a_bigger_budget_never_finds_a_dearer_path():
+    puzzle, _ = proper_layout(6, random.Random(4))
+    small = shortest_path(puzzle, node_budget=3)
+    large = shortest_path(puzzle, node_budget=400)
+    assert large.exhaustive
+    assert large.cost <= small.cost
+
+
+def test_improper_puzzles_get_a_verdict_and_the_lowest_score():
+    rng = random.Random(8)
+    while True:
+        puzzle, _ = random_layout(5, rng, avoid_trivial_squares=False)
+        rating = rate(puzzle)
+        if rating.verdict == AMBIGUOUS:
+            break
+    assert rating.level is None and rating.grade_name is None
+    assert rating.score == IMPROPER_SCORE
+    assert not rating.unique
+
+
+def test_no_solution_is_a_verdict():
+    puzzle = Puzzle.from_grid([[2, 0, 0, 2], [2, 2, 1, 1], [1, 0, 1, 0]])
+    assert count_solutions_exact_cover(puzzle) == (0, True)  # an independent count agrees: no tiling works
+    assert grade(puzzle).verdict == NO_SOLUTION
+    rating = rate(puzzle)
+    assert rating.level is None and rating.score == IMPROPER_SCORE
+
+
+def test_logical_puzzles_score_above_guessing_ones():
+    logical, guessing = [], []
+    for seed in range(40):
+        puzzle, _ = proper_layout(6, random.Random(seed))
+        r = rate(puzzle)
+        (guessing if r.level == GUESSING else logical).append(r.score)
+    assert logical and guessing
+    assert min(logical) > max(guessing)
+
+
+def test_grade_names_round_trip():
+    for level, name in enumerate(GRADES):
+        assert grade_level(name.upper()) == level
