@@ -1,0 +1,123 @@
+"""Benchmark of the rater: grade alone, and grade plus the shortest deduction path.
+
+Targets (from the rating issue), on the 2-core project machine: grade plus shortest path for order 6 <= 0.3 s
+median and <= 2 s worst over 100 puzzles; order 9 <= 2 s median; grade alone for order 6 <= 5 ms median and
+order 15 <= 100 ms; peak memory <= 500 MB at order 9.
+
+The reference measured in the same run is one plain solve with the rules in the design's order
+(``solve_by_steps``, rules 1-7 with the advanced rules before guessing): the cost of simply stepping through
+the puzzle once. The ratio says how much grading and path finding cost on top of that.
+
+Run ``python bench/bench_rating.py --help``; ``--quick`` for a short run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from collections import Counter
+
+from dominosa.deductions import rate, solve_by_steps
+from dominosa.deductions.grading import grade
+from dominosa.generator.proper import proper_layout
+
+TARGETS_MS = {
+    ("path", 6): 300.0,
+    ("path", 9): 2000.0,
+    ("grade", 6): 5.0,
+    ("grade", 15): 100.0,
+}
+WORST_PATH_MS_ORDER_6 = 2000.0
+
+
+def _puzzles(order: int, count: int, seed: int) -> list:
+    return [proper_layout(order, random.Random(seed * 1000 + order * 100 + k))[0] for k in range(count)]
+
+
+def _median_ms(fn, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def _measure(kind: str, order: int, puzzles: list, repeats: int) -> None:
+    ours, ref, exhaustive, grades = [], [], 0, Counter()
+    for p in puzzles:
+        if kind == "grade":
+            ours.append(_median_ms(lambda p=p: grade(p), repeats))
+        else:
+            ours.append(_median_ms(lambda p=p: rate(p), repeats))
+            r = rate(p)
+            exhaustive += r.exhaustive
+            grades[r.grade_name] += 1
+        ref.append(_median_ms(lambda p=p: solve_by_steps(p), repeats))
+    med, worst, ref_med = statistics.median(ours), max(ours), statistics.median(ref)
+    target = TARGETS_MS.get((kind, order))
+    verdict = "" if target is None else ("pass" if med <= target else "FAIL")
+    line = (
+        f"{kind:>5} order {order:>2}: {len(puzzles):>3} puzzles  median {med:8.1f} ms"
+        f"  (target {target if target else '-':>6})  {verdict:4}  worst {worst:8.1f} ms"
+        f"  reference median {ref_med:7.1f} ms  ratio {med / ref_med:5.2f}x"
+    )
+    if kind == "path":
+        line += f"  exhaustive {exhaustive}/{len(puzzles)}"
+        if order == 6:
+            ok = "pass" if worst <= WORST_PATH_MS_ORDER_6 else "FAIL"
+            line += f"  worst target {WORST_PATH_MS_ORDER_6:.0f} ms {ok}"
+    print(line, flush=True)
+    if grades:
+        print(f"      grades: {dict(sorted(grades.items(), key=lambda kv: str(kv[0])))}", flush=True)
+
+
+def _peak_memory(order: int, count: int, seed: int) -> None:
+    code = (
+        "import random, resource\n"
+        "from dominosa.deductions import rate\n"
+        "from dominosa.generator.proper import proper_layout\n"
+        f"ps = [proper_layout({order}, random.Random({seed} * 1000 + {order} * 100 + k))[0] for k in range({count})]\n"
+        "base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "for p in ps: rate(p)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, base)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    peak, base = int(out[0]) / 1024, int(out[1]) / 1024
+    print(f"peak memory rating order {order} ({count} puzzles, fresh process): max RSS {peak:.0f} MB "
+          f"({peak - base:.0f} MB above the baseline after imports and puzzle making); target 500 MB: "
+          f"{'pass' if peak <= 500 else 'FAIL'}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer puzzles and repeats")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    n6 = 20 if args.quick else 100
+    n9 = 6 if args.quick else 20
+    n15 = 5 if args.quick else 15
+    repeats = 1 if args.quick else args.repeats
+    print(f"bench_rating: Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}; seed {args.seed}, {repeats} repeats")
+    start = time.perf_counter()
+    sets = {6: _puzzles(6, n6, args.seed), 9: _puzzles(9, n9, args.seed), 15: _puzzles(15, n15, args.seed)}
+    print(f"made the puzzle sets in {time.perf_counter() - start:.1f} s (not timed below)")
+    _measure("grade", 6, sets[6], repeats)
+    _measure("grade", 15, sets[15], repeats)
+    _measure("path", 6, sets[6], repeats)
+    _measure("path", 9, sets[9], repeats)
+    _peak_memory(9, n9, args.seed)
+    print(f"max RSS of this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
