@@ -36,7 +36,6 @@ import json
 import math
 import os
 import sqlite3
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -44,6 +43,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
+from dominosa.atomic import open_atomic
 from dominosa.deductions import count_solutions
 from dominosa.errors import PuzzleError
 from dominosa.formats import puzzle_from_dict, puzzle_to_dict, solution_from_dict, write_plain
@@ -737,44 +737,3 @@ def _write_records(records: Iterator[StoredPuzzle], out: IO[str], format: str) -
     return count
 
 
-# -- files -----------------------------------------------------------------------------------------------------
-
-
-@contextmanager
-def open_atomic(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-    """A file to write that appears at ``path`` whole, or not at all.
-
-    The data goes to a hidden temporary file beside ``path``, which replaces ``path`` only once it is written
-    and synced; an error or an interruption leaves any older file untouched and no temporary file behind.
-    ``mode`` is ``"w"`` (UTF-8 text) or ``"wb"``.
-    """
-    if mode not in ("w", "wb"):
-        raise ValueError(f'mode must be "w" or "wb", not {mode!r}')
-    path = Path(path)
-    folder = path.parent
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
-    except OSError as error:
-        raise OSError(error.errno, error.strerror, str(path)) from None
-    try:
-        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
-            os.fchmod(out.fileno(), _new_file_mode(path))
-            yield out
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def _new_file_mode(path: Path) -> int:
-    """The permissions the file would get if written in place: those of the file it replaces, or the usual
-    ones under the umask (a temporary file starts private)."""
-    try:
-        return path.stat().st_mode & 0o777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask

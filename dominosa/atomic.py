@@ -1,0 +1,64 @@
+"""Writing files whole or not at all, for every part of the program that writes one.
+
+The data goes to a hidden temporary file beside the destination, which replaces the destination
+(``os.replace``, atomic on POSIX and Windows) only once it is written and synced. A reader never sees half a
+file, and a run that fails or is interrupted leaves the older file (or none) in place, with no temporary file
+behind. Nothing in the model calls this: it sits here, on the ground floor, so that the store, the renderer
+and the command share one implementation.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import IO, Any
+
+__all__ = ["open_atomic", "atomic_write"]
+
+
+@contextmanager
+def open_atomic(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
+    """A file to write that appears at ``path`` whole, or not at all.
+
+    ``mode`` is ``"w"`` (UTF-8 text) or ``"wb"``. Raises ``OSError`` naming ``path`` when its folder is missing
+    or not writable.
+    """
+    if mode not in ("w", "wb"):
+        raise ValueError(f'mode must be "w" or "wb", not {mode!r}')
+    path = Path(path)
+    try:
+        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
+    try:
+        with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
+            os.fchmod(out.fileno(), _new_file_mode(path))
+            yield out
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:
+    """Write ``data`` (bytes, or text as UTF-8) to ``path`` atomically and return the path."""
+    with open_atomic(path, "wb") as out:
+        out.write(data.encode("utf-8") if isinstance(data, str) else data)
+    return Path(path)
+
+
+def _new_file_mode(path: Path) -> int:
+    """The permissions the file would get if written in place: those of the file it replaces, or the usual
+    ones under the umask (a temporary file starts private)."""
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
