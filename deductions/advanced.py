@@ -26,9 +26,11 @@ __all__ = [
     "iter_local_duplicate",
     "iter_set_analysis",
     "iter_forcing_chain",
+    "short_contradiction",
+    "iter_short_contradiction",
 ]
 
-PARITY, LOCAL_DUPLICATE, SET_ANALYSIS, FORCING_CHAIN = 8, 9, 10, 11
+PARITY, LOCAL_DUPLICATE, SET_ANALYSIS, FORCING_CHAIN, SHORT_CONTRADICTION = 8, 9, 10, 11, 12
 
 
 def _list(labels: list[str]) -> str:
@@ -546,3 +548,48 @@ def forcing_chain(s: SolvingState) -> Deduction | None:
 
 
 forcing_chain.__doc__ = iter_forcing_chain.__doc__
+
+
+# -- short contradiction -----------------------------------------------------------------------------------------
+
+
+def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
+    """Short contradiction. If joining a pair leads, by the simple rules alone, to a contradiction, split it.
+
+    Suppose the pair joined and follow only rules 1 to 6 (no further supposing): if some cell or domino is left
+    with nowhere to go, the supposition was wrong. This is the longest reasoning a person holds in their head
+    without writing anything down, and it is still logic: one supposition, followed to its end, never a
+    search. Pairs of the cells with the fewest options are tried first.
+
+    Notes
+    -----
+    One propagation per undecided pair tried: O(pairs) each, so O(pairs^2) for a full scan; the grader only
+    gets here when every cheaper technique is stuck.
+    """
+    from dominosa.deductions.counting import _root
+
+    t, state = s.tables, s.state
+    joined, split = s.joined_pairs(), s.split_pairs()
+    cells = sorted((x for x in range(t.n_cells) if not s.covered[x]), key=lambda x: (s.cell_live[x], x))
+    tried: set[int] = set()
+    for x in cells:
+        for q in t.cell_pairs[x]:
+            if state[q] != UNDECIDED or q in tried:
+                continue
+            tried.add(q)
+            if _root(t, joined + [q], split) is None:
+                yield Deduction(
+                    rule=SHORT_CONTRADICTION,
+                    splits=(q,),
+                    cells=(t.pair_a[q], t.pair_b[q]),
+                    domino=t.pair_domino[q],
+                    reason=f"Suppose the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)}: the simple "
+                    f"rules then leave a cell or a domino with nowhere to go, so {s.pair_label(q)} is split.",
+                )
+
+
+def short_contradiction(s: SolvingState) -> Deduction | None:
+    return next(iter_short_contradiction(s), None)
+
+
+short_contradiction.__doc__ = iter_short_contradiction.__doc__

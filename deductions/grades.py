@@ -57,6 +57,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(advanced.LOCAL_DUPLICATE, "local duplicate", 3, 3.0, advanced.local_duplicate),
     Technique(advanced.SET_ANALYSIS, "set analysis", 4, 5.0, advanced.set_analysis),
     Technique(advanced.FORCING_CHAIN, "forcing chain", 5, 6.0, advanced.forcing_chain),
+    Technique(advanced.SHORT_CONTRADICTION, "short contradiction", 5, 8.0, advanced.short_contradiction),
     Technique(7, "guess", GUESSING, 25.0, rules.guess),
 )
 

@@ -12,6 +12,8 @@ Two reductions keep the graph small without changing what it finds in practice:
 - otherwise the edges are every distinct deduction of the easiest tier that has one: the graph follows a
   person who always uses the easiest technique that works but chooses freely which of its deductions to make
   (the same principle as grading), and the shortest path is the cheapest such solve;
+- short contradictions (one supposition followed by the simple rules) are followed at the three most
+  constrained places only, since each costs a full propagation to find;
 - trial and error (rule 7) is followed only where no logical technique applies.
 
 The graph is explored cheapest-first (Dijkstra) under a node budget; the result says whether the path found is
@@ -109,7 +111,12 @@ _INSTANCES = {
     advanced.LOCAL_DUPLICATE: advanced.iter_local_duplicate,
     advanced.SET_ANALYSIS: advanced.iter_set_analysis,
     advanced.FORCING_CHAIN: advanced.iter_forcing_chain,
+    advanced.SHORT_CONTRADICTION: advanced.iter_short_contradiction,
 }
+
+# Short contradictions are costly to find (one propagation per pair tried) and plentiful once they start: the
+# graph follows the first few, those at the most constrained cells, as a person trying suppositions would.
+_INSTANCE_CAP = {advanced.SHORT_CONTRADICTION: 3}
 
 
 def successors(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:
@@ -126,7 +133,9 @@ def successors(state: SolvingState, techniques: tuple[Technique, ...]) -> list[D
         make = _INSTANCES.get(technique.rule)
         if make is None:
             continue
-        for d in make(state):
+        for k, d in enumerate(make(state)):
+            if k >= _INSTANCE_CAP.get(technique.rule, k + 1):
+                break
             effect = (tuple(sorted(d.joins)), tuple(sorted(set(d.splits) | set(d.quiet_splits))))
             if effect not in seen:
                 seen.add(effect)

@@ -143,5 +143,11 @@ def _rules_fired(orders: tuple[int, ...], count: int) -> dict[int, int]:
 
 def test_every_advanced_rule_fires_on_real_puzzles_and_is_right():
     fired = _rules_fired((5, 6, 7, 8), 160)
-    for rule in (advanced.PARITY, advanced.LOCAL_DUPLICATE, advanced.SET_ANALYSIS, advanced.FORCING_CHAIN):
+    for rule in (
+        advanced.PARITY,
+        advanced.LOCAL_DUPLICATE,
+        advanced.SET_ANALYSIS,
+        advanced.FORCING_CHAIN,
+        advanced.SHORT_CONTRADICTION,
+    ):
         assert fired.get(rule, 0) > 0, f"rule {rule} never fired: {fired}"
