@@ -8,11 +8,12 @@ from textwrap import dedent
 
 import pytest
 from hypothesis import given, settings
-from layouts_for_tests import layouts, random_layout
+from strategies import layouts
 
 from dominosa import PuzzleError
 from dominosa.formats import draw_solution, read_puzzle
 from dominosa.formats.drawing import _JUNCTIONS
+from dominosa.generator.layouts import random_layout
 
 
 def picture(text: str) -> str:
@@ -122,7 +123,7 @@ def test_the_junction_table_matches_unicode_names():
 
 
 @settings(max_examples=40, deadline=None)
-@given(layouts(max_order=12, max_clues=3))
+@given(layouts(max_order=12, clues=True))
 def test_every_number_is_drawn_once_and_solved_boards_have_no_light_lines(layout):
     puzzle, solution = layout
     bare = draw_solution(puzzle)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from hypothesis import given, settings
-from layouts_for_tests import layouts
+from strategies import layouts
 
 from dominosa import Puzzle, PuzzleError, Solution
 from dominosa.formats import (
@@ -61,7 +61,7 @@ def test_the_solution_is_read_and_checked():
 
 
 @settings(max_examples=80, deadline=None)
-@given(layouts(max_clues=4))
+@given(layouts(max_order=20, clues=True))
 def test_round_trip_with_solution(layout):
     puzzle, solution = layout
     data = json.loads(write_json(puzzle, solution))

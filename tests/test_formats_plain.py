@@ -7,10 +7,11 @@ from textwrap import dedent
 
 import pytest
 from hypothesis import given, settings
-from layouts_for_tests import layouts, random_layout
+from strategies import layouts
 
 from dominosa import Puzzle, PuzzleError, full_set
 from dominosa.formats import format_clue, read_plain, write_plain
+from dominosa.generator.layouts import random_layout
 
 DOUBLE_3 = "22223\n10101\n23301\n03310\n"
 
@@ -110,7 +111,7 @@ def test_a_partial_domino_set_is_noted_in_a_comment():
 
 
 @settings(max_examples=80, deadline=None)
-@given(layouts(max_clues=4))
+@given(layouts(max_order=20, clues=True))
 def test_round_trip(layout):
     puzzle, _ = layout
     text = write_plain(puzzle)

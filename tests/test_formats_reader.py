@@ -7,9 +7,9 @@ import sys
 from textwrap import dedent
 
 import pytest
-from layouts_for_tests import count_solutions_brute
 
 from dominosa import PuzzleError
+from dominosa.deductions.exact_cover import count_solutions_exact_cover
 from dominosa.formats import (
     PuzzleRecord,
     example_names,
@@ -153,7 +153,7 @@ def test_the_bundled_example_has_exactly_one_solution():
     assert record.source == "example double-6"
     puzzle = record.puzzle
     assert (puzzle.order, puzzle.rows, puzzle.cols) == (6, 7, 8)
-    assert count_solutions_brute(puzzle, limit=2) == 1
+    assert count_solutions_exact_cover(puzzle, 2)[0] == 1
 
 
 def test_an_unknown_example():
@@ -162,7 +162,7 @@ def test_an_unknown_example():
 
 
 def test_the_brute_force_counter_sees_ambiguity():
-    assert count_solutions_brute(read_puzzle("001\n110")) == 1
-    assert count_solutions_brute(read_puzzle("011\n010")) == 2  # all upright, or 0-0 upright and two across
-    assert count_solutions_brute(read_puzzle("011\n010\n-\n1-1@r1c2,r1c3")) == 1
-    assert count_solutions_brute(read_puzzle("010\n101")) == 0  # every tiling uses the 0-1 twice
+    assert count_solutions_exact_cover(read_puzzle("001\n110"), 2)[0] == 1
+    assert count_solutions_exact_cover(read_puzzle("011\n010"), 2)[0] == 2  # all upright, or 0-0 upright and two across
+    assert count_solutions_exact_cover(read_puzzle("011\n010\n-\n1-1@r1c2,r1c3"), 2)[0] == 1
+    assert count_solutions_exact_cover(read_puzzle("010\n101"), 2)[0] == 0  # every tiling uses the 0-1 twice

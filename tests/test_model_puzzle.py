@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from layouts_for_tests import layouts
+from strategies import layouts
 
 from dominosa import Puzzle, PuzzleError, domino, full_set
 from dominosa.puzzle import implied_domino_set
@@ -129,7 +129,7 @@ def test_str_is_the_plain_format_and_to_dict_the_json_form():
 
 
 @settings(max_examples=60, deadline=None)
-@given(layouts(max_clues=3))
+@given(layouts(max_order=20, clues=True))
 def test_random_layouts_are_valid_puzzles(layout):
     puzzle, solution = layout
     assert puzzle.is_full_set

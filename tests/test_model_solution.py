@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hypothesis import given, settings
-from layouts_for_tests import layouts
+from strategies import layouts
 
 from dominosa import Puzzle, Solution, problems, validate
 
@@ -60,7 +60,7 @@ def test_dominoes_outside_the_set_and_clues_not_respected():
 
 
 @settings(max_examples=60, deadline=None)
-@given(layouts(max_clues=4))
+@given(layouts(max_order=20, clues=True))
 def test_the_layout_a_puzzle_was_dealt_from_solves_it(layout):
     puzzle, solution = layout
     assert problems(puzzle, solution) == []
