@@ -1,51 +1,20 @@
 """``dominosa show`` run as a user runs it: the installed console script, in a separate process.
 
-Set ``DOMINOSA_COMMAND`` (e.g. ``"python -m dominosa.cli.main"``) to test another way of starting the command.
+The runner is shared with the other command tests (``cli_run``).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shlex
-import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from cli_run import COMMAND, dominosa
 
 from dominosa.formats import puzzle_from_dict, read_example, read_puzzle
 
 ID = "3:22223101012330103310"
 PLAIN = "22223\n10101\n23301\n03310\n"
-
-
-def _command() -> list[str]:
-    if os.environ.get("DOMINOSA_COMMAND"):
-        return shlex.split(os.environ["DOMINOSA_COMMAND"])
-    beside = Path(sys.executable).with_name("dominosa")
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("dominosa")
-    return [found] if found else [sys.executable, "-m", "dominosa.cli.main"]
-
-
-COMMAND = _command()
-
-
-def dominosa(*args: str, stdin: str | bytes = b"") -> subprocess.CompletedProcess[str]:
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    done = subprocess.run(
-        [*COMMAND, *map(str, args)],
-        input=data,
-        capture_output=True,
-        timeout=60,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
-    )
-    return subprocess.CompletedProcess(
-        done.args, done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
-    )
 
 
 def test_show_a_game_id_prints_a_four_by_five_board():

@@ -1,0 +1,53 @@
+"""Running the ``dominosa`` command as a user does: the installed console script, in a separate process.
+
+Set ``DOMINOSA_COMMAND`` (e.g. ``"python -m dominosa.cli.main"``) to test another way of starting the command.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+
+def _command() -> list[str]:
+    if os.environ.get("DOMINOSA_COMMAND"):
+        return shlex.split(os.environ["DOMINOSA_COMMAND"])
+    beside = Path(sys.executable).with_name("dominosa")
+    if beside.exists():
+        return [str(beside)]
+    found = shutil.which("dominosa")
+    return [found] if found else [sys.executable, "-m", "dominosa.cli.main"]
+
+
+COMMAND = _command()
+
+
+def dominosa(
+    *args: object, stdin: str | bytes = b"", cwd: Path | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """Run ``dominosa ARGS`` and return its exit code and output as text (UTF-8)."""
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    done = subprocess.run(
+        [*COMMAND, *map(str, args)],
+        input=data,
+        capture_output=True,
+        timeout=timeout,
+        cwd=cwd,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    return subprocess.CompletedProcess(
+        done.args, done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
+    )
+
+
+def one_line_error(done: subprocess.CompletedProcess[str]) -> str:
+    """The single line a bad input must give: exit code 2, no traceback."""
+    assert done.returncode == 2, (done.returncode, done.stderr)
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
