@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from dominosa.deductions.counting import count_solutions
 from dominosa.deductions.grades import GRADES, GUESSING, TECHNIQUE_BY_RULE, Technique, ordered_by_tier
-from dominosa.deductions.state import Contradiction, Deduction, SolvingState
+from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.puzzle import Puzzle
 
 __all__ = ["GradeResult", "grade", "verdict_of", "PROPER", "AMBIGUOUS", "NO_SOLUTION", "UNDECIDED_VERDICT"]
@@ -100,25 +100,23 @@ def grade(
     level = 0
     guesses = depth = 0
     made: list[Deduction] = []
-    try:
-        while not (state.solved and not state.newly_joined and not state.newly_split):
-            for technique in order:
-                found = technique.find(state)
-                if found is not None:
-                    break
-            else:
-                break  # no technique applies: only possible when guessing is not among them
-            state.apply(found)
-            uses[found.rule] += 1
-            tier = TECHNIQUE_BY_RULE[found.rule].tier
-            level = max(level, tier)
-            if found.rule == 7:
-                guesses += 1
-                depth = max(depth, found.effort)
-            if keep_deductions:
-                made.append(found)
-    except Contradiction:  # pragma: no cover - a proper puzzle never contradicts a sound rule
-        raise
+    # A proper puzzle never contradicts a sound rule, so no Contradiction is expected here.
+    while not (state.solved and not state.newly_joined and not state.newly_split):
+        for technique in order:
+            found = technique.find(state)
+            if found is not None:
+                break
+        else:
+            break  # no technique applies: only possible when guessing is not among them
+        state.apply(found)
+        uses[found.rule] += 1
+        tier = TECHNIQUE_BY_RULE[found.rule].tier
+        level = max(level, tier)
+        if found.rule == 7:
+            guesses += 1
+            depth = max(depth, found.effort)
+        if keep_deductions:
+            made.append(found)
     if not state.solved:
         return GradeResult(verdict, None, dict(uses), guesses, depth, made)
     return GradeResult(verdict, level, dict(sorted(uses.items())), guesses, depth, made)

@@ -5,7 +5,7 @@ and pairs and weighted by its technique's cost, with the bookkeeping it triggers
 The cheapest path from the start to the solved position is the most economical way a person could solve the
 puzzle with our techniques.
 
-Two reductions keep the graph small without changing what it finds in practice:
+These reductions keep the graph small without changing what it finds in practice:
 
 - single-neighbour steps (rule 1) commute and cost the least, so when any is available only the first (lowest
   cell) is followed: chains of them form a single line in the graph;

@@ -6,7 +6,7 @@ ruled out (split pairs). People write one in either of two forms, both read by :
 - **JSON**: the puzzle's own JSON form with two more keys, each a list of pairs of 0-based cells::
 
       {"grid": [[2, 2, 2, 2, 3], ...], "clues": [],
-       "joined": [[[0, 0], [0, 1]]], "split": [[[1, 0], [1, 1]], [[2, 3], [3, 3]]]}
+       "joined": [[[0, 0], [1, 0]]], "split": [[[0, 1], [1, 1]], [[2, 3], [3, 3]]]}
 
 - **text**: any puzzle text (plain grid with optional ``-`` clue lines, or a game ID) followed by the sections
   ``+`` (dominoes placed, without their numbers) and ``=`` (pairs ruled out), each a line of its own followed by
@@ -18,9 +18,9 @@ ruled out (split pairs). People write one in either of two forms, both read by :
       23301
       03310
       +
-      r1c1-r1c2
+      r1c1-r2c1
       =
-      r2c1-r2c2 r3c4-r4c4
+      r1c2-r2c2 r3c4-r4c4
 
   The clues after ``-`` are placed dominoes too (written with their numbers, as in the plain format).
 
@@ -43,7 +43,7 @@ from typing import Any
 
 from dominosa.board import Cell, cell_name
 from dominosa.deductions import rules
-from dominosa.deductions.counting import count_from_position
+from dominosa.deductions.counting import count_from_position, count_solutions
 from dominosa.deductions.grades import Technique, ordered_by_tier
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.errors import PuzzleError
@@ -57,6 +57,8 @@ __all__ = [
     "read_positions",
     "read_position_file",
     "check_position",
+    "PositionCheck",
+    "mistakes",
     "settle",
     "next_hint",
     "walk",
@@ -178,26 +180,88 @@ def next_hint(state: SolvingState, techniques: tuple[Technique, ...] | None = No
     return Hint(state, None, forced)
 
 
-def check_position(position: Position, *, max_nodes: int | None = 200_000) -> tuple[str, str]:
-    """Whether the position can still be completed: (CONSISTENT | SEVERAL | CONTRADICTS | UNKNOWN, why).
+@dataclass(frozen=True)
+class PositionCheck:
+    """What comparing a position with the puzzle found.
 
-    On a proper puzzle CONSISTENT means the position agrees with the solution. SEVERAL means more than one
-    completion (the puzzle is not proper); UNKNOWN that the count ran out of its node budget. ``why`` is one
-    sentence, for CONTRADICTS the first problem found when the pairs contradict each other outright.
+    Attributes
+    ----------
+    status : CONSISTENT (on a proper puzzle: the position agrees with the solution), SEVERAL (more than one
+        completion: the puzzle is not proper), CONTRADICTS, or UNKNOWN (the count ran out of its node budget).
+    why : the finding in one sentence.
+    mistakes : for CONTRADICTS, each pair decided differently from the solution (see :func:`mistakes`).
+    """
+
+    status: str
+    why: str
+    mistakes: tuple[str, ...] = ()
+
+    @property
+    def contradicts(self) -> bool:
+        return self.status == CONTRADICTS
+
+
+def check_position(position: Position, *, max_nodes: int | None = 200_000) -> PositionCheck:
+    """Whether the position can still be completed, and if not, which of its pairs are wrong.
+
+    A position whose pairs cannot stand together (a cell covered twice, or a contradiction the bookkeeping
+    finds) is CONTRADICTS without a search; otherwise the solutions extending it are counted, up to two.
     """
     try:
         position.state()
     except Contradiction as why:
-        return CONTRADICTS, f"the position contradicts itself: {why}"
+        return _contradiction(position, f"the position contradicts itself: {why}", max_nodes)
     joined, split = position.pair_indices()
     result = count_from_position(position.puzzle, joined, split, max_solutions=2, max_nodes=max_nodes)
     if result.count >= 2:
-        return SEVERAL, "the position can be completed in more than one way: the puzzle is not proper"
+        return PositionCheck(SEVERAL, "the position can be completed in more than one way: the puzzle is not proper")
     if result.count == 1:
-        return CONSISTENT, "the position agrees with the solution"
+        return PositionCheck(CONSISTENT, "the position agrees with the solution")
     if not result.complete:
-        return UNKNOWN, "the position could not be checked against the solution (the search ran out of budget)"
-    return CONTRADICTS, "the position contradicts the puzzle's solution: some pair joined or split is wrong"
+        why = "the position could not be checked against the solution (the search ran out of its budget)"
+        return PositionCheck(UNKNOWN, why)
+    return _contradiction(position, "the position cannot be completed to a solution", max_nodes)
+
+
+def _contradiction(position: Position, fallback: str, max_nodes: int | None) -> PositionCheck:
+    """CONTRADICTS, naming the wrong pairs when the solution is known, else saying ``fallback``."""
+    wrong = mistakes(position, max_nodes=max_nodes)
+    if not wrong:
+        return PositionCheck(CONTRADICTS, fallback)
+    count = f"{len(wrong)} pair{'s are' if len(wrong) != 1 else ' is'} wrong"
+    return PositionCheck(CONTRADICTS, f"the position contradicts the puzzle's solution: {count}", tuple(wrong))
+
+
+def mistakes(position: Position, *, max_nodes: int | None = 200_000) -> list[str]:
+    """What the position decided differently from the solution, in reading order; [] when that is unknown.
+
+    The solution is the puzzle's one solution, or when the clues themselves are wrong (a text position writes
+    placed dominoes as clues), the one solution of the bare grid. A position that fails without a mistake of
+    its own (an improper puzzle, a budget run out) gives [] rather than a guess.
+    """
+    puzzle = position.puzzle
+    truth = None
+    for candidate in (puzzle, puzzle.with_clues(())) if puzzle.clues else (puzzle,):
+        result = count_solutions(candidate, 2, keep_solutions=True, max_nodes=max_nodes)
+        if result.count == 1 and result.complete:
+            truth = set(result.solutions[0].placements)
+            break
+        if result.count >= 2 or not result.complete:
+            return []
+    if truth is None:
+        return []
+    found = []
+    for pair in sorted(set(puzzle.clues) | set(position.joined)):
+        if pair not in truth:
+            found.append(f"{_pair_name(pair)} is joined, but it is not a domino of the solution")
+    for pair in sorted(set(position.split)):
+        if pair in truth:
+            found.append(f"{_pair_name(pair)} is split, but it is a domino of the solution")
+    return found
+
+
+def _pair_name(pair: Placement) -> str:
+    return f"{cell_name(pair[0])}-{cell_name(pair[1])}"
 
 
 # -- reading ----------------------------------------------------------------------------------------------------

@@ -55,16 +55,20 @@ class Rating:
         return bool(self.path and self.path.exhaustive)
 
     def to_dict(self) -> dict:
-        """The JSON form the CLI prints: unique, grade, level, score, steps, rules, exhaustive and more."""
+        """The JSON form the CLI prints: unique, grade, level, score, steps, rules, exhaustive and more.
+
+        ``grade`` and ``level`` are None for an improper puzzle (its ``verdict`` says why); ``steps``, ``rules``
+        and ``exhaustive`` are None when no path was computed.
+        """
         return {
             "verdict": self.verdict,
             "unique": self.unique,
-            "grade": self.grade.describe() if self.grade.level is None else self.grade.name,
+            "grade": self.grade.name,
             "level": self.level,
             "score": self.score,
-            "steps": self.steps,
-            "rules": self.rules,
-            "exhaustive": self.exhaustive,
+            "steps": self.steps if self.path else None,
+            "rules": self.rules if self.path else None,
+            "exhaustive": self.exhaustive if self.path else None,
             "cost": self.path.cost if self.path else None,
             "guesses": self.grade.guesses,
             "guess_depth": self.grade.guess_depth,

@@ -1,0 +1,198 @@
+"""``dominosa explain``: the shortest deduction path of a puzzle, as numbered steps in plain English.
+
+Each step is one deduction a person makes (the bookkeeping of rules 2 and 3 is folded into the step that caused
+it), named by its technique. ``--render`` draws every step: the position just before it, with the cells the
+step looks at and the pairs it decides highlighted, so a solver can follow the path on paper.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from dominosa import rendering
+from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
+from dominosa.cli.main import UsageError
+from dominosa.cli.rate import path_proof, verdict_words
+from dominosa.deductions import GRADES, Rating, rate
+from dominosa.deductions.grades import TECHNIQUE_BY_RULE
+from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
+from dominosa.deductions.positions import walk
+from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.formats import PuzzleRecord
+from dominosa.puzzle import Placement, Puzzle
+from dominosa.rendering.files import FORMATS
+
+__all__ = ["register", "run", "as_text", "as_json", "step_json", "render_steps", "step_names"]
+
+_STEP_FILE = re.compile(r"step-\d{3,}\.(png|svg|pdf)")
+
+EPILOG = f"""\
+examples:
+  dominosa explain --example
+      the double-6 puzzle that comes with dominosa, solved step by step
+  dominosa explain puzzle.txt --render steps/
+      also draw every step as steps/step-001.png, steps/step-002.png, ...
+  dominosa explain puzzle.txt --render steps/ --render-format svg
+      the same pictures as SVG
+  dominosa explain puzzle.txt --format json
+      the steps as JSON objects: rule, technique, reason, and the joins,
+      splits and cells as [row, column] from 0
+
+The top says the grade, the score and whether the path is proved the
+shortest (the search finished within --node-budget, default
+{DEFAULT_NODE_BUDGET} positions). A puzzle with two or more solutions, or
+none, has no path: the command says so and exits with code 0. Each picture
+shows the position before its step, the step's cells and pairs highlighted.
+With several puzzles, --render puts each puzzle's steps in a folder of its
+own: DIR/puzzle-1/, DIR/puzzle-2/, ...
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``explain`` to the ``dominosa`` command."""
+    parser = subparsers.add_parser(
+        "explain",
+        help="the shortest deduction path as numbered plain-English steps",
+        description="Explain how to solve each puzzle: the shortest deduction path, one numbered sentence\n"
+        "per step, with the grade and score at the top; optionally a picture of every step.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_puzzle_arguments(parser)
+    parser.add_argument(
+        "--node-budget",
+        type=int,
+        default=DEFAULT_NODE_BUDGET,
+        metavar="N",
+        help=f"positions the path search may expand per puzzle (default {DEFAULT_NODE_BUDGET})",
+    )
+    parser.add_argument("--render", metavar="DIR", help="draw every step as DIR/step-001.png, ...")
+    parser.add_argument(
+        "--render-format", choices=FORMATS, default="png", help="the pictures' format (default png)"
+    )
+    add_format_argument(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Explain every puzzle named; exit code 0, improper puzzles included (bad input is 2, before any work)."""
+    if args.node_budget < 1:
+        raise UsageError(f"--node-budget must be at least 1, not {args.node_budget}")
+    records = read_inputs(args)
+    folder = _prepare_folder(args.render) if args.render else None
+    for k, record in enumerate(records):
+        rating = rate(record.puzzle, node_budget=args.node_budget)
+        pictures: list[Path] = []
+        if folder is not None and rating.path is not None:
+            where = folder if len(records) == 1 else folder / f"puzzle-{k + 1}"
+            pictures = render_steps(where, record.puzzle, rating.steps_taken, fmt=args.render_format)
+        if args.format == "json":
+            print_json(as_json(record, rating, pictures))
+        else:
+            text = as_text(record, rating, index=k + 1, total=len(records), node_budget=args.node_budget)
+            if pictures:
+                text += f"\nwrote {len(pictures)} picture{'s' if len(pictures) != 1 else ''} to {pictures[0].parent}"
+            print_text(("\n" if k else "") + text)
+    return 0
+
+
+def _prepare_folder(name: str) -> Path:
+    """The --render folder, created before any work so that a bad path fails at once (its parent must exist)."""
+    folder = Path(name)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--render {name!r} is a file, not a folder")
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+def as_text(
+    record: PuzzleRecord, rating: Rating, *, index: int = 1, total: int = 1, node_budget: int = DEFAULT_NODE_BUDGET
+) -> str:
+    """The verdict, then (for a proper puzzle) grade, score, path summary and the numbered steps."""
+    number = f"puzzle {index} of {total}" if total > 1 else "puzzle"
+    lines = [f"{number}: {record.location}: {verdict_words(rating.verdict)}"]
+    if rating.path is None:
+        if not rating.unique:
+            lines.append("no deduction path: only a puzzle with exactly one solution has one")
+        return "\n".join(lines)
+    level = f"level {rating.level} of {len(GRADES) - 1}"
+    lines.append(f"grade: {rating.grade.describe()} ({level}), score {rating.score:g}")
+    lines.append(f"path: {rating.steps} steps, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}")
+    width = len(str(len(rating.steps_taken)))
+    for k, step in enumerate(rating.steps_taken, 1):
+        lines.append(f"{k:>{width}}. [{TECHNIQUE_BY_RULE[step.rule].name}] {step.reason}")
+    return "\n".join(lines)
+
+
+def step_json(puzzle: Puzzle, step: Deduction, number: int) -> dict[str, Any]:
+    """One step for programs: cells as [row, column] and pairs as two cells, all 0-based."""
+    board = puzzle.board
+    return {
+        "number": number,
+        "rule": step.rule,
+        "technique": TECHNIQUE_BY_RULE[step.rule].name,
+        "reason": step.reason,
+        "joins": [[list(a), list(b)] for a, b in map(board.pair_cells, step.joins)],
+        "splits": [[list(a), list(b)] for a, b in map(board.pair_cells, step.splits + step.quiet_splits)],
+        "cells": [list(board.cells[x]) for x in step.cells],
+    }
+
+
+def as_json(record: PuzzleRecord, rating: Rating, pictures: list[Path] | None = None) -> dict[str, Any]:
+    """The rating's fields (``steps`` being the list of step objects, not their count) and where it was read."""
+    out: dict[str, Any] = {"source": record.source, "line": record.line, **rating.to_dict()}
+    out["steps"] = [step_json(record.puzzle, step, k) for k, step in enumerate(rating.steps_taken, 1)]
+    if rating.path is None:
+        out["steps"] = None  # no path, as opposed to an empty one
+    if pictures:
+        out["pictures"] = [str(p) for p in pictures]
+    return out
+
+
+def step_names(count: int, fmt: str) -> list[str]:
+    """``step-001.png``, ...: three digits at least, more when the path is longer, so names sort in order."""
+    width = max(3, len(str(count)))
+    return [f"step-{k:0{width}}.{fmt}" for k in range(1, count + 1)]
+
+
+def render_steps(folder: Path, puzzle: Puzzle, steps: list[Deduction], *, fmt: str = "png") -> list[Path]:
+    """Draw each step on the position before it, highlighted; each file is written atomically.
+
+    Pictures of an earlier, longer explanation left in the folder would read as part of this one, so they are
+    reported on standard error (not deleted: the folder is the user's).
+    """
+    folder.mkdir(exist_ok=True)
+    names = step_names(len(steps), fmt)
+    written = []
+    for name, (state, step) in zip(names, walk(puzzle, steps), strict=True):
+        technique = TECHNIQUE_BY_RULE[step.rule].name
+        written.append(
+            rendering.save(
+                folder / name,
+                puzzle,
+                fmt=fmt,
+                title=f"{name.split('.')[0]}: {technique}",
+                joined=_placements(state, state.joined_pairs()),
+                split=_placements(state, state.split_pairs()),
+                highlight_cells=[puzzle.board.cells[x] for x in step.cells],
+                highlight_pairs=_placements(state, step.joins + step.splits),
+            )
+        )
+    ours = set(names)
+    stale = sorted(p.name for p in folder.iterdir() if _STEP_FILE.fullmatch(p.name) and p.name not in ours)
+    if stale:
+        print(
+            f"dominosa: note: {folder} also holds {len(stale)} older step picture{'s' if len(stale) != 1 else ''}"
+            f" ({stale[0]}, ...) not from this explanation",
+            file=sys.stderr,
+        )
+    return written
+
+
+def _placements(state: SolvingState, pairs: list[int] | tuple[int, ...]) -> list[Placement]:
+    board = state.puzzle.board
+    return [board.pair_cells(q) for q in pairs]

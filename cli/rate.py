@@ -1,0 +1,267 @@
+"""``dominosa rate``: how hard each puzzle is, how it is best solved, and how interesting it is to solve.
+
+For each puzzle: the verdict (only a proper puzzle gets a grade), the grade, the interestingness score, and the
+shortest deduction path: its length, how often each technique is used on it (as a small bar chart), and whether
+the search proved it the shortest. ``--no-path`` grades without the state graph, for speed; ``--plot`` draws the
+techniques' use with matplotlib.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
+from dominosa.cli.main import UsageError
+from dominosa.deductions import GRADES, Rating, rate
+from dominosa.deductions.grades import ordered_by_tier
+from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
+from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
+from dominosa.formats import PuzzleRecord
+
+__all__ = ["register", "run", "as_text", "as_json", "verdict_words", "rule_chart", "PROGRESS_FROM"]
+
+# Progress on standard error ("rated 37/300") appears from this many puzzles on, and only on a terminal.
+PROGRESS_FROM = 20
+# The longest bar of the text chart, in characters; longer counts are scaled down to it.
+BAR_WIDTH = 30
+PLOT_FORMATS = ("png", "svg", "pdf")
+
+EPILOG = f"""\
+examples:
+  dominosa rate --example
+      grade, score and shortest deduction path of the double-6 puzzle that
+      comes with dominosa, with a chart of the techniques the path uses
+  dominosa rate puzzles.txt --no-path
+      grade every puzzle of a file quickly (no state graph, no path)
+  dominosa rate puzzles.txt --format json > ratings.jsonl
+      one JSON object per puzzle: unique, grade, level (0 = easiest), score,
+      steps, rules (technique -> uses on the path), exhaustive, source, line
+  dominosa rate --example --plot rules.png
+      also draw the techniques' use on the path as a bar chart
+
+The grades, easiest first: {", ".join(GRADES)}. A puzzle with two or more
+solutions (ambiguous) or none gets a verdict, not a grade. The path is the
+cheapest way to solve the puzzle with the techniques; "proved shortest" means
+the search finished within --node-budget positions (default {DEFAULT_NODE_BUDGET}),
+otherwise it is the best found and the JSON says "exhaustive": false. With
+--no-path, "steps", "rules" and "exhaustive" are null in the JSON.
+
+--plot writes one picture for all the puzzles (png, svg or pdf, from the
+suffix): for one puzzle a bar per technique; for several, one column per
+puzzle, split into coloured parts by technique.
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``rate`` to the ``dominosa`` command."""
+    parser = subparsers.add_parser(
+        "rate",
+        help="grade puzzles, score them, and find their shortest deduction path",
+        description="Grade each puzzle, score how interesting it is, and show the shortest deduction path:\n"
+        "its length and how often each technique is used on it.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_puzzle_arguments(parser)
+    parser.add_argument("--no-path", action="store_true", help="grade only, without the state graph (fast)")
+    parser.add_argument(
+        "--node-budget",
+        type=int,
+        default=DEFAULT_NODE_BUDGET,
+        metavar="N",
+        help=f"positions the path search may expand per puzzle (default {DEFAULT_NODE_BUDGET})",
+    )
+    parser.add_argument(
+        "--plot", metavar="FILE", help="draw the techniques' use on the paths as a bar chart (png, svg or pdf)"
+    )
+    add_format_argument(parser)
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Rate every puzzle named, printing each as it is done; exit code 0 (bad input is 2, before any work)."""
+    if args.node_budget < 1:
+        raise UsageError(f"--node-budget must be at least 1, not {args.node_budget}")
+    if args.plot is not None:
+        _check_plot_target(args.plot, args.no_path)
+    records = read_inputs(args)
+    progress = _Progress(len(records), sys.stderr)
+    rated: list[tuple[PuzzleRecord, Rating]] = []
+    for k, record in enumerate(records):
+        rating = rate(record.puzzle, node_budget=args.node_budget, with_path=not args.no_path)
+        if args.plot is not None:  # the chart needs every path; otherwise nothing is kept between puzzles
+            rated.append((record, rating))
+        progress.clear()
+        if args.format == "json":
+            print_json(as_json(record, rating, with_path=not args.no_path))
+        else:
+            text = as_text(record, rating, index=k + 1, total=len(records), node_budget=args.node_budget)
+            print_text(("\n" if k else "") + text)
+        sys.stdout.flush()
+        progress.show(k + 1)
+    progress.clear()
+    if args.plot is not None:
+        written = plot_rules(args.plot, rated)
+        message = f"wrote {written}" if written else f"no chart written to {args.plot}: no puzzle has a deduction path"
+        print(message, file=sys.stderr if args.format == "json" else sys.stdout)
+    return 0
+
+
+def verdict_words(verdict: str) -> str:
+    """The verdict as a person reads it, saying why an improper puzzle has no grade."""
+    return {
+        PROPER: "proper (exactly one solution)",
+        AMBIGUOUS: "ambiguous: two or more solutions, so no grade",
+        NO_SOLUTION: "no solution, so no grade",
+        UNDECIDED_VERDICT: "undecided: the solution count ran out of its budget, so no grade",
+    }.get(verdict, verdict)
+
+
+def as_text(
+    record: PuzzleRecord, rating: Rating, *, index: int = 1, total: int = 1, node_budget: int = DEFAULT_NODE_BUDGET
+) -> str:
+    """The rating in a few lines: verdict, grade, score, path and the chart of its techniques."""
+    number = f"puzzle {index} of {total}" if total > 1 else "puzzle"
+    lines = [f"{number}: {record.location}: {verdict_words(rating.verdict)}"]
+    if not rating.unique:
+        return "\n".join(lines)
+    lines.append(f"  grade   {rating.grade.describe()} (level {rating.level} of {len(GRADES) - 1})")
+    lines.append(f"  score   {rating.score:g}")
+    if rating.path is None:
+        lines.append("  path    not searched (--no-path)")
+        return "\n".join(lines)
+    lines.append(f"  path    {rating.steps} steps, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}")
+    lines.append("  rules used on the path:")
+    lines.extend("    " + line for line in rule_chart(rating.rules))
+    return "\n".join(lines)
+
+
+def path_proof(rating: Rating, node_budget: int) -> str:
+    """Whether the path is proved the shortest, in words."""
+    if rating.exhaustive:
+        return "proved shortest"
+    return f"not proved shortest (the search stopped at --node-budget {node_budget})"
+
+
+def rule_chart(rules: dict[str, int], width: int = BAR_WIDTH) -> list[str]:
+    """One line per technique used, easiest first: name, count and a bar of █ (scaled to ``width`` at most)."""
+    used = [(t.name, rules[t.name]) for t in ordered_by_tier() if rules.get(t.name)]
+    if not used:
+        return ["(none)"]
+    most = max(count for _, count in used)
+    scale = min(1.0, width / most)
+    name_width = max(len(name) for name, _ in used)
+    count_width = len(str(most))
+    return [
+        f"{name:<{name_width}} {count:>{count_width}} {'█' * max(1, round(count * scale))}" for name, count in used
+    ]
+
+
+def as_json(record: PuzzleRecord, rating: Rating, *, with_path: bool = True) -> dict[str, Any]:
+    """The rating's JSON object with where the puzzle was read; path fields are null when no path was searched."""
+    out: dict[str, Any] = {"source": record.source, "line": record.line, **rating.to_dict()}
+    if not with_path and rating.unique:
+        out.update(steps=None, rules=None, exhaustive=None)
+    return out
+
+
+# -- the picture --------------------------------------------------------------------------------------------------
+
+
+def _check_plot_target(target: str, no_path: bool) -> None:
+    """Refuse a --plot that cannot be written before any rating starts, not after minutes of work."""
+    if no_path:
+        raise UsageError("--plot draws the deduction path, which --no-path skips: use one or the other")
+    suffix = Path(target).suffix.lower().lstrip(".")
+    if suffix not in PLOT_FORMATS:
+        raise UsageError(f"--plot {target!r}: the file name must end in .png, .svg or .pdf")
+    folder = Path(target).parent
+    if not folder.is_dir():
+        raise UsageError(f"--plot {target!r}: the folder {str(folder)!r} does not exist")
+
+
+def plot_rules(target: str | Path, rated: list[tuple[PuzzleRecord, Rating]]) -> Path | None:
+    """Draw the techniques' use on the paths with matplotlib and write it atomically; None if nothing to draw.
+
+    matplotlib is imported here, not at the top: it takes longer to load than rating a small puzzle, and only
+    ``--plot`` needs it. The figure is built without pyplot, so no window or global state is involved.
+    """
+    with_path = [(record, rating) for record, rating in rated if rating.path is not None]
+    if not with_path:
+        return None
+    import matplotlib
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    from dominosa.rendering.files import atomic_write
+
+    # Each technique keeps its colour from chart to chart: the colour follows its place in the tier order.
+    every = [t.name for t in ordered_by_tier() if not t.bookkeeping]
+    names = [name for name in every if any(r.rules.get(name) for _, r in with_path)]
+    colours = [f"C{every.index(name) % 10}" for name in names]
+    figure = Figure(figsize=(8, 4.5), layout="constrained")
+    axes = figure.add_subplot()
+    if len(with_path) == 1:
+        record, rating = with_path[0]
+        counts = [rating.rules.get(name, 0) for name in names]
+        axes.barh(names[::-1], counts[::-1], color=colours[::-1])
+        axes.set_xlabel("steps on the shortest deduction path")
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+        axes.set_title(f"{record.location}: {rating.grade.describe()}, {rating.steps} steps")
+    else:
+        positions = list(range(1, len(with_path) + 1))
+        bottom = [0] * len(with_path)
+        for name, colour in zip(names, colours, strict=True):
+            counts = [rating.rules.get(name, 0) for _, rating in with_path]
+            axes.bar(positions, counts, bottom=bottom, color=colour, label=name, width=0.8)
+            bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
+        axes.set_xlabel("puzzle")
+        axes.set_ylabel("steps on the shortest deduction path")
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+        axes.set_title(f"techniques used on the paths of {len(with_path)} puzzles")
+        if len(with_path) <= 30:
+            axes.set_xticks(positions)
+        axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize="small")
+    fmt = Path(target).suffix.lower().lstrip(".")
+    # No creation date in SVG and PDF: the same ratings give the same file, byte for byte.
+    metadata = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}.get(fmt, {})
+    buffer = io.BytesIO()
+    with matplotlib.rc_context({"svg.hashsalt": "dominosa"}):  # fixed ids inside the SVG, for the same reason
+        figure.savefig(buffer, format=fmt, metadata=metadata)
+    return atomic_write(target, buffer.getvalue())
+
+
+# -- progress -------------------------------------------------------------------------------------------------------
+
+
+class _Progress:
+    """``rated 37/300`` on one line of standard error, for long runs watched on a terminal.
+
+    Silent when there are few puzzles or standard error is not a terminal (a log file or a pipe should not
+    fill with carriage returns). The line is cleared before every result is printed, so the two never mix.
+    """
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total = total
+        self.stream = stream
+        isatty = getattr(stream, "isatty", None)
+        self.active = total >= PROGRESS_FROM and bool(isatty and isatty())
+        self.shown = 0
+
+    def show(self, done: int) -> None:
+        if not self.active or done >= self.total:
+            return
+        text = f"rated {done}/{self.total}"
+        self.stream.write("\r" + text)
+        self.stream.flush()
+        self.shown = len(text)
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * self.shown + "\r")
+            self.stream.flush()
+            self.shown = 0

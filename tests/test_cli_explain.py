@@ -1,0 +1,126 @@
+"""``dominosa explain`` run as a user runs it: numbered steps, JSON steps that replay, pictures of every step."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from cli_run import dominosa
+from test_cli_rate import AMBIGUOUS_JSON, PNG_SIGNATURE, assert_one_line_error, layouts, puzzle_file
+
+from dominosa.deductions import rate
+from dominosa.deductions.positions import settle
+from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.formats import read_example
+from dominosa.puzzle import Puzzle
+from dominosa.solution import Solution
+
+
+def _replay(puzzle: Puzzle, steps: list[dict]) -> SolvingState:
+    """Apply the steps as JSON gives them (cells, not pair numbers), drawing bookkeeping after each."""
+    board = puzzle.board
+
+    def pairs(items: list) -> tuple[int, ...]:
+        found = tuple(board.pair_of(tuple(a), tuple(b)) for a, b in items)
+        assert None not in found
+        return found  # type: ignore[return-value]
+
+    state = SolvingState(puzzle)
+    settle(state)
+    for step in steps:
+        state.apply(Deduction(rule=step["rule"], joins=pairs(step["joins"]), splits=pairs(step["splits"])))
+        settle(state)
+    return state
+
+
+def test_numbered_steps_under_the_grade_and_score():
+    done = dominosa("explain", "--example")
+    assert done.returncode == 0, done.stderr
+    expected = rate(read_example()[0].puzzle)
+    lines = done.stdout.splitlines()
+    assert lines[0] == "puzzle: example double-6, line 4: proper (exactly one solution)"
+    assert lines[1].startswith(f"grade: {expected.grade.describe()} (level {expected.level} of ")
+    assert lines[1].endswith(f"score {expected.score:g}")
+    assert lines[2].startswith(f"path: {expected.steps} steps, cost {expected.path.cost:g}, ")
+    assert ("proved shortest" in lines[2]) == expected.exhaustive
+    steps = lines[3:]
+    assert len(steps) == expected.steps
+    width = len(str(expected.steps))
+    for k, (line, step) in enumerate(zip(steps, expected.steps_taken, strict=True), 1):
+        assert re.fullmatch(rf" *{k}\. \[[a-z ]+\] .+", line) and len(line.split(".")[0]) == width
+        assert line.endswith(step.reason)
+
+
+def test_json_steps_replay_to_the_solution_and_improper_puzzles_have_no_path(tmp_path):
+    found: list[tuple[Puzzle, Solution]] = layouts(3, 5, 6, seed=4)
+    path = puzzle_file(tmp_path / "some.jsonl", [p for p, _ in found], AMBIGUOUS_JSON)
+    done = dominosa("explain", path, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(rows) == 4
+    for row, (puzzle, solution) in zip(rows, found, strict=False):
+        assert row["unique"] is True and row["steps"]
+        for k, step in enumerate(row["steps"], 1):
+            assert step["number"] == k
+            assert {"rule", "technique", "reason", "joins", "splits", "cells"} <= step.keys()
+            assert all(len(cell) == 2 for cell in step["cells"])
+        state = _replay(puzzle, row["steps"])
+        assert state.solved
+        assert {puzzle.board.pair_cells(q) for q in state.joined_pairs()} == set(solution.placements)
+    assert rows[3]["verdict"] == "ambiguous" and rows[3]["steps"] is None
+
+
+def test_improper_puzzle_is_said_and_exits_0(tmp_path):
+    path = tmp_path / "two.json"
+    path.write_text(AMBIGUOUS_JSON, "utf-8")
+    done = dominosa("explain", path, "--render", tmp_path / "pictures")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        f"puzzle: {path}, line 1: ambiguous: two or more solutions, so no grade",
+        "no deduction path: only a puzzle with exactly one solution has one",
+    ]
+    assert list((tmp_path / "pictures").iterdir()) == []
+
+
+def test_render_draws_one_picture_per_step(tmp_path):
+    (puzzle, _), = layouts(5, seed=2)
+    path = puzzle_file(tmp_path / "one.json", [puzzle])
+    folder = tmp_path / "steps"
+    done = dominosa("explain", path, "--render", folder, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout)
+    count = len(row["steps"])
+    names = [f"step-{k:03}.png" for k in range(1, count + 1)]
+    assert sorted(p.name for p in folder.iterdir()) == names  # nothing else: no temporary files left behind
+    assert row["pictures"] == [str(folder / name) for name in names]
+    for name in names:
+        assert (folder / name).read_bytes().startswith(PNG_SIGNATURE)
+
+
+def test_render_several_puzzles_as_svg_in_a_folder_each(tmp_path):
+    path = puzzle_file(tmp_path / "two.jsonl", [p for p, _ in layouts(3, 4, seed=6)])
+    folder = tmp_path / "steps"
+    done = dominosa("explain", path, "--render", folder, "--render-format", "svg")
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in folder.iterdir()) == ["puzzle-1", "puzzle-2"]
+    for sub in sorted(folder.iterdir()):
+        pictures = sorted(sub.iterdir())
+        assert pictures and all(p.suffix == ".svg" and "<svg" in p.read_text("utf-8") for p in pictures)
+        assert f"wrote {len(pictures)} picture{'s' if len(pictures) != 1 else ''} to {sub}" in done.stdout
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--example", "--render", "a-file.txt"], "is a file, not a folder"),
+        (["--example", "--node-budget", "-3"], "--node-budget must be at least 1"),
+        (["--example", "--render", "out", "--render-format", "gif"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, says):
+    (tmp_path / "a-file.txt").write_text("not a folder", "utf-8")
+    done = dominosa("explain", *args, cwd=tmp_path)
+    assert_one_line_error(done)
+    assert says in done.stderr
+    assert not (tmp_path / "out").exists()

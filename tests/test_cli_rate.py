@@ -1,0 +1,180 @@
+"""``dominosa rate`` run as a user runs it: the installed console script, in a separate process.
+
+The helpers here (:func:`layouts`, :func:`puzzle_file`, :func:`assert_one_line_error`) are shared with the hint
+and explain tests; the command itself is run by ``cli_run``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import random
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from cli_run import COMMAND, dominosa, one_line_error
+
+from dominosa.cli.rate import plot_rules
+from dominosa.deductions import GRADES, rate
+from dominosa.formats import puzzle_from_dict, read_example, write_json
+from dominosa.generator.proper import proper_layout
+from dominosa.puzzle import Puzzle
+from dominosa.solution import Solution
+
+AMBIGUOUS_JSON = '{"grid": [[0, 0, 1], [0, 1, 1]]}'
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def layouts(*orders: int, seed: int = 1) -> list[tuple[Puzzle, Solution]]:
+    """Proper puzzles with their solutions, one per order, reproducible."""
+    return [proper_layout(order, random.Random(seed * 100 + order)) for order in orders]
+
+
+def puzzle_file(path: Path, puzzles: list[Puzzle], *extra: str) -> Path:
+    """A JSON lines file of the puzzles, then any extra lines."""
+    path.write_text("".join(write_json(p) + "\n" for p in puzzles) + "".join(e + "\n" for e in extra), "utf-8")
+    return path
+
+
+def assert_one_line_error(done: subprocess.CompletedProcess[str]) -> None:
+    """Exit code 2, one line on standard error, no traceback, and nothing on standard output."""
+    one_line_error(done)
+    assert done.stdout == ""
+
+
+def test_rate_the_example_in_text():
+    done = dominosa("rate", "--example")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    out = done.stdout
+    expected = rate(read_example()[0].puzzle)
+    assert out.startswith("puzzle: example double-6, line 4: proper (exactly one solution)\n")
+    assert f"  grade   {expected.grade.describe()} (level {expected.level} of {len(GRADES) - 1})\n" in out
+    assert f"  score   {expected.score:g}\n" in out
+    proof = "proved shortest" if expected.exhaustive else "not proved shortest"
+    assert f"  path    {expected.steps} steps, cost {expected.path.cost:g}, {proof}" in out
+    chart = [line for line in out.splitlines() if "█" in line]
+    counts = {}
+    for line in chart:
+        found = re.fullmatch(r"    (.+?) +(\d+) (█+)", line)
+        assert found, line
+        counts[found.group(1)] = int(found.group(2))
+        assert len(found.group(3)) == int(found.group(2))  # short counts are drawn to scale
+    assert counts == expected.rules
+    assert sum(counts.values()) == expected.steps
+
+
+def test_rate_json_has_the_keys_and_matches_the_engine(tmp_path):
+    found = layouts(3, 4, 5, 6)
+    path = puzzle_file(tmp_path / "some.jsonl", [p for p, _ in found], AMBIGUOUS_JSON)
+    done = dominosa("rate", path, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(rows) == 5
+    for k, (row, (puzzle, _)) in enumerate(zip(rows, found, strict=False), 1):
+        assert {"unique", "grade", "level", "score", "steps", "rules", "exhaustive", "source", "line"} <= row.keys()
+        assert row["source"] == str(path) and row["line"] == k
+        assert row["unique"] is True
+        assert row["level"] == GRADES.index(row["grade"])
+        assert sum(row["rules"].values()) == row["steps"] > 0
+        assert isinstance(row["exhaustive"], bool)
+        assert row == {"source": str(path), "line": k, **rate(puzzle).to_dict()}  # deterministic, the engine's own
+    last = rows[-1]
+    assert last["unique"] is False and last["verdict"] == "ambiguous" and last["level"] is None
+
+
+def test_no_path_grades_only(tmp_path):
+    (puzzle, _), = layouts(5)
+    path = puzzle_file(tmp_path / "one.json", [puzzle])
+    done = dominosa("rate", path, "--no-path", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout)
+    full = rate(puzzle)
+    assert row["grade"] == full.grade_name and row["level"] == full.level and row["unique"] is True
+    assert row["steps"] is None and row["rules"] is None and row["exhaustive"] is None
+    text = dominosa("rate", path, "--no-path")
+    assert "  path    not searched (--no-path)" in text.stdout
+    assert "█" not in text.stdout
+
+
+def test_plot_several_puzzles(tmp_path):
+    path = puzzle_file(tmp_path / "three.jsonl", [p for p, _ in layouts(3, 4, 4, seed=7)])
+    several = tmp_path / "several.png"
+    done = dominosa("rate", path, "--plot", several, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert len(done.stdout.splitlines()) == 3  # standard output stays pure JSON lines ...
+    assert f"wrote {several}" in done.stderr  # ... the note goes to standard error
+    assert several.read_bytes().startswith(PNG_SIGNATURE)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["several.png", "three.jsonl"]  # no temp files left
+
+
+def test_plot_of_one_puzzle_and_of_none(tmp_path):
+    record = read_example()[0]
+    rating = rate(record.puzzle, node_budget=50)
+    target = tmp_path / "one.svg"
+    assert plot_rules(target, [(record, rating)]) == target
+    text = target.read_text("utf-8")
+    assert "<svg" in text and "steps on the shortest deduction path" in text
+    improper = rate(puzzle_from_dict(json.loads(AMBIGUOUS_JSON)))
+    assert plot_rules(tmp_path / "none.png", [(record, improper)]) is None
+    assert not (tmp_path / "none.png").exists()
+
+
+def test_progress_only_on_a_terminal_and_for_many_puzzles(tmp_path):
+    path = puzzle_file(tmp_path / "many.jsonl", [proper_layout(3, random.Random(s))[0] for s in range(20)])
+    quiet = dominosa("rate", path, "--no-path", "--format", "json")
+    assert quiet.returncode == 0 and quiet.stderr == ""
+    leader, follower = pty.openpty()
+    try:
+        done = subprocess.run(
+            [*COMMAND, "rate", str(path), "--no-path", "--format", "json"],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=follower,
+            timeout=60,
+            text=True,
+            encoding="utf-8",
+        )
+        os.close(follower)
+        follower = -1
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the terminal's other end is closed: everything has been read
+                break
+            if not chunk:
+                break
+            seen += chunk
+    finally:
+        if follower >= 0:
+            os.close(follower)
+        os.close(leader)
+    assert done.returncode == 0
+    assert len(done.stdout.splitlines()) == 20
+    shown = seen.decode()
+    assert "rated 1/20" in shown and "rated 19/20" in shown
+    assert shown.endswith("\r")  # the line is cleared at the end
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--example", "--node-budget", "0"], "--node-budget must be at least 1"),
+        (["--example", "--plot", "chart.txt"], "must end in .png, .svg or .pdf"),
+        (["--example", "--plot", "no/such/folder/chart.png"], "does not exist"),
+        (["--example", "--no-path", "--plot", "chart.png"], "--no-path"),
+        (["missing.txt"], "missing.txt"),
+        (["bad.txt"], "bad character"),
+        ([], "no puzzle given"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, says):
+    (tmp_path / "bad.txt").write_text("2222y\n10101\n", "utf-8")
+    done = dominosa("rate", *args, cwd=tmp_path)
+    assert_one_line_error(done)
+    assert says in done.stderr
+    assert not (tmp_path / "chart.png").exists()

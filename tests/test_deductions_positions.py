@@ -1,0 +1,210 @@
+"""Positions: reading them (JSON and text), checking them against the solution, hints from them, replaying paths."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import seeds
+
+from dominosa.deductions.graph import shortest_path
+from dominosa.deductions.positions import (
+    CONSISTENT,
+    CONTRADICTS,
+    SEVERAL,
+    Position,
+    check_position,
+    next_hint,
+    read_positions,
+    settle,
+    walk,
+)
+from dominosa.deductions.state import Contradiction
+from dominosa.errors import PuzzleError
+from dominosa.formats import PuzzleRecord, read_puzzle, write_json
+from dominosa.generator.proper import proper_layout
+from dominosa.puzzle import Puzzle
+from dominosa.solution import Solution
+
+SOME = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PLAIN = "22223\n10101\n23301\n03310\n"
+# The one solution of PLAIN, for positions written by hand.
+TRUTH = {
+    ((0, 0), (1, 0)),
+    ((0, 1), (0, 2)),
+    ((0, 3), (0, 4)),
+    ((1, 1), (2, 1)),
+    ((1, 2), (2, 2)),
+    ((1, 3), (2, 3)),
+    ((1, 4), (2, 4)),
+    ((2, 0), (3, 0)),
+    ((3, 1), (3, 2)),
+    ((3, 3), (3, 4)),
+}
+
+
+def _position(puzzle: Puzzle, joined=(), split=()) -> Position:
+    return Position(PuzzleRecord(puzzle), tuple(joined), tuple(split))
+
+
+def _partial(puzzle: Puzzle, solution: Solution, rng: random.Random) -> Position:
+    """A position a careful solver could reach: some dominoes of the solution placed, some wrong pairs split."""
+    truth = set(solution.placements)
+    joined = [p for p in solution.placements if rng.random() < 0.3]
+    wrong = [puzzle.board.pair_cells(q) for q in range(len(puzzle.board.pairs))]
+    split = [p for p in wrong if p not in truth and rng.random() < 0.3]
+    return _position(puzzle, joined, split)
+
+
+# -- reading -------------------------------------------------------------------------------------------------------
+
+
+def test_text_position_with_clues_joined_and_split_sections():
+    text = f"# a position\n{PLAIN}-\n2-2@r1c2,r1c3\n+\nr1c1-r2c1 ; r4c4,r4c5\n=\nr2c1-r2c2\n# comment\nR3C4-r4c4\n"
+    (position,) = read_positions(text, "pos.txt")
+    assert position.record.line == 2 and position.record.source == "pos.txt"
+    assert position.puzzle.clues == (((0, 1), (0, 2)),)
+    assert position.joined == (((0, 0), (1, 0)), ((3, 3), (3, 4)))
+    assert position.split == (((1, 0), (1, 1)), ((2, 3), (3, 3)))
+    assert not position.is_start
+
+
+def test_json_positions_and_bare_puzzles_mix_in_one_file():
+    puzzle = read_puzzle(PLAIN)
+    data = json.loads(write_json(puzzle))
+    data.update(joined=[[[1, 0], [0, 0]]], split=[[[1, 0], [1, 1]]])
+    text = json.dumps(data) + "\n" + write_json(puzzle) + "\n\n3:22223101012330103310\n\n" + PLAIN
+    positions = read_positions(text, "mixed")
+    assert [p.record.line for p in positions] == [1, 2, 4, 6]
+    assert positions[0].joined == (((0, 0), (1, 0)),)  # cells put in reading order
+    assert positions[0].split == (((1, 0), (1, 1)),)
+    assert all(p.is_start for p in positions[1:])
+    assert all(p.puzzle == puzzle for p in positions)
+
+
+@pytest.mark.parametrize(
+    "text, message, line, column",
+    [
+        (PLAIN + "=\nr1c1-r1c3\n", "r1c1 and r1c3 are not adjacent", 6, 1),
+        (PLAIN + "=\nr1c1-r1c2 r9c1-r9c2\n", "r9c1 is not a cell of the board", 6, 11),
+        (PLAIN + "+\nr1c1\n", "bad pair 'r1c1'", 6, 1),
+        (PLAIN + "=\n=\n", "a second '=' line", 6, 1),
+        ("=\n" + PLAIN, "a '=' line before any puzzle", 1, 1),
+        ("3:22223101012330103310\n3:22223101012330103310\n=\nr1c1-r1c2\n", "2 puzzles before", 3, None),
+        ('{"grid": [[0, 0, 1], [0, 1, 1]], "split": [[[0, 0], [1, 1]]]}', '"split" item 1', 1, 1),
+        ('{"grid": [[0, 0, 1], [0, 1, 1]], "joined": [[0, 0]]}', '"joined" item 1: expected two cells', 1, 1),
+        ("2222y\n" + PLAIN[6:] + "=\nr1c1-r1c2\n", "bad character 'y'", 1, 5),  # the puzzle reader's error
+    ],
+)
+def test_bad_positions_are_one_located_error(text, message, line, column):
+    with pytest.raises(PuzzleError) as caught:
+        read_positions(text, "pos")
+    error = caught.value
+    assert message in str(error)
+    assert "\n" not in str(error)
+    assert error.source == "pos"
+    if line is not None and error.line is not None:
+        assert error.line >= line
+    if column is not None:
+        assert error.column == column
+
+
+def test_empty_text_is_an_error():
+    with pytest.raises(PuzzleError, match="no puzzle found"):
+        read_positions("# nothing\n\n", "empty")
+
+
+# -- checking ------------------------------------------------------------------------------------------------------
+
+
+def test_check_names_each_wrong_pair():
+    puzzle = read_puzzle(PLAIN)
+    good = _position(puzzle, [((0, 0), (1, 0))], [((1, 0), (1, 1))])
+    assert check_position(good).status == CONSISTENT
+    bad = _position(puzzle, [((0, 0), (0, 1))], [((0, 3), (0, 4)), ((1, 0), (1, 1))])
+    check = check_position(bad)
+    assert check.status == CONTRADICTS and check.contradicts
+    assert check.mistakes == (
+        "r1c1-r1c2 is joined, but it is not a domino of the solution",
+        "r1c4-r1c5 is split, but it is a domino of the solution",
+    )
+
+
+def test_check_of_an_impossible_position_and_of_wrong_clues():
+    puzzle = read_puzzle(PLAIN)
+    overlapping = _position(puzzle, [((0, 0), (1, 0)), ((1, 0), (2, 0))])
+    check = check_position(overlapping)
+    assert check.contradicts and check.mistakes == ("r2c1-r3c1 is joined, but it is not a domino of the solution",)
+    (clued,) = read_positions(PLAIN + "-\n2-2@r1c1,r1c2\n", "clued")
+    check = check_position(clued)
+    assert check.contradicts and check.mistakes == ("r1c1-r1c2 is joined, but it is not a domino of the solution",)
+
+
+def test_check_of_an_ambiguous_puzzle_says_several():
+    puzzle = read_puzzle("001\n011\n")
+    assert check_position(_position(puzzle)).status == SEVERAL
+
+
+# -- hints ---------------------------------------------------------------------------------------------------------
+
+
+def test_hint_draws_the_bookkeeping_first_and_does_not_change_the_state():
+    puzzle = read_puzzle(PLAIN)
+    state = _position(puzzle, [((0, 0), (1, 0))], [((0, 1), (1, 1))]).state()
+    before = state.key()
+    hint = next_hint(state)
+    assert state.key() == before
+    d = hint.deduction
+    assert d is not None and d.rule == 1  # r1c2 is left with r1c3 once r1c1 is covered and r1c2-r2c2 split
+    assert [puzzle.board.pair_cells(q) for q in d.joins] == [((0, 1), (0, 2))]
+
+
+def test_hint_of_a_solved_position_is_none():
+    puzzle = read_puzzle(PLAIN)
+    hint = next_hint(_position(puzzle, sorted(TRUTH)).state())
+    assert hint.solved and hint.deduction is None
+
+
+def test_a_position_that_contradicts_itself_raises_when_stated():
+    puzzle = read_puzzle(PLAIN)
+    with pytest.raises(Contradiction):
+        _position(puzzle, [((0, 0), (1, 0))], [((0, 0), (1, 0))]).state()
+
+
+@SOME
+@given(seeds(), st.integers(min_value=3, max_value=6))
+def test_hints_from_partial_positions_agree_with_the_solution(seed, order):
+    puzzle, solution = proper_layout(order, random.Random(seed))
+    position = _partial(puzzle, solution, random.Random(seed + 1))
+    assert check_position(position).status == CONSISTENT
+    hint = next_hint(position.state())
+    truth = set(solution.placements)
+    if hint.deduction is None:
+        assert hint.solved
+        return
+    board = puzzle.board
+    assert all(board.pair_cells(q) in truth for q in hint.deduction.joins)
+    assert not any(board.pair_cells(q) in truth for q in hint.deduction.splits)
+    assert all(board.pair_cells(q) in truth for f in hint.forced for q in f.joins)
+
+
+# -- replaying a path ----------------------------------------------------------------------------------------------
+
+
+@SOME
+@given(seeds(), st.integers(min_value=3, max_value=6))
+def test_walking_the_shortest_path_solves_the_puzzle(seed, order):
+    puzzle, solution = proper_layout(order, random.Random(seed))
+    path = shortest_path(puzzle)
+    seen = list(walk(puzzle, path.steps))
+    assert [d for _, d in seen] == path.steps
+    keys = [state.key() for state, _ in seen]
+    assert len(set(keys)) == len(keys)  # every step changes the position
+    last = seen[-1][0]
+    last.apply(path.steps[-1])
+    settle(last)
+    assert last.solved
+    assert {puzzle.board.pair_cells(q) for q in last.joined_pairs()} == set(solution.placements)
