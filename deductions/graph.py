@@ -90,16 +90,8 @@ def _shared_cell(s: SolvingState) -> Iterator[Deduction]:
 
 
 def _unique_placement(s: SolvingState) -> Iterator[Deduction]:
-    t = s.tables
     for d in sorted(s.lonely_dominoes):
-        (q,) = s.live_placements(d)
-        yield Deduction(
-            rule=5,
-            joins=(q,),
-            cells=(t.pair_a[q], t.pair_b[q]),
-            domino=d,
-            reason=f"The {s.domino_label(d)} can only go at {s.pair_label(q)}.",
-        )
+        yield rules.unique_placement_of(s, d)
 
 
 # Every deduction a technique can make in a position.

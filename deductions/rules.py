@@ -160,7 +160,11 @@ def unique_placement(s: SolvingState) -> Deduction | None:
     """
     if not s.lonely_dominoes:
         return None
-    d = min(s.lonely_dominoes)
+    return unique_placement_of(s, min(s.lonely_dominoes))
+
+
+def unique_placement_of(s: SolvingState, d: int) -> Deduction:
+    """Rule 5 for one domino with a single place left (see :func:`unique_placement`)."""
     (q,) = s.live_placements(d)
     t = s.tables
     return Deduction(
