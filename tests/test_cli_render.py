@@ -1,47 +1,18 @@
 """``dominosa render`` run as a user runs it: the installed console script, in a separate process.
 
-Set ``DOMINOSA_COMMAND`` (e.g. ``"python -m dominosa.cli.main"``) to test another way of starting the command.
+The runner is shared with the other command tests (``cli_run``).
 """
 
 from __future__ import annotations
 
-import os
-import shlex
-import shutil
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
+from cli_run import dominosa
 
 ID = "3:22223101012330103310"
 TWO = "22223\n10101\n23301\n03310\n\n3:22223101012330103310\n"
-
-
-def _command() -> list[str]:
-    if os.environ.get("DOMINOSA_COMMAND"):
-        return shlex.split(os.environ["DOMINOSA_COMMAND"])
-    beside = Path(sys.executable).with_name("dominosa")
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("dominosa")
-    return [found] if found else [sys.executable, "-m", "dominosa.cli.main"]
-
-
-COMMAND = _command()
-
-
-def dominosa(*args: str, cwd: Path | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*COMMAND, *map(str, args)],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=cwd,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
-    )
 
 
 def assert_one_line_error(done: subprocess.CompletedProcess[str], *words: str) -> None:

@@ -7,16 +7,13 @@ Stores are filled through the library (quick), then looked into through the comm
 from __future__ import annotations
 
 import json
-import os
 import random
-import shlex
-import shutil
 import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from cli_run import dominosa
 
 from dominosa import problems
 from dominosa.deductions import count_solutions
@@ -27,33 +24,6 @@ from dominosa.generator.store import PuzzleStore
 ID = "3:22223101012330103310"
 NO_SOLUTION = "010\n101\n"
 PLAIN_ROWS = ["22223", "10101", "23301", "03310"]  # the game ID above, as rows
-
-
-def _command() -> list[str]:
-    if os.environ.get("DOMINOSA_COMMAND"):
-        return shlex.split(os.environ["DOMINOSA_COMMAND"])
-    beside = Path(sys.executable).with_name("dominosa")
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("dominosa")
-    return [found] if found else [sys.executable, "-m", "dominosa.cli.main"]
-
-
-COMMAND = _command()
-
-
-def dominosa(*args: object, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(
-        [*COMMAND, *map(str, args)],
-        input=stdin.encode(),
-        capture_output=True,
-        timeout=60,
-        cwd=cwd,
-        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
-    )
-    return subprocess.CompletedProcess(
-        done.args, done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8")
-    )
 
 
 def assert_bad_input(done: subprocess.CompletedProcess[str], *words: str) -> None:
