@@ -1,0 +1,65 @@
+"""The generator: random layouts, proper puzzles, the evolutionary search for a grade, and the puzzle store.
+
+One job per module:
+
+- :mod:`~dominosa.generator.layouts`: random tilings and layouts (the domino set dealt onto a tiling);
+- :mod:`~dominosa.generator.proper`: a proper layout by repairing ambiguities, with no grade in mind;
+- :mod:`~dominosa.generator.mutations`: layouts as plain data, and the moves of the search;
+- :mod:`~dominosa.generator.fitness`: what a worker computes: repair, grade, fitness, and the final rating;
+- :mod:`~dominosa.generator.workers`: where that runs: serially, on a process pool, or on Dask;
+- :mod:`~dominosa.generator.evolve`: the DEAP search itself;
+- :mod:`~dominosa.generator.generate`: a run as a user asks for it, into a store or not;
+- :mod:`~dominosa.generator.store` and :mod:`~dominosa.generator.canonical`: the puzzle store and its
+  deduplication.
+
+The names below are imported on first use, so importing one module (say, the layouts) never loads DEAP.
+
+>>> from dominosa.generator import generate, make_request
+>>> (made,) = generate(make_request(order=4, grade="tricky", seed=1), 1)
+>>> made.grade
+'tricky'
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+__all__ = [
+    "generate",
+    "make_request",
+    "GeneratedPuzzle",
+    "StoreRun",
+    "Settings",
+    "NoPuzzleFound",
+    "open_workers",
+    "proper_layout",
+    "random_layout",
+    "PuzzleStore",
+]
+
+_LAZY = {
+    "generate": "dominosa.generator.generate",
+    "make_request": "dominosa.generator.generate",
+    "GeneratedPuzzle": "dominosa.generator.generate",
+    "StoreRun": "dominosa.generator.generate",
+    "Settings": "dominosa.generator.evolve",
+    "NoPuzzleFound": "dominosa.generator.evolve",
+    "open_workers": "dominosa.generator.workers",
+    "proper_layout": "dominosa.generator.proper",
+    "random_layout": "dominosa.generator.layouts",
+    "PuzzleStore": "dominosa.generator.store",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dominosa.generator' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

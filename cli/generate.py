@@ -1,0 +1,295 @@
+"""``dominosa generate``: new proper puzzles at a grade, printed or saved to a puzzle store as they are found.
+
+The work is :mod:`dominosa.generator.generate`; this module reads the options, opens the workers and the store,
+prints, shows progress on standard error, and turns Ctrl-C into a clean stop with a summary of what was saved.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from dominosa.cli.common import add_format_argument, print_json, print_text
+from dominosa.cli.main import UsageError
+from dominosa.deductions.grades import GRADES
+from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
+from dominosa.formats import decode_bytes, draw_solution, write_plain
+from dominosa.generator.evolve import NoPuzzleFound, Progress, Settings
+from dominosa.generator.generate import (
+    MAX_ORDER,
+    GeneratedPuzzle,
+    Request,
+    StoreRun,
+    generate,
+    make_request,
+    read_shape,
+)
+from dominosa.generator.store import PuzzleStore, StoreError
+from dominosa.generator.workers import WorkersError, open_workers
+
+__all__ = ["register", "run", "as_text", "ProgressLine", "EXIT_GAVE_UP", "EXIT_INTERRUPTED"]
+
+EXIT_GAVE_UP = 1
+EXIT_INTERRUPTED = 130
+# Progress lines start after this many seconds, then come at most this often.
+PROGRESS_AFTER = 2.0
+
+EPILOG = f"""\
+examples:
+  dominosa generate --order 6 --grade hard
+      one hard double-6 puzzle, drawn with its grade and score
+  dominosa generate --order 7 --count 50 --grade hard --store output/puzzles.sqlite
+      50 distinct hard double-7 puzzles, each saved as soon as it is found
+  dominosa generate --order 7 --count 50 --grade hard --store output/puzzles.sqlite --resume
+      after a Ctrl-C (or a crash): make only the puzzles still missing
+  dominosa generate --order 9 --count 5 --grade fiendish --format json > fiendish.jsonl
+      JSON lines: grid, solution, grade, level, score, seed, ... (a puzzle file)
+  dominosa generate --shape heart.txt --grade tricky --count 3
+      puzzles on an irregular board drawn in a file ('x' or '.' for a hole)
+  dominosa generate --order 12 --grade extreme --scheduler local
+      evaluations on a local Dask cluster (pip install 'dominosa[dask]');
+      --scheduler tcp://HOST:8786 uses a running one
+
+The grades, easiest first:
+  {", ".join(GRADES)}.
+Without --grade any proper puzzle will do. "trivial" needs a board with a cell
+that has a single neighbour (--shape); "guessing" is seldom if ever reached,
+since the techniques finish nearly every proper puzzle by logic.
+
+Puzzles are searched for by evolution: layouts are mutated
+(two dominoes swapped, one turned round, a 2x2 block re-tiled) toward the grade
+asked for; each one kept is proved to have exactly one solution and rated in
+full (grade, score). The same --seed gives the same puzzles whatever --workers
+or --scheduler says. A store never holds a puzzle twice (up to symmetry and
+renaming of numbers); a second run with the same seed goes on where the first
+one stopped. Progress goes to standard error (--quiet to silence it).
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``generate`` to the ``dominosa`` command."""
+    parser = subparsers.add_parser(
+        "generate",
+        help="make new proper puzzles at a grade, printed or saved to a puzzle store",
+        description="Make new puzzles with exactly one solution, at the grade asked for, and print them or\n"
+        "save each to a puzzle store as soon as it is found.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    board = parser.add_mutually_exclusive_group()
+    board.add_argument("--order", type=int, metavar="N", help="double-N puzzles on the (N+1)x(N+2) board (default 6)")
+    board.add_argument("--shape", metavar="FILE", help="an irregular board: a picture or any puzzle file (- for stdin)")
+    parser.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles (default 1)")
+    parser.add_argument("--grade", metavar="G", help=f"the grade wanted: {', '.join(GRADES)} (default: any)")
+    parser.add_argument("--min-score", type=float, metavar="X", help="the lowest interestingness score wanted")
+    parser.add_argument("--max-score", type=float, metavar="X", help="the highest interestingness score wanted")
+    parser.add_argument("--seed", type=int, default=1, help="random seed: the same seed, the same puzzles (default 1)")
+    parser.add_argument(
+        "--workers", type=int, metavar="W", help="processes evaluating layouts (default: one per core; 1 runs serially)"
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS", help="evaluate on Dask: a scheduler's address, or 'local' to start a cluster"
+    )
+    parser.add_argument("--store", metavar="PATH", help="save each puzzle to this puzzle store as it is found")
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --store: count the puzzles of this kind already saved and make only the rest",
+    )
+    add_format_argument(parser)
+    parser.add_argument("--solution", action="store_true", help="text format: also draw each solution")
+    parser.add_argument(
+        "--path-budget",
+        type=int,
+        default=DEFAULT_NODE_BUDGET,
+        metavar="N",
+        help=f"positions the rater's path search may expand per puzzle (default {DEFAULT_NODE_BUDGET});"
+        " 0 scores from the grading run instead (faster on big boards)",
+    )
+    parser.add_argument(
+        "--generations",
+        type=int,
+        default=Settings.generations,
+        metavar="N",
+        help=f"a search starts afresh after this many generations without a puzzle (default {Settings.generations})",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Generate as asked; 0 when every puzzle was made, 1 when the search gave up, 130 on Ctrl-C."""
+    request = _request(args)
+    if args.count < 1:
+        raise UsageError(f"--count must be at least 1, not {args.count}")
+    if args.resume and not args.store:
+        raise UsageError("--resume needs --store: it counts what the store already holds")
+    progress = None if args.quiet else ProgressLine()
+    made: list[GeneratedPuzzle] = []
+    store_run: StoreRun | None = None
+    try:
+        with _store(args.store) as store:
+            if store is not None:
+                store_run = StoreRun(store, request, args.count, resume=args.resume)
+                if store_run.wanted == 0:
+                    print_text(f"{args.store} already holds {store_run.already} such puzzles: nothing to do")
+                    return 0
+            try:
+                workers = open_workers(args.workers, args.scheduler)
+            except WorkersError as error:
+                raise UsageError(str(error)) from None
+            with workers:
+                if progress is not None:
+                    progress.engine = workers.describe()
+                puzzles = (
+                    store_run.puzzles(map=workers.map, progress=progress)
+                    if store_run is not None
+                    else generate(request, args.count, map=workers.map, progress=progress)
+                )
+                total = store_run.wanted if store_run is not None else args.count
+                for made_one in puzzles:
+                    made.append(made_one)
+                    _print(made_one, args, len(made), total)
+    except KeyboardInterrupt:
+        print(f"dominosa: interrupted: {_summary(args, store_run, made)}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except NoPuzzleFound as error:
+        print(f"dominosa: gave up: {error}; {_summary(args, store_run, made)}", file=sys.stderr)
+        return EXIT_GAVE_UP
+    except StoreError as error:
+        raise UsageError(str(error)) from None
+    if store_run is not None and args.format == "text":
+        print_text(_summary(args, store_run, made))
+    return 0
+
+
+def _request(args: argparse.Namespace) -> Request:
+    """The checked request; bad values are one-line usage errors."""
+    settings = Settings(
+        rating="path" if args.path_budget > 0 else "grade",
+        path_budget=max(args.path_budget, 1),
+        generations=max(args.generations, 1),
+    )
+    if args.path_budget < 0:
+        raise UsageError(f"--path-budget cannot be negative, not {args.path_budget}")
+    if args.generations < 1:
+        raise UsageError(f"--generations must be at least 1, not {args.generations}")
+    board = None
+    if args.shape is not None:
+        if args.shape == "-":
+            text, source = sys.stdin.read(), "standard input"
+        else:
+            text, source = decode_bytes(Path(args.shape).read_bytes(), args.shape), args.shape
+        try:
+            board = read_shape(text, source)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    order = None if board is not None else (6 if args.order is None else args.order)
+    if order is not None and not 1 <= order <= MAX_ORDER:
+        raise UsageError(f"--order must be between 1 and {MAX_ORDER}, not {order}")
+    try:
+        return make_request(
+            order=order,
+            board=board,
+            grade=args.grade,
+            min_score=args.min_score,
+            max_score=args.max_score,
+            seed=args.seed,
+            settings=settings,
+        )
+    except ValueError as error:
+        where = f"{args.shape}: " if args.shape and "board" in str(error) else ""
+        raise UsageError(f"{where}{error}") from None
+
+
+class _NoStore:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _store(path: str | None) -> PuzzleStore | _NoStore:
+    if path is None:
+        return _NoStore()
+    try:
+        return PuzzleStore(path)
+    except StoreError as error:
+        raise UsageError(str(error)) from None
+
+
+def _print(made: GeneratedPuzzle, args: argparse.Namespace, index: int, total: int) -> None:
+    if args.format == "json":
+        print_json(made.to_dict())
+    elif args.store:
+        print_text(f"saved puzzle {made.id}: {_facts(made)} ({index} of {total})")
+    else:
+        print_text(("\n" if index > 1 else "") + as_text(made, index=index, total=total, solution=args.solution))
+    sys.stdout.flush()
+
+
+def _facts(made: GeneratedPuzzle) -> str:
+    board = made.puzzle.board
+    size = f"{board.rows}x{board.cols}" + ("" if board.is_rectangle else " irregular")
+    facts = [f"order {made.puzzle.order}", size]
+    if made.grade is not None:
+        facts.append(f"grade {made.grade}")
+    if made.score is not None:
+        facts.append(f"score {made.score:g}")
+    facts.append(f"seed {made.seed} search {made.search}")
+    return ", ".join(facts)
+
+
+def as_text(made: GeneratedPuzzle, *, index: int = 1, total: int = 1, solution: bool = False) -> str:
+    """A comment line with the facts, the puzzle as a plain grid (it reads back), and the solution if asked."""
+    number = f"puzzle {index} of {total}" if total > 1 else "puzzle"
+    text = f"# {number}: {_facts(made)}\n{write_plain(made.puzzle)}"
+    if solution:
+        text += draw_solution(made.puzzle, made.solution) + "\n"
+    return text.rstrip("\n")
+
+
+def _summary(args: argparse.Namespace, store_run: StoreRun | None, made: list[GeneratedPuzzle]) -> str:
+    if store_run is None:
+        return f"{len(made)} of {args.count} puzzle{'s' if args.count != 1 else ''} made"
+    n = len(store_run.saved)  # counted at each commit: exact even when Ctrl-C came before the puzzle was printed
+    words = f"saved {n} of {store_run.wanted} puzzle{'s' if store_run.wanted != 1 else ''} to {args.store}"
+    if store_run.duplicates:
+        words += f" ({store_run.duplicates} found already there, skipped)"
+    if n < store_run.wanted:
+        words += "; run again with --resume to make the rest"
+    elif store_run.resume and store_run.already:
+        words += f"; with the {store_run.already} already there that makes {store_run.already + n}"
+    return words
+
+
+class ProgressLine:
+    """Prints a progress line to standard error every few seconds of a long run (nothing on short ones)."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.last = self.started
+        self.engine = ""
+
+    def __call__(self, state: Progress) -> None:
+        now = time.monotonic()
+        if now - self.started < PROGRESS_AFTER or now - self.last < PROGRESS_AFTER:
+            return
+        self.last = now
+        best = ""
+        if state.best_fitness is not None:
+            grade = state.best_grade or "proper"
+            score = f", score {state.best_score:g}" if state.best_score is not None else ""
+            fitness = ", ".join(f"{v:g}" for v in state.best_fitness)
+            best = f", best so far {grade}{score} (fitness {fitness})"
+        gave_up = f", {state.failed} gave up" if state.failed else ""
+        print(
+            f"generation {state.generation}: {state.found} of {state.wanted} found, {state.searches} searches"
+            f"{gave_up}, {state.evaluations} layouts evaluated{best}, {now - self.started:.0f} s"
+            + (f" on {self.engine}" if self.engine else ""),
+            file=sys.stderr,
+            flush=True,
+        )

@@ -1,0 +1,456 @@
+"""The evolutionary search (DEAP) for proper puzzles at a target grade and score.
+
+One *search* looks for one puzzle. It starts from a population of random layouts, each made proper by repair
+(see :mod:`dominosa.generator.fitness`), then runs a (mu + lambda) evolution: parents drawn by tournament
+(``tools.selTournament``) each give a child by one to a few moves (:mod:`dominosa.generator.mutations`); the
+children are evaluated through ``toolbox.map``; the best mu of parents and children survive
+(``tools.selBest``). There is no crossover: two layouts cannot be cut and joined without breaking the domino set,
+and the moves alone climb well. A search stops as soon as a layout meets the target; that layout is then proved
+proper with no budget and fully rated (``finish``), and is the search's puzzle. A search that reaches its
+generation limit without one gives up, and a fresh search takes its place.
+
+Several searches run side by side in *lanes* and their evaluations share one ``map`` call per generation, which
+gives the workers enough jobs at once to stay busy. The number of lanes depends on the settings and the count
+asked for, never on the workers.
+
+**Reproducibility.** Search ``i`` of a run draws everything from one ``random.Random`` keyed by the seed, the
+target and ``i`` (:func:`search_rng`): its moves, its tournaments, and the seed of every evaluation (from which
+a worker draws a random start and the repairs). Evaluations are pure functions of their jobs, so the same seed
+gives the same puzzles in the same order with one worker, a process pool or a Dask cluster. DEAP's selection
+operators draw from the ``random`` module itself; they run inside :func:`_deap_random`, which seeds that module
+from the search's generator and puts its state back afterwards.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from typing import Any, NamedTuple
+
+from deap import base, tools
+
+from dominosa.board import Board
+from dominosa.deductions.grades import GRADES
+from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
+from dominosa.dominoes import Domino
+from dominosa.generator.fitness import (
+    RATINGS,
+    Budgets,
+    Evaluation,
+    Final,
+    FinishJob,
+    Job,
+    Target,
+    evaluate,
+    finish,
+    work,
+)
+from dominosa.generator.mutations import Layout, mutate, to_puzzle, to_solution
+from dominosa.puzzle import Puzzle
+from dominosa.solution import Solution
+
+__all__ = [
+    "Settings",
+    "Found",
+    "Progress",
+    "Evolution",
+    "LayoutFitness",
+    "Individual",
+    "NoPuzzleFound",
+    "search_rng",
+]
+
+
+# No grade and no score range: any proper puzzle.
+ANY = Target()
+
+
+class LayoutFitness(base.Fitness):
+    """Four values, all maximised, compared in order: proper, -grade distance, gradient, score (see fitness)."""
+
+    weights = (1.0, 1.0, 1.0, 1.0)
+
+
+class Individual:
+    """A layout with its DEAP fitness and its last evaluation (kept in the parent process only)."""
+
+    __slots__ = ("layout", "fitness", "evaluation")
+
+    def __init__(self, layout: Layout, evaluation: Evaluation | None = None) -> None:
+        self.layout = layout
+        self.fitness = LayoutFitness()
+        self.evaluation = evaluation
+        if evaluation is not None:
+            self.fitness.values = evaluation.fitness
+
+    def __repr__(self) -> str:
+        return f"<Individual fitness={self.fitness.values}>"
+
+
+class NoPuzzleFound(RuntimeError):
+    """The run gave up: too many searches in a row ended without a puzzle of the grade asked for."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The search's parameters; the defaults find an order-6 puzzle of any grade in well under a second.
+
+    Attributes
+    ----------
+    population : mu, the layouts kept from one generation to the next.
+    offspring : lambda, the children made and evaluated per generation.
+    tournament : how many parents compete for each child.
+    max_moves : each child gets between 1 and this many moves.
+    generations : a search gives up after this many generations without meeting the target.
+    lanes : searches run side by side (their evaluations go to the workers together).
+    start_repairs : repairs allowed to make a random start proper (children get ``budgets.repairs``).
+    budgets : node and repair budgets of one evaluation.
+    rating : how the chosen puzzles are rated: "path", "grade" or "none" (see ``fitness.RATINGS``).
+    path_budget : positions the deduction path may expand when rating with "path".
+    give_up : the run stops with :class:`NoPuzzleFound` after this many searches in a row find nothing.
+    """
+
+    population: int = 4
+    offspring: int = 8
+    tournament: int = 3
+    max_moves: int = 2
+    generations: int = 60
+    lanes: int = 8
+    start_repairs: int = 400
+    budgets: Budgets = Budgets()
+    rating: str = "path"
+    path_budget: int = DEFAULT_NODE_BUDGET
+    give_up: int = 40
+
+    def __post_init__(self) -> None:
+        if self.rating not in RATINGS:
+            raise ValueError(f"rating must be one of {', '.join(RATINGS)}, not {self.rating!r}")
+        for name in ("population", "offspring", "tournament", "max_moves", "generations", "lanes", "give_up"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1, not {getattr(self, name)}")
+
+
+@dataclass(frozen=True)
+class Found:
+    """A puzzle a search found, proved proper and rated.
+
+    Attributes
+    ----------
+    puzzle, solution : the puzzle and its only solution.
+    level, grade, score : its rating (None when rated with "none"); ``rating`` the rater's JSON form.
+    search : the search's number in the run (its random stream; kept to resume runs).
+    generations, evaluations : what the search took.
+    seconds : wall time from the search's start (lanes share the workers, so this is not its cost alone).
+    """
+
+    puzzle: Puzzle
+    solution: Solution
+    level: int | None
+    grade: str | None
+    score: float | None
+    rating: dict[str, Any]
+    search: int
+    generations: int
+    evaluations: int
+    seconds: float
+
+
+@dataclass
+class Progress:
+    """A snapshot after each generation, for progress lines: counts so far and the best layout of any lane."""
+
+    generation: int = 0
+    evaluations: int = 0
+    searches: int = 0
+    failed: int = 0
+    found: int = 0
+    wanted: int = 0
+    best_fitness: tuple[float, ...] | None = None
+    best_level: int | None = None
+    best_score: float | None = None
+    seconds: float = 0.0
+
+    @property
+    def best_grade(self) -> str | None:
+        return GRADES[self.best_level] if self.best_level is not None else None
+
+
+@dataclass
+class _Search:
+    """One lane's search: its number and random stream, its population, and the layout waiting to be finished."""
+
+    index: int
+    rng: random.Random
+    started: float
+    population: list[Individual] = field(default_factory=list)
+    generation: int = 0
+    evaluations: int = 0
+    rejected: set[Layout] = field(default_factory=set)
+    pending: Individual | None = None
+
+
+class _Plan(NamedTuple):
+    """A lane's share of a batch: per layout its known evaluation (None: in ``jobs``, in order)."""
+
+    cached: list[Evaluation | None]
+    jobs: list[Job]
+
+
+def search_rng(seed: int | str, index: int, target: Target = ANY) -> random.Random:
+    """The random stream of search ``index`` of a run with this seed and target (stable across Python versions:
+    a text seed goes through SHA-512). The target is part of the key so that runs for different grades with
+    one seed start from different layouts, and cannot end on near-copies of each other."""
+    key = f"{target.level}:{target.min_score}:{target.max_score}"
+    return random.Random(f"dominosa-generate:{seed}:{key}:{index}")
+
+
+@contextmanager
+def _deap_random(rng: random.Random) -> Iterator[None]:
+    """Let DEAP's operators, which draw from the ``random`` module, draw from ``rng`` instead: the module is
+    seeded from ``rng`` for the duration and its own state put back afterwards, so nothing else is disturbed."""
+    saved = random.getstate()
+    random.seed(rng.getrandbits(64))
+    try:
+        yield
+    finally:
+        random.setstate(saved)
+
+
+class Evolution:
+    """Searches for puzzles on one board with one target; :meth:`run` yields them as they are found.
+
+    Parameters
+    ----------
+    board : the board; every layout tiles it.
+    dominoes : the domino set dealt onto it (each once).
+    target : grade level and score range wanted.
+    seed : the run's seed.
+    map : the workers' ``map(function, jobs) -> results``, registered as DEAP's ``toolbox.map``.
+    settings : see :class:`Settings`.
+    """
+
+    def __init__(
+        self,
+        board: Board,
+        dominoes: Sequence[Domino],
+        target: Target,
+        seed: int | str,
+        map: Callable[[Callable[[Any], Any], Sequence[Any]], list[Any]] = lambda f, xs: [f(x) for x in xs],
+        settings: Settings = Settings(),
+    ) -> None:
+        self.board = board
+        self.dominoes = tuple(sorted(dominoes))
+        self.target = target
+        self.seed = seed
+        if not target.graded:  # any proper puzzle: nothing to climb, one layout per search is enough
+            settings = replace(settings, population=1, offspring=1, lanes=max(settings.lanes, 16))
+        self.settings = settings
+        self.toolbox = base.Toolbox()
+        self.toolbox.register("map", map)
+        self.toolbox.register("evaluate", evaluate)
+        self.toolbox.register("finish", finish)
+        self.toolbox.register("work", work)  # either of the two, by the task's kind: one map per round
+        self.toolbox.register("mutate", mutate, board)
+        self.toolbox.register("select", tools.selTournament, tournsize=settings.tournament)
+        self.toolbox.register("survivors", tools.selBest)
+
+    # -- the run ------------------------------------------------------------------------------------------
+
+    def run(
+        self,
+        count: int,
+        *,
+        first_search: int = 0,
+        accept: Callable[[Found], bool] | None = None,
+        progress: Callable[[Progress], None] | None = None,
+    ) -> Iterator[Found]:
+        """Yield ``count`` puzzles, each as soon as it is found and accepted.
+
+        Parameters
+        ----------
+        count : how many puzzles.
+        first_search : the number of the first search (a resumed run starts after the searches already done).
+        accept : called with each puzzle found; False rejects it (a duplicate, say) and its search goes on.
+        progress : called after every round of generations.
+
+        Raises
+        ------
+        NoPuzzleFound : ``settings.give_up`` searches in a row ended without a puzzle.
+
+        Notes
+        -----
+        Each round sends one batch to ``map``: the children of every lane still evolving, and the finishing job
+        (proof and full rating) of every lane that found its layout in the round before. Finishing jobs go first
+        in the batch: they are the longest, and starting them first keeps all the workers busy to the end.
+        """
+        s = self.settings
+        clock = time.perf_counter()
+        state = Progress(wanted=count)
+        active: list[_Search] = []
+        next_index = first_search
+        failures = 0
+        retired = 0  # evaluations of the searches no longer running
+        while state.found < count:
+            while len(active) < min(s.lanes, count - state.found):
+                rng = search_rng(self.seed, next_index, self.target)
+                active.append(_Search(next_index, rng, time.perf_counter()))
+                next_index += 1
+                state.searches += 1
+            plans: list[tuple[_Search, _Plan | None]] = []
+            tasks: list[tuple[str, Job | FinishJob]] = []
+            for search in sorted(active, key=lambda x: x.pending is None):  # stable: lane order otherwise
+                if search.pending is not None:
+                    job = FinishJob(self.board.cells, self.dominoes, search.pending.layout, s.rating, s.path_budget)
+                    tasks.append(("finish", job))
+                    plans.append((search, None))
+                else:
+                    plan = self._offspring(search)
+                    tasks.extend(("evaluate", job) for job in plan.jobs)
+                    plans.append((search, plan))
+            results = iter(self.toolbox.map(self.toolbox.work, tasks))
+            done: list[_Search] = []
+            for search, plan in plans:
+                if plan is None:
+                    found = self._settle(search, next(results), accept)
+                    if found is None:
+                        continue
+                    done.append(search)
+                    state.found += 1
+                    failures = 0
+                    yield found
+                    if state.found >= count:
+                        return
+                else:
+                    self._absorb(search, plan, results)
+                    if search.pending is None and search.generation >= s.generations:
+                        done.append(search)
+                        failures += 1
+                        state.failed += 1
+            state.generation += 1
+            retired += sum(x.evaluations for x in done)
+            active = [x for x in active if x not in done]
+            state.evaluations = retired + sum(x.evaluations for x in active)
+            self._report(state, active, clock, progress)
+            if failures >= s.give_up:
+                raise NoPuzzleFound(
+                    f"{failures} searches in a row ended after {s.generations} generations without a puzzle"
+                    f" {self._wanted()}"
+                )
+
+    # -- one lane's steps -----------------------------------------------------------------------------------
+
+    def _offspring(self, search: _Search) -> _Plan:
+        """The lane's next layouts to evaluate: its random starts, or children of tournament winners.
+
+        A child identical to a layout already in the population keeps that layout's evaluation instead of a job.
+        """
+        s = self.settings
+        rng = search.rng
+        layouts: list[Layout | None]
+        if not search.population:
+            layouts = [None] * s.population  # random starts, drawn by the workers from each job's seed
+            budgets = s.budgets._replace(repairs=s.start_repairs)
+        else:
+            with _deap_random(rng):
+                parents = self.toolbox.select(search.population, s.offspring)
+            layouts = [self.toolbox.mutate(p.layout, rng, moves=rng.randint(1, s.max_moves)) for p in parents]
+            budgets = s.budgets
+        known: dict[Layout | None, Evaluation | None] = {ind.layout: ind.evaluation for ind in search.population}
+        cached: list[Evaluation | None] = []
+        jobs: list[Job] = []
+        for layout in layouts:
+            seed = rng.getrandbits(64)  # drawn for every child, evaluated or not: the stream stays aligned
+            hit = known.get(layout)
+            cached.append(hit)
+            if hit is None:
+                jobs.append(Job(self.board.cells, self.dominoes, layout, self.target, seed, budgets))
+        return _Plan(cached, jobs)
+
+    def _absorb(self, search: _Search, plan: _Plan, results: Iterator[Evaluation]) -> None:
+        """Take the lane's evaluations from ``results``, keep the best (mu + lambda), and pick the layout to
+        finish if one meets the target."""
+        children = []
+        for hit in plan.cached:
+            evaluation = hit if hit is not None else next(results)
+            if hit is None:
+                search.evaluations += 1
+            if evaluation.layout not in search.rejected:
+                children.append(Individual(evaluation.layout, evaluation))
+        pool: dict[Layout, Individual] = {}
+        for ind in search.population + children:  # a layout once, its first evaluation kept
+            pool.setdefault(ind.layout, ind)
+        search.population = self.toolbox.survivors(list(pool.values()), self.settings.population)
+        search.generation += 1
+        search.pending = self._pick(search)
+
+    def _pick(self, search: _Search) -> Individual | None:
+        """The best layout of the lane that meets the target (the population is sorted best first)."""
+        for ind in search.population:
+            e = ind.evaluation
+            if e is not None and e.proper and ind.layout not in search.rejected and self.target.met(e.level, e.score):
+                return ind
+        return None
+
+    def _settle(self, search: _Search, final: Final, accept: Callable[[Found], bool] | None) -> Found | None:
+        """The lane's finished layout as a puzzle if the full rating confirms it and ``accept`` takes it; else
+        the layout is set aside for good and the lane goes on (with the next layout meeting the target, if any)."""
+        assert search.pending is not None
+        layout = search.pending.layout
+        search.pending = None
+        if self._final_meets(final):
+            found = self._found(search, layout, final)
+            if accept is None or accept(found):
+                return found
+        search.rejected.add(layout)
+        search.population = [ind for ind in search.population if ind.layout != layout]
+        search.pending = self._pick(search)
+        return None
+
+    def _final_meets(self, final: Final) -> bool:
+        """Whether the full rating confirms the target (the cheap score may differ from the path's)."""
+        if not final.proper:
+            return False
+        if self.settings.rating == "none":
+            return True
+        return self.target.met(final.level, final.score)
+
+    def _found(self, search: _Search, layout: Layout, final: Final) -> Found:
+        return Found(
+            puzzle=to_puzzle(self.board, self.dominoes, layout),
+            solution=to_solution(self.board, layout),
+            level=final.level,
+            grade=final.grade,
+            score=final.score,
+            rating=final.rating,
+            search=search.index,
+            generations=search.generation,
+            evaluations=search.evaluations,
+            seconds=time.perf_counter() - search.started,
+        )
+
+    def _report(
+        self, state: Progress, active: list[_Search], clock: float, progress: Callable[[Progress], None] | None
+    ) -> None:
+        if progress is None:
+            return
+        best = max((ind for x in active for ind in x.population[:1]), key=lambda i: i.fitness, default=None)
+        if best is not None and best.evaluation is not None:
+            state.best_fitness = best.fitness.values
+            state.best_level = best.evaluation.level
+            state.best_score = best.evaluation.score
+        state.seconds = time.perf_counter() - clock
+        progress(state)
+
+    def _wanted(self) -> str:
+        t = self.target
+        parts = []
+        if t.level is not None:
+            parts.append(f"of grade {GRADES[t.level]}")
+        if t.min_score is not None or t.max_score is not None:
+            lo = "" if t.min_score is None else f"{t.min_score:g}"
+            hi = "" if t.max_score is None else f"{t.max_score:g}"
+            parts.append(f"with a score in [{lo}, {hi}]")
+        return " ".join(parts) or "proper"

@@ -1,0 +1,252 @@
+"""What a worker computes for the search: make a layout proper, grade it, and turn that into a fitness.
+
+Both entry points, :func:`evaluate` and :func:`finish`, take one plain-data job and return plain data, and
+each is a pure function of its job: the randomness a repair needs comes from the seed inside the job, drawn by
+the parent process. That is what lets the same search run serially, on a process pool or on a Dask cluster and
+give the same puzzles for the same seed, whatever the number of workers.
+
+**evaluate** (every individual, the hot path):
+
+1. *Develop*: count the layout's solutions up to two under a node budget (a job without a layout first draws a
+   random one from its seed). A second solution names the dominoes it moves; one of them trades places with
+   another (:func:`~dominosa.generator.mutations.repair`) and the count runs again, up to a repair budget. The
+   repaired layout comes back with the result, so the search keeps it (the repair is inherited, which is what
+   makes random starts and rough mutations cheap).
+2. *Grade* a proper layout with :func:`~dominosa.deductions.grade` (no deduction path: fast), and score the
+   grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score.
+3. *Fitness*, a tuple compared lexicographically (DEAP's rule for several weights): proper first; then how
+   many grades away from the target; then a gradient inside a grade, so that the search can climb even when
+   no neighbour changes grade yet (too easy: more steps of the hardest technique used is closer, since every
+   such step is a place where easier logic is stuck; too hard: fewer steps above the target is closer); then
+   the score, or its distance from the target range.
+
+**finish** (only the puzzles chosen): prove the puzzle proper with no budget, then rate it in full
+(:func:`~dominosa.deductions.rate`, with the shortest deduction path under a node budget) for the grade and
+score that are stored and printed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, NamedTuple
+
+from dominosa.board import Board, Cell
+from dominosa.deductions import count_solutions, grade, rate
+from dominosa.deductions.grades import GRADES, TECHNIQUE_BY_RULE
+from dominosa.deductions.grading import PROPER
+from dominosa.deductions.score import score
+from dominosa.dominoes import Domino
+from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
+
+__all__ = [
+    "Target",
+    "Budgets",
+    "Job",
+    "Evaluation",
+    "FinishJob",
+    "Final",
+    "RATINGS",
+    "evaluate",
+    "finish",
+    "work",
+    "develop",
+    "IMPROPER_FITNESS",
+]
+
+# How the chosen puzzles are rated: "path" (rate with the shortest deduction path: the real score),
+# "grade" (grade and a score from the grading run: faster on big boards), "none" (proved proper only).
+RATINGS = ("path", "grade", "none")
+
+# The fitness of a layout still not proper after its repairs: below every proper one.
+IMPROPER_FITNESS = (0.0, -float(len(GRADES)), 0.0, 0.0)
+
+
+class Target(NamedTuple):
+    """What the search looks for: a grade (its level in ``GRADES``; None for any) and a score range."""
+
+    level: int | None = None
+    min_score: float | None = None
+    max_score: float | None = None
+
+    @property
+    def graded(self) -> bool:
+        """Whether telling a good layout from a bad one needs the grader (a grade or a score range is asked)."""
+        return self.level is not None or self.min_score is not None or self.max_score is not None
+
+    def score_gap(self, value: float | None) -> float:
+        """How far a score lies outside the target range (0 inside it; infinite for no score)."""
+        if self.min_score is None and self.max_score is None:
+            return 0.0
+        if value is None:
+            return math.inf
+        if self.min_score is not None and value < self.min_score:
+            return self.min_score - value
+        if self.max_score is not None and value > self.max_score:
+            return value - self.max_score
+        return 0.0
+
+    def met(self, level: int | None, value: float | None) -> bool:
+        """Whether a proper puzzle of this level and score is what was asked for."""
+        return (self.level is None or level == self.level) and self.score_gap(value) == 0.0
+
+
+class Budgets(NamedTuple):
+    """Work limits of one evaluation, counted in search nodes and repairs (never seconds: a budget counted in
+    time would make the result depend on the machine and its load)."""
+
+    count_nodes: int = 20_000
+    repairs: int = 30
+
+
+class Job(NamedTuple):
+    """One evaluation's input: the board (its cells), the domino set, the layout, the target, the seed for the
+    repairs, and the budgets. Plain tuples only.
+
+    A job without a layout asks for a random start: a random layout drawn from the seed, then developed like any
+    other. Drawing it in the worker rather than in the parent keeps the parent's share of a round small, which
+    is what lets two workers come close to twice the speed of one.
+    """
+
+    cells: tuple[Cell, ...]
+    dominoes: tuple[Domino, ...]
+    layout: Layout | None
+    target: Target
+    seed: int
+    budgets: Budgets = Budgets()
+
+
+class Evaluation(NamedTuple):
+    """One evaluation's output.
+
+    Attributes
+    ----------
+    layout : the layout after repairs (the individual inherits it).
+    proper : proved proper within the budgets.
+    level : its grade's level, None when not proper or not graded (no target needs it).
+    score : the cheap score of the grading run, None when not graded.
+    fitness : the tuple the search maximises, lexicographically.
+    repairs : repairs made.
+    """
+
+    layout: Layout
+    proper: bool
+    level: int | None
+    score: float | None
+    fitness: tuple[float, float, float, float]
+    repairs: int
+
+
+class FinishJob(NamedTuple):
+    """A chosen puzzle to prove and rate: board cells, domino set, layout, how to rate it, the path budget."""
+
+    cells: tuple[Cell, ...]
+    dominoes: tuple[Domino, ...]
+    layout: Layout
+    rating: str = "path"
+    path_budget: int = 300
+
+
+class Final(NamedTuple):
+    """The proof and rating of a chosen puzzle: proper (proved with no budget), grade level and name, score,
+    and the rater's JSON form (empty when not rated)."""
+
+    proper: bool
+    level: int | None
+    grade: str | None
+    score: float | None
+    rating: dict[str, Any]
+
+
+def develop(board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: random.Random, budgets: Budgets):
+    """Repair the layout until it is proved proper or the repair budget is spent.
+
+    Returns (layout, proper, repairs, puzzle). A count that runs out of nodes counts as not proved: a layout that
+    hard to prove is of no use to the generator, and a random move follows.
+    """
+    index = board.index
+    for repairs in range(budgets.repairs + 1):
+        puzzle = to_puzzle(board, dominoes, layout)
+        result = count_solutions(puzzle, 2, keep_solutions=True, max_nodes=budgets.count_nodes)
+        if result.complete and result.count == 1:
+            return layout, True, repairs, puzzle
+        if repairs == budgets.repairs:
+            break
+        truth = set(layout.tiles)
+        unused: list[int] = []
+        for other in result.solutions:
+            used = {tuple(sorted((index[a], index[b]))) for a, b in other.placements}
+            if used != truth:
+                unused = [t for t, tile in enumerate(layout.tiles) if tile not in used]
+                break
+        layout = repair(board, layout, rng, unused)
+    return layout, False, budgets.repairs, None
+
+
+def _steps_above(uses: dict[int, int], tier: int) -> int:
+    return sum(n for rule, n in uses.items() if TECHNIQUE_BY_RULE[rule].tier > tier)
+
+
+def _steps_at(uses: dict[int, int], tier: int) -> int:
+    techniques = TECHNIQUE_BY_RULE
+    return sum(n for rule, n in uses.items() if techniques[rule].tier == tier and not techniques[rule].bookkeeping)
+
+
+def fitness_of(target: Target, level: int, uses: dict[int, int], value: float) -> tuple[float, float, float, float]:
+    """The fitness of a proper layout of this level, rule uses (grading run) and cheap score; see the module."""
+    if target.level is None:
+        distance, inside = 0, 0
+    else:
+        distance = abs(level - target.level)
+        if level > target.level:
+            inside = -_steps_above(uses, target.level)
+        elif level < target.level:
+            inside = _steps_at(uses, level)
+        else:
+            inside = 0
+    last = -target.score_gap(value) if (target.min_score is not None or target.max_score is not None) else value
+    return (1.0, float(-distance), float(inside), float(last))
+
+
+def evaluate(job: Job) -> Evaluation:
+    """Develop (after drawing a random start if the job has no layout), grade and score one layout (see the
+    module); a pure function of the job."""
+    board = Board.from_cells(job.cells)
+    rng = random.Random(job.seed)
+    start = job.layout if job.layout is not None else random_start(board, rng, job.dominoes)
+    layout, proper, repairs, puzzle = develop(board, job.dominoes, start, rng, job.budgets)
+    if not proper:
+        return Evaluation(layout, False, None, None, IMPROPER_FITNESS, repairs)
+    if not job.target.graded:
+        return Evaluation(layout, True, None, None, (1.0, 0.0, 0.0, 0.0), repairs)
+    graded = grade(puzzle, verdict=PROPER, keep_deductions=True)
+    if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
+        return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
+    steps = [d for d in graded.deductions if not TECHNIQUE_BY_RULE[d.rule].bookkeeping]
+    value = score(steps)
+    fitness = fitness_of(job.target, graded.level, graded.uses, value)
+    return Evaluation(layout, True, graded.level, value, fitness, repairs)
+
+
+def finish(job: FinishJob) -> Final:
+    """Prove a chosen layout proper with no budget, then rate it as the job asks; a pure function of the job."""
+    board = Board.from_cells(job.cells)
+    puzzle = to_puzzle(board, job.dominoes, job.layout)
+    proof = count_solutions(puzzle, 2)
+    if not (proof.complete and proof.count == 1):
+        return Final(False, None, None, None, {})
+    if job.rating == "none":
+        return Final(True, None, None, None, {})
+    rating = rate(puzzle, node_budget=job.path_budget, with_path=job.rating == "path")
+    return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
+
+
+def work(task: tuple[str, Job | FinishJob]) -> Evaluation | Final:
+    """``("evaluate", Job)`` or ``("finish", FinishJob)``: one function for the workers, so that a round of the
+    search (children of some lanes, finishing jobs of others) is a single ``map``."""
+    kind, job = task
+    if kind == "evaluate":
+        return evaluate(job)  # type: ignore[arg-type]
+    if kind == "finish":
+        return finish(job)  # type: ignore[arg-type]
+    raise ValueError(f"unknown task kind {kind!r}")

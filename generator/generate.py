@@ -1,0 +1,358 @@
+"""Generating puzzles as a user asks for them: a board, a grade, a count, a seed; into a store or not.
+
+- :func:`make_request` checks what is asked (one line per problem) and fixes the board, the domino set and the
+  target; :meth:`Request.params` is what the store keeps to recognise the same kind of run later.
+- :func:`generate` yields proper, rated, distinct puzzles (:class:`GeneratedPuzzle`), each as soon as it is
+  found; the search itself is :class:`~dominosa.generator.evolve.Evolution`.
+- :class:`StoreRun` generates into a :class:`~dominosa.generator.store.PuzzleStore`, committing each puzzle as it
+  is found, so a run stopped by Ctrl-C or killed loses nothing; run again with ``resume=True`` it makes only
+  the puzzles still missing. Search numbers continue after those the store has seen with this seed, so a second
+  run with the same seed never replays (or nearly replays) the first one.
+- :func:`read_shape` reads a board for irregular puzzles from a picture or a puzzle file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from dominosa.board import Board
+from dominosa.deductions.grades import GRADES, grade_level
+from dominosa.dominoes import Domino, full_set, order_for_cells
+from dominosa.errors import PuzzleError
+from dominosa.formats import puzzle_to_dict, read_puzzles
+from dominosa.formats.plain import HOLES
+from dominosa.generator.canonical import canonical_key
+from dominosa.generator.evolve import Evolution, Found, Progress, Settings
+from dominosa.generator.fitness import Target
+from dominosa.generator.layouts import perfect_matching
+from dominosa.generator.store import PuzzleStore
+from dominosa.puzzle import Puzzle
+from dominosa.solution import Solution
+
+__all__ = [
+    "GENERATOR",
+    "MAX_ORDER",
+    "Request",
+    "GeneratedPuzzle",
+    "StoreRun",
+    "make_request",
+    "generate",
+    "read_shape",
+]
+
+# Written into every stored puzzle's parameters; a later generator with different searches gets a new name,
+# so a resumed run never counts puzzles of another kind of run as its own.
+GENERATOR = "evolve-1"
+MAX_ORDER = 30
+
+MapFunction = Callable[[Callable[[Any], Any], Sequence[Any]], list[Any]]
+
+
+@dataclass(frozen=True)
+class Request:
+    """A checked generation request: board, domino set, target, seed and search settings."""
+
+    board: Board
+    dominoes: tuple[Domino, ...]
+    target: Target
+    seed: int
+    settings: Settings = Settings()
+
+    @property
+    def order(self) -> int:
+        return max(b for _, b in self.dominoes)
+
+    @property
+    def grade(self) -> str | None:
+        return GRADES[self.target.level] if self.target.level is not None else None
+
+    @property
+    def board_name(self) -> str:
+        """``7x8`` for a rectangle; ``shape-`` and a digest of the cells for a board with holes."""
+        board = self.board
+        if board.is_rectangle:
+            return f"{board.rows}x{board.cols}"
+        digest = hashlib.sha256(repr(board.cells).encode()).hexdigest()[:16]
+        return f"shape-{digest}"
+
+    def params(self) -> dict[str, Any]:
+        """What makes two runs the same kind of run (the seed is kept apart, in the store's seed column)."""
+        return {
+            "generator": GENERATOR,
+            "board": self.board_name,
+            "grade": self.grade,
+            "min_score": self.target.min_score,
+            "max_score": self.target.max_score,
+        }
+
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """A puzzle the generator made: proper (proved), rated, with where it came from.
+
+    ``id`` is its number in the store when it was saved to one.
+    """
+
+    puzzle: Puzzle
+    solution: Solution
+    grade: str | None
+    level: int | None
+    score: float | None
+    rating: dict[str, Any]
+    seed: int
+    search: int
+    generations: int
+    evaluations: int
+    seconds: float
+    id: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: the puzzle with its solution (``puzzle_to_dict``), then grade, level, score, and the
+        search facts. It reads back as a puzzle."""
+        out = puzzle_to_dict(self.puzzle, self.solution)
+        out.update(
+            {
+                "grade": self.grade,
+                "level": self.level,
+                "score": self.score,
+                "order": self.puzzle.order,
+                "seed": self.seed,
+                "search": self.search,
+                "generations": self.generations,
+                "evaluations": self.evaluations,
+            }
+        )
+        if self.rating:
+            out["rating"] = self.rating
+        if self.id is not None:
+            out["id"] = self.id
+        return out
+
+
+def make_request(
+    *,
+    order: int | None = None,
+    board: Board | None = None,
+    grade: str | None = None,
+    min_score: float | None = None,
+    max_score: float | None = None,
+    seed: int = 0,
+    settings: Settings | None = None,
+) -> Request:
+    """A checked request: an ``order`` (the standard (n+1) x (n+2) rectangle) or a ``board`` with holes.
+
+    Raises
+    ------
+    ValueError : with a one-line message: no board or both, an order out of range, a board no full set fits or
+        that has no tiling, an unknown grade, a grade the board cannot have, an empty score range.
+    """
+    if (order is None) == (board is None):
+        raise ValueError("give either an order or a board")
+    if board is None:
+        assert order is not None
+        if not 1 <= order <= MAX_ORDER:
+            raise ValueError(f"the order must be between 1 and {MAX_ORDER}, not {order}")
+        board = Board.rectangle(order + 1, order + 2)
+    else:
+        found = order_for_cells(len(board))
+        if found is None:
+            raise ValueError(
+                f"the board has {len(board)} cells, which fits no full domino set (a double-n set covers (n+1)(n+2))"
+            )
+        if found > MAX_ORDER:
+            raise ValueError(f"the board fits the double-{found} set; the largest supported is double-{MAX_ORDER}")
+        order = found
+        perfect_matching(board)  # ValueError naming why there is no tiling
+    level = None
+    if grade is not None:
+        level = grade_level(grade)  # ValueError naming the grades
+        if level == 0 and not any(len(n) == 1 for n in board.neighbours):
+            raise ValueError(
+                "no trivial puzzle exists on this board: the first step of any solve is then a single neighbour,"
+                " which needs a cell with only one neighbour (use --shape with a board that has one)"
+            )
+    if min_score is not None and max_score is not None and min_score > max_score:
+        raise ValueError(f"the score range is empty: minimum {min_score:g} is above maximum {max_score:g}")
+    dominoes = tuple(sorted(full_set(order)))
+    return Request(board, dominoes, Target(level, min_score, max_score), seed, settings or Settings())
+
+
+def generate(
+    request: Request,
+    count: int,
+    *,
+    map: MapFunction | None = None,
+    first_search: int = 0,
+    accept: Callable[[GeneratedPuzzle], bool] | None = None,
+    progress: Callable[[Progress], None] | None = None,
+) -> Iterator[GeneratedPuzzle]:
+    """Yield ``count`` distinct proper puzzles as the request asks, each as soon as it is found.
+
+    Parameters
+    ----------
+    request : from :func:`make_request`.
+    count : how many.
+    map : the workers' map (see :mod:`dominosa.generator.workers`); serial when None.
+    first_search : the first search's number (see :class:`StoreRun`).
+    accept : called with each new puzzle; False rejects it (its search goes on), e.g. when a store already
+        holds it.
+    progress : called after every generation with a :class:`~dominosa.generator.evolve.Progress`.
+
+    Raises
+    ------
+    NoPuzzleFound : the searches keep failing (the grade is out of reach on this board).
+    """
+    if count < 0:
+        raise ValueError(f"the count cannot be negative, not {count}")
+    seen: set[str] = set()
+
+    def take(found: Found) -> bool:
+        key = canonical_key(found.puzzle)
+        if key in seen:
+            return False
+        made = _generated(request, found)
+        if accept is not None and not accept(made):
+            return False
+        seen.add(key)
+        taken.append(made)
+        return True
+
+    taken: list[GeneratedPuzzle] = []
+    evolution = Evolution(
+        request.board, request.dominoes, request.target, request.seed, map or _serial, request.settings
+    )
+    for _ in evolution.run(count, first_search=first_search, accept=take, progress=progress):
+        yield taken.pop()
+
+
+def _serial(function: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
+    return [function(job) for job in jobs]
+
+
+def _generated(request: Request, found: Found, puzzle_id: int | None = None) -> GeneratedPuzzle:
+    return GeneratedPuzzle(
+        puzzle=found.puzzle,
+        solution=found.solution,
+        grade=found.grade,
+        level=found.level,
+        score=found.score,
+        rating=found.rating,
+        seed=request.seed,
+        search=found.search,
+        generations=found.generations,
+        evaluations=found.evaluations,
+        seconds=found.seconds,
+        id=puzzle_id,
+    )
+
+
+@dataclass
+class StoreRun:
+    """A generation run into a puzzle store; :meth:`puzzles` does the work, the counts stay readable after a
+    Ctrl-C.
+
+    Attributes
+    ----------
+    already : puzzles of this kind of run the store held before (same board, grade, score range, generator).
+    wanted : puzzles this run makes: ``count``, or with ``resume`` what ``already`` leaves of ``count``.
+    first_search : where the search numbers start: after every search of this seed the store has seen.
+    saved : ids of the puzzles saved so far, in order.
+    duplicates : puzzles found that the store already held (up to symmetry), rejected and searched past.
+    """
+
+    store: PuzzleStore
+    request: Request
+    count: int
+    resume: bool = False
+    already: int = 0
+    wanted: int = 0
+    first_search: int = 0
+    saved: list[int] = field(default_factory=list)
+    duplicates: int = 0
+
+    def __post_init__(self) -> None:
+        self.already, self.first_search = resume_point(self.store, self.request)
+        self.wanted = max(0, self.count - self.already) if self.resume else self.count
+
+    def puzzles(
+        self, *, map: MapFunction | None = None, progress: Callable[[Progress], None] | None = None
+    ) -> Iterator[GeneratedPuzzle]:
+        """Generate the puzzles wanted, committing each to the store before yielding it (with its id).
+
+        ``saved`` grows the moment a puzzle is committed, so after an interruption it says what the store got.
+        """
+
+        def accept(made: GeneratedPuzzle) -> bool:
+            params = {**self.request.params(), "search": made.search}
+            new = self.store.add(
+                made.puzzle,
+                made.solution,
+                grade=made.grade,
+                level=made.level,
+                score=made.score,
+                params=params,
+                seed=self.request.seed,
+            )
+            if new is None:
+                self.duplicates += 1
+                return False
+            self.saved.append(new)
+            return True
+
+        for made in generate(
+            self.request, self.wanted, map=map, first_search=self.first_search, accept=accept, progress=progress
+        ):
+            yield replace(made, id=self.saved[-1])
+
+
+def resume_point(store: PuzzleStore, request: Request) -> tuple[int, int]:
+    """How many puzzles of this kind of run the store holds, and the first search number not yet used by a run
+    of this kind with this seed."""
+    wanted = request.params()
+    have = 0
+    next_search = 0
+    rows = store.iter_query(
+        order=request.order, grade=request.grade, irregular=not request.board.is_rectangle
+    )
+    for record in rows:
+        params = dict(record.params)
+        search = params.pop("search", None)
+        if params != wanted:
+            continue
+        have += 1
+        if record.seed == request.seed and isinstance(search, int):
+            next_search = max(next_search, search + 1)
+    return have, next_search
+
+
+def read_shape(text: str, source: str | None = None) -> Board:
+    """A board from a picture (one line per row: ``x``, ``X``, ``.`` or a space for a square that is not a cell,
+    any other character for a cell; lines starting with ``#`` are comments), or from a puzzle file in any
+    format (its numbers are ignored).
+
+    Raises
+    ------
+    ValueError : no cell at all.
+    """
+    try:
+        puzzles = read_puzzles(text, source)
+    except PuzzleError:
+        puzzles = []
+    if puzzles:
+        return puzzles[0].board
+    cells = []
+    rows = [line.rstrip("\r\n") for line in text.splitlines() if not line.lstrip().startswith("#")]
+    while rows and not rows[0].strip():
+        rows.pop(0)
+    for r, line in enumerate(rows):
+        if not line.strip() and r and rows[r - 1].strip():
+            break  # a blank line ends the picture
+        cells.extend((r, c) for c, ch in enumerate(line) if ch not in HOLES and not ch.isspace())
+    if not cells:
+        raise ValueError(f"{source or 'the shape'} shows no cell: draw cells with any character but x, X, . or space")
+    top = min(r for r, _ in cells)
+    left = min(c for _, c in cells)
+    return Board.from_cells((r - top, c - left) for r, c in cells)

@@ -1,0 +1,172 @@
+"""``dominosa generate`` run as a user runs it: the installed console script, in a separate process, including a
+run killed with SIGKILL in the middle and resumed."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import time
+
+import pytest
+from cli_run import COMMAND, dominosa, one_line_error
+
+from dominosa.deductions import grade
+from dominosa.deductions.exact_cover import count_solutions_exact_cover
+from dominosa.formats import puzzle_from_dict, read_puzzles, solution_from_dict
+from dominosa.generator.canonical import canonical_key
+from dominosa.generator.store import PuzzleStore
+
+
+def test_json_lines_hold_grid_solution_grade_and_score():
+    done = dominosa("generate", "--order", "4", "--grade", "tricky", "--count", "2", "--format", "json", "--workers=1")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2
+    for line in lines:
+        data = json.loads(line)
+        assert {"grid", "solution", "grade", "level", "score"} <= set(data)
+        puzzle = puzzle_from_dict(data)
+        assert solution_from_dict(data, puzzle) is not None
+        assert count_solutions_exact_cover(puzzle, 2) == (1, True)
+        assert data["grade"] == "tricky" == grade(puzzle).name and data["level"] == 2
+
+
+def test_text_output_reads_back_and_is_the_same_with_two_workers():
+    args = ("generate", "--order", "5", "--grade", "hard", "--count", "3", "--seed", "4")
+    one = dominosa(*args, "--workers", "1")
+    two = dominosa(*args, "--workers", "2")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    assert one.stdout.count("# puzzle ") == 3 and "grade hard" in one.stdout and "score" in one.stdout
+    puzzles = read_puzzles(one.stdout)
+    assert len(puzzles) == 3 and all(grade(p).name == "hard" for p in puzzles)
+
+
+def test_an_irregular_board_from_a_shape_file(tmp_path):
+    shape = tmp_path / "shape.txt"
+    shape.write_text("# a double-3 board with its corners cut\n.oooo.\noooooo\noooooo\n.oooo.\n")
+    done = dominosa("generate", "--shape", shape, "--format", "json", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["grid"][0][0] is None and data["order"] == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--grade", "impossible"], ["unknown grade", "fiendish"]),
+        (["--grade", "trivial"], ["trivial"]),
+        (["--order", "0"], ["--order"]),
+        (["--count", "0"], ["--count"]),
+        (["--resume"], ["--resume needs --store"]),
+        (["--workers", "0"], ["--workers"]),
+        (["--min-score", "80", "--max-score", "20"], ["score range is empty"]),
+        (["--shape", "/nonexistent/shape.txt"], ["cannot use"]),
+        (["--order", "6", "--shape", "x.txt"], ["not allowed with"]),
+        (["--store", "/nonexistent-folder/sub"], []),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
+    if args[:1] == ["--store"]:
+        (tmp_path / "folder").mkdir()
+        args = ["--store", str(tmp_path / "folder")]  # a folder, not a store file
+        words = ["folder"]
+    line = one_line_error(dominosa("generate", "--workers", "1", *args, cwd=tmp_path))
+    assert line.startswith("dominosa")
+    for word in words:
+        assert word in line, line
+
+
+def test_a_shape_no_full_set_fits_is_refused(tmp_path):
+    shape = tmp_path / "odd.txt"
+    shape.write_text("ooo\nooo\noo\n")
+    line = one_line_error(dominosa("generate", "--shape", shape, "--workers", "1"))
+    assert "fits no full domino set" in line
+
+
+def _stored(path) -> int:
+    """How many puzzles the store holds, read without the store class (as another process would)."""
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=5) as db:
+            return db.execute("SELECT COUNT(*) FROM puzzles").fetchone()[0]
+    except sqlite3.Error:
+        return 0
+
+
+def _start(*args: object) -> subprocess.Popen:
+    return subprocess.Popen(
+        [*COMMAND, *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
+    )
+
+
+def _wait_for(path, at_least: int, process: subprocess.Popen, limit: float = 60) -> int:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        n = _stored(path)
+        if n >= at_least or process.poll() is not None:
+            return n
+        time.sleep(0.02)
+    return _stored(path)
+
+
+def test_a_killed_run_loses_nothing_and_resumes_without_duplicates(tmp_path):
+    path = tmp_path / "puzzles.sqlite"
+    args = ("generate", "--order", "7", "--grade", "hard", "--count", "10", "--store", path, "--workers", "1")
+    process = _start(*args, "--quiet")
+    seen = _wait_for(path, 3, process)
+    process.send_signal(signal.SIGKILL)
+    process.communicate(timeout=30)
+    assert process.returncode == -signal.SIGKILL, "the run ended before it could be killed"
+    with PuzzleStore(path) as store:
+        before = {r.id: canonical_key(r.puzzle) for r in store.query()}
+    assert 3 <= seen <= len(before) < 10
+    done = dominosa(*args, "--resume")
+    assert done.returncode == 0, done.stderr
+    assert f"with the {len(before)} already there that makes 10" in done.stdout
+    with PuzzleStore(path) as store:
+        records = store.query()
+        assert len(records) == 10
+        assert {r.id: canonical_key(r.puzzle) for r in records if r.id in before} == before  # nothing lost
+        assert len({canonical_key(r.puzzle) for r in records}) == 10  # nothing twice
+        for record in records:
+            assert record.grade == "hard" and record.order == 7
+            assert count_solutions_exact_cover(record.puzzle, 2) == (1, True)
+    again = dominosa(*args, "--resume")
+    assert again.returncode == 0 and "nothing to do" in again.stdout
+
+
+def test_ctrl_c_stops_cleanly_and_says_what_was_saved(tmp_path):
+    path = tmp_path / "puzzles.sqlite"
+    process = _start("generate", "--order", "7", "--grade", "hard", "--count", "50", "--store", path, "--workers", "2")
+    _wait_for(path, 1, process)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == 130, err
+    saved = _stored(path)
+    last = err.decode().strip().splitlines()[-1]
+    assert last.startswith("dominosa: interrupted: saved") and f"saved {saved} of 50" in last, last
+    assert "Traceback" not in err.decode()
+    assert out.decode().count("saved puzzle") in (saved - 1, saved)  # Ctrl-C may come between saving and printing
+
+
+def test_help_teaches_with_examples():
+    done = dominosa("generate", "--help")
+    assert done.returncode == 0
+    assert "examples:" in done.stdout and "--store output/puzzles.sqlite" in done.stdout and "--resume" in done.stdout
+
+
+def test_a_book_from_the_store_by_grade(tmp_path):
+    path = tmp_path / "puzzles.sqlite"
+    for grade_name in ("basic", "tricky"):
+        done = dominosa("generate", "--order=4", "--grade", grade_name, "--count=2", "--store", path, "--workers=1")
+        assert done.returncode == 0, done.stderr
+    book = dominosa("book", "--store", path, "--grade", "tricky", "--out", tmp_path / "tricky.pdf")
+    assert book.returncode == 0, book.stderr
+    assert "2 puzzles" in book.stdout
+    everything = dominosa("book", "--store", path, "--count", "3", "--out", tmp_path / "all.pdf")
+    assert everything.returncode == 0 and "3 puzzles" in everything.stdout
+    assert "no hard puzzles" in one_line_error(dominosa("book", "--store", path, "--grade", "hard"))
+    assert "no puzzle store" in one_line_error(dominosa("book", "--store", tmp_path / "missing.sqlite"))
+    assert "files or --store" in one_line_error(dominosa("book", "--store", path, "--example"))

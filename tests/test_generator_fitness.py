@@ -1,0 +1,103 @@
+"""Evaluation: repairs make layouts proper (checked by the independent counter), results are pure functions of
+the job, and the fitness orders layouts toward the target."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dominosa import Board, full_set
+from dominosa.deductions import advanced, grade
+from dominosa.deductions.exact_cover import count_solutions_exact_cover
+from dominosa.deductions.grades import grade_level
+from dominosa.generator.fitness import (
+    IMPROPER_FITNESS,
+    Budgets,
+    FinishJob,
+    Job,
+    Target,
+    evaluate,
+    finish,
+    fitness_of,
+)
+from dominosa.generator.layouts import random_layout
+from dominosa.generator.mutations import layout_of, to_puzzle
+
+BOARD = Board.rectangle(6, 7)
+SET = tuple(sorted(full_set(5)))
+
+
+ANY = Target()
+
+
+def job(seed: int, target: Target = ANY, repairs: int = 400) -> Job:
+    puzzle, solution = random_layout(BOARD, random.Random(seed))
+    return Job(BOARD.cells, SET, layout_of(puzzle, solution), target, seed, Budgets(repairs=repairs))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_evaluation_repairs_a_random_layout_into_a_proper_puzzle(seed):
+    result = evaluate(job(seed, Target(grade_level("hard"))))
+    assert result.proper
+    puzzle = to_puzzle(BOARD, SET, result.layout)
+    assert count_solutions_exact_cover(puzzle, 2) == (1, True)
+    assert result.level == grade(puzzle).level
+    assert result.fitness[0] == 1.0 and result.fitness[1] == -abs(result.level - grade_level("hard"))
+
+
+def test_evaluation_is_a_pure_function_of_its_job():
+    one = job(3, Target(grade_level("tricky")))
+    assert evaluate(one) == evaluate(one)
+    assert evaluate(one) == evaluate(Job(*one))  # a copy, as a worker receives it
+
+
+def test_without_repairs_an_ambiguous_layout_gets_the_lowest_fitness():
+    for seed in range(20):
+        result = evaluate(job(seed, Target(1), repairs=0))
+        if not result.proper:
+            assert result.fitness == IMPROPER_FITNESS
+            assert result.layout == job(seed).layout  # not changed when no repair was allowed
+            return
+    pytest.fail("no random order-5 layout was ambiguous")
+
+
+def test_fitness_prefers_the_target_grade_then_the_gradient_then_the_score():
+    target = Target(grade_level("hard"))
+    hard = fitness_of(target, 3, {advanced.PARITY: 1}, 40.0)
+    extreme = fitness_of(target, 4, {advanced.SET_ANALYSIS: 1}, 90.0)
+    assert extreme > fitness_of(target, 4, {advanced.SET_ANALYSIS: 3}, 90.0)  # fewer steps above: closer
+    tricky_stuck_often = fitness_of(target, 2, {4: 5}, 10.0)
+    tricky_stuck_once = fitness_of(target, 2, {4: 1}, 80.0)
+    assert hard > extreme and hard > tricky_stuck_often
+    assert tricky_stuck_often > tricky_stuck_once  # more places where easier logic is stuck: closer
+    assert fitness_of(target, 3, {}, 50.0) > fitness_of(target, 3, {}, 40.0)
+    assert min(hard, extreme, tricky_stuck_once) > IMPROPER_FITNESS
+
+
+def test_score_range_distance_decides_within_a_grade():
+    target = Target(grade_level("hard"), min_score=50, max_score=60)
+    assert target.score_gap(55) == 0 and target.score_gap(45) == 5 and target.score_gap(70) == 10
+    assert target.met(3, 55) and not target.met(3, 61) and not target.met(2, 55)
+    assert fitness_of(target, 3, {}, 58) > fitness_of(target, 3, {}, 62) > fitness_of(target, 3, {}, 90)
+
+
+def test_finish_proves_and_rates_with_the_path():
+    result = evaluate(job(1, Target(grade_level("basic"))))
+    final = finish(FinishJob(BOARD.cells, SET, result.layout, "path", 100))
+    assert final.proper and final.level == result.level
+    assert final.grade == grade(to_puzzle(BOARD, SET, result.layout)).name
+    assert final.rating["unique"] and final.rating["steps"] > 0 and final.score == final.rating["score"]
+    quick = finish(FinishJob(BOARD.cells, SET, result.layout, "grade"))
+    assert quick.level == final.level and quick.rating["steps"] is None  # no path
+    assert finish(FinishJob(BOARD.cells, SET, result.layout, "none")).grade is None
+
+
+def test_finish_refuses_an_ambiguous_layout():
+    for seed in range(20):
+        puzzle, solution = random_layout(BOARD, random.Random(seed))
+        if count_solutions_exact_cover(puzzle, 2)[0] > 1:
+            final = finish(FinishJob(BOARD.cells, SET, layout_of(puzzle, solution)))
+            assert not final.proper and final.grade is None
+            return
+    pytest.fail("no random order-5 layout was ambiguous")

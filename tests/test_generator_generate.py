@@ -1,0 +1,129 @@
+"""The generator as a whole: every puzzle proper (by the independent counter) and of the grade asked for, the
+same puzzles for the same seed whatever the workers, and store runs that resume without loss or repeat."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+
+from dominosa import Board, problems
+from dominosa.deductions import grade
+from dominosa.deductions.exact_cover import count_solutions_exact_cover
+from dominosa.generator.canonical import canonical_key
+from dominosa.generator.evolve import NoPuzzleFound, Settings
+from dominosa.generator.generate import StoreRun, generate, make_request, read_shape
+from dominosa.generator.layouts import random_irregular_board
+from dominosa.generator.store import PuzzleStore
+from dominosa.generator.workers import PoolWorkers, SerialWorkers, WorkersError, open_workers
+
+
+def assert_proper_and_graded(made, grade_name: str | None) -> None:
+    assert count_solutions_exact_cover(made.puzzle, 2) == (1, True)
+    assert problems(made.puzzle, made.solution) == []
+    graded = grade(made.puzzle)
+    assert graded.name == made.grade
+    if grade_name is not None:
+        assert made.grade == grade_name
+    assert made.score is not None and made.rating["unique"]
+
+
+@pytest.mark.parametrize(
+    ("order", "grade_name"),
+    [(4, "basic"), (5, "tricky"), (5, "hard"), (5, "extreme"), (5, "fiendish"), (6, None)],
+)
+def test_every_puzzle_is_proper_and_of_the_grade_asked_for(order, grade_name):
+    request = make_request(order=order, grade=grade_name, seed=3)
+    made = list(generate(request, 2))
+    assert len(made) == 2
+    for one in made:
+        assert_proper_and_graded(one, grade_name)
+        assert one.puzzle.order == order and one.puzzle.board.is_rectangle
+    assert len({canonical_key(one.puzzle) for one in made}) == 2
+
+
+def test_the_same_seed_gives_the_same_puzzles_with_one_and_two_workers():
+    request = make_request(order=5, grade="hard", seed=11)
+    with SerialWorkers() as one:
+        serial = [m.to_dict() for m in generate(request, 4, map=one.map)]
+    with PoolWorkers(2) as two:
+        pooled = [m.to_dict() for m in generate(request, 4, map=two.map)]
+    assert serial == pooled
+    other = make_request(order=5, grade="hard", seed=12)
+    assert [m.to_dict()["grid"] for m in generate(other, 1)] != [serial[0]["grid"]]
+
+
+def test_dask_on_a_local_cluster_gives_the_same_puzzles():
+    pytest.importorskip("distributed")
+    request = make_request(order=4, grade="tricky", seed=5)
+    serial = [m.to_dict() for m in generate(request, 2)]
+    with open_workers(2, "local") as cluster:
+        assert cluster.workers == 2 and "Dask" in cluster.describe()
+        distributed = [m.to_dict() for m in generate(request, 2, map=cluster.map)]
+    assert distributed == serial
+
+
+def test_puzzles_on_an_irregular_board():
+    board = random_irregular_board(5, random.Random(2))
+    request = make_request(board=board, grade="basic", seed=1)
+    (made,) = generate(request, 1)
+    assert made.puzzle.board == board and not board.is_rectangle
+    assert_proper_and_graded(made, "basic")
+
+
+def test_a_score_range_is_met_by_the_full_rating():
+    request = make_request(order=5, grade="tricky", min_score=45, seed=2)
+    for made in generate(request, 2):
+        assert made.score >= 45 and made.grade == "tricky"
+
+
+def test_unreachable_grades_are_refused_or_given_up():
+    with pytest.raises(ValueError, match="trivial"):
+        make_request(order=6, grade="trivial")
+    with pytest.raises(ValueError, match="unknown grade"):
+        make_request(order=6, grade="impossible")
+    tiny = make_request(order=1, grade="fiendish", settings=Settings(generations=2, give_up=2))
+    with pytest.raises(NoPuzzleFound, match="2 searches"):
+        list(generate(tiny, 1))
+
+
+def test_store_runs_save_every_puzzle_and_resume_without_repeats(tmp_path):
+    path = tmp_path / "p.sqlite"
+    request = make_request(order=4, grade="tricky", seed=9)
+    with PuzzleStore(path) as store:
+        first = StoreRun(store, request, 3)
+        ids = [made.id for made in first.puzzles()]
+        assert ids == first.saved == [1, 2, 3] and len(store) == 3
+        record = store.get(1)
+        assert record.grade == "tricky" and record.seed == 9 and record.params["grade"] == "tricky"
+        resumed = StoreRun(store, request, 5, resume=True)
+        assert (resumed.already, resumed.wanted) == (3, 2)
+        assert resumed.first_search > max(store.get(i).params["search"] for i in ids)
+        list(resumed.puzzles())
+        assert len(store) == 5
+        done = StoreRun(store, request, 5, resume=True)
+        assert done.wanted == 0
+        again = StoreRun(store, request, 2)  # the same seed without --resume: new searches, new puzzles
+        list(again.puzzles())
+        assert len(store) == 7 and again.duplicates == 0
+        keys = {canonical_key(r.puzzle) for r in store.query()}
+        assert len(keys) == 7
+
+
+def test_read_shape_from_a_picture_and_from_a_puzzle():
+    picture = "# a double-1 board with a hole\nooo.\nooo\n"
+    board = read_shape(picture)
+    assert board == Board.from_cells([(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)])
+    assert read_shape("22223\n10101\n23301\n03310\n") == Board.rectangle(4, 5)
+    with pytest.raises(ValueError, match="no cell"):
+        read_shape("...\nxx\n")
+
+
+def test_without_dask_the_scheduler_option_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "dask", None)
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)
+    with pytest.raises(WorkersError, match=r"pip install 'dominosa\[dask\]'"):
+        open_workers(2, "local")
+    with pytest.raises(WorkersError, match="at least 1"):
+        open_workers(0)
