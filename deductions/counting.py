@@ -1,4 +1,4 @@
-"""Fast solution counting: propagation on flat integer arrays plus depth-first search.
+"""Fast solution counting: propagation on flat integer arrays plus a conflict-driven search.
 
 This is the generator's hot path (proving a puzzle proper means counting its solutions up to 2), so it does not
 go through the rule functions of :mod:`dominosa.deductions.rules` one deduction at a time. It reaches the same
@@ -11,13 +11,19 @@ The state of a search node is three flat arrays:
 - ``ccount[c]``: how many undecided pairs cell ``c`` still has, or a large number once the cell is covered;
 - ``dcount[d]``: how many undecided placements domino ``d`` still has, or a large number once it is placed.
 
-A node is copied (three C-level array copies) when the search branches; there is no undo log to get wrong.
-The search is an explicit stack, so no board is too large for Python's recursion limit.
+:func:`_root` propagates the starting position (plain rules 1-6). The search (:class:`_Engine`) branches by
+joining a pair of the most constrained cell or domino, and learns from every contradiction: it traces the
+contradiction back through the reasons of the assignments that led to it and keeps a clause (a nogood) that
+prunes every later node where the same cause would recur, then jumps back to where that clause first bites.
+That is the conflict-driven clause learning of SAT solvers, with the rules as its propagation; it needs an
+order of magnitude fewer nodes than plain depth-first search on large boards. Going back a level copies three
+byte arrays saved when the level was opened; there is no undo log to get wrong, and no recursion.
 """
 
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
@@ -269,9 +275,8 @@ def _probe(t: Tables, node: _Node, weights: list[int], stats: SearchStats) -> bo
     contradicts at once, the cell must take the other. Repeats until nothing more is forced; False on a
     contradiction.
 
-    This is rule 7 restricted to one step of lookahead, done once at the root before the search: it costs a
-    propagation per open two-way cell but often settles the puzzle outright, and it teaches the branching
-    heuristic (through the failure weights) where the hard part of the board is.
+    This is rule 7 restricted to one step of lookahead, done once at the root of small boards (see
+    ``_PROBE_MAX_CELLS``): it costs a propagation per open two-way cell but often settles the puzzle outright.
     """
     cell_pairs, pstate, ccount = t.cell_pairs, node.pstate, node.ccount
     changed = True
@@ -291,39 +296,48 @@ def _probe(t: Tables, node: _Node, weights: list[int], stats: SearchStats) -> bo
     return True
 
 
-PROBE = [0]
-BUMP = [0]
-
-
 class _OutOfNodes(Exception):
     """The search used up its node budget."""
 
 
-# -- the search: conflict-driven learning over the propagation above ---------------------------------------------
+# -- the search: conflict-driven clause learning over the propagation of rules 1-6 ---------------------------------
 #
 # A literal is a pair and a sign: 2 * q means "q is joined", 2 * q + 1 "q is split". Every assignment the search
-# makes is recorded on a trail with its decision level and its reason, so that a contradiction can be traced
-# back to the decisions that caused it (first unique implication point) and summed up in a learned clause, a
-# nogood no later part of the search may repeat. The search then jumps back to the level where the clause
-# forces its first literal. Learned clauses, and a blocking clause per solution found, propagate by two
-# watched literals beside the rules.
+# makes goes on a trail with its reason, and every join with its decision level, so that a contradiction can be
+# traced back to the decisions that caused it (to the first unique implication point) and summed up in a learned
+# clause: a nogood that no later part of the search can run into again. The search then jumps back to the
+# highest level where the clause forces its first literal. Learned clauses, and one blocking clause per solution
+# found, propagate by two watched literals after the rules.
 #
-# A reason is an int: a pair p >= 0 when the assignment is a split caused by joining p (the common case), or
-# -(arg * 8 + kind) - 1 for the other kinds below; for each kind the pairs it depends on are listed by _reason.
+# A reason is an int: a pair p >= 0 when the assignment is a split caused by joining p (the common case; such a
+# split shares p's level, which is therefore not stored for it), or ~(arg << 3 | kind) for the other kinds
+# below. _Engine.reason lists the pairs each kind depends on.
 _K_DECISION, _K_CELL, _K_DOM, _K_RULE4, _K_RULE6, _K_CLAUSE = 0, 1, 2, 3, 4, 5
-_DECISION = -1
-# Counts are kept in bytearrays in the search (C-level min, copy and tie masks); a covered cell or placed
-# domino is set to this, well above any real count and never decremented below _E_BELOW.
+_DECISION = ~_K_DECISION
+# In the search, counts are bytearrays (C-level copies, byte search and translate); a covered cell or placed
+# domino is set to _E_DONE, which its remaining decrements never take below _E_BELOW.
 _E_DONE, _E_BELOW = 255, 128
-# 256-byte translation tables: _TIE[k] maps k to 1 and every other byte to 0 (ties of the least count).
+# _TIE[k] is a translation table that maps byte k to 1 and every other byte to 0 (the ties of the least count).
 _TIE = [bytes(i == k for i in range(256)) for k in range(8)]
 # How many of the heaviest cells and dominoes the branching heuristic keeps in view (see _Engine.choose).
 _TOP = 48
+# Restarts: after _RESTART_BASE * luby(i) conflicts (1, 1, 2, 1, 1, 2, 4, ...), the search goes back to level 0,
+# keeping its clauses and weights and, for the cell or domino it branches on, the pair it last had joined there.
+# A typical proof needs fewer conflicts than the first restart; they are for the few that go astray. At each
+# restart, once _REDUCE_EVERY more clauses have been learned, the worse half of those whose literals span more
+# than _GLUE_KEEP levels is forgotten (blocking clauses never are), so that long searches do not slow down.
+_RESTART_BASE = 512
+_REDUCE_EVERY = 1000
+_GLUE_KEEP = 3
+# Root probing (_probe) on boards up to this many cells. On small boards it often leaves nothing to search; on
+# large ones a probe costs about as much as a search node and learning gets the same facts more cheaply.
+_PROBE_MAX_CELLS = 512
 
 
 class _Engine:
-    """The state of one search: the current node (pair states and counts), the trail, snapshots of the node at
-    every decision level, the learned clauses and the branching weights."""
+    """One search's state: the current node (pair states and counts), the trail, a snapshot of the node at the
+    end of every decision level (jumping back is a copy of three byte arrays), the learned clauses and the
+    branching weights."""
 
     __slots__ = (
         "t",
@@ -339,15 +353,19 @@ class _Engine:
         "snaps",
         "decisions",
         "clauses",
+        "clause_pairs",
         "watches",
+        "wflag",
         "seen",
+        "dead",
+        "glue",
+        "phase",
         "weights",
-        "dupc",
-        "dupd",
         "top",
         "top_floor",
+        "dupc",
+        "dupd",
         "done",
-        "below",
     )
 
     def __init__(self, t: Tables, root: _Node) -> None:
@@ -355,48 +373,57 @@ class _Engine:
         n = t.n_pairs
         pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
         if max(map(len, t.placements), default=0) < 100:
-            self.done, self.below = _E_DONE, _E_BELOW
+            self.done = _E_DONE
             self.ccount = bytearray(c if c < _DONE_BELOW else _E_DONE for c in root.ccount)
             self.dcount = bytearray(c if c < _DONE_BELOW else _E_DONE for c in root.dcount)
         else:  # pragma: no cover - a domino with 100 places: not a board anyone plays
-            self.done, self.below = DONE, _DONE_BELOW
+            self.done = DONE
             self.ccount, self.dcount = root.ccount[:], root.dcount[:]
         self.pstate = root.pstate[:]
         self.placed = root.placed
-        self.lev = [0] * n
-        self.why = [_DECISION] * n
+        self.lev = [0] * n  # decision level of each join and of each split not caused by a join
+        self.why = [_DECISION] * n  # reason of each assignment (the root's are never asked for)
         self.trail: list[int] = []
-        self.qhead = 0
+        self.qhead = 0  # how much of the trail the learned clauses have seen
         self.level = 0
-        self.snaps: list[tuple] = []
-        self.decisions: list[int] = []
+        self.snaps: list[tuple[bytearray, bytearray | list[int], bytearray | list[int], int, int]] = []
+        self.decisions: list[int] = []  # the literal decided at each level
         self.clauses: list[list[int]] = []
+        self.clause_pairs: list[tuple[int, ...]] = []  # the pairs of each clause (its literals move about)
         self.watches: dict[int, list[int]] = {}
+        self.wflag = bytearray(2 * n)  # literals with a watch list
         self.seen = bytearray(n)
-        self.weights = [1] * (t.n_cells + t.n_dominoes)
-        # The heaviest cells and dominoes (indices n_cells + d), heaviest first: where branching looks first.
+        self.dead = bytearray()  # forgotten clauses
+        self.glue: list[int] = []  # per clause: how many levels its literals spanned when learned (0: keep)
+        self.phase = bytearray(n)  # the last state of each pair before a restart
+        self.weights = [1] * (t.n_cells + t.n_dominoes)  # cells, then dominoes at n_cells + d
+        # The heaviest cells and dominoes, heaviest first, and the lightest weight among them once there are _TOP.
         self.top: list[int] = []
         self.top_floor = 0
         # Rule 4 can only fire at a cell two of whose pairs show one domino, and rule 6 only for a domino two of
-        # whose places share a cell; anywhere else they say nothing rules 1 and 3 do not.
-        self.dupc = bytes(len({pd[q] for q in ps}) < len(ps) for ps in t.cell_pairs)
-        self.dupd = bytes(len({pa[q] for q in ps} | {pb[q] for q in ps}) < 2 * len(ps) for ps in t.placements)
+        # whose places share a cell; elsewhere they say nothing that rules 1 and 3 do not.
+        pd_of, pa_of, pb_of = pd.__getitem__, pa.__getitem__, pb.__getitem__
+        self.dupc = bytes([len(set(map(pd_of, ps))) < len(ps) for ps in t.cell_pairs])
+        self.dupd = bytes([len(set(map(pa_of, ps)).union(map(pb_of, ps))) < 2 * len(ps) for ps in t.placements])
 
-    def reason(self, v: int, code: int) -> list[int] | tuple[int, ...]:
-        """The pairs whose states forced pair ``v``'s (all assigned before it)."""
+    def level_of(self, v: int) -> int:
+        code = self.why[v]
+        return self.lev[code if code >= 0 else v]
+
+    def reason(self, v: int, code: int) -> Sequence[int]:
+        """The pairs whose states forced pair ``v``'s (all assigned before it; ``v`` itself may be listed)."""
         if code >= 0:
             return (code,)
         t = self.t
-        k = -code - 1
-        kind, arg = k & 7, k >> 3
+        kind, arg = ~code & 7, ~code >> 3
         if kind == _K_CELL:
-            return [r for r in t.cell_pairs[arg] if r != v]
+            return t.cell_pairs[arg]
         if kind == _K_DOM:
-            return [r for r in t.placements[arg] if r != v]
+            return t.placements[arg]
         if kind == _K_CLAUSE:
-            return [lit >> 1 for lit in self.clauses[arg] if lit >> 1 != v]
+            return self.clause_pairs[arg]
         if kind == _K_RULE4:
-            # v shows domino d, and every other pair of cell `arg` showing another domino is split.
+            # v shows domino d, and every pair of cell `arg` that shows another domino is split.
             pd = t.pair_domino
             d = pd[v]
             return [r for r in t.cell_pairs[arg] if pd[r] != d]
@@ -407,21 +434,26 @@ class _Engine:
             return [r for r in t.placements[d] if pa[r] != x and pb[r] != x]
         raise AssertionError("a decision has no reason")
 
-    def propagate(self, joins: list[tuple[int, int]], splits: list[tuple[int, int]]) -> Sequence[int] | None:
-        """Assign the pending (pair, reason) joins and splits and everything they force, by rules 1-6 and the
-        learned clauses; None at the fixed point, or the pairs of a constraint left with no way out."""
+    def propagate(self, joins: Iterable[tuple[int, int]], splits: list[tuple[int, int]]) -> Sequence[int] | None:
+        """Assign the pending (pair, reason) joins and splits and everything they force by rules 1-6 and the
+        learned clauses; None at the fixed point, or the pairs of a constraint left with no way out.
+
+        The work lists are first in, first out: a contradiction near the decision is met before the far
+        consequences are drawn, and the learned clauses are shorter.
+        """
         t = self.t
         pstate, ccount, dcount = self.pstate, self.ccount, self.dcount
         lev, why, trail = self.lev, self.why, self.trail
         level = self.level
         pair_a, pair_b, pd = t.pair_a, t.pair_b, t.pair_domino
-        cell_pairs, placements, touching = t.cell_pairs, t.placements, t.touching
+        cell_pairs, placements = t.cell_pairs, t.placements
         n_cells = t.n_cells
         weights, dupc, dupd = self.weights, self.dupc, self.dupd
-        done, below = self.done, self.below
-        clauses, watches = self.clauses, self.watches
-        cells: list[int] = []
-        doms: list[int] = []
+        done = self.done
+        clauses, watches, dead, wflag = self.clauses, self.watches, self.dead, self.wflag
+        pending = deque(joins)
+        cells: deque[int] = deque()
+        doms: deque[int] = deque()
         check_cells: list[int] = []
         check_doms: list[int] = []
         push = trail.append
@@ -429,7 +461,7 @@ class _Engine:
         qhead = self.qhead
 
         def split(q: int, code: int) -> Sequence[int] | None:
-            # The rare paths (rules 4 and 6, clauses); joins split their neighbours inline below.
+            # The rarer paths (rules 4 and 6, clauses); a join splits its neighbours inline below.
             pstate[q] = SPLIT
             lev[q] = level
             why[q] = code
@@ -467,107 +499,128 @@ class _Engine:
                 confl = split(q, code)
                 if confl is not None:
                     return confl
-            while joins:
-                p, code = joins.pop()
+            while pending:
+                p, code = pending.popleft()
                 s = pstate[p]
                 if s:
                     if s == SPLIT:
                         return [*self.reason(p, code), p]
                     continue
+                # p is open, so nothing covers its cells or places its domino: every neighbour is open or split.
                 a, b = pair_a[p], pair_b[p]
                 d = pd[p]
                 pstate[p] = JOINED
                 lev[p] = level
                 why[p] = code
                 push(p)
-                if ccount[a] >= below or ccount[b] >= below or dcount[d] >= below:
-                    # Cannot happen (joining splits every neighbour at once), but say why if it does.
-                    for r in touching[p] + placements[d]:
-                        if r != p and pstate[r] == JOINED:
-                            return [p, r]
-                    raise AssertionError("a covered cell without a joined pair")
                 placed += 1
                 ccount[a] = ccount[b] = dcount[d] = done
-                # Rule 2. A touching pair loses its other cell's count and its domino's; a place of the same
-                # domino loses both its cells'. (Counts of what p covers stay "done".)
-                for y in (a, b):
-                    for q in cell_pairs[y]:
-                        if pstate[q]:
-                            continue
-                        pstate[q] = SPLIT
-                        lev[q] = level
-                        why[q] = p
-                        push(q)
-                        x = pair_a[q]
-                        if x == y:
-                            x = pair_b[q]
-                        c = ccount[x] - 1
-                        ccount[x] = c
-                        if c <= 1:
-                            if c == 0:
-                                weights[x] += 1
-                                return cell_pairs[x]
-                            cells.append(x)
-                        elif dupc[x]:
-                            check_cells.append(x)
-                        e = pd[q]
-                        c = dcount[e] - 1
-                        dcount[e] = c
-                        if c <= 1:
-                            if c == 0:
-                                weights[n_cells + e] += 1
-                                return placements[e]
-                            doms.append(e)
-                        elif dupd[e]:
-                            check_doms.append(e)
-                for q in placements[d]:
-                    if not pstate[q]:
-                        pstate[q] = SPLIT
-                        lev[q] = level
-                        why[q] = p
-                        push(q)
-                        x = pair_a[q]
-                        c = ccount[x] - 1
-                        ccount[x] = c
-                        if c <= 1:
-                            if c == 0:
-                                weights[x] += 1
-                                return cell_pairs[x]
-                            cells.append(x)
-                        elif dupc[x]:
-                            check_cells.append(x)
+                # Rule 2. A pair touching p loses its other cell's count and its domino's; another place of p's
+                # domino loses both its cells' counts. (The counts of what p covers stay "done".)
+                for q in cell_pairs[a]:
+                    if pstate[q]:
+                        continue
+                    pstate[q] = 2
+                    why[q] = p
+                    push(q)
+                    x = pair_a[q]
+                    if x == a:
                         x = pair_b[q]
-                        c = ccount[x] - 1
-                        ccount[x] = c
-                        if c <= 1:
-                            if c == 0:
-                                weights[x] += 1
-                                return cell_pairs[x]
-                            cells.append(x)
-                        elif dupc[x]:
-                            check_cells.append(x)
+                    c = ccount[x] - 1
+                    ccount[x] = c
+                    if c <= 1:
+                        if c == 0:
+                            weights[x] += 1
+                            return cell_pairs[x]
+                        cells.append(x)
+                    elif dupc[x]:
+                        check_cells.append(x)
+                    e = pd[q]
+                    c = dcount[e] - 1
+                    dcount[e] = c
+                    if c <= 1:
+                        if c == 0:
+                            weights[n_cells + e] += 1
+                            return placements[e]
+                        doms.append(e)
+                    elif dupd[e]:
+                        check_doms.append(e)
+                for q in cell_pairs[b]:
+                    if pstate[q]:
+                        continue
+                    pstate[q] = 2
+                    why[q] = p
+                    push(q)
+                    x = pair_a[q]
+                    if x == b:
+                        x = pair_b[q]
+                    c = ccount[x] - 1
+                    ccount[x] = c
+                    if c <= 1:
+                        if c == 0:
+                            weights[x] += 1
+                            return cell_pairs[x]
+                        cells.append(x)
+                    elif dupc[x]:
+                        check_cells.append(x)
+                    e = pd[q]
+                    c = dcount[e] - 1
+                    dcount[e] = c
+                    if c <= 1:
+                        if c == 0:
+                            weights[n_cells + e] += 1
+                            return placements[e]
+                        doms.append(e)
+                    elif dupd[e]:
+                        check_doms.append(e)
+                for q in placements[d]:
+                    if pstate[q]:
+                        continue
+                    pstate[q] = 2
+                    why[q] = p
+                    push(q)
+                    x = pair_a[q]
+                    c = ccount[x] - 1
+                    ccount[x] = c
+                    if c <= 1:
+                        if c == 0:
+                            weights[x] += 1
+                            return cell_pairs[x]
+                        cells.append(x)
+                    elif dupc[x]:
+                        check_cells.append(x)
+                    x = pair_b[q]
+                    c = ccount[x] - 1
+                    ccount[x] = c
+                    if c <= 1:
+                        if c == 0:
+                            weights[x] += 1
+                            return cell_pairs[x]
+                        cells.append(x)
+                    elif dupc[x]:
+                        check_cells.append(x)
             if splits:
                 continue
             if cells:
                 # Rule 1: a cell with one pair left.
-                x = cells.pop()
+                x = cells.popleft()
                 if ccount[x] == 1:
                     for q in cell_pairs[x]:
                         if not pstate[q]:
-                            joins.append((q, -(x * 8 + _K_CELL) - 1))
+                            pending.append((q, ~(x << 3 | _K_CELL)))
                             break
                 continue
             if doms:
                 # Rules 3 and 5: a domino with one place left.
-                d = doms.pop()
+                d = doms.popleft()
                 if dcount[d] == 1:
                     for q in placements[d]:
                         if not pstate[q]:
-                            joins.append((q, -(d * 8 + _K_DOM) - 1))
+                            pending.append((q, ~(d << 3 | _K_DOM)))
                             break
                 continue
             if check_cells:
-                # Rule 4: every pair left at this cell shows one domino, so it covers the cell.
+                # Rule 4: every pair left at this cell shows one domino, so that domino covers the cell.
                 x = check_cells.pop()
                 if 2 <= ccount[x] <= 4:
                     d = -1
@@ -579,7 +632,7 @@ class _Engine:
                                 d = -2
                                 break
                     if d >= 0:
-                        code = -(x * 8 + _K_RULE4) - 1
+                        code = ~(x << 3 | _K_RULE4)
                         for q in placements[d]:
                             if not pstate[q] and pair_a[q] != x and pair_b[q] != x:
                                 confl = split(q, code)
@@ -589,7 +642,7 @@ class _Engine:
             if check_doms:
                 # Rule 6: every place left for this domino uses one cell, so the cell's other pairs go.
                 d = check_doms.pop()
-                if 2 <= dcount[d] < below:
+                if 2 <= dcount[d] < _E_BELOW:
                     shared = None
                     for q in placements[d]:
                         if not pstate[q]:
@@ -601,11 +654,12 @@ class _Engine:
                         (x,) = shared
                         for q in cell_pairs[x]:
                             if not pstate[q] and pd[q] != d:
-                                confl = split(q, -((d * 2 + (pair_b[q] == x)) * 8 + _K_RULE6) - 1)
+                                confl = split(q, ~((d << 1 | (pair_b[q] == x)) << 3 | _K_RULE6))
                                 if confl is not None:
                                     return confl
                 continue
-            # The learned clauses watching a literal made false since the last look.
+            # The rules are done: the learned clauses watching a literal made false since their last look. (Looking
+            # only now, when most clauses are satisfied, is cheaper than looking after every assignment.)
             n_trail = len(trail)
             if not watches:
                 qhead = n_trail
@@ -613,7 +667,9 @@ class _Engine:
                 v = trail[qhead]
                 qhead += 1
                 false_lit = 2 * v + 2 - pstate[v]
-                ws = watches.get(false_lit)
+                if not wflag[false_lit]:
+                    continue
+                ws = watches[false_lit]
                 if not ws:
                     continue
                 kept = []
@@ -622,41 +678,44 @@ class _Engine:
                 while j < n_ws:
                     ci = ws[j]
                     j += 1
+                    if dead[ci]:
+                        continue
                     c = clauses[ci]
                     if c[0] == false_lit:
                         c[0] = c[1]
                         c[1] = false_lit
                     first = c[0]
                     fv = pstate[first >> 1]
-                    if fv == 1 + (first & 1):
+                    if fv == 1 + (first & 1):  # satisfied
                         kept.append(ci)
                         continue
                     for k in range(2, len(c)):
                         lit = c[k]
                         s = pstate[lit >> 1]
-                        if not s or s == 1 + (lit & 1):
+                        if not s or s == 1 + (lit & 1):  # not false: watch it instead
                             c[1] = lit
                             c[k] = false_lit
                             w = watches.get(lit)
                             if w is None:
                                 watches[lit] = [ci]
+                                wflag[lit] = 1
                             else:
                                 w.append(ci)
                             break
                     else:
                         kept.append(ci)
-                        if fv:
+                        if fv:  # every literal false
                             kept.extend(ws[j:])
                             watches[false_lit] = kept
-                            return [lit >> 1 for lit in c]
+                            return self.clause_pairs[ci]
                         if first & 1:
-                            splits.append((first >> 1, -(ci * 8 + _K_CLAUSE) - 1))
+                            splits.append((first >> 1, ~(ci << 3 | _K_CLAUSE)))
                         else:
-                            joins.append((first >> 1, -(ci * 8 + _K_CLAUSE) - 1))
+                            pending.append((first >> 1, ~(ci << 3 | _K_CLAUSE)))
                 watches[false_lit] = kept
-                if joins or splits:
+                if pending or splits:
                     break
-            if joins or splits:
+            if pending or splits:
                 continue
             self.placed = placed
             self.qhead = qhead
@@ -664,19 +723,22 @@ class _Engine:
 
     def analyze(self, confl: Sequence[int]) -> tuple[list[int], int]:
         """Learn from a contradiction: the clause (its asserting literal first, then one of the highest level
-        among the rest) and the level to jump back to. The pairs it went through gain branching weight."""
+        among the rest) and the level to jump back to. The cells and dominoes of every pair the contradiction
+        is traced through gain branching weight."""
         lev, trail, seen, pstate, why = self.lev, self.trail, self.seen, self.pstate, self.why
         reason = self.reason
+        cell_pairs, placements, clause_pairs = self.t.cell_pairs, self.t.placements, self.clause_pairs
         level = self.level
         learnt = [0]
         marked = []
-        counter = 0
+        counter = 0  # pairs of the current level still to resolve
         i = len(trail) - 1
         vs = confl
         while True:
             for v in vs:
                 if not seen[v]:
-                    lv = lev[v]
+                    code = why[v]
+                    lv = lev[code if code >= 0 else v]
                     if lv:
                         seen[v] = 1
                         marked.append(v)
@@ -688,14 +750,26 @@ class _Engine:
                 i -= 1
             v = trail[i]
             i -= 1
-            seen[v] = 0
             counter -= 1
             if not counter:
                 break
+            # The pairs v's reason depends on (v itself may be among them: it is marked, so it is skipped).
             code = why[v]
-            vs = (code,) if code >= 0 else reason(v, code)
+            if code >= 0:
+                vs = (code,)
+            else:
+                kind = ~code & 7
+                if kind == _K_CELL:
+                    vs = cell_pairs[~code >> 3]
+                elif kind == _K_DOM:
+                    vs = placements[~code >> 3]
+                elif kind == _K_CLAUSE:
+                    vs = clause_pairs[~code >> 3]
+                else:
+                    vs = reason(v, code)
         learnt[0] = 2 * v + 2 - pstate[v]
-        # Drop a literal whose reason lies wholly within the clause (and level 0): it adds nothing.
+        # Drop a literal whose reason lies wholly within the clause (and level 0): it adds nothing. (Marked pairs
+        # of the current level are never in such a reason: it is all of lower levels.)
         if len(learnt) > 2:
             kept = [learnt[0]]
             for lit in learnt[1:]:
@@ -708,39 +782,23 @@ class _Engine:
                         kept.append(lit)
                 else:
                     for r in reason(x, code):
-                        if not seen[r] and lev[r]:
-                            kept.append(lit)
-                            break
+                        if not seen[r]:
+                            c = why[r]
+                            if lev[c if c >= 0 else r]:
+                                kept.append(lit)
+                                break
             learnt = kept
         for v in marked:
             seen[v] = 0
-        # Branching weight: every cell and domino of a pair the contradiction went through. Those that climb
-        # above the lightest of the top few join it.
+        # Branching weight, once per marked pair for each of its two cells and its domino. Those that climb
+        # above the lightest of the top few join them.
         t = self.t
         pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
         weights = self.weights
         n_cells = t.n_cells
         floor = self.top_floor
         climbed = []
-        if BUMP[0] == 1:
-            xs = set(map(pa.__getitem__, marked))
-            xs.update(map(pb.__getitem__, marked))
-            for x in xs:
-                w = weights[x] + 1
-                weights[x] = w
-                if w > floor:
-                    climbed.append(x)
-        elif BUMP[0] == 2:
-            xs = set(map(pa.__getitem__, marked))
-            xs.update(map(pb.__getitem__, marked))
-            xs.update([n_cells + pd[v] for v in marked])
-            for x in xs:
-                w = weights[x] + 1
-                weights[x] = w
-                if w > floor:
-                    climbed.append(x)
-        else:
-          for v in marked:
+        for v in marked:
             x = pa[v]
             w = weights[x] + 1
             weights[x] = w
@@ -764,7 +822,9 @@ class _Engine:
         if len(learnt) > 1:
             best = 1
             for k in range(1, len(learnt)):
-                lv = lev[learnt[k] >> 1]
+                x = learnt[k] >> 1
+                code = why[x]
+                lv = lev[code if code >= 0 else x]
                 if lv > back:
                     back, best = lv, k
             learnt[1], learnt[best] = learnt[best], learnt[1]
@@ -780,23 +840,45 @@ class _Engine:
         del self.decisions[level:]
         self.level = level
 
-    def learn(self, lits: list[int]) -> Sequence[int] | None:
-        """Add a clause whose first literal is open and the rest false, and propagate that first literal."""
+    def learn(self, lits: list[int], keep: bool = False) -> Sequence[int] | None:
+        """Add a clause whose first literal is open and whose others are false, and propagate its first.
+        ``keep``: never forget it (a blocking clause)."""
         ci = len(self.clauses)
         self.clauses.append(lits)
+        self.dead.append(0)
+        if keep or len(lits) <= _GLUE_KEEP:
+            self.glue.append(0)
+        else:
+            self.glue.append(len({self.level_of(lit >> 1) for lit in lits}))
+        self.clause_pairs.append(tuple(lit >> 1 for lit in lits))
         if len(lits) > 1:
             watches = self.watches
             for lit in lits[:2]:
                 w = watches.get(lit)
                 if w is None:
                     watches[lit] = [ci]
+                    self.wflag[lit] = 1
                 else:
                     w.append(ci)
         first = lits[0]
-        code = -(ci * 8 + _K_CLAUSE) - 1
+        code = ~(ci << 3 | _K_CLAUSE)
         if first & 1:
-            return self.propagate([], [(first >> 1, code)])
-        return self.propagate([(first >> 1, code)], [])
+            return self.propagate((), [(first >> 1, code)])
+        return self.propagate(((first >> 1, code),), [])
+
+    def restart(self, reduce: bool) -> None:
+        """Go back to level 0, remembering which pairs were joined; forget clauses if ``reduce``."""
+        if self.level:
+            phase, pstate = self.phase, self.pstate
+            for v in self.trail[self.snaps[0][4] :]:
+                phase[v] = pstate[v]
+            self.backjump(0)
+        if reduce:
+            glue, dead = self.glue, self.dead
+            worse = [ci for ci in range(len(glue)) if glue[ci] > _GLUE_KEEP and not dead[ci]]
+            worse.sort(key=glue.__getitem__)
+            for ci in worse[len(worse) // 2 :]:
+                dead[ci] = 1
 
     def decide(self, q: int) -> Sequence[int] | None:
         """Open a level by joining pair ``q``."""
@@ -804,21 +886,21 @@ class _Engine:
         self.pstate, self.ccount, self.dcount = self.pstate[:], self.ccount[:], self.dcount[:]
         self.level += 1
         self.decisions.append(2 * q)
-        return self.propagate([(q, _DECISION)], [])
+        return self.propagate(((q, _DECISION),), [])
 
     def choose(self) -> int:
         """The pair to join next: in the open cell or domino with the fewest options, among those the one
-        involved in the most contradictions so far (the "dom/wdeg" heuristic of constraint solvers, with the
-        weights raised by every pair a learned clause was drawn from); its first open pair.
+        involved in the most contradictions so far (the "dom/wdeg" heuristic of constraint solvers, the weights
+        raised by every pair a learned clause was traced through); its first open pair.
 
-        The few heaviest candidates are looked at first (``top``, kept up to date by :meth:`analyze`); only when
-        none of them has the fewest options are all the counts scanned."""
+        The heaviest few (``top``, kept by :meth:`analyze`) are looked at first, and most often one of them has
+        the fewest options; only when none has are all the counts scanned."""
         t = self.t
         ccount, dcount, pstate = self.ccount, self.dcount, self.pstate
         n_cells = t.n_cells
         if type(ccount) is bytearray:
             for least in range(2, 8):
-                if least in ccount or least in dcount:  # C-level byte search
+                if least in ccount or least in dcount:  # a C-level byte search
                     break
             else:  # pragma: no cover - nothing open but dominoes with 8 or more places
                 least = min(min(ccount), min(dcount))
@@ -838,10 +920,27 @@ class _Engine:
                 tied += compress(range(n_cells, n_cells + len(dcount)), map(is_least, dcount))
             best = max(tied, key=self.weights.__getitem__)
         options = t.placements[best - n_cells] if best >= n_cells else t.cell_pairs[best]
+        phase = self.phase
+        for q in options:
+            if not pstate[q] and phase[q] == JOINED:
+                return q
         for q in options:
             if not pstate[q]:
                 return q
         raise AssertionError("an open cell or domino without an open pair")
+
+
+def _luby(i: int) -> int:
+    """The i-th term (from 0) of the Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ..."""
+    size, power = 1, 0
+    while size < i + 1:
+        power += 1
+        size = 2 * size + 1
+    while size - 1 != i:
+        size = (size - 1) >> 1
+        power -= 1
+        i %= size
+    return 1 << power
 
 
 def _search(
@@ -855,9 +954,9 @@ def _search(
 ) -> Iterator[Solution | None]:
     """Yield each solution (or None when ``keep`` is off, to save building it).
 
-    Every propagation is a node: the root's, each decision's, and each after learning a clause. After a solution
-    a blocking clause (not all of the same decisions again) rules out that one solution and nothing else, so the
-    search goes on to the next.
+    Every propagation is a search node: the root's, each decision's, and each after learning a clause. After a
+    solution, a blocking clause (not all of the same decisions again) rules out that solution and no other, and
+    the search goes on for the next.
 
     Raises ``TimeoutError`` when ``timeout`` seconds pass before the search ends, and :class:`_OutOfNodes`
     when it has visited ``max_nodes`` nodes (a budget that, unlike time, gives the same answer every run).
@@ -868,16 +967,27 @@ def _search(
     if root is None:
         return
     stats.nodes += 1
+    probing = t.n_cells <= _PROBE_MAX_CELLS and root.placed < total
+    if probing and not _probe(t, root, [1] * (t.n_cells + t.n_dominoes), stats):
+        return
+    if root.placed == total:  # solved by propagation alone, as most small puzzles are
+        if keep:
+            yield Solution.from_pairs(puzzle.board, [q for q in range(t.n_pairs) if root.pstate[q] == JOINED])
+        else:
+            yield None
+        return
     deadline = None if timeout is None else time.monotonic() + timeout
     next_check = 0
-    if PROBE[0] and root.placed < total and not _probe(t, root, [1] * (t.n_cells + t.n_dominoes), stats):
-        return
     eng = _Engine(t, root)
     confl = None
+    conflicts = restarts = 0
+    next_restart = _RESTART_BASE * _luby(0) if _RESTART_BASE else -1
+    next_reduce = _REDUCE_EVERY
     while True:
         if confl is not None:
             if not eng.level:
                 return
+            conflicts += 1
             learnt, back = eng.analyze(confl)
             eng.backjump(back)
             stats.nodes += 1
@@ -894,7 +1004,7 @@ def _search(
             block = [lit ^ 1 for lit in reversed(eng.decisions)]
             eng.backjump(eng.level - 1)
             stats.nodes += 1
-            confl = eng.learn(block)
+            confl = eng.learn(block, keep=True)
             continue
         if deadline is not None and stats.nodes >= next_check:
             next_check = stats.nodes + 64
@@ -902,6 +1012,13 @@ def _search(
                 raise TimeoutError
         if max_nodes is not None and stats.nodes >= max_nodes:
             raise _OutOfNodes
+        if conflicts >= next_restart > 0:
+            restarts += 1
+            next_restart += _RESTART_BASE * _luby(restarts)
+            reduce = len(eng.clauses) >= next_reduce
+            if reduce:
+                next_reduce = len(eng.clauses) + _REDUCE_EVERY
+            eng.restart(reduce)
         q = eng.choose()
         stats.branches += 1
         stats.nodes += 1
