@@ -23,11 +23,11 @@ from dominosa.deductions.positions import (
     PositionCheck,
     check_position,
     next_hint,
-    read_position_file,
     read_positions,
 )
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.formats import draw_solution, read_example
+from dominosa.formats.reader import read_input_text
 from dominosa.puzzle import Puzzle
 
 __all__ = ["register", "run", "read_inputs", "hint_json", "hint_text", "LEVELS", "EXIT_CONTRADICTION"]
@@ -104,7 +104,7 @@ def read_inputs(args: argparse.Namespace) -> list[Position]:
         if name != "-" and _INLINE_GAME_ID.fullmatch(name) and not os.path.exists(name):
             positions.extend(read_positions(name, "command line"))
         else:
-            positions.extend(read_position_file(name))
+            positions.extend(read_positions(*read_input_text(name)))
     if not positions:
         raise UsageError("no puzzle given: name a FILE (- for standard input), a game ID, or use --example")
     return positions

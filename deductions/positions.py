@@ -33,12 +33,9 @@ the first deduction of the easiest technique that makes progress (:func:`~domino
 
 from __future__ import annotations
 
-import os
 import re
-import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from dominosa.board import Cell, cell_name
@@ -47,7 +44,7 @@ from dominosa.deductions.counting import count_from_position, count_solutions
 from dominosa.deductions.grades import Technique, ordered_by_tier
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.errors import PuzzleError
-from dominosa.formats import PuzzleRecord, decode_bytes, puzzle_from_dict, read_records, solution_from_dict
+from dominosa.formats import PuzzleRecord, puzzle_from_dict, read_records, solution_from_dict
 from dominosa.formats.json_format import iter_json_values
 from dominosa.puzzle import Placement, Puzzle, placement
 
@@ -55,7 +52,6 @@ __all__ = [
     "Position",
     "Hint",
     "read_positions",
-    "read_position_file",
     "check_position",
     "PositionCheck",
     "mistakes",
@@ -288,22 +284,6 @@ def read_positions(text: str, source: str | None = None) -> list[Position]:
         why = "the text is empty" if not text.strip() else "only comments and blank lines"
         raise PuzzleError(f"no puzzle found: {why}", source=source)
     return found
-
-
-def read_position_file(path: str | os.PathLike[str]) -> list[Position]:
-    """Every position of a file; ``"-"`` reads standard input. ``OSError`` when the file cannot be read."""
-    if str(path) == "-":
-        source = "standard input"
-        if sys.stdin is None:
-            raise PuzzleError("standard input is closed", source=source)
-        data = sys.stdin.buffer.read()
-    else:
-        source = str(path)
-        data = Path(path).read_bytes()
-    if not data.strip():
-        what = "standard input is" if source == "standard input" else "the file is"
-        raise PuzzleError(f"{what} empty" if not data else f"{what} blank: no puzzle in it", source=source)
-    return read_positions(decode_bytes(data, source), source)
 
 
 def _is_comment(text: str) -> bool:

@@ -206,6 +206,15 @@ def read_file_records(path: str | os.PathLike[str]) -> list[PuzzleRecord]:
     The whole file is checked before anything is returned, so a bad puzzle at the end stops the work before
     it starts. A missing or unreadable file raises ``OSError``; bad content raises ``PuzzleError``.
     """
+    text, source = read_input_text(path)
+    return list(read_records(text, source))
+
+
+def read_input_text(path: str | os.PathLike[str]) -> tuple[str, str]:
+    """The text of a file (``"-"``: standard input) and the name to report it by.
+
+    Raises ``OSError`` when the file cannot be read and ``PuzzleError`` when it is empty, blank or not text.
+    """
     if str(path) == STDIN:
         source = "standard input"
         if sys.stdin is None:
@@ -217,7 +226,7 @@ def read_file_records(path: str | os.PathLike[str]) -> list[PuzzleRecord]:
     if not data.strip():
         what = "standard input is" if source == "standard input" else "the file is"
         raise PuzzleError(f"{what} empty" if not data else f"{what} blank: no puzzle in it", source=source)
-    return list(read_records(decode_bytes(data, source), source))
+    return decode_bytes(data, source), source
 
 
 def read_file(path: str | os.PathLike[str]) -> list[Puzzle]:
