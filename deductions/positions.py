@@ -46,6 +46,7 @@ from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord, puzzle_from_dict, read_records, solution_from_dict
 from dominosa.formats.json_format import iter_json_values
+from dominosa.formats.reader import blank_separated_chunks
 from dominosa.puzzle import Placement, Puzzle, placement
 
 __all__ = [
@@ -272,7 +273,7 @@ def read_positions(text: str, source: str | None = None) -> list[Position]:
     """
     lines = [(k + 1, line.removesuffix("\r")) for k, line in enumerate(text.split("\n"))]
     found: list[Position] = []
-    for chunk in _chunks(lines):
+    for chunk in blank_separated_chunks(lines):
         content = [line for line in chunk if not _is_comment(line[1])]
         if not content:
             continue
@@ -288,18 +289,6 @@ def read_positions(text: str, source: str | None = None) -> list[Position]:
 
 def _is_comment(text: str) -> bool:
     return text.lstrip().startswith("#")
-
-
-def _chunks(lines: list[tuple[int, str]]) -> Iterable[list[tuple[int, str]]]:
-    chunk: list[tuple[int, str]] = []
-    for line in lines:
-        if line[1].strip():
-            chunk.append(line)
-        elif chunk:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
 
 
 def _json_positions(chunk: list[tuple[int, str]], source: str | None) -> list[Position]:

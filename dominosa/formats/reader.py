@@ -85,7 +85,7 @@ def read_records(text: str, source: str | None = None) -> Iterator[PuzzleRecord]
     """
     number = 0
     content_seen = False
-    for chunk in _chunks(split_lines(text)):
+    for chunk in blank_separated_chunks(split_lines(text)):
         content = [line for line in chunk if not is_comment(line[1])]
         if not content:
             continue
@@ -131,7 +131,7 @@ def read_records(text: str, source: str | None = None) -> Iterator[PuzzleRecord]
         raise PuzzleError(f"no puzzle found: {why}", source=source)
 
 
-def _chunks(lines: list[Line]) -> Iterator[list[Line]]:
+def blank_separated_chunks(lines: list[Line]) -> Iterator[list[Line]]:
     """Runs of lines between blank lines."""
     chunk: list[Line] = []
     for line in lines:
