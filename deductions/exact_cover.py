@@ -134,7 +134,7 @@ class ExactCover:
         self.columns: tuple[Hashable, ...] = columns
         self.n_primary: int = len(primary)
         self.row_columns: tuple[tuple[int, ...], ...] = tuple(row_columns)
-        self.forced: tuple[int, ...] = self._check_rows(forced, "forced")
+        self.forced: tuple[int, ...] = self.checked_rows(forced, "forced")
         self._link()
 
     def _link(self) -> None:
@@ -172,7 +172,8 @@ class ExactCover:
         self._row_of = row_of
         self._row_node = row_node
 
-    def _check_rows(self, rows: Iterable[int], what: str) -> tuple[int, ...]:
+    def checked_rows(self, rows: Iterable[int], what: str) -> tuple[int, ...]:
+        """The rows as a sorted tuple without repeats; ``ValueError`` naming ``what`` for one out of range."""
         out = sorted(set(rows))
         for i in out:
             if not 0 <= i < len(self.row_columns):
@@ -204,8 +205,8 @@ class ExactCover:
         costs time proportional to the rows it unlinks; memory is O(nodes) for the links and O(depth) for the
         explicit stack. Starting a search copies the links, O(nodes).
         """
-        forced_rows = tuple(sorted(set(self.forced) | set(self._check_rows(forced, "forced"))))
-        chosen_nodes = self._search(forced_rows, self._check_rows(forbidden, "forbidden"))
+        forced_rows = tuple(sorted(set(self.forced) | set(self.checked_rows(forced, "forced"))))
+        chosen_nodes = self._search(forced_rows, self.checked_rows(forbidden, "forbidden"))
         row_of = self._row_of
         for nodes in chosen_nodes:
             yield tuple(sorted(forced_rows + tuple(row_of[n] for n in nodes)))
@@ -278,8 +279,8 @@ class ExactCover:
         """
         if limit is not None and limit < 0:
             raise ValueError(f"limit must be at least 0, not {limit}")
-        forced_rows = tuple(sorted(set(self.forced) | set(self._check_rows(forced, "forced"))))
-        search = self._search(forced_rows, self._check_rows(forbidden, "forbidden"))
+        forced_rows = tuple(sorted(set(self.forced) | set(self.checked_rows(forced, "forced"))))
+        search = self._search(forced_rows, self.checked_rows(forbidden, "forbidden"))
         if limit is not None:
             search = islice(search, limit)
         found = sum(1 for _ in search)
