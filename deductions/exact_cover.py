@@ -131,9 +131,20 @@ class ExactCover:
             if len(set(cols)) != len(cols):
                 raise ValueError(f"row {i} names a column twice")
             row_columns.append(tuple(cols))
+        self._setup(columns, len(primary), tuple(row_columns), forced)
+
+    def _setup(
+        self,
+        columns: tuple[Hashable, ...],
+        n_primary: int,
+        row_columns: tuple[tuple[int, ...], ...],
+        forced: Iterable[int],
+    ) -> None:
+        """Keep the problem by column positions and build the links; subclasses that build rows from positions
+        directly (a Dominosa puzzle, thousands of times in a test run) call this and skip the name lookups."""
         self.columns: tuple[Hashable, ...] = columns
-        self.n_primary: int = len(primary)
-        self.row_columns: tuple[tuple[int, ...], ...] = tuple(row_columns)
+        self.n_primary: int = n_primary
+        self.row_columns: tuple[tuple[int, ...], ...] = row_columns
         self.forced: tuple[int, ...] = self.checked_rows(forced, "forced")
         self._link()
 
@@ -421,13 +432,11 @@ class DominosaCover(ExactCover):
         board, pair_domino = puzzle.board, puzzle.pair_domino
         row_pairs = tuple(k for k, d in enumerate(pair_domino) if d >= 0)
         pair_rows = {k: i for i, k in enumerate(row_pairs)}
-        rows = []
-        for k in row_pairs:
-            a, b = board.pairs[k]
-            rows.append((("cell", a), ("cell", b), ("domino", pair_domino[k])))
-        primary = [("cell", i) for i in range(len(board.cells))]
-        primary += [("domino", d) for d in range(len(puzzle.dominoes))]
-        super().__init__(primary, rows, forced=(pair_rows[k] for k in puzzle.clue_pairs))
+        n_cells, pairs = len(board.cells), board.pairs
+        # Columns by position: cell i is column i, domino d is column n_cells + d.
+        rows = tuple((*pairs[k], n_cells + pair_domino[k]) for k in row_pairs)
+        columns = tuple(("cell", i) for i in range(n_cells)) + tuple(("domino", d) for d in range(len(puzzle.dominoes)))
+        self._setup(columns, len(columns), rows, (pair_rows[k] for k in puzzle.clue_pairs))
         self.puzzle: Puzzle = puzzle
         self.row_pairs: tuple[int, ...] = row_pairs
         self.pair_rows: dict[int, int] = pair_rows
