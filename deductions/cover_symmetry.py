@@ -44,7 +44,12 @@ class SymmetryGroup:
     candidates : iterable of callables
         Each maps a column name to a column name. Offer a whole group (the eight symmetries of the square,
         say); those that are automorphisms of the problem form a subgroup, which is what is kept. The identity
-        is always kept. A candidate that maps a column outside the problem, or a row onto no row, is dropped.
+        is always kept. A candidate that maps a column outside the problem, a row onto no row, or the forced
+        rows onto other rows, is dropped.
+
+    Raises
+    ------
+    ValueError : the symmetries kept are not closed under composition (the candidates were not a group).
 
     Attributes
     ----------
@@ -59,7 +64,15 @@ class SymmetryGroup:
     def __init__(self, problem: ExactCover, candidates: Iterable[Callable[[Hashable], Hashable]] = ()) -> None:
         columns = problem.columns
         position = {name: k for k, name in enumerate(columns)}
-        row_of = {frozenset(cols): i for i, cols in enumerate(problem.row_columns)}
+        # Rows by their set of columns; equal rows are told apart by their rank among equals, so a symmetry
+        # maps the k-th copy of a row to the k-th copy of its image and stays a permutation.
+        copies: dict[frozenset[int], list[int]] = {}
+        rank = []
+        for i, cols in enumerate(problem.row_columns):
+            same = copies.setdefault(frozenset(cols), [])
+            rank.append(len(same))
+            same.append(i)
+        forced = set(problem.forced)
         identity_columns = tuple(range(len(columns)))
         identity_rows = tuple(range(len(problem.row_columns)))
         column_maps = [identity_columns]
@@ -71,15 +84,18 @@ class SymmetryGroup:
             if any((k < problem.n_primary) != (mapped[k] < problem.n_primary) for k in identity_columns):
                 continue  # a symmetry keeps primary columns primary
             rows = []
-            for cols in problem.row_columns:
-                image = row_of.get(frozenset(mapped[k] for k in cols))
-                if image is None:
+            for i, cols in enumerate(problem.row_columns):
+                images = copies.get(frozenset(mapped[k] for k in cols))
+                if images is None or len(images) <= rank[i]:
                     break
-                rows.append(image)
+                rows.append(images[rank[i]])
             else:
+                if {rows[i] for i in forced} != forced:
+                    continue  # the rows forced into every solution must stay where they are
                 if tuple(rows) not in row_maps:
                     column_maps.append(mapped)
                     row_maps.append(tuple(rows))
+        _check_group(row_maps)
         self.problem = problem
         self.column_maps: tuple[tuple[int, ...], ...] = tuple(column_maps)
         self.row_maps: tuple[tuple[int, ...], ...] = tuple(row_maps)
@@ -167,3 +183,13 @@ class Reduction:
     def filter(self, solutions: Iterable[Solution]) -> Iterator[Solution]:
         """The solutions :meth:`keep` keeps, lazily."""
         return (solution for solution in solutions if self.keep(solution))
+
+
+def _check_group(row_maps: list[tuple[int, ...]]) -> None:
+    """``ValueError`` unless the kept symmetries are closed under composition (they are whenever the candidates
+    offered form a group; a partial list could make the reduction drop solutions)."""
+    kept = set(row_maps)
+    for f in row_maps:
+        for g in row_maps:
+            if tuple(f[i] for i in g) not in kept:
+                raise ValueError("the symmetries offered do not form a group: offer all of them (the 8 of the square)")

@@ -71,7 +71,7 @@ class PackingCover(ExactCover):
         it). Pieces come last: they are all placed once every cell is covered.
         """
         packing = self.packing
-        by_columns = packing.cols > packing.rows
+        by_columns = packing.cols - packing.left > packing.rows - packing.top
         lines, across = (packing.cols, packing.rows) if by_columns else (packing.rows, packing.cols)
         stride = (across + 1) + across  # the circles of a line's leading edge, then its cells
 

@@ -7,6 +7,7 @@ import random
 import sys
 
 import pytest
+from cover_cases import grid_tilings, queens
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import layouts
@@ -20,27 +21,6 @@ from dominosa.deductions.exact_cover import (
     solutions_exact_cover,
 )
 from dominosa.generator.layouts import random_layout
-
-
-def grid_tilings(rows: int, cols: int) -> tuple[list[tuple[int, int]], list[tuple[tuple[int, int], ...]]]:
-    """The domino tilings of a rectangle as exact cover: a column per cell, a row per pair of neighbours."""
-    cells = [(r, c) for r in range(rows) for c in range(cols)]
-    pairs = []
-    for r, c in cells:
-        if c + 1 < cols:
-            pairs.append(((r, c), (r, c + 1)))
-        if r + 1 < rows:
-            pairs.append(((r, c), (r + 1, c)))
-    return cells, pairs
-
-
-def queens(n: int) -> ExactCover:
-    """n queens: ranks and files primary (one queen each), diagonals secondary (at most one each)."""
-    primary = [("rank", i) for i in range(n)] + [("file", j) for j in range(n)]
-    secondary = [("diag", k) for k in range(2 * n - 1)] + [("anti", k) for k in range(2 * n - 1)]
-    rows = [(("rank", i), ("file", j), ("diag", i + j), ("anti", i - j + n - 1)) for i in range(n) for j in range(n)]
-    return ExactCover(primary, rows, secondary)
-
 
 # -- the engine on problems with known answers --------------------------------------------------------------
 

@@ -66,6 +66,11 @@ class Packing:
         object.__setattr__(self, "pieces", tuple(self.pieces))
         if not self.cells:
             raise ValueError("the board has no cells")
+        if min(min(r, c) for r, c in self.cells) < 0:
+            raise ValueError("cells are numbered from row 0 and column 0: no negative coordinates")
+        corners = {(r + dr, c + dc) for r, c in self.cells for dr in (0, 1) for dc in (0, 1)}
+        for corner in sorted((self.circles | self.empty_circles) - corners):
+            raise ValueError(f"circle {corner[0]},{corner[1]} is not a corner of any cell of the board")
         names = [p.name for p in self.pieces]
         if len(set(names)) != len(names):
             twice = sorted({n for n in names if names.count(n) > 1})
@@ -84,11 +89,23 @@ class Packing:
 
     @cached_property
     def rows(self) -> int:
+        """One more than the largest row of a cell: the board fits in rows 0 .. rows - 1."""
         return max(r for r, _ in self.cells) + 1
 
     @cached_property
     def cols(self) -> int:
+        """One more than the largest column of a cell."""
         return max(c for _, c in self.cells) + 1
+
+    @cached_property
+    def top(self) -> int:
+        """The smallest row of a cell (a board drawn with blank lines above it starts lower)."""
+        return min(r for r, _ in self.cells)
+
+    @cached_property
+    def left(self) -> int:
+        """The smallest column of a cell."""
+        return min(c for _, c in self.cells)
 
     def piece(self, name: str) -> Piece:
         """The piece called ``name`` (``KeyError`` if none is)."""
@@ -107,8 +124,8 @@ class Packing:
             allowed = cells if piece.region is None else cells & piece.region
             seen = set()
             for orientation in piece.orientations:
-                for dr in range(self.rows - orientation.height + 1):
-                    for dc in range(self.cols - orientation.width + 1):
+                for dr in range(self.top, self.rows - orientation.height + 1):
+                    for dc in range(self.left, self.cols - orientation.width + 1):
                         placed, pegs = orientation.moved(dr, dc)
                         if all(c in allowed for c in placed) and all(p in circles for p in pegs):
                             key = (placed, pegs)
@@ -124,20 +141,23 @@ class Packing:
         return tuple(t for t in TRANSFORMS if self._maps_onto_itself(t))
 
     def transform_cell(self, t: tuple[int, int, int, int], cell: Cell) -> Cell:
-        """Where symmetry ``t`` of the board's bounding box takes a cell (quarter turns: square boards only).
+        """Where symmetry ``t`` of the board's bounding box takes a cell (quarter turns: square boxes only).
 
-        The transform acts about the centre of the box: in doubled coordinates that centre is (rows, cols)."""
-        y, x = transform_point(t, 2 * cell[0] + 1 - self.rows, 2 * cell[1] + 1 - self.cols)
-        return (y + self.rows - 1) // 2, (x + self.cols - 1) // 2
+        The transform acts about the centre of the box around the cells: in doubled coordinates (cell ``(r, c)``
+        at ``(2r + 1, 2c + 1)``) that centre is ``(top + rows, left + cols)``."""
+        cy, cx = self.top + self.rows, self.left + self.cols
+        y, x = transform_point(t, 2 * cell[0] + 1 - cy, 2 * cell[1] + 1 - cx)
+        return (y + cy - 1) // 2, (x + cx - 1) // 2
 
     def transform_corner(self, t: tuple[int, int, int, int], corner: Corner) -> Corner:
         """Where symmetry ``t`` of the board's bounding box takes a corner point."""
-        y, x = transform_point(t, 2 * corner[0] - self.rows, 2 * corner[1] - self.cols)
-        return (y + self.rows) // 2, (x + self.cols) // 2
+        cy, cx = self.top + self.rows, self.left + self.cols
+        y, x = transform_point(t, 2 * corner[0] - cy, 2 * corner[1] - cx)
+        return (y + cy) // 2, (x + cx) // 2
 
     def _maps_onto_itself(self, t: tuple[int, int, int, int]) -> bool:
-        if t[0] == 0 and self.rows != self.cols:
-            return False  # a quarter turn or diagonal mirror of a board that is not square
+        if t[0] == 0 and self.rows - self.top != self.cols - self.left:
+            return False  # a quarter turn or diagonal mirror of a box that is not square
         return (
             {self.transform_cell(t, c) for c in self.cells} == self.cells
             and {self.transform_corner(t, p) for p in self.circles} == self.circles

@@ -75,14 +75,15 @@ class Piece:
     ----------
     name : what the solution calls it (a letter, usually).
     cells : the squares it covers, (row, column), anywhere on the plane.
-    pegs : corner points it carries a peg on, (row, column) of the corner, on the same grid as the cells.
+    pegs : corner points it carries a peg on, (row, column) of the corner, on the same grid as the cells; each
+        must be a corner of one of its cells (a peg sits on the piece).
     flip : False when the piece may be turned but not turned over.
     region : when given, the only board cells the piece may cover (the day and month holes of the calendar
         puzzle, seen as one-cell pieces, use this).
 
     Raises
     ------
-    ValueError : no cells, or cells not joined edge to edge.
+    ValueError : no cells, cells not joined edge to edge, or a peg off the piece.
     """
 
     name: str
@@ -100,6 +101,9 @@ class Piece:
             raise ValueError(f"piece {self.name!r} has no cells")
         if not _connected(self.cells):
             raise ValueError(f"piece {self.name!r} is not in one piece: its cells must join edge to edge")
+        corners = {(r + dr, c + dc) for r, c in self.cells for dr in (0, 1) for dc in (0, 1)}
+        for i, j in sorted(self.pegs - corners):
+            raise ValueError(f"piece {self.name!r} has a peg at {i},{j}, which is not a corner of its cells")
 
     @property
     def size(self) -> int:

@@ -25,7 +25,8 @@ and blank lines are ignored except that they end a picture::
   one peg; corner ``i,j`` is the top-left corner of cell ``i,j``.
 - ``piece NAME:`` then a picture, any character but ``.`` and space being a cell; ``piece NAME, no flip:`` for a
   piece that may be turned but not turned over. Inside a piece, a line ``pegs: i,j i,j`` lists the corners of
-  the picture that carry a peg.
+  the picture that carry a peg (each a corner of one of its cells). Since ``#`` draws cells, a comment inside a
+  piece is ``# `` (hash, space) at the start of a line or `` # `` after the picture; draw gaps with ``.``.
 
 Errors are :class:`~dominosa.errors.PuzzleError` with the line they are about.
 """
@@ -58,22 +59,29 @@ def read_packing(text: str, source: str | None = None) -> Packing:
     circles_spec: tuple[int, str] | None = None
     pieces: list[tuple[int, str, bool, list[str], list[tuple[int, str]]]] = []
     section: str | None = None
-    seen_board = False
+    seen: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].rstrip() if section != "piece" else _strip_comment(raw)
         header = _HEADER.match(line.strip()) if line.strip() else None
         if header and not (section == "piece" and _is_picture(line)):
             kind, name, rest = header.groups()
+            if kind != "piece" and kind in seen:
+                raise PuzzleError(f"{kind} is given twice (first on line {seen[kind]})", line=number, source=source)
+            seen.setdefault(kind, number)
             if kind == "title":
                 title, section = rest.strip(), None
             elif kind == "board":
-                if seen_board:
-                    raise PuzzleError("the board is given twice", line=number, source=source)
-                seen_board, section = True, "board"
+                section = "board"
             elif kind == "circles":
                 circles_spec, section = (number, rest), None
             else:
                 name, flip = _piece_name(name, number, source)
+                if any(name == other for _, other, *_ in pieces):
+                    raise PuzzleError(
+                        f"two pieces are called {name!r}: every piece needs a name of its own",
+                        line=number,
+                        source=source,
+                    )
                 pieces.append((number, name, flip, [], []))
                 section = "piece"
             continue
@@ -133,12 +141,19 @@ def read_packing(text: str, source: str | None = None) -> Packing:
 
 
 def _strip_comment(raw: str) -> str:
-    # Inside a piece picture '#' draws a cell; a comment there must be ' #' after the picture.
+    """A line of a piece section without its comment.
+
+    ``#`` draws cells there, so a comment is ``# `` (hash and space) at the start of a line, or `` # `` after
+    the picture; ``#`` followed by anything else is part of the drawing (``#.#``, ``##``).
+    """
     stripped = raw.rstrip()
-    if stripped.lstrip().startswith("#") and not _is_picture(stripped):
-        return ""
-    head, sep, _ = stripped.partition(" #")
-    return head.rstrip() if sep else stripped
+    body = stripped.lstrip()
+    if body == "#" or not body.startswith("# "):
+        head, sep, _ = stripped.partition(" # ")
+        if not sep and stripped.endswith(" #") and _is_picture(stripped[:-2]):
+            head = stripped[:-2]
+        return head.rstrip()
+    return ""
 
 
 def _is_picture(line: str) -> bool:
