@@ -13,7 +13,6 @@ import datetime
 import os
 import sys
 import time
-from collections.abc import Iterator
 from typing import Any
 
 from dominosa.cli.common import add_format_argument, print_json, print_text
@@ -114,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     limit = args.limit if (args.count or args.all) else 1
     try:
-        for tiling in _search(cover, args):
+        for tiling in tilings(cover, up_to_symmetry=args.up_to_symmetry, method=args.method):
             found += 1
             first = first or tiling
             if args.all or (found == 1 and not args.count):
@@ -183,10 +182,6 @@ def _size(text: str) -> tuple[int, int]:
     if not (sep and rows.isdigit() and cols.isdigit()):
         raise UsageError(f"--size {text!r}: write ROWSxCOLUMNS, such as 6x10")
     return int(rows), int(cols)
-
-
-def _search(cover: PackingCover, args: argparse.Namespace) -> Iterator[Tiling]:
-    return tilings(cover, up_to_symmetry=args.up_to_symmetry, method=args.method)
 
 
 def _verdict(found: int, complete: bool, up_to_symmetry: bool, symmetries: int) -> str:
