@@ -132,7 +132,7 @@ def _spin(n: int) -> int:
 def _batch_seconds(workers: int, request) -> tuple[float, list[dict]]:
     start = time.perf_counter()
     with SerialWorkers() if workers == 1 else PoolWorkers(workers) as engine:
-        made = [m.to_dict() for m in generate(request, THROUGHPUT_BATCH, map=engine.map)]
+        made = [m.to_dict() for m in generate(request, THROUGHPUT_BATCH, workers=engine)]
     return time.perf_counter() - start, made
 
 
@@ -170,22 +170,9 @@ def throughput(args: argparse.Namespace, missed: list[str]) -> None:
     )
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--samples", type=int, default=7, help="puzzles per figure (default 7)")
-    parser.add_argument("--reference-samples", type=int, default=5, help="rejection-sampling runs per figure")
-    parser.add_argument("--reference-limit", type=float, default=30.0, help="seconds before a reference run stops")
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--heavy", action="store_true", help="also orders 12 and 15 at the top two grades")
-    parser.add_argument("--quick", action="store_true", help="3 samples, 2 reference runs of at most 10 s")
-    parser.add_argument("--no-throughput", action="store_true", help="skip the one-against-two-workers batch")
-    parser.add_argument("--throughput-repeats", type=int, default=3, help="alternations of 1 and 2 workers")
-    parser.add_argument("--strict", action="store_true", help="exit status 1 if a target is missed")
-    args = parser.parse_args(argv)
-    if args.quick:
-        args.samples, args.reference_samples, args.reference_limit, args.throughput_repeats = 3, 2, 10.0, 1
-    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
-    missed: list[str] = []
+def per_puzzle(args: argparse.Namespace, missed: list[str]) -> None:
+    """The per-puzzle figures: any proper puzzle, every grade at order 6, the top grades at 9 (and more with
+    ``--heavy``)."""
     print("any proper puzzle (proved, not rated):")
     for order in (6, 15):
         measure(f"order {order}", order, None, ANY_TARGETS_S[order], args, missed, rating="none")
@@ -200,6 +187,33 @@ def main(argv: list[str] | None = None) -> int:
         print("a grade that random layouts rarely have at these orders (no target of its own):")
         for order in (12, 15):
             measure(f"order {order} hard", order, "hard", GRADE_TARGETS_S[order], args, missed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--samples", type=int, default=7, help="puzzles per figure (default 7)")
+    parser.add_argument("--reference-samples", type=int, default=5, help="rejection-sampling runs per figure")
+    parser.add_argument("--reference-limit", type=float, default=30.0, help="seconds before a reference run stops")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--heavy", action="store_true", help="also orders 12 and 15 at the top two grades")
+    parser.add_argument("--quick", action="store_true", help="3 samples, 2 reference runs of at most 10 s")
+    parser.add_argument("--no-throughput", action="store_true", help="skip the one-against-two-workers batch")
+    parser.add_argument("--only-throughput", action="store_true", help="only the one-against-two-workers batch")
+    parser.add_argument(
+        "--throughput-repeats", type=int, help="alternations of 1 and 2 workers (default 3; 1 with --quick)"
+    )
+    parser.add_argument("--strict", action="store_true", help="exit status 1 if a target is missed")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.samples, args.reference_samples, args.reference_limit = 3, 2, 10.0
+    if args.throughput_repeats is None:  # an explicit count wins over --quick's
+        args.throughput_repeats = 1 if args.quick else 3
+    if args.no_throughput and args.only_throughput:
+        parser.error("--no-throughput and --only-throughput exclude each other")
+    print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
+    missed: list[str] = []
+    if not args.only_throughput:
+        per_puzzle(args, missed)
     if not args.no_throughput:
         print(f"throughput on a batch of {THROUGHPUT_BATCH}:")
         throughput(args, missed)

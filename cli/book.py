@@ -169,7 +169,7 @@ def generate_entries(count: int, order: int, seed: int, *, grade: str | None = N
             for target in (wanted, None) if grade is None else (wanted,):
                 request = make_request(order=order, grade=target, seed=seed, settings=settings)
                 try:
-                    for made in generate(request, left, map=workers.map, accept=lambda m: _new(m.puzzle, keys)):
+                    for made in generate(request, left, workers=workers, accept=lambda m: _new(m.puzzle, keys)):
                         entries.append(BookEntry(made.puzzle, made.solution, made.grade, made.score))
                         left -= 1
                 except NoPuzzleFound:

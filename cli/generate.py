@@ -144,9 +144,9 @@ def run(args: argparse.Namespace) -> int:
                 if progress is not None:
                     progress.engine = workers.describe()
                 puzzles = (
-                    store_run.puzzles(map=workers.map, progress=progress)
+                    store_run.puzzles(workers=workers, progress=progress)
                     if store_run is not None
-                    else generate(request, args.count, map=workers.map, progress=progress)
+                    else generate(request, args.count, workers=workers, progress=progress)
                 )
                 total = store_run.wanted if store_run is not None else args.count
                 for made_one in puzzles:

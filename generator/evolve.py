@@ -3,29 +3,38 @@
 One *search* looks for one puzzle. It starts from a population of random layouts, each made proper by repair
 (see :mod:`dominosa.generator.fitness`), then runs a (mu + lambda) evolution: parents drawn by tournament
 (``tools.selTournament``) each give a child by one to a few moves (:mod:`dominosa.generator.mutations`); the
-children are evaluated through ``toolbox.map``; the best mu of parents and children survive
-(``tools.selBest``). There is no crossover: two layouts cannot be cut and joined without breaking the domino set,
-and the moves alone climb well. A search stops as soon as a layout meets the target; that layout is then proved
-proper with no budget and fully rated (``finish``), and is the search's puzzle. A search that reaches its
-generation limit without one gives up, and a fresh search takes its place.
+children are evaluated by the workers; the best mu of parents and children survive (``tools.selBest``). There is
+no crossover: two layouts cannot be cut and joined without breaking the domino set, and the moves alone climb
+well. A search stops as soon as a layout meets the target; that layout is then proved proper with no budget and
+fully rated (``finish``), and is the search's puzzle. A search that reaches its generation limit without one gives
+up, and a fresh search takes its place.
 
-Several searches run side by side in *lanes* and their evaluations share one ``map`` call per generation, which
-gives the workers enough jobs at once to stay busy. The number of lanes depends on the settings and the count
-asked for, never on the workers.
+**Out of step.** Several searches run side by side in *lanes*, each on its own: its jobs go to a
+:class:`~dominosa.generator.workers.JobQueue`, and it moves on (selection, the next children, or its finishing
+job) as soon as *its* results are back, while the jobs of the other lanes keep the workers busy. Nothing waits
+for the slowest evaluation of a round, and a long finishing job holds up only its own search. (This is where the
+search leaves DEAP's usual ``toolbox.map``, a call that returns when its whole batch is done.) A lane that
+finds its puzzle takes no workers while it waits for its turn (below), and a new search starts in its place, as
+long as the searches under way are fewer than the puzzles still wanted.
 
 **Reproducibility.** Search ``i`` of a run draws everything from one ``random.Random`` keyed by the seed, the
 target and ``i`` (:func:`search_rng`): its moves, its tournaments, and the seed of every evaluation (from which
-a worker draws a random start and the repairs). Evaluations are pure functions of their jobs, so the same seed
-gives the same puzzles in the same order with one worker, a process pool or a Dask cluster. DEAP's selection
-operators draw from the ``random`` module itself; they run inside :func:`_deap_random`, which seeds that module
-from the search's generator and puts its state back afterwards.
+a worker draws a random start and the repairs). Evaluations are pure functions of their jobs, so a search's
+course depends on its number alone, never on when its results come back, with one exception: whether
+``accept`` takes its puzzle (a duplicate of an earlier one is refused, and the search goes on). So puzzles are
+*settled in search order*: a search's puzzle is offered to ``accept`` only once every earlier search has ended,
+with its puzzle taken or given up; one found earlier waits. Every ``accept`` call therefore sees the same
+puzzles before it, and the same seed gives the same puzzles in the same order with one worker, a process pool or
+a Dask cluster, whatever order the jobs finish in and however many lanes run. DEAP's selection operators draw
+from the ``random`` module itself; they run inside :func:`_deap_random`, which seeds that module from the
+search's generator and puts its state back afterwards.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
@@ -49,6 +58,7 @@ from dominosa.generator.fitness import (
     work,
 )
 from dominosa.generator.mutations import Layout, mutate, to_puzzle, to_solution
+from dominosa.generator.workers import JobQueue, SerialWorkers, Workers
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -105,7 +115,8 @@ class Settings:
     tournament : how many parents compete for each child.
     max_moves : each child gets between 1 and this many moves.
     generations : a search gives up after this many generations without meeting the target.
-    lanes : searches run side by side (their evaluations go to the workers together).
+    lanes : searches evolving side by side, each at its own pace; enough to keep the workers busy. It sets only
+        how fast a run goes: the puzzles are the same for any number of lanes.
     start_repairs : repairs allowed to make a random start proper (children get ``budgets.repairs``).
     budgets : node and repair budgets of one evaluation.
     rating : how the chosen puzzles are rated: "path", "grade" or "none" (see ``fitness.RATINGS``).
@@ -143,7 +154,8 @@ class Found:
     level, grade, score : its rating (None when rated with "none"); ``rating`` the rater's JSON form.
     search : the search's number in the run (its random stream; kept to resume runs).
     generations, evaluations : what the search took.
-    seconds : wall time from the search's start (lanes share the workers, so this is not its cost alone).
+    seconds : wall time from the search's start to its puzzle's acceptance (lanes share the workers, and a
+        puzzle waits for the earlier searches, so this is not its cost alone).
     """
 
     puzzle: Puzzle
@@ -160,7 +172,8 @@ class Found:
 
 @dataclass
 class Progress:
-    """A snapshot after each generation, for progress lines: counts so far and the best layout of any lane."""
+    """A snapshot after each generation of any lane, for progress lines: counts so far (``generation`` counts the
+    generations of all searches together) and the best layout of any lane."""
 
     generation: int = 0
     evaluations: int = 0
@@ -178,9 +191,21 @@ class Progress:
         return GRADES[self.best_level] if self.best_level is not None else None
 
 
+class _Plan(NamedTuple):
+    """A generation's children: per layout its known evaluation (None: in ``jobs``, in order)."""
+
+    cached: list[Evaluation | None]
+    jobs: list[Job]
+
+
 @dataclass
 class _Search:
-    """One lane's search: its number and random stream, its population, and the layout waiting to be finished."""
+    """One search: its number and random stream, its population, and where it stands.
+
+    At any time a search has one thing under way: a generation's children with the workers (``plan``, their
+    results gathered by position in ``results``), the finishing job of ``pending``, or nothing: its puzzle
+    (``pending`` confirmed by ``final``) waits for its turn to be offered, or it ``failed``.
+    """
 
     index: int
     rng: random.Random
@@ -190,13 +215,19 @@ class _Search:
     evaluations: int = 0
     rejected: set[Layout] = field(default_factory=set)
     pending: Individual | None = None
+    plan: _Plan | None = None
+    results: dict[int, Evaluation] = field(default_factory=dict)
+    final: Final | None = None
+    failed: bool = False
+
+    @property
+    def evolving(self) -> bool:
+        """Whether it has work with the workers (children or a finishing job), i.e. takes a lane."""
+        return self.final is None and not self.failed
 
 
-class _Plan(NamedTuple):
-    """A lane's share of a batch: per layout its known evaluation (None: in ``jobs``, in order)."""
-
-    cached: list[Evaluation | None]
-    jobs: list[Job]
+# The key of a search's finishing job in the job queue: (search number, FINISH); children go by (number, position).
+FINISH = -1
 
 
 def search_rng(seed: int | str, index: int, target: Target = ANY) -> random.Random:
@@ -228,7 +259,7 @@ class Evolution:
     dominoes : the domino set dealt onto it (each once).
     target : grade level and score range wanted.
     seed : the run's seed.
-    map : the workers' ``map(function, jobs) -> results``, registered as DEAP's ``toolbox.map``.
+    workers : where the evaluations run (:mod:`dominosa.generator.workers`); in this process when None.
     settings : see :class:`Settings`.
     """
 
@@ -238,7 +269,7 @@ class Evolution:
         dominoes: Sequence[Domino],
         target: Target,
         seed: int | str,
-        map: Callable[[Callable[[Any], Any], Sequence[Any]], list[Any]] = lambda f, xs: [f(x) for x in xs],
+        workers: Workers | None = None,
         settings: Settings = Settings(),
     ) -> None:
         self.board = board
@@ -248,11 +279,11 @@ class Evolution:
         if not target.graded:  # any proper puzzle: nothing to climb, one layout per search is enough
             settings = replace(settings, population=1, offspring=1, lanes=max(settings.lanes, 16))
         self.settings = settings
+        self.workers = workers if workers is not None else SerialWorkers()
         self.toolbox = base.Toolbox()
-        self.toolbox.register("map", map)
         self.toolbox.register("evaluate", evaluate)
         self.toolbox.register("finish", finish)
-        self.toolbox.register("work", work)  # either of the two, by the task's kind: one map per round
+        self.toolbox.register("work", work)  # either of the two, by the task's kind: what the workers run
         self.toolbox.register("mutate", mutate, board)
         self.toolbox.register("select", tools.selTournament, tournsize=settings.tournament)
         self.toolbox.register("survivors", tools.selBest)
@@ -267,80 +298,123 @@ class Evolution:
         accept: Callable[[Found], bool] | None = None,
         progress: Callable[[Progress], None] | None = None,
     ) -> Iterator[Found]:
-        """Yield ``count`` puzzles, each as soon as it is found and accepted.
+        """Yield ``count`` puzzles in search order, each as soon as it and every earlier search are settled.
 
         Parameters
         ----------
         count : how many puzzles.
         first_search : the number of the first search (a resumed run starts after the searches already done).
-        accept : called with each puzzle found; False rejects it (a duplicate, say) and its search goes on.
-        progress : called after every round of generations.
+        accept : called with each puzzle found, in search order; False rejects it (a duplicate, say) and its
+            search goes on.
+        progress : called after every generation of any lane.
 
         Raises
         ------
-        NoPuzzleFound : ``settings.give_up`` searches in a row ended without a puzzle.
+        NoPuzzleFound : ``settings.give_up`` searches in a row (by number) ended without a puzzle.
 
         Notes
         -----
-        Each round sends one batch to ``map``: the children of every lane still evolving, and the finishing job
-        (proof and full rating) of every lane that found its layout in the round before. Finishing jobs go first
-        in the batch: they are the longest, and starting them first keeps all the workers busy to the end.
+        The loop: settle what the earliest searches allow (see the module), start searches while a lane is free
+        and the searches under way are fewer than the puzzles still wanted, then take one result from the
+        queue and move its search on if that completes what it was waiting for. Searches that are not needed
+        are never started: if every search under way gives its puzzle, the run ends with no work thrown away.
         """
         s = self.settings
         clock = time.perf_counter()
         state = Progress(wanted=count)
-        active: list[_Search] = []
+        live: dict[int, _Search] = {}  # started and not settled, by number
         next_index = first_search
-        failures = 0
-        retired = 0  # evaluations of the searches no longer running
-        while state.found < count:
-            while len(active) < min(s.lanes, count - state.found):
-                rng = search_rng(self.seed, next_index, self.target)
-                active.append(_Search(next_index, rng, time.perf_counter()))
-                next_index += 1
-                state.searches += 1
-            plans: list[tuple[_Search, _Plan | None]] = []
-            tasks: list[tuple[str, Job | FinishJob]] = []
-            for search in sorted(active, key=lambda x: x.pending is None):  # stable: lane order otherwise
-                if search.pending is not None:
-                    job = FinishJob(self.board.cells, self.dominoes, search.pending.layout, s.rating, s.path_budget)
-                    tasks.append(("finish", job))
-                    plans.append((search, None))
-                else:
-                    plan = self._offspring(search)
-                    tasks.extend(("evaluate", job) for job in plan.jobs)
-                    plans.append((search, plan))
-            results = iter(self.toolbox.map(self.toolbox.work, tasks))
-            done: list[_Search] = []
-            for search, plan in plans:
-                if plan is None:
-                    found = self._settle(search, next(results), accept)
-                    if found is None:
+        frontier = first_search  # the earliest search not settled: the only one that may offer its puzzle
+        failures = 0  # searches in a row, by number, settled without a puzzle
+        retired = 0  # evaluations of the settled searches
+        with self.workers.queue() as jobs:
+            while state.found < count:
+                while frontier in live and not live[frontier].evolving:  # settle in search order
+                    search = live[frontier]
+                    found = None
+                    if search.final is not None:
+                        assert search.pending is not None
+                        found = self._found(search, search.pending.layout, search.final)
+                        if accept is not None and not accept(found):
+                            self._reject(search)
+                            self._advance(search, jobs, state)
+                            continue  # it goes on (or has failed at once)
+                    del live[frontier]
+                    frontier += 1
+                    retired += search.evaluations
+                    if found is not None:
+                        failures = 0
+                        state.found += 1
+                        yield found
+                        if state.found >= count:
+                            return
                         continue
-                    done.append(search)
-                    state.found += 1
-                    failures = 0
-                    yield found
-                    if state.found >= count:
-                        return
-                else:
-                    self._absorb(search, plan, results)
-                    if search.pending is None and search.generation >= s.generations:
-                        done.append(search)
-                        failures += 1
-                        state.failed += 1
-            state.generation += 1
-            retired += sum(x.evaluations for x in done)
-            active = [x for x in active if x not in done]
-            state.evaluations = retired + sum(x.evaluations for x in active)
-            self._report(state, active, clock, progress)
-            if failures >= s.give_up:
-                raise NoPuzzleFound(
-                    f"{failures} searches in a row ended after {s.generations} generations without a puzzle"
-                    f" {self._wanted()}"
-                )
+                    failures += 1
+                    if failures >= s.give_up:
+                        raise NoPuzzleFound(
+                            f"{failures} searches in a row ended after {s.generations} generations without a"
+                            f" puzzle {self._wanted()}"
+                        )
+                hopeful = sum(not x.failed for x in live.values())
+                evolving = sum(x.evolving for x in live.values())
+                while evolving < s.lanes and hopeful < count - state.found:
+                    search = _Search(next_index, search_rng(self.seed, next_index, self.target), time.perf_counter())
+                    live[next_index] = search
+                    next_index += 1
+                    state.searches += 1
+                    self._advance(search, jobs, state)
+                    hopeful += 1
+                    evolving += 1
+                assert jobs.outstanding, "the earliest search is evolving, so some job is out"
+                (index, position), result = jobs.next_done()
+                search = live[index]
+                if position == FINISH:
+                    self._finished(search, result, jobs, state)
+                    continue
+                search.results[position] = result
+                assert search.plan is not None
+                if len(search.results) < len(search.plan.jobs):
+                    continue
+                plan, search.plan = search.plan, None
+                self._absorb(search, plan, (search.results[i] for i in range(len(plan.jobs))))
+                search.results = {}
+                self._advance(search, jobs, state)
+                state.generation += 1
+                state.evaluations = retired + sum(x.evaluations for x in live.values())
+                self._report(state, live.values(), clock, progress)
 
     # -- one lane's steps -----------------------------------------------------------------------------------
+
+    def _advance(self, search: _Search, jobs: JobQueue, state: Progress) -> None:
+        """Give a search with nothing under way its next work: the finishing job of the layout it picked, or the
+        next generation's children; or end it, failed, at the generation limit."""
+        s = self.settings
+        while True:
+            if search.pending is not None:
+                job = FinishJob(self.board.cells, self.dominoes, search.pending.layout, s.rating, s.path_budget)
+                jobs.submit(self.toolbox.work, ("finish", job), (search.index, FINISH))
+                return
+            if search.generation >= s.generations:
+                search.failed = True
+                state.failed += 1
+                return
+            plan = self._offspring(search)
+            if not plan.jobs:  # every child is a layout the population already holds
+                self._absorb(search, plan, iter(()))
+                continue
+            search.plan = plan
+            for position, job in enumerate(plan.jobs):
+                jobs.submit(self.toolbox.work, ("evaluate", job), (search.index, position))
+            return
+
+    def _finished(self, search: _Search, final: Final, jobs: JobQueue, state: Progress) -> None:
+        """The finishing job's answer: a puzzle to settle in its turn if the full rating confirms the target;
+        else the layout is set aside for good and the search goes on."""
+        if self._final_meets(final):
+            search.final = final
+        else:
+            self._reject(search)
+            self._advance(search, jobs, state)
 
     def _offspring(self, search: _Search) -> _Plan:
         """The lane's next layouts to evaluate: its random starts, or children of tournament winners.
@@ -394,20 +468,15 @@ class Evolution:
                 return ind
         return None
 
-    def _settle(self, search: _Search, final: Final, accept: Callable[[Found], bool] | None) -> Found | None:
-        """The lane's finished layout as a puzzle if the full rating confirms it and ``accept`` takes it; else
-        the layout is set aside for good and the lane goes on (with the next layout meeting the target, if any)."""
+    def _reject(self, search: _Search) -> None:
+        """Set the picked layout aside for good (not the target after all, or refused by ``accept``): the search
+        goes on with the next layout meeting the target, if any, else with its next generation."""
         assert search.pending is not None
         layout = search.pending.layout
-        search.pending = None
-        if self._final_meets(final):
-            found = self._found(search, layout, final)
-            if accept is None or accept(found):
-                return found
+        search.final = None
         search.rejected.add(layout)
         search.population = [ind for ind in search.population if ind.layout != layout]
         search.pending = self._pick(search)
-        return None
 
     def _final_meets(self, final: Final) -> bool:
         """Whether the full rating confirms the target (the cheap score may differ from the path's)."""
@@ -432,11 +501,12 @@ class Evolution:
         )
 
     def _report(
-        self, state: Progress, active: list[_Search], clock: float, progress: Callable[[Progress], None] | None
+        self, state: Progress, live: Iterable[_Search], clock: float, progress: Callable[[Progress], None] | None
     ) -> None:
         if progress is None:
             return
-        best = max((ind for x in active for ind in x.population[:1]), key=lambda i: i.fitness, default=None)
+        lanes = [x for x in live if x.evolving]
+        best = max((ind for x in lanes for ind in x.population[:1]), key=lambda i: i.fitness, default=None)
         if best is not None and best.evaluation is not None:
             state.best_fitness = best.fitness.values
             state.best_level = best.evaluation.level

@@ -29,6 +29,7 @@ from dominosa.generator.evolve import Evolution, Found, Progress, Settings
 from dominosa.generator.fitness import Target
 from dominosa.generator.layouts import perfect_matching
 from dominosa.generator.store import PuzzleStore
+from dominosa.generator.workers import MapWorkers, Workers
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -184,6 +185,7 @@ def generate(
     request: Request,
     count: int,
     *,
+    workers: Workers | None = None,
     map: MapFunction | None = None,
     first_search: int = 0,
     accept: Callable[[GeneratedPuzzle], bool] | None = None,
@@ -195,11 +197,13 @@ def generate(
     ----------
     request : from :func:`make_request`.
     count : how many.
-    map : the workers' map (see :mod:`dominosa.generator.workers`); serial when None.
+    workers : where the evaluations run (see :mod:`dominosa.generator.workers`); serial when None.
+    map : instead of ``workers``, a plain ``map(function, jobs) -> results``: the searches then go in step,
+        one call per batch, with no overlap between batches (the same puzzles, more slowly on several workers).
     first_search : the first search's number (see :class:`StoreRun`).
     accept : called with each new puzzle; False rejects it (its search goes on), e.g. when a store already
         holds it.
-    progress : called after every generation with a :class:`~dominosa.generator.evolve.Progress`.
+    progress : called after every generation of any search with a :class:`~dominosa.generator.evolve.Progress`.
 
     Raises
     ------
@@ -207,6 +211,10 @@ def generate(
     """
     if count < 0:
         raise ValueError(f"the count cannot be negative, not {count}")
+    if workers is not None and map is not None:
+        raise ValueError("give workers or a map function, not both")
+    if workers is None and map is not None:
+        workers = MapWorkers(map)
     seen: set[str] = set()
 
     def take(found: Found) -> bool:
@@ -221,15 +229,9 @@ def generate(
         return True
 
     taken: list[GeneratedPuzzle] = []
-    evolution = Evolution(
-        request.board, request.dominoes, request.target, request.seed, map or _serial, request.settings
-    )
+    evolution = Evolution(request.board, request.dominoes, request.target, request.seed, workers, request.settings)
     for _ in evolution.run(count, first_search=first_search, accept=take, progress=progress):
         yield taken.pop()
-
-
-def _serial(function: Callable[[Any], Any], jobs: Sequence[Any]) -> list[Any]:
-    return [function(job) for job in jobs]
 
 
 def _generated(request: Request, found: Found, puzzle_id: int | None = None) -> GeneratedPuzzle:
@@ -278,9 +280,14 @@ class StoreRun:
         self.wanted = max(0, self.count - self.already) if self.resume else self.count
 
     def puzzles(
-        self, *, map: MapFunction | None = None, progress: Callable[[Progress], None] | None = None
+        self,
+        *,
+        workers: Workers | None = None,
+        map: MapFunction | None = None,
+        progress: Callable[[Progress], None] | None = None,
     ) -> Iterator[GeneratedPuzzle]:
-        """Generate the puzzles wanted, committing each to the store before yielding it (with its id).
+        """Generate the puzzles wanted, committing each to the store before yielding it (with its id); ``workers``
+        and ``map`` as for :func:`generate`.
 
         ``saved`` grows the moment a puzzle is committed, so after an interruption it says what the store got.
         """
@@ -303,7 +310,13 @@ class StoreRun:
             return True
 
         for made in generate(
-            self.request, self.wanted, map=map, first_search=self.first_search, accept=accept, progress=progress
+            self.request,
+            self.wanted,
+            workers=workers,
+            map=map,
+            first_search=self.first_search,
+            accept=accept,
+            progress=progress,
         ):
             yield replace(made, id=self.saved[-1])
 
