@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 MapFunction = Callable[[Callable[[Any], Any], Iterable[Any]], list[Any]]
+_PARENT_CHECK_SECONDS = 1.0  # how often an idle pool worker makes sure its parent is still there
 
 
 class WorkersError(RuntimeError):
@@ -195,14 +196,23 @@ class SerialWorkers(Workers):
         return "1 worker (serial)"
 
 
-def _serve(connection: Connection) -> None:
+def _serve(connection: Connection, parent: int) -> None:
     """A pool worker: run each ``(function, job)`` received and send back ``(True, result)`` or ``(False, error)``,
-    until the pipe closes. Ctrl-C is the parent's business (it stops the pool): a worker must not print a trace."""
+    until the pipe closes or the parent process ``parent`` is gone. Ctrl-C is the parent's business (it stops the
+    pool): a worker must not print a trace.
+
+    The parent check matters when the parent is killed outright (SIGKILL): a forked worker holds copies of the
+    parent's ends of the pipes made before it, so its own pipe may never report end-of-file; it looks at its
+    parent's pid once a second while idle instead, and leaves when it has been re-parented.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
+            while not connection.poll(_PARENT_CHECK_SECONDS):
+                if os.getppid() != parent:
+                    return
             task = connection.recv()
-        except EOFError:
+        except (EOFError, OSError):
             return
         function, job = task
         try:
@@ -264,7 +274,9 @@ class PoolWorkers(Workers):
         self._closed = False
         for number in range(workers):
             ours, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs,), name=f"dominosa-worker-{number}", daemon=True)
+            process = context.Process(
+                target=_serve, args=(theirs, os.getpid()), name=f"dominosa-worker-{number}", daemon=True
+            )
             process.start()
             theirs.close()
             self._connections.append(ours)

@@ -4,6 +4,10 @@ results come back with their keys (errors too), and a queue closed early leaks n
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -131,3 +135,34 @@ def test_a_worker_that_dies_is_an_error_not_a_hang():
         jobs.submit(_die, 3, 0)
         with pytest.raises(WorkersError, match="exit code 3"):
             jobs.next_done()
+
+
+def test_pool_workers_leave_when_their_parent_is_killed_outright():
+    # A run killed with SIGKILL cannot stop its pool; the workers must notice and leave rather than linger.
+    script = (
+        "import sys, time\n"
+        "from dominosa.generator.workers import PoolWorkers\n"
+        "pool = PoolWorkers(2)\n"
+        "print(' '.join(str(p.pid) for p in pool._processes), flush=True)\n"
+        "time.sleep(600)\n"
+    )
+    parent = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        pids = [int(pid) for pid in parent.stdout.readline().split()]
+        assert len(pids) == 2 and all(_alive(pid) for pid in pids)
+    finally:
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+    deadline = time.monotonic() + 15
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in pids)
+
+
+def _alive(pid: int) -> bool:
+    """True while the process exists and is not a zombie (a worker of a killed parent is reaped by init)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
