@@ -134,7 +134,8 @@ class PackingCover(ExactCover):
 
 
 def packing_cover(packing: Packing) -> PackingCover:
-    """The exact cover problem of a packing; built once per packing and cached on it is up to the caller."""
+    """The exact cover problem of a packing. Building it lists every placement: keep it and pass it to
+    :func:`tilings` and friends when asking several questions of one packing."""
     return PackingCover(packing)
 
 
