@@ -18,6 +18,7 @@ from typing import Any
 from dominosa.cli.common import add_format_argument, print_json, print_text
 from dominosa.cli.main import UsageError
 from dominosa.deductions.tiling import METHODS, PackingCover, tally, tilings
+from dominosa.formats.reader import read_input_text
 from dominosa.tiling import BUNDLED, Packing, Tiling, dominopeg, pentominoes, read_packing
 from dominosa.tiling import calendar as calendar_puzzle
 
@@ -54,7 +55,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "puzzle", metavar="PUZZLE", help=f"{', '.join(BUNDLED)}, or a FILE describing a board and pieces"
+        "puzzle",
+        metavar="PUZZLE",
+        help=f"{', '.join(BUNDLED)}, or a FILE describing a board and pieces (- for standard input)",
     )
     parser.add_argument("--size", metavar="RxC", help="pentominoes: the box, 6x10 (default), 5x12, 4x15 or 3x20")
     parser.add_argument("--date", metavar="DATE", help="calendar: YYYY-MM-DD or MM-DD (default: today)")
@@ -165,11 +168,10 @@ def build_packing(args: argparse.Namespace) -> Packing:
             return dominopeg.challenge_packing(empty)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    if not os.path.exists(name):
+    if name != "-" and not os.path.exists(name):
         raise UsageError(f"no puzzle called {name!r}: use {', '.join(BUNDLED)} or the name of a file")
-    with open(name, encoding="utf-8") as handle:
-        text = handle.read()
-    return read_packing(text, name)
+    text, source = read_input_text(name)  # OSError and PuzzleError (empty, not text) become one line
+    return read_packing(text, source)
 
 
 def _refuse(args: argparse.Namespace, option: str, fits: bool) -> None:

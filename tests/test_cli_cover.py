@@ -130,3 +130,16 @@ def test_a_file_whose_pieces_cannot_fill_the_board_is_refused_with_the_reason(tm
     broken = tmp_path / "broken.txt"
     broken.write_text("title: x\nboard:\n. .\npiece A:\n#.\n.#\n")
     assert "line 4" in one_line_error(dominosa("cover", broken))
+
+
+def test_a_file_that_is_not_text_or_a_folder_is_one_line(tmp_path):
+    binary = tmp_path / "bad.bin"
+    binary.write_bytes(b"\xff\xfe\x00bad")
+    assert "bad.bin" in one_line_error(dominosa("cover", binary))
+    assert "cannot use" in one_line_error(dominosa("cover", tmp_path))
+
+
+def test_a_puzzle_from_standard_input():
+    done = dominosa("cover", "-", "--count", "--format", "json", stdin=OWN)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["count"] == 2
