@@ -64,14 +64,22 @@ class PackingCover(ExactCover):
         """The first-empty-cell search on this problem.
 
         The board is filled in lines along its short side (column by column on a board wider than tall), so the
-        filled part keeps a short edge. Each line's bits are the circles on its leading edge, then its cells:
+        filled part keeps a short edge; a square board starts from its fuller first row or column (the calendar
+        board from its full first column: median 70 ms a date against 93 ms row by row). Each line's bits are
+        the circles on its leading edge, then its cells:
         a circle left without a peg is then found as soon as the search passes it, not when the board is full,
         and a cell's neighbours are one bit and one line stride away, with no cell bit between two lines, so a
         walled-in empty cell is spotted with four shifts (when no piece is a single square, which could fill
         it). Pieces come last: they are all placed once every cell is covered.
         """
         packing = self.packing
-        by_columns = packing.cols - packing.left > packing.rows - packing.top
+        height, width = packing.rows - packing.top, packing.cols - packing.left
+        if height != width:
+            by_columns = width > height
+        else:  # a square box: start from the fuller edge, whose straight side constrains the first pieces most
+            first_row = sum(1 for r, _ in packing.cells if r == packing.top)
+            first_column = sum(1 for _, c in packing.cells if c == packing.left)
+            by_columns = first_column > first_row
         lines, across = (packing.cols, packing.rows) if by_columns else (packing.rows, packing.cols)
         stride = (across + 1) + across  # the circles of a line's leading edge, then its cells
 
