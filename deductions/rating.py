@@ -81,6 +81,7 @@ def rate(
     node_budget: int = DEFAULT_NODE_BUDGET,
     weights: ScoreWeights = DEFAULT_WEIGHTS,
     with_path: bool = True,
+    verdict: str | None = None,
 ) -> Rating:
     """Rate a puzzle: is it proper, how hard (grade), how it is best solved (path) and how interesting (score).
 
@@ -90,8 +91,11 @@ def rate(
     node_budget : positions the state graph may expand (see :func:`~dominosa.deductions.graph.shortest_path`).
     weights : the score's weights.
     with_path : False to skip the state graph: the grade alone, and a score from the grading run's steps.
+    verdict : the puzzle's verdict when the caller has already proved it (the generator has), saving a count;
+        as :func:`~dominosa.deductions.grading.grade` takes it.
     """
-    verdict = verdict_of(puzzle)
+    if verdict is None:
+        verdict = verdict_of(puzzle)
     graded = grade(puzzle, verdict=verdict, keep_deductions=not with_path)
     if verdict != PROPER:
         return Rating(verdict, graded, None, score([], proper=False, weights=weights))

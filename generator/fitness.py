@@ -237,7 +237,7 @@ def finish(job: FinishJob) -> Final:
         return Final(False, None, None, None, {})
     if job.rating == "none":
         return Final(True, None, None, None, {})
-    rating = rate(puzzle, node_budget=job.path_budget, with_path=job.rating == "path")
+    rating = rate(puzzle, node_budget=job.path_budget, with_path=job.rating == "path", verdict=PROPER)
     return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
 
 
