@@ -33,6 +33,8 @@ __all__ = [
     "random_layout",
     "random_irregular_board",
     "trivial_squares",
+    "board_squares",
+    "is_trivial_square",
 ]
 
 # How hard random_layout tries before it gives up on avoiding trivial squares: fresh tilings, and number
@@ -42,7 +44,7 @@ _SWAPS_PER_TILE = 10
 
 
 @lru_cache(maxsize=256)
-def _squares(board: Board) -> tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int, ...], ...]]:
+def board_squares(board: Board) -> tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int, ...], ...]]:
     """The 2x2 squares of a board as (top-left, top-right, bottom-left, bottom-right) cell indices, and for
     each cell the indices of the squares that contain it. Computed once per board shape."""
     index = board.index
@@ -205,7 +207,7 @@ def random_tiling(board: Board, rng: random.Random, *, flips: int | None = None)
         for k in perfect_matching(board, rng):
             a, b = board.pairs[k]
             partner[a], partner[b] = b, a
-    squares, _ = _squares(board)
+    squares, _ = board_squares(board)
     if squares:
         choice = rng.choice
         for _ in range(4 * n if flips is None else flips):
@@ -221,7 +223,7 @@ def random_tiling(board: Board, rng: random.Random, *, flips: int | None = None)
 # -- layouts ------------------------------------------------------------------------------------------------
 
 
-def _trivial(square: tuple[int, int, int, int], partner: list[int], numbers: list[int]) -> bool:
+def is_trivial_square(square: tuple[int, int, int, int], partner: list[int], numbers: list[int]) -> bool:
     """True when the square holds two parallel dominoes that show the same two dominoes turned round."""
     tl, tr, bl, br = square
     parallel = (partner[tl] == tr and partner[bl] == br) or (partner[tl] == bl and partner[tr] == br)
@@ -245,8 +247,8 @@ def _repair(
 
     Only the squares touching the two tiles of a swap can change, so each swap re-checks at most a dozen.
     """
-    squares, cell_squares = _squares(board)
-    bad = {s for s, square in enumerate(squares) if _trivial(square, partner, numbers)}
+    squares, cell_squares = board_squares(board)
+    bad = {s for s, square in enumerate(squares) if is_trivial_square(square, partner, numbers)}
     if not bad:
         return True
     if len(tiles) < 2:
@@ -269,7 +271,7 @@ def _repair(
         numbers[a], numbers[b], numbers[c], numbers[d] = z, w, x, y
         for cell in (a, b, c, d):
             for s in cell_squares[cell]:
-                if _trivial(squares[s], partner, numbers):
+                if is_trivial_square(squares[s], partner, numbers):
                     bad.add(s)
                 else:
                     bad.discard(s)
@@ -387,8 +389,8 @@ def trivial_squares(puzzle: Puzzle, solution: Solution) -> list[Cell]:
         a, b = board.pairs[k]
         partner[a], partner[b] = b, a
     numbers = list(puzzle.numbers)
-    squares, _ = _squares(board)
-    return [board.cells[sq[0]] for sq in squares if _trivial(sq, partner, numbers)]
+    squares, _ = board_squares(board)
+    return [board.cells[sq[0]] for sq in squares if is_trivial_square(sq, partner, numbers)]
 
 
 # -- irregular boards ---------------------------------------------------------------------------------------

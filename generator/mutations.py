@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from dominosa.board import Board
 from dominosa.dominoes import Domino
-from dominosa.generator.layouts import _squares, _trivial, random_layout
+from dominosa.generator.layouts import board_squares, is_trivial_square, random_layout
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -94,11 +94,11 @@ def _partner(n: int, tiles: Iterable[tuple[int, int]]) -> list[int]:
 
 def has_trivial_square(board: Board, layout: Layout, cells: Iterable[int] | None = None) -> bool:
     """True when a 2x2 square (among those touching ``cells``, or anywhere) is trivially ambiguous."""
-    squares, cell_squares = _squares(board)
+    squares, cell_squares = board_squares(board)
     partner = _partner(len(board.cells), layout.tiles)
     numbers = list(layout.numbers)
     which = range(len(squares)) if cells is None else {s for c in cells for s in cell_squares[c]}
-    return any(_trivial(squares[s], partner, numbers) for s in which)
+    return any(is_trivial_square(squares[s], partner, numbers) for s in which)
 
 
 def _swap(layout: Layout, t: int, u: int, rng: random.Random) -> tuple[Layout, tuple[int, ...]]:
@@ -163,7 +163,7 @@ def rotate_block(board: Board, layout: Layout, rng: random.Random) -> Layout:
     The block's two dominoes stay the same dominoes, so the layout keeps the full set; the tiling changes from
     two horizontal dominoes to two vertical ones or back, and the four numbers go round the block.
     """
-    squares, _ = _squares(board)
+    squares, _ = board_squares(board)
     partner = _partner(len(board.cells), layout.tiles)
     blocks = [
         (tl, tr, bl, br)
