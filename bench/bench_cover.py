@@ -132,14 +132,16 @@ def bench_dominopeg(repeats: int) -> list[bool]:
         assert count == dlx_count, f"DISAGREEMENT on {name}: {count} against {dlx_count}"
         if found is not None:
             assert found.problems() == [], found.problems()
+        # The first-solution target is about finding one; a challenge without any is proved so by the full search.
+        first_verdict = verdict(first, TARGETS["peg first"]) if found is not None else "n/a (no solution)"
         print(
             f"  empty {name:<16} first {first * 1000:6.1f} ms ({'found' if found else 'none'}),"
             f" all {every:5.2f} s ({count} solutions)  targets 500 ms / 40 s  "
-            f"{verdict(first, TARGETS['peg first'])}/{verdict(every, TARGETS['peg all'])};"
+            f"{first_verdict}/{verdict(every, TARGETS['peg all'])};"
             f"  dlx {dlx_first * 1000:.0f} ms / {dlx_every:.2f} s",
             flush=True,
         )
-        ok += [first <= TARGETS["peg first"], every <= TARGETS["peg all"]]
+        ok += [found is None or first <= TARGETS["peg first"], every <= TARGETS["peg all"]]
     return ok
 
 
