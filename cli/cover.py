@@ -22,7 +22,7 @@ from dominosa.formats.reader import read_input_text
 from dominosa.tiling import BUNDLED, Packing, Tiling, dominopeg, pentominoes, read_packing
 from dominosa.tiling import calendar as calendar_puzzle
 
-__all__ = ["register", "run"]
+__all__ = ["register", "run", "build_packing", "as_json"]
 
 EPILOG = """\
 examples:
@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         return 130
     symmetries = len(cover.symmetry) if args.up_to_symmetry else 1
     if args.format == "json":
-        print_json(_as_json(packing, args, shown, found, complete, symmetries, seconds))
+        print_json(as_json(packing, args, shown, found, complete, symmetries, seconds))
         return 0
     if not (args.all or args.count) and shown:
         print_text(f"{packing.title}: a solution")
@@ -204,7 +204,7 @@ def _print_tiling(tiling: Tiling, number: int) -> None:
     print_text(tiling.text().rstrip("\n"))
 
 
-def _as_json(
+def as_json(
     packing: Packing,
     args: argparse.Namespace,
     shown: list[Tiling],
@@ -213,6 +213,7 @@ def _as_json(
     symmetries: int,
     seconds: float,
 ) -> dict[str, Any]:
+    """The object ``--format json`` prints; the studio's ``/api/tile`` answers with it too."""
     return {
         "puzzle": packing.title,
         "count": found,

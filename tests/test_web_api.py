@@ -1,0 +1,292 @@
+"""The studio's JSON API through Starlette's test client: every endpoint answers what its command prints with
+``--format json``, bad input is HTTP 400 with the command's one line, and the limits hold (body size, time,
+file paths, the store read-only unless saving is allowed)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("starlette", reason="the studio needs the web extra: pip install -e '.[web]'")
+pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2")
+
+from cli_run import dominosa, one_line_error  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from dominosa.deductions import GRADES  # noqa: E402
+from dominosa.formats import read_puzzle, write_plain  # noqa: E402
+from dominosa.generator.store import PuzzleStore  # noqa: E402
+from dominosa.web import Settings, create_app  # noqa: E402
+
+GAME_ID = "3:22223101012330103310"
+BAD = "22223\n10101\n23301\n03311\n"  # number 0 four times: the double-3 set needs it five times
+DATE = "2026-11-24"
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(Settings(workers=2))) as c:
+        yield c
+
+
+def cli_json(*args: str) -> dict:
+    done = dominosa(*args, "--format", "json")
+    assert done.returncode in (0, 1), done.stderr
+    return json.loads(done.stdout)
+
+
+def without(d: dict, *keys: str) -> dict:
+    return {k: v for k, v in d.items() if k not in keys}
+
+
+# -- every endpoint answers as its command does ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "body", "args"),
+    [
+        ("solve", {}, ("solve",)),
+        ("solve", {"all": True, "steps": True}, ("solve", "--all", "--steps")),
+        ("rate", {}, ("rate",)),
+        ("rate", {"path": False}, ("rate", "--no-path")),
+        ("explain", {}, ("explain",)),
+        ("hint", {}, ("hint",)),
+        ("hint", {"level": 1}, ("hint", "--level", "1")),
+    ],
+)
+def test_endpoint_matches_the_command(client, endpoint, body, args):
+    answer = client.post(f"/api/{endpoint}", json={"puzzle": GAME_ID, **body})
+    assert answer.status_code == 200, answer.text
+    # The command names where it read the puzzle ("command line"); the API reads it from the request.
+    assert without(answer.json(), "source") == without(cli_json(*args, GAME_ID), "source")
+
+
+def test_puzzle_in_any_format_gives_the_same_answer(client):
+    puzzle = read_puzzle(GAME_ID)
+    as_json = {"grid": [list(row) for row in puzzle.grid]}
+    answers = [
+        client.post("/api/rate", json={"puzzle": text}).json()
+        for text in (GAME_ID, write_plain(puzzle), json.dumps(as_json), as_json)
+    ]
+    assert all(a == answers[0] for a in answers)
+    assert answers[0]["grade"] in GRADES
+
+
+def test_hint_from_a_position_matches_the_command(client, tmp_path):
+    joined = [[[1, 4], [2, 4]]]
+    split = [[[0, 0], [0, 1]]]
+    answer = client.post("/api/hint", json={"puzzle": GAME_ID, "joined": joined, "split": split})
+    assert answer.status_code == 200, answer.text
+    position = tmp_path / "position.json"
+    grid = [list(row) for row in read_puzzle(GAME_ID).grid]
+    position.write_text(json.dumps({"grid": grid, "joined": joined, "split": split}))
+    assert without(answer.json(), "source") == without(cli_json("hint", str(position)), "source")
+
+
+def test_hint_says_when_a_position_contradicts_the_puzzle(client):
+    wrong = [[[0, 0], [0, 1]]]  # the solution joins r1c1 with r2c1
+    answer = client.post("/api/hint", json={"puzzle": GAME_ID, "joined": wrong})
+    assert answer.status_code == 200
+    assert answer.json()["status"] == "contradiction"
+    assert answer.json()["mistakes"]
+
+
+def test_generate_matches_the_command_for_a_seed(client):
+    answer = client.post("/api/generate", json={"order": 4, "seed": 7, "grade": "basic"})
+    assert answer.status_code == 200, answer.text
+    made = cli_json("generate", "--order", "4", "--seed", "7", "--grade", "basic", "--workers", "1", "--quiet")
+    assert answer.json() == made
+    assert made["grade"] == "basic"
+
+
+def test_generate_picks_a_seed_and_says_which(client):
+    made = client.post("/api/generate", json={"order": 3}).json()
+    again = client.post("/api/generate", json={"order": 3, "seed": made["seed"]}).json()
+    assert again["grid"] == made["grid"]
+
+
+def test_tile_matches_the_command(client):
+    answer = client.post("/api/tile", json={"puzzle": "calendar", "date": DATE, "all": True})
+    assert answer.status_code == 200, answer.text
+    command = cli_json("cover", "calendar", "--date", DATE, "--all")
+    assert without(answer.json(), "seconds") == without(command, "seconds")
+    assert answer.json()["count"] == len(answer.json()["solutions"]) > 0
+
+
+def test_tile_dominopeg_first_solution_and_count(client):
+    first = client.post("/api/tile", json={"puzzle": "dominopeg"}).json()
+    assert without(first, "seconds") == without(cli_json("cover", "dominopeg"), "seconds")
+    counted = client.post("/api/tile", json={"puzzle": "pentominoes", "size": "3x20", "count": True}).json()
+    assert counted["count"] == 8 and counted["solutions"] == []  # the 3x20 box has 2 tilings, 8 with symmetry
+
+
+def test_tile_board_describes_the_calendar(client):
+    board = client.post("/api/tile-board", json={"puzzle": "calendar", "date": DATE}).json()
+    labels = {label for _, _, label in board["labels"]}
+    assert {"Nov", "24"} <= labels
+    assert len(board["cells"]) == 41  # 43 squares, less the month's and the day's
+
+
+@pytest.mark.parametrize(
+    ("fmt", "media", "start"),
+    [("png", "image/png", b"\x89PNG"), ("svg", "image/svg+xml", b"<svg"), ("pdf", "application/pdf", b"%PDF")],
+)
+def test_export_pictures(client, fmt, media, start):
+    answer = client.post("/api/export", json={"puzzle": GAME_ID, "format": fmt, "what": "both"})
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith(media)
+    assert answer.content.startswith(start)
+    assert f"puzzle.{fmt}" in answer.headers["content-disposition"]
+
+
+def test_export_text_reads_back(client):
+    for fmt in ("game-id", "plain", "json"):
+        text = client.post("/api/export", json={"puzzle": GAME_ID, "format": fmt}).text
+        assert read_puzzle(text) == read_puzzle(GAME_ID)
+
+
+def test_info_serves_the_grades_of_the_engine(client):
+    info = client.get("/api/info").json()
+    assert info["grades"] == list(GRADES)
+    assert read_puzzle(info["example"])
+    assert info["store"] is False
+
+
+def test_pages_and_static_files(client):
+    for path in ("/", "/play", "/tile", "/docs"):
+        page = client.get(path)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert "dominosa" in page.text
+    for name in ("api.js", "board.js", "setter.js", "play.js", "tile.js", "studio.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+
+
+# -- bad input: HTTP 400 and the command's one line ------------------------------------------------------------
+
+
+def test_bad_puzzle_is_the_commands_line(client):
+    answer = client.post("/api/rate", json={"puzzle": BAD})
+    assert answer.status_code == 400
+    line = one_line_error(dominosa("rate", "-", stdin=BAD))
+    # The command prefixes its name and names standard input; the rest is the same words.
+    assert line.endswith(answer.json()["error"].split(": ", 1)[1])
+    assert answer.json()["error"].startswith("line 2, column 2: ")
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({}, '"puzzle"'),
+        ({"puzzle": 3}, "must be text"),
+        ({"puzzle": GAME_ID, "max_solutions": 0}, "between 1"),
+        ({"puzzle": GAME_ID, "all": "yes"}, "true or false"),
+        ({"puzzle": GAME_ID + "\n\n" + GAME_ID}, "more than one"),
+        ({"puzzle": "hello"}, "unknown format"),
+        ({"puzzle": ""}, "no puzzle found"),
+    ],
+)
+def test_bad_bodies(client, body, words):
+    answer = client.post("/api/solve", json=body)
+    assert answer.status_code == 400
+    assert words in answer.json()["error"]
+    assert "\n" not in answer.json()["error"]
+
+
+def test_body_that_is_not_a_json_object(client):
+    assert "not JSON" in client.post("/api/rate", content=b"{nope").json()["error"]
+    assert "JSON object" in client.post("/api/rate", json=[GAME_ID]).json()["error"]
+
+
+def test_bad_generate_and_tile_values(client):
+    assert client.post("/api/generate", json={"order": 99}).status_code == 400
+    assert client.post("/api/generate", json={"order": 5, "grade": "impossible"}).status_code == 400
+    answer = client.post("/api/tile", json={"puzzle": "calendar", "date": "02-30"})
+    assert answer.status_code == 400 and "date" in answer.json()["error"]
+    answer = client.post("/api/tile", json={"puzzle": "pentominoes", "date": DATE})
+    assert answer.json()["error"] == "--date does not apply to pentominoes"
+
+
+def test_no_request_value_becomes_a_path(client, tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text("title: mine\nboard:\n..\npiece A:\n##\n")
+    for name in (str(board), "../../etc/passwd", "-"):
+        answer = client.post("/api/tile", json={"puzzle": name})
+        assert answer.status_code == 400
+        assert "calendar, dominopeg, pentominoes" in answer.json()["error"]
+    assert client.post("/api/rate", json={"puzzle": str(board)}).status_code == 400
+
+
+def test_unknown_endpoint_and_method(client):
+    assert client.post("/api/nothing", json={}).status_code == 404
+    answer = client.get("/api/rate")
+    assert answer.status_code == 405 and "POST" in answer.json()["error"]
+
+
+# -- limits -----------------------------------------------------------------------------------------------------
+
+
+def test_body_over_a_megabyte_is_refused(client):
+    answer = client.post("/api/rate", json={"puzzle": "0" * 1_100_000})
+    assert answer.status_code == 413
+    assert "1 MB" in answer.json()["error"]
+
+
+def test_chunked_body_over_a_megabyte_is_refused(client):
+    def chunks():
+        for _ in range(12):
+            yield b" " * 100_000
+
+    answer = client.post("/api/rate", content=chunks(), headers={"content-type": "application/json"})
+    assert answer.status_code == 413
+
+
+def test_a_request_past_its_time_is_stopped_and_the_studio_goes_on():
+    with TestClient(create_app(Settings(timeout=0.5, workers=1))) as c:
+        slow = c.post("/api/tile", json={"puzzle": "pentominoes", "count": True})  # 9356 tilings: many seconds
+        assert slow.status_code == 503
+        assert "0.5 s" in slow.json()["error"]
+        again = c.post("/api/rate", json={"puzzle": GAME_ID})  # the worker was replaced
+        assert again.status_code == 200 and again.json()["unique"]
+
+
+# -- the store --------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def store_path(tmp_path):
+    path = tmp_path / "puzzles.sqlite"
+    made = json.loads(dominosa("generate", "--order", "4", "--count", "2", "--seed", "3", "--format", "json",
+                               "--workers", "1", "--quiet").stdout.splitlines()[0])
+    with PuzzleStore(path) as store:
+        from dominosa.formats import puzzle_from_dict, solution_from_dict
+
+        puzzle = puzzle_from_dict(made)
+        store.add(puzzle, solution_from_dict(made, puzzle), grade=made["grade"], level=made["level"],
+                  score=made["score"])
+    return path, made
+
+
+def test_store_pick_deals_from_the_store_and_never_writes(store_path):
+    path, made = store_path
+    with TestClient(create_app(Settings(store=str(path), workers=1))) as c:
+        assert c.get("/api/info").json()["store"] is True
+        picked = c.post("/api/store/pick", json={"order": 4, "grade": made["grade"]})
+        assert picked.status_code == 200 and picked.json()["grid"] == made["grid"]
+        assert c.post("/api/store/pick", json={"order": 7}).status_code == 404
+        c.post("/api/generate", json={"order": 3, "seed": 1})
+    with PuzzleStore(path, create=False) as store:
+        assert len(store) == 1
+
+
+def test_generated_puzzles_are_kept_only_with_allow_save(store_path):
+    path, _ = store_path
+    with TestClient(create_app(Settings(store=str(path), allow_save=True, workers=1))) as c:
+        made = c.post("/api/generate", json={"order": 3, "seed": 1}).json()
+    assert isinstance(made["id"], int)
+    with PuzzleStore(path, create=False) as store:
+        assert len(store) == 2
+
+
+def test_store_pick_without_a_store(client):
+    assert client.post("/api/store/pick", json={"order": 4}).status_code == 404

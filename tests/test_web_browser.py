@@ -1,0 +1,242 @@
+"""The studio in a real headless Chromium: `dominosa serve` started as a user starts it, each page loaded and used
+with clicks and keys, a screenshot of each kept in test-artifacts/ (git-ignored; DOMINOSA_ARTIFACTS moves it).
+
+Chromium is Debian's (``apt-get install chromium``), driven by Playwright's Python package; Playwright's own
+browser download is never used. Without Chromium these tests skip, unless ``DOMINOSA_REQUIRE_BROWSER=1`` (what
+``.ci/run`` sets when it installed Chromium), which turns the skip into a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette", reason="the studio needs the web extra: pip install -e '.[web]'")
+
+from cli_run import COMMAND  # noqa: E402
+
+from dominosa.deductions import count_solutions, rate, solve  # noqa: E402
+from dominosa.formats import read_puzzle  # noqa: E402
+
+CHROMIUM = os.environ.get("DOMINOSA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+REQUIRED = os.environ.get("DOMINOSA_REQUIRE_BROWSER") == "1"
+ARTIFACTS = Path(os.environ.get("DOMINOSA_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts"))
+GAME_ID = "3:22223101012330103310"
+AMBIGUOUS = "03200\n31223\n12101\n10332\n"  # a full double-3 set with two solutions
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright's Python package is not installed (pip install -e '.[dev]')"
+    if not os.path.exists(CHROMIUM):
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium, or set DOMINOSA_CHROMIUM)"
+    return None
+
+
+if _missing():
+    if REQUIRED:
+        pytest.fail(f"DOMINOSA_REQUIRE_BROWSER=1 but {_missing()}", pytrace=False)
+    pytest.skip(_missing(), allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def studio():
+    """`dominosa serve --port 0` in a process of its own; its address."""
+    process = subprocess.Popen(
+        [*COMMAND, "serve", "--port", "0", "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = process.stdout.readline()
+    match = re.search(r"(http://\S+/)", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"dominosa serve did not start: {line!r} {process.stderr.read()}")
+    yield match.group(1)
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    page.close()
+    assert not errors, errors  # no script of ours may throw
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def cell(r: int, c: int) -> str:
+    return f'#board rect.cell[data-cell="{r},{c}"]'
+
+
+# -- the setter -------------------------------------------------------------------------------------------------
+
+
+def test_setter_grades_a_pasted_puzzle(studio, page):
+    page.goto(studio)
+    expect(page.locator("#verdict")).to_have_text("unique")  # the example, loaded at start
+    page.fill("#text", GAME_ID)
+    grade = rate(read_puzzle(GAME_ID)).grade.name
+    expect(page.locator("#grade")).to_have_text(grade)
+    expect(page.locator(".grades span.on")).to_have_text(grade)
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+    shot(page, "setter")
+
+
+def test_setter_highlights_where_an_ambiguous_grid_differs(studio, page):
+    page.goto(studio)
+    expect(page.locator("#verdict")).to_have_text("unique")
+    page.fill("#text", AMBIGUOUS)
+    expect(page.locator("#verdict")).to_contain_text("solutions")
+    one, two = count_solutions(read_puzzle(AMBIGUOUS), 2, keep_solutions=True).solutions
+    partner = [{x: y for a, b in s.placements for x, y in ((a, b), (b, a))} for s in (one, two)]
+    differ = [c for c in partner[0] if partner[0][c] != partner[1][c]]
+    assert differ
+    expect(page.locator("#board rect.cell.hl-diff")).to_have_count(len(differ))
+    shot(page, "setter-ambiguous")
+
+
+def test_setter_steps_through_the_explanation(studio, page):
+    page.goto(studio)
+    page.fill("#text", GAME_ID)
+    expect(page.locator("#step-count")).to_have_text(re.compile(r"\d+ steps"))
+    page.click("#next")
+    expect(page.locator("#step-count")).to_have_text(re.compile(r"step 1 of \d+"))
+    expect(page.locator("#sentence .tech")).not_to_be_empty()
+    assert page.locator("#board rect.cell.hl-step").count() >= 1
+
+
+def test_setter_edits_a_cell_with_the_keyboard(studio, page):
+    page.goto(studio)
+    page.fill("#text", GAME_ID)
+    expect(page.locator("#verdict")).to_have_text("unique")
+    page.click(cell(3, 4))
+    page.keyboard.press("1")  # r4c5 was 0: now the set has one 0 too few
+    expect(page.locator("#text")).to_have_value(re.compile(r"^22223\n10101\n23301\n03311\n"))
+    expect(page.locator("#error")).to_contain_text("number")
+
+
+# -- play -------------------------------------------------------------------------------------------------------
+
+
+def test_play_solves_a_small_puzzle_by_clicks(studio, page):
+    page.goto(f"{studio}play#p={GAME_ID}")
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+    solution = solve(read_puzzle(GAME_ID))
+    for (a, b) in solution.placements:
+        page.click(cell(*a))
+        page.click(cell(*b))
+    expect(page.locator("#status")).to_contain_text("Solved")
+    expect(page.locator("#dominoes .tile.used")).to_have_count(10)
+    assert "j=" in page.url  # the position is in the address
+    shot(page, "play-solved")
+
+
+def test_play_hint_undo_and_a_shared_position(studio, page, browser):
+    page.goto(f"{studio}play#p={GAME_ID}")
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+    page.click("#hint")
+    expect(page.locator("#board rect.cell.hl-hint")).not_to_have_count(0)
+    page.click("#hint")
+    expect(page.locator("#hint-box .tech")).not_to_be_empty()
+    page.click("#hint")
+    expect(page.locator("#apply")).to_be_visible()
+    page.click("#apply")
+    expect(page.locator("#board rect.domino")).to_have_count(1)
+    page.click("#undo")
+    expect(page.locator("#board rect.domino")).to_have_count(0)
+    page.click("#redo")
+    expect(page.locator("#board rect.domino")).to_have_count(1)
+    # the address holds the position: a new tab opens it as it stands
+    shared = page.url
+    other = browser.new_page()
+    other.goto(shared)
+    expect(other.locator("#board rect.domino")).to_have_count(1)
+    other.close()
+    shot(page, "play-hint")
+
+
+def test_play_keyboard_and_split_marks(studio, page):
+    page.goto(f"{studio}play#p={GAME_ID}")
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+    page.click(cell(0, 0))  # selects r1c1
+    page.click(cell(0, 0))  # and lets it go
+    page.keyboard.press("Shift+ArrowDown")  # r1c1-r2c1, a domino
+    expect(page.locator("#board rect.domino")).to_have_count(1)
+    page.keyboard.press("Control+ArrowRight")  # r2c1|r2c2 marked split
+    expect(page.locator("#board line.split")).to_have_count(1)
+    page.keyboard.press("Control+z")
+    expect(page.locator("#board line.split")).to_have_count(0)
+    page.click('#board rect.border-hit[data-border="0,1-0,2"]')
+    expect(page.locator("#board line.split")).to_have_count(1)
+    page.click("#check")
+    expect(page.locator("#status")).to_contain_text("mistake")  # r1c2|r1c3 is a domino of the solution
+
+
+def test_play_deals_a_new_puzzle_of_a_grade(studio, page):
+    page.goto(f"{studio}play")
+    expect(page.locator("#facts")).to_contain_text("order 5")
+    page.select_option("#order", "4")
+    page.select_option("#grade", "basic")
+    page.click("#new")
+    expect(page.locator("#facts")).to_contain_text("order 4 · basic")
+    expect(page.locator("#board rect.cell")).to_have_count(30)
+
+
+# -- tiling and docs ----------------------------------------------------------------------------------------------
+
+
+def test_tiling_page_flips_through_a_dates_solutions(studio, page):
+    page.goto(f"{studio}tile")
+    page.fill("#date", "2026-11-24")
+    page.dispatch_event("#date", "change")
+    expect(page.locator("#title")).to_have_text("A-Puzzle-A-Day: Nov 24")
+    expect(page.locator("#count")).to_have_text(re.compile(r"^\d+$"))
+    count = int(page.locator("#count").inner_text())
+    expect(page.locator("#which")).to_have_text(f"1 of {count}")
+    page.click("#next")
+    expect(page.locator("#which")).to_have_text(f"2 of {count}")
+    shot(page, "tile-calendar")
+    page.click('[data-tab="dominopeg"]')
+    expect(page.locator("#title")).to_contain_text("DominoPeg")
+    expect(page.locator("#picture circle.peg")).not_to_have_count(0)
+    shot(page, "tile-dominopeg")
+
+
+def test_docs_page(studio, page):
+    page.goto(f"{studio}docs")
+    expect(page.locator("h1")).to_have_text("The JSON API")
+    expect(page.locator("table tr")).not_to_have_count(0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(pytest.main([__file__, "-q"]))

@@ -1,0 +1,284 @@
+"""The studio's work: one function per API endpoint, from a request body (a dict) to the JSON object the matching
+command prints with ``--format json``.
+
+Each job reads the body the way the command reads its arguments, calls the engine, and hands the result to the
+command's own JSON builder (``dominosa.cli.<command>``), so the page and the terminal can never disagree. The
+jobs are plain functions of plain data: they run in the studio's worker processes (:mod:`dominosa.web.workers`)
+and know nothing of HTTP. Bad input raises :class:`BadRequest` (or the ``PuzzleError``/``UsageError`` the
+command would raise), whose message is the command's one line.
+
+No value of a request ever names a file: puzzles come as text, tiling puzzles by their bundled names only, and
+the store is the one the server was started with.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+# The tiling command's module, imported here and nowhere else in the studio (it is being renamed cover -> tile).
+from dominosa.cli import cover as tile_command
+from dominosa.cli import explain as explain_command
+from dominosa.cli import hint as hint_command
+from dominosa.cli import rate as rate_command
+from dominosa.cli import solve as solve_command
+from dominosa.cli.main import UsageError
+from dominosa.deductions import GRADES, count_solutions, rate, solve_by_steps
+from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
+from dominosa.deductions.positions import check_position, next_hint, read_positions
+from dominosa.deductions.tiling import PackingCover, tilings
+from dominosa.errors import PuzzleError
+from dominosa.formats import PuzzleRecord, puzzle_to_dict, read_records, write_game_id, write_json, write_plain
+from dominosa.generator.evolve import NoPuzzleFound
+from dominosa.generator.generate import MAX_ORDER, generate, make_request
+from dominosa.tiling import bundled
+
+__all__ = ["BadRequest", "JOBS", "run_job", "read_record", "EXPORT_FORMATS", "TILE_PUZZLES", "MAX_TILINGS"]
+
+# Largest order the studio generates or plays: big enough for any book, small enough to answer in seconds.
+MAX_PLAY_ORDER = 12
+# The tiling puzzles a request may name; anything else is refused (a name is never read as a file).
+TILE_PUZZLES = ("calendar", "dominopeg", "pentominoes")
+# Most tilings one request returns: every A-Puzzle-A-Day date has fewer; pentominoes have thousands.
+MAX_TILINGS = 500
+EXPORT_FORMATS = ("game-id", "plain", "json", "png", "svg", "pdf")
+_PICTURE_TYPES = {"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}
+
+
+class BadRequest(ValueError):
+    """A request the studio cannot serve as asked: HTTP 400 with this one line."""
+
+
+# -- reading a body ---------------------------------------------------------------------------------------------
+
+
+def _text(body: dict[str, Any], key: str = "puzzle") -> str:
+    value = body.get(key)
+    if value is None:
+        raise BadRequest(f'the body needs "{key}": the puzzle as text (a plain grid, a game ID or JSON)')
+    if isinstance(value, dict | list):
+        return json.dumps(value)  # a JSON puzzle sent as an object rather than as text
+    if not isinstance(value, str):
+        raise BadRequest(f'"{key}" must be text, not {type(value).__name__}')
+    return value
+
+
+def _int(body: dict[str, Any], key: str, default: int | None, low: int, high: int) -> int | None:
+    value = body.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f'"{key}" must be a whole number, not {value!r}')
+    if not low <= value <= high:
+        raise BadRequest(f'"{key}" must be between {low} and {high}, not {value}')
+    return value
+
+
+def _bool(body: dict[str, Any], key: str, default: bool = False) -> bool:
+    value = body.get(key, default)
+    if not isinstance(value, bool):
+        raise BadRequest(f'"{key}" must be true or false, not {value!r}')
+    return value
+
+
+def _choice(body: dict[str, Any], key: str, choices: tuple[str, ...], default: str | None) -> str | None:
+    value = body.get(key, default)
+    if value is None:
+        return None
+    if value not in choices:
+        raise BadRequest(f'"{key}" must be one of {", ".join(choices)}, not {value!r}')
+    return value
+
+
+def read_record(text: str) -> PuzzleRecord:
+    """The one puzzle in the text, in any format the commands read (several puzzles is an error)."""
+    records = read_records(text)
+    first = next(records)
+    second = next(records, None)
+    if second is not None:
+        raise PuzzleError("more than one puzzle: send one at a time", line=second.line)
+    return first
+
+
+# -- the endpoints ------------------------------------------------------------------------------------------------
+
+
+def solve_job(body: dict[str, Any]) -> dict[str, Any]:
+    """``dominosa solve --format json``: ``max_solutions`` (default 2) or ``all``, and ``steps``."""
+    record = read_record(_text(body))
+    limit = None if _bool(body, "all") else _int(body, "max_solutions", 2, 1, 1000)
+    result = count_solutions(record.puzzle, limit, keep_solutions=True)
+    log = solve_by_steps(record.puzzle) if _bool(body, "steps") else None
+    return solve_command.as_json(record, result, log)
+
+
+def rate_job(body: dict[str, Any]) -> dict[str, Any]:
+    """``dominosa rate --format json``: ``path`` (default true; false is ``--no-path``) and ``node_budget``."""
+    record = read_record(_text(body))
+    with_path = _bool(body, "path", True)
+    budget = _int(body, "node_budget", DEFAULT_NODE_BUDGET, 1, 1_000_000)
+    rating = rate(record.puzzle, node_budget=budget, with_path=with_path)
+    return rate_command.as_json(record, rating, with_path=with_path)
+
+
+def explain_job(body: dict[str, Any]) -> dict[str, Any]:
+    """``dominosa explain --format json``: the rating with every step of the shortest path."""
+    record = read_record(_text(body))
+    budget = _int(body, "node_budget", DEFAULT_NODE_BUDGET, 1, 1_000_000)
+    return explain_command.as_json(record, rate(record.puzzle, node_budget=budget))
+
+
+def hint_job(body: dict[str, Any]) -> dict[str, Any]:
+    """``dominosa hint --format json``: the position is the puzzle plus ``joined`` and ``split`` (lists of two
+    0-based cells each), or a position written as the command reads it; ``level`` 1, 2 or 3 (default 3)."""
+    text = _text(body)
+    if "joined" in body or "split" in body:
+        record = read_record(text)
+        position = dict(puzzle_to_dict(record.puzzle), joined=body.get("joined", []), split=body.get("split", []))
+        text = json.dumps(position)
+    positions = read_positions(text)
+    if len(positions) > 1:
+        raise PuzzleError("more than one position: send one at a time", line=positions[1].record.line)
+    position = positions[0]
+    level = _int(body, "level", 3, 1, 3)
+    check = check_position(position)
+    hint = None if check.contradicts else next_hint(position.state())
+    return hint_command.hint_json(position, hint, check, level=level)
+
+
+def generate_job(body: dict[str, Any]) -> dict[str, Any]:
+    """``dominosa generate --format json``: one puzzle of ``order`` (default 6) at ``grade`` (default any), from
+    ``seed`` (default a random one, returned in the answer so the puzzle can be made again)."""
+    order = _int(body, "order", 6, 1, min(MAX_ORDER, MAX_PLAY_ORDER))
+    grade = _choice(body, "grade", GRADES, None)
+    seed = _int(body, "seed", None, 0, 2**63 - 1)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 1_000_000)
+    try:
+        request = make_request(order=order, grade=grade, seed=seed)
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
+    try:
+        made = next(generate(request, 1))
+    except NoPuzzleFound as error:
+        raise BadRequest(f"gave up: {error}") from None
+    return made.to_dict()
+
+
+def tile_job(body: dict[str, Any]) -> dict[str, Any]:
+    """``dominosa cover PUZZLE --format json`` (``tile`` to come) for a bundled puzzle: ``date`` (calendar),
+    ``empty`` (DominoPeg circles), ``size`` (pentominoes), and ``count``/``all``/``limit``/``up_to_symmetry``
+    as the command's options. Without ``count`` or ``all`` the first solution is found, as the command does."""
+    args = tile_arguments(body)
+    packing = tile_command.build_packing(args)
+    reason = packing.mismatch()
+    if reason is not None:
+        raise BadRequest(f"{packing.title or args.puzzle} cannot be solved: {reason}")
+    cover = PackingCover(packing)
+    shown: list[Any] = []
+    found, complete = 0, True
+    limit = args.limit if (args.count or args.all) else 1
+    started = time.perf_counter()
+    for tiling in tilings(cover, up_to_symmetry=args.up_to_symmetry, method=args.method):
+        found += 1
+        if args.all or (found == 1 and not args.count):
+            shown.append(tiling)
+        if limit is not None and found >= limit:
+            complete = False
+            break
+    seconds = time.perf_counter() - started
+    symmetries = len(cover.symmetry) if args.up_to_symmetry else 1
+    return tile_command.as_json(packing, args, shown, found, complete, symmetries, seconds)
+
+
+def tile_arguments(body: dict[str, Any]) -> argparse.Namespace:
+    """The tiling command's options from a body, checked; ``all`` is capped at :data:`MAX_TILINGS` solutions."""
+    name = _choice(body, "puzzle", TILE_PUZZLES, None)
+    if name is None:
+        raise BadRequest(f'the body needs "puzzle": one of {", ".join(TILE_PUZZLES)}')
+    options = {}
+    for key in ("date", "empty", "size"):
+        value = body.get(key)
+        if value is not None and not isinstance(value, str):
+            raise BadRequest(f'"{key}" must be text, not {value!r}')
+        options[key] = value
+    want_all = _bool(body, "all")
+    limit = _int(body, "limit", MAX_TILINGS if want_all else None, 1, MAX_TILINGS if want_all else 10**9)
+    return argparse.Namespace(
+        puzzle=name,
+        count=_bool(body, "count"),
+        all=want_all,
+        limit=limit,
+        up_to_symmetry=_bool(body, "up_to_symmetry"),
+        method="bitmask",
+        **options,
+    )
+
+
+def tile_board_job(body: dict[str, Any]) -> dict[str, Any]:
+    """The board of a bundled tiling puzzle, for the page to draw solutions on: cells with their labels, the
+    circles that must hold pegs and those left empty, and the pieces' names. (No command prints this.)"""
+    args = tile_arguments(body)
+    packing = tile_command.build_packing(args)
+    whole = bundled(args.puzzle) if args.puzzle == "calendar" else packing
+    return {
+        "puzzle": packing.title,
+        "rows": packing.rows,
+        "cols": packing.cols,
+        "top": packing.top,
+        "left": packing.left,
+        "cells": sorted([list(c) for c in packing.cells]),
+        "labels": [[r, c, label] for (r, c), label in sorted(packing.labels.items())],
+        # Squares of the bundled board left open by this puzzle (the calendar's date), with their labels.
+        "open": [[r, c, whole.labels.get((r, c), "")] for r, c in sorted(whole.cells - packing.cells)],
+        "circles": sorted([list(q) for q in packing.circles]),
+        "empty_circles": sorted([list(q) for q in packing.empty_circles]),
+        "pieces": [p.name for p in packing.pieces],
+        "mismatch": packing.mismatch(),
+    }
+
+
+def export_job(body: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle as a file: ``format`` game-id, plain, json (text) or png, svg, pdf (pictures of ``what``:
+    puzzle, solution or both). Returns ``{"media_type", "filename", "text"}`` or ``{..., "data": bytes}``."""
+    from dominosa import rendering
+
+    record = read_record(_text(body))
+    fmt = _choice(body, "format", EXPORT_FORMATS, None)
+    if fmt is None:
+        raise BadRequest(f'the body needs "format": one of {", ".join(EXPORT_FORMATS)}')
+    puzzle = record.puzzle
+    if fmt == "game-id":
+        return {"media_type": "text/plain", "filename": "puzzle.txt", "text": write_game_id(puzzle) + "\n"}
+    if fmt == "plain":
+        return {"media_type": "text/plain", "filename": "puzzle.txt", "text": write_plain(puzzle)}
+    if fmt == "json":
+        return {"media_type": "application/json", "filename": "puzzle.json", "text": write_json(puzzle) + "\n"}
+    what = _choice(body, "what", rendering.WHATS, "puzzle")
+    picture = rendering.diagram(puzzle, what=what, style=_choice(body, "style", ("colour", "mono"), "mono"))
+    data = rendering.render(picture, fmt, title="Dominosa")
+    return {"media_type": _PICTURE_TYPES[fmt], "filename": f"puzzle.{fmt}", "data": data}
+
+
+JOBS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "solve": solve_job,
+    "rate": rate_job,
+    "explain": explain_job,
+    "hint": hint_job,
+    "generate": generate_job,
+    "tile": tile_job,
+    "tile-board": tile_board_job,
+    "export": export_job,
+}
+
+
+def run_job(name: str, body: dict[str, Any]) -> tuple[str, Any]:
+    """Run one job: ``("ok", result)``, or ``("error", one line)`` for bad input, the way the command says it."""
+    try:
+        return "ok", JOBS[name](body)
+    except (BadRequest, PuzzleError, UsageError) as error:
+        return "error", str(error)

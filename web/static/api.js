@@ -1,0 +1,64 @@
+// The studio's JSON API, as the pages use it: one POST per question, answers as {ok, status, data}.
+
+export async function post(name, body) {
+  let response;
+  try {
+    response = await fetch(`/api/${name}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    return { ok: false, status: 0, data: { error: "the studio does not answer: is `dominosa serve` still running?" } };
+  }
+  const data = await response.json();
+  return { ok: response.ok, status: response.status, data };
+}
+
+// A file from /api/export, as a Blob (pictures) or text, with its name.
+export async function exportFile(body) {
+  const response = await fetch("/api/export", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) return { ok: false, error: (await response.json()).error };
+  const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "")?.[1] || "puzzle";
+  return { ok: true, name, blob: await response.blob() };
+}
+
+let infoPromise = null;
+// Grades, orders and the like, fetched once per page: the page never hard-codes them.
+export function info() {
+  infoPromise ??= fetch("/api/info").then((r) => r.json());
+  return infoPromise;
+}
+
+export function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// Calls f at most once per `ms` of quiet, with the latest arguments.
+export function debounce(f, ms) {
+  let timer = null;
+  return (...args) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => f(...args), ms);
+  };
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  node.append(...children);
+  return node;
+}

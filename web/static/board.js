@@ -1,0 +1,174 @@
+// A Dominosa board drawn in SVG: numbers in cells, dominoes placed, borders marked split, highlights.
+// Cells are [row, column] from 0 and pairs are two cells, as in the API's JSON. The board draws what it is
+// told (draw(view)) and reports what the user points at through callbacks; it keeps no game state itself.
+
+const SVG = "http://www.w3.org/2000/svg";
+const S = 46; // pixels per cell
+const PAD = 10;
+
+function node(tag, attrs = {}, parent = null) {
+  const n = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+  if (parent) parent.append(n);
+  return n;
+}
+
+export const key = (r, c) => `${r},${c}`;
+export const pairKey = ([a, b]) => {
+  const [p, q] = a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]) ? [a, b] : [b, a];
+  return `${p[0]},${p[1]}-${q[0]},${q[1]}`;
+};
+export const adjacent = (a, b) => Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
+
+export class Board {
+  // options: onCell(cell, event), onPair(a, b) (a drag from a to a neighbour b), onBorder(a, b) (a border clicked)
+  constructor(container, options = {}) {
+    this.container = container;
+    this.options = options;
+    this.grid = [];
+    this.svg = node("svg", { class: "board", role: "grid", "aria-label": "puzzle board" });
+    container.append(this.svg);
+    this.drag = null;
+    this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
+    this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
+    this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
+  }
+
+  isCell(r, c) {
+    return r >= 0 && r < this.grid.length && c >= 0 && c < this.grid[r].length && this.grid[r][c] !== null;
+  }
+
+  // view: {grid, joined, split, clues, cellClass: {key: class}, pairClass: {pairKey: class}, cursor, selected}
+  draw(view) {
+    this.grid = view.grid || [];
+    const rows = this.grid.length;
+    const cols = Math.max(0, ...this.grid.map((row) => row.length));
+    const width = cols * S + 2 * PAD;
+    const height = rows * S + 2 * PAD;
+    this.svg.replaceChildren();
+    this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    this.svg.setAttribute("width", width);
+    this.svg.setAttribute("height", height);
+    const cells = node("g", { class: "cells" }, this.svg);
+    const marks = node("g", { class: "marks" }, this.svg);
+    const pieces = node("g", { class: "pieces" }, this.svg);
+    const numbers = node("g", { class: "numbers" }, this.svg);
+    const hits = node("g", { class: "hits" }, this.svg);
+    const cellClass = view.cellClass || {};
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < this.grid[r].length; c++) {
+        const v = this.grid[r][c];
+        if (v === null) continue;
+        const k = key(r, c);
+        const classes = ["cell", cellClass[k] || ""];
+        if (view.cursor && view.cursor[0] === r && view.cursor[1] === c) classes.push("cursor");
+        if (view.selected && view.selected[0] === r && view.selected[1] === c) classes.push("selected");
+        node("rect", {
+          x: PAD + c * S, y: PAD + r * S, width: S, height: S,
+          class: classes.join(" ").trim(), "data-cell": k,
+        }, cells);
+        const text = node("text", {
+          x: PAD + c * S + S / 2, y: PAD + r * S + S / 2 + 1, class: "number", "data-cell": k,
+        }, numbers);
+        text.textContent = v;
+      }
+    }
+    const pairClass = view.pairClass || {};
+    const clueKeys = new Set((view.clues || []).map(pairKey));
+    for (const pair of view.joined || []) this.domino(pieces, pair, clueKeys.has(pairKey(pair)) ? "domino clue" : "domino", pairClass[pairKey(pair)]);
+    for (const pair of view.clues || []) if (!(view.joined || []).some((p) => pairKey(p) === pairKey(pair))) this.domino(pieces, pair, "domino clue");
+    for (const pair of view.split || []) this.splitMark(marks, pair, pairClass[pairKey(pair)]);
+    for (const [k, cls] of Object.entries(pairClass)) {
+      if (!cls.startsWith("ghost")) continue;
+      const [a, b] = k.split("-").map((s) => s.split(",").map(Number));
+      if (cls === "ghost-join") this.domino(pieces, [a, b], "domino ghost");
+      else this.splitMark(marks, [a, b], "ghost");
+    }
+    if (this.options.onBorder) this.borderHits(hits, rows);
+  }
+
+  domino(parent, [a, b], cls, extra = "") {
+    const r = Math.min(a[0], b[0]), c = Math.min(a[1], b[1]);
+    const w = (a[1] === b[1] ? 1 : 2) * S, h = (a[0] === b[0] ? 1 : 2) * S;
+    node("rect", {
+      x: PAD + c * S + 4, y: PAD + r * S + 4, width: w - 8, height: h - 8, rx: 9,
+      class: `${cls} ${extra || ""}`.trim(), "data-pair": pairKey([a, b]),
+    }, parent);
+  }
+
+  splitMark(parent, [a, b], extra = "") {
+    const [x1, y1, x2, y2] = this.borderLine(a, b, 0.22);
+    node("line", { x1, y1, x2, y2, class: `split ${extra || ""}`.trim(), "data-pair": pairKey([a, b]) }, parent);
+  }
+
+  // The border between two neighbouring cells, shortened by `inset` (a share of the cell) at each end.
+  borderLine(a, b, inset) {
+    if (a[0] === b[0]) {
+      const x = PAD + Math.max(a[1], b[1]) * S, y = PAD + a[0] * S;
+      return [x, y + inset * S, x, y + S - inset * S];
+    }
+    const y = PAD + Math.max(a[0], b[0]) * S, x = PAD + a[1] * S;
+    return [x + inset * S, y, x + S - inset * S, y];
+  }
+
+  borderHits(parent, rows) {
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < this.grid[r].length; c++) {
+        if (!this.isCell(r, c)) continue;
+        for (const [dr, dc] of [[0, 1], [1, 0]]) {
+          if (!this.isCell(r + dr, c + dc)) continue;
+          const [x1, y1, x2, y2] = this.borderLine([r, c], [r + dr, c + dc], 0.25);
+          const t = 12;
+          node("rect", {
+            x: Math.min(x1, x2) - (dc ? t / 2 : 0), y: Math.min(y1, y2) - (dr ? t / 2 : 0),
+            width: dc ? t : x2 - x1, height: dr ? t : y2 - y1,
+            class: "border-hit", "data-border": pairKey([[r, c], [r + dr, c + dc]]),
+          }, parent);
+        }
+      }
+    }
+  }
+
+  cellAt(event) {
+    const target = document.elementFromPoint(event.clientX, event.clientY);
+    const k = target?.getAttribute?.("data-cell");
+    return k ? k.split(",").map(Number) : null;
+  }
+
+  pointerDown(event) {
+    const border = event.target.getAttribute("data-border");
+    if (border) {
+      const [a, b] = border.split("-").map((s) => s.split(",").map(Number));
+      this.options.onBorder?.(a, b);
+      event.preventDefault();
+      return;
+    }
+    const cell = this.cellAt(event) || this.pieceCell(event);
+    if (!cell) return;
+    this.drag = { from: cell, to: null };
+    event.preventDefault();
+  }
+
+  // A press on a placed domino counts as a press on the cell under the pointer.
+  pieceCell(event) {
+    const rect = this.svg.getBoundingClientRect();
+    const scale = this.svg.viewBox.baseVal.width / rect.width;
+    const c = Math.floor(((event.clientX - rect.left) * scale - PAD) / S);
+    const r = Math.floor(((event.clientY - rect.top) * scale - PAD) / S);
+    return this.isCell(r, c) ? [r, c] : null;
+  }
+
+  pointerMove(event) {
+    if (!this.drag) return;
+    const cell = this.pieceCell(event);
+    if (cell && adjacent(cell, this.drag.from)) this.drag.to = cell;
+  }
+
+  pointerUp(event) {
+    const drag = this.drag;
+    this.drag = null;
+    if (!drag) return;
+    if (drag.to && this.options.onPair) this.options.onPair(drag.from, drag.to);
+    else this.options.onCell?.(drag.from, event);
+  }
+}

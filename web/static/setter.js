@@ -1,0 +1,311 @@
+// The setter page: a puzzle typed as text or edited on the board, analysed as it changes.
+// The server reads the text (any format the commands read), so the page never parses puzzles itself; it
+// only writes a plain grid back when the board is edited.
+
+import { Board, key, pairKey } from "./board.js";
+import { debounce, download, el, exportFile, info, post } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+const text = $("text");
+const board = new Board($("board"), { onCell: selectCell });
+const boardBox = $("board");
+boardBox.tabIndex = 0;
+
+let puzzle = null; // {grid, clues, dominoes?} as the server read it
+let solved = null; // the solve answer
+let explained = null; // the explain answer
+let step = 0; // 0: the puzzle; k: just before step k; steps+1: solved
+let selected = null;
+let typed = { cell: null, at: 0 };
+let asked = 0; // the latest analysis; older answers are dropped
+
+const GRADES = (await info()).grades;
+
+// -- analysis -------------------------------------------------------------------------------------------------
+
+async function analyse() {
+  const mine = ++asked;
+  const source = text.value;
+  if (!source.trim()) {
+    setVerdict("wait", "waiting", "type or paste a puzzle");
+    return;
+  }
+  setVerdict("wait", "checking…", "");
+  const read = await readPuzzle(source);
+  if (mine !== asked) return;
+  if (!read.ok) {
+    setVerdict("bad", "not a puzzle", "");
+    showError(read.error);
+    clearRating();
+    draw();
+    return;
+  }
+  puzzle = read.puzzle;
+  showError(null);
+  const [s, e] = await Promise.all([
+    post("solve", { puzzle: source, max_solutions: 2 }),
+    post("explain", { puzzle: source }),
+  ]);
+  if (mine !== asked) return;
+  if (!s.ok) {
+    setVerdict("bad", "error", "");
+    showError(s.data.error);
+    return;
+  }
+  solved = s.data;
+  explained = e.ok ? e.data : null;
+  step = 0;
+  if (solved.unique) setVerdict("good", "unique", "exactly one solution");
+  else if (solved.count === 0) setVerdict("bad", "no solution", solved.complete ? "no way to place every domino" : "");
+  else setVerdict("warn", `${solved.count}${solved.complete ? "" : "+"} solutions`, "the highlighted cells are where two solutions differ");
+  if (!e.ok) showError(e.data.error);
+  showRating();
+  draw();
+}
+
+async function readPuzzle(source) {
+  const response = await fetch("/api/export", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ puzzle: source, format: "json" }),
+  });
+  if (!response.ok) return { ok: false, error: (await response.json()).error };
+  return { ok: true, puzzle: JSON.parse(await response.text()) };
+}
+
+function setVerdict(kind, badge, words) {
+  $("verdict").className = `badge ${kind}`;
+  $("verdict").textContent = badge;
+  $("verdict-words").textContent = words;
+  if (kind === "wait" || kind === "bad") {
+    solved = explained = null;
+  }
+}
+
+function showError(message) {
+  $("error").hidden = !message;
+  $("error").textContent = message || "";
+}
+
+function clearRating() {
+  explained = null;
+  showRating();
+}
+
+function showRating() {
+  const grade = explained?.grade ?? null;
+  const level = explained?.level ?? -1;
+  $("grades").replaceChildren(
+    ...GRADES.map((g, k) => el("span", { class: k === level ? "on" : k < level ? "below" : "" }, g)),
+  );
+  $("grade").textContent = grade ?? (explained ? explained.verdict : "–");
+  $("score").textContent = explained?.score ?? "–";
+  const steps = explained?.steps;
+  $("path").textContent = steps
+    ? `${steps.length} steps, cost ${explained.cost}${explained.exhaustive ? ", proved shortest" : ""}`
+    : "–";
+  const rules = Object.entries(explained?.rules || {});
+  const most = Math.max(1, ...rules.map(([, n]) => n));
+  $("rules").replaceChildren(
+    ...rules.map(([name, n]) =>
+      el("div", { class: "bar" }, el("span", {}, name),
+        el("div", { class: "fill", style: `width:${(100 * n) / most}%` }), el("span", { class: "n" }, String(n))),
+    ),
+  );
+  showStep();
+}
+
+// -- the explanation ------------------------------------------------------------------------------------------
+
+function showStep() {
+  const steps = explained?.steps || [];
+  const n = steps.length;
+  $("first").disabled = $("prev").disabled = !n || step === 0;
+  $("next").disabled = !n || step > n;
+  $("step-count").textContent = n ? (step === 0 ? `${n} steps` : step > n ? "solved" : `step ${step} of ${n}`) : "no steps";
+  const sentence = $("sentence");
+  if (!n) {
+    sentence.replaceChildren(el("span", { class: "hint-text" }, explained && !explained.unique
+      ? "Only a puzzle with exactly one solution has a deduction path."
+      : "A puzzle with exactly one solution is explained step by step here."));
+  } else if (step === 0) {
+    sentence.replaceChildren(el("span", { class: "hint-text" }, `Press Next (or →) to walk through the ${n} steps of the shortest deduction path.`));
+  } else if (step > n) {
+    sentence.replaceChildren(el("span", {}, "Solved: every domino is placed."));
+  } else {
+    const s = steps[step - 1];
+    sentence.replaceChildren(el("span", { class: "tech" }, s.technique), s.reason);
+  }
+  draw();
+}
+
+function go(to) {
+  const n = explained?.steps?.length || 0;
+  step = Math.max(0, Math.min(n + 1, to));
+  showStep();
+}
+
+$("first").onclick = () => go(0);
+$("prev").onclick = () => go(step - 1);
+$("next").onclick = () => go(step + 1);
+
+// -- drawing --------------------------------------------------------------------------------------------------
+
+function draw() {
+  if (!puzzle) {
+    board.draw({ grid: [] });
+    return;
+  }
+  const view = { grid: puzzle.grid, clues: puzzle.clues || [], joined: [], split: [], cellClass: {}, pairClass: {} };
+  view.selected = selected;
+  const steps = explained?.steps || [];
+  if (solved && !solved.unique && solved.solutions.length >= 2) {
+    for (const cell of differingCells(solved.solutions[0], solved.solutions[1])) view.cellClass[key(...cell)] = "hl-diff";
+  } else if (steps.length && step > steps.length) {
+    view.joined = solved?.solutions?.[0] || [];
+  } else if (steps.length && step > 0) {
+    for (const s of steps.slice(0, step - 1)) {
+      view.joined.push(...s.joins);
+      view.split.push(...s.splits);
+    }
+    const s = steps[step - 1];
+    for (const cell of s.cells) view.cellClass[key(...cell)] = "hl-step";
+    for (const pair of s.joins) view.pairClass[pairKey(pair)] = "ghost-join";
+    for (const pair of s.splits) view.pairClass[pairKey(pair)] = "ghost-split";
+  }
+  board.draw(view);
+}
+
+// Cells whose domino partner differs between two solutions: where the puzzle is ambiguous.
+function differingCells(one, two) {
+  const partner = (solution) => {
+    const map = new Map();
+    for (const [a, b] of solution) {
+      map.set(key(...a), key(...b));
+      map.set(key(...b), key(...a));
+    }
+    return map;
+  };
+  const p = partner(one), q = partner(two);
+  return [...p.keys()].filter((k) => p.get(k) !== q.get(k)).map((k) => k.split(",").map(Number));
+}
+
+// -- editing on the board -------------------------------------------------------------------------------------
+
+function selectCell(cell) {
+  selected = cell;
+  boardBox.focus();
+  draw();
+}
+
+function writeText() {
+  const grid = puzzle.grid;
+  if (puzzle.dominoes) {
+    text.value = JSON.stringify({ grid, clues: puzzle.clues || [], dominoes: puzzle.dominoes });
+  } else {
+    const wide = grid.some((row) => row.some((v) => v !== null && v > 9));
+    const lines = grid.map((row) => row.map((v) => (v === null ? "x" : String(v))).join(wide ? " " : ""));
+    const clues = (puzzle.clues || []).map(([a, b]) =>
+      `${grid[a[0]][a[1]]}-${grid[b[0]][b[1]]}@r${a[0] + 1}c${a[1] + 1},r${b[0] + 1}c${b[1] + 1}`);
+    if (clues.length) lines.push("-", ...clues);
+    text.value = lines.join("\n") + "\n";
+  }
+  analyseSoon();
+}
+
+boardBox.addEventListener("keydown", (event) => {
+  if (!puzzle || !selected) return;
+  const [r, c] = selected;
+  const moves = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+  if (moves[event.key]) {
+    const [dr, dc] = moves[event.key];
+    const nr = r + dr, nc = c + dc;
+    if (nr >= 0 && nr < puzzle.grid.length && nc >= 0 && nc < puzzle.grid[nr].length) selected = [nr, nc];
+    typed = { cell: null, at: 0 };
+    draw();
+    event.preventDefault();
+    return;
+  }
+  let value;
+  if (/^[0-9]$/.test(event.key)) {
+    const now = performance.now();
+    const old = puzzle.grid[r][c];
+    const continuing = typed.cell === key(r, c) && now - typed.at < 900 && old !== null && old * 10 + Number(event.key) <= 30;
+    value = continuing ? old * 10 + Number(event.key) : Number(event.key);
+    typed = { cell: key(r, c), at: now };
+  } else if (["x", "X", ".", "Delete", "Backspace"].includes(event.key)) {
+    value = null;
+  } else {
+    return;
+  }
+  event.preventDefault();
+  puzzle.grid[r][c] = value;
+  puzzle.clues = (puzzle.clues || []).filter(([a, b]) => key(...a) !== key(r, c) && key(...b) !== key(r, c));
+  draw();
+  writeText();
+});
+
+document.addEventListener("keydown", (event) => {
+  if (event.target === text || !explained?.steps?.length || document.activeElement === boardBox && selected) return;
+  if (event.key === "ArrowRight") go(step + 1);
+  if (event.key === "ArrowLeft") go(step - 1);
+});
+
+// -- new puzzles and exports ----------------------------------------------------------------------------------
+
+const analyseSoon = debounce(analyse, 250);
+text.addEventListener("input", analyseSoon);
+
+const orders = $("new-order");
+for (let n = 1; n <= (await info()).max_order; n++) orders.append(el("option", { value: n }, String(n)));
+orders.value = "6";
+
+$("blank").onclick = () => {
+  const n = Number(orders.value);
+  puzzle = { grid: Array.from({ length: n + 1 }, () => Array(n + 2).fill(0)), clues: [] };
+  selected = [0, 0];
+  writeText();
+  draw();
+  boardBox.focus();
+};
+
+$("random").onclick = async () => {
+  $("random").disabled = true;
+  const made = await post("generate", { order: Number(orders.value) });
+  $("random").disabled = false;
+  if (!made.ok) return showError(made.data.error);
+  puzzle = { grid: made.data.grid, clues: made.data.clues };
+  selected = null;
+  writeText();
+};
+
+$("example").onclick = async () => {
+  text.value = (await info()).example;
+  analyse();
+};
+
+for (const button of document.querySelectorAll("[data-export]")) {
+  button.onclick = async () => {
+    const format = button.dataset.export;
+    const got = await exportFile({ puzzle: text.value, format, what: $("export-what").value });
+    const out = $("export-out");
+    if (!got.ok) {
+      out.hidden = false;
+      out.textContent = got.error;
+      return;
+    }
+    if (["game-id", "plain", "json"].includes(format)) {
+      out.hidden = false;
+      out.textContent = await got.blob.text();
+      navigator.clipboard?.writeText(out.textContent).catch(() => {});
+    } else {
+      download(got.blob, got.name);
+    }
+  };
+}
+
+// A puzzle in the address (#puzzle=...) is loaded, so a setter can share what they are working on.
+const shared = new URLSearchParams(location.hash.slice(1)).get("puzzle");
+text.value = shared || (await info()).example;
+showRating();
+analyse();
