@@ -21,7 +21,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -189,8 +189,10 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         status, value = await run_store_pick(settings, body)
         return JSONResponse(value, status_code=status)
 
+    pages = {path: build_page(path) for path in PAGES}
+
     async def page(request: Request) -> Response:
-        return FileResponse(str(STATIC / PAGES[request.url.path]), media_type="text/html")
+        return HTMLResponse(pages[request.url.path])
 
     routes = [Route(path, page) for path in PAGES]
     routes += [Route(f"/api/{job}", endpoint(job), methods=["POST"]) for job in ENDPOINTS]
@@ -215,6 +217,14 @@ async def _not_found(request: Request, exc: Exception) -> Response:
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:
     return _error(f"{request.method} is not allowed on {request.url.path}: the API takes POST with a JSON body", 405)
+
+
+def build_page(path: str) -> str:
+    """A page with the head and the header every page shares (``static/frame.html``), its own tab marked."""
+    head, header = (STATIC / "frame.html").read_text(encoding="utf-8").split("<!--#split-->\n")
+    header = header.replace(f'<a href="{path}">', f'<a href="{path}" class="current">')
+    text = (STATIC / PAGES[path]).read_text(encoding="utf-8")
+    return text.replace("<!--#head-->\n", head).replace("<!--#header-->\n", header)
 
 
 def _file_response(value: dict[str, Any]) -> Response:
