@@ -94,6 +94,12 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
+def open_page(page, url: str) -> None:
+    """Load a page and wait until its script has set it up (its module awaits the API before it is ready)."""
+    page.goto(url)
+    page.wait_for_selector("body[data-ready]")
+
+
 def cell(r: int, c: int) -> str:
     return f'#board rect.cell[data-cell="{r},{c}"]'
 
@@ -102,7 +108,7 @@ def cell(r: int, c: int) -> str:
 
 
 def test_setter_grades_a_pasted_puzzle(studio, page):
-    page.goto(studio)
+    open_page(page, studio)
     expect(page.locator("#verdict")).to_have_text("unique")  # the example, loaded at start
     page.fill("#text", GAME_ID)
     grade = rate(read_puzzle(GAME_ID)).grade.name
@@ -113,7 +119,7 @@ def test_setter_grades_a_pasted_puzzle(studio, page):
 
 
 def test_setter_highlights_where_an_ambiguous_grid_differs(studio, page):
-    page.goto(studio)
+    open_page(page, studio)
     expect(page.locator("#verdict")).to_have_text("unique")
     page.fill("#text", AMBIGUOUS)
     expect(page.locator("#verdict")).to_contain_text("solutions")
@@ -122,11 +128,13 @@ def test_setter_highlights_where_an_ambiguous_grid_differs(studio, page):
     differ = [c for c in partner[0] if partner[0][c] != partner[1][c]]
     assert differ
     expect(page.locator("#board rect.cell.hl-diff")).to_have_count(len(differ))
+    page.click('[data-show="1"]')  # the second solution drawn on the board
+    expect(page.locator("#board rect.domino")).to_have_count(10)
     shot(page, "setter-ambiguous")
 
 
 def test_setter_steps_through_the_explanation(studio, page):
-    page.goto(studio)
+    open_page(page, studio)
     page.fill("#text", GAME_ID)
     steps = rate(read_puzzle(GAME_ID)).steps
     expect(page.locator("#step-count")).to_have_text(f"{steps} steps")  # this puzzle's, not the example's
@@ -136,8 +144,19 @@ def test_setter_steps_through_the_explanation(studio, page):
     assert page.locator("#board rect.cell.hl-step").count() >= 1
 
 
+def test_setter_exports_a_game_id_and_a_picture(studio, page):
+    open_page(page, studio)
+    page.fill("#text", "22223\n10101\n23301\n03310\n")
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+    page.click('[data-export="game-id"]')
+    expect(page.locator("#export-out")).to_have_text(GAME_ID)
+    with page.expect_download() as download:
+        page.click('[data-export="svg"]')
+    assert download.value.suggested_filename == "puzzle.svg"
+
+
 def test_setter_edits_a_cell_with_the_keyboard(studio, page):
-    page.goto(studio)
+    open_page(page, studio)
     page.fill("#text", GAME_ID)
     expect(page.locator("#board rect.cell")).to_have_count(20)  # this puzzle's board, not the example's
     page.click(cell(3, 4))
@@ -150,7 +169,7 @@ def test_setter_edits_a_cell_with_the_keyboard(studio, page):
 
 
 def test_play_solves_a_small_puzzle_by_clicks(studio, page):
-    page.goto(f"{studio}play#p={GAME_ID}")
+    open_page(page, f"{studio}play#p={GAME_ID}")
     expect(page.locator("#board rect.cell")).to_have_count(20)
     solution = solve(read_puzzle(GAME_ID))
     for (a, b) in solution.placements:
@@ -163,7 +182,7 @@ def test_play_solves_a_small_puzzle_by_clicks(studio, page):
 
 
 def test_play_hint_undo_and_a_shared_position(studio, page, browser):
-    page.goto(f"{studio}play#p={GAME_ID}")
+    open_page(page, f"{studio}play#p={GAME_ID}")
     expect(page.locator("#board rect.cell")).to_have_count(20)
     page.click("#hint")
     expect(page.locator("#board rect.cell.hl-hint")).not_to_have_count(0)
@@ -180,14 +199,14 @@ def test_play_hint_undo_and_a_shared_position(studio, page, browser):
     # the address holds the position: a new tab opens it as it stands
     shared = page.url
     other = browser.new_page()
-    other.goto(shared)
+    open_page(other, shared)
     expect(other.locator("#board rect.domino")).to_have_count(1)
     other.close()
     shot(page, "play-hint")
 
 
 def test_play_keyboard_and_split_marks(studio, page):
-    page.goto(f"{studio}play#p={GAME_ID}")
+    open_page(page, f"{studio}play#p={GAME_ID}")
     expect(page.locator("#board rect.cell")).to_have_count(20)
     page.click(cell(0, 0))  # selects r1c1
     page.click(cell(0, 0))  # and lets it go
@@ -204,7 +223,7 @@ def test_play_keyboard_and_split_marks(studio, page):
 
 
 def test_play_deals_a_new_puzzle_of_a_grade(studio, page):
-    page.goto(f"{studio}play")
+    open_page(page, f"{studio}play")
     expect(page.locator("#facts")).to_contain_text("order 5")
     page.select_option("#order", "4")
     page.select_option("#grade", "basic")
@@ -217,7 +236,7 @@ def test_play_deals_a_new_puzzle_of_a_grade(studio, page):
 
 
 def test_tiling_page_flips_through_a_dates_solutions(studio, page):
-    page.goto(f"{studio}tile")
+    open_page(page, f"{studio}tile")
     page.fill("#date", "2026-11-24")
     page.dispatch_event("#date", "change")
     expect(page.locator("#title")).to_have_text("A-Puzzle-A-Day: Nov 24")

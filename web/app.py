@@ -38,6 +38,8 @@ MAX_BODY = 1_000_000  # bytes: a double-30 puzzle as JSON is under 10 kB
 STATIC = files("dominosa.web") / "static"
 PAGES = {"/": "setter.html", "/play": "play.html", "/tile": "tile.html", "/docs": "docs.html"}
 # Endpoints and the job each runs; generation has a pool of its own so that it never delays the others.
+# How much lower the generating process's CPU priority is: a player waiting for a hint outranks a new puzzle.
+GENERATION_NICE = 10
 ENDPOINTS = ("solve", "rate", "hint", "explain", "generate", "tile", "tile-board", "export")
 
 
@@ -112,7 +114,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         pools["jobs"] = WorkerPool(settings.workers, name="solving")
-        pools["generate"] = WorkerPool(1, name="generating")
+        pools["generate"] = WorkerPool(1, name="generating", nice=GENERATION_NICE)
         try:
             for pool in pools.values():
                 await pool.start()

@@ -9,7 +9,8 @@ never a stuck server. Requests beyond the pool's size wait for a free process, a
 deadline.
 
 The server keeps two pools (see :mod:`dominosa.web.app`): one for generation and one for everything else, so a
-long generation never delays a rating.
+long generation never delays a rating; the generation pool also runs at a lower CPU priority (``nice``), so that
+on a machine with few cores the ratings people wait for come first.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
+import os
 import time
 from multiprocessing.connection import Connection
 from typing import Any
@@ -32,9 +34,13 @@ class JobFailed(Exception):
     """The job's process died or the job raised something other than bad input: a fault of ours, not the user's."""
 
 
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, nice: int) -> None:
     """A worker's life: answer jobs until the pipe closes (the server stopped or died)."""
     from dominosa.web.jobs import run_job
+
+    if nice:
+        with contextlib.suppress(OSError, AttributeError):  # not every system lets a process lower its priority
+            os.nice(nice)
 
     while True:
         try:
@@ -55,9 +61,11 @@ def _serve(conn: Connection) -> None:
 
 
 class _Worker:
-    def __init__(self, context: multiprocessing.context.BaseContext) -> None:
+    def __init__(self, context: multiprocessing.context.BaseContext, nice: int = 0) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child,), daemon=True, name="dominosa-studio-worker")
+        self.process = context.Process(
+            target=_serve, args=(child, nice), daemon=True, name="dominosa-studio-worker"
+        )
         self.process.start()
         child.close()
 
@@ -83,11 +91,12 @@ class WorkerPool:
     ('ok', {...})
     """
 
-    def __init__(self, size: int, *, name: str = "jobs") -> None:
+    def __init__(self, size: int, *, name: str = "jobs", nice: int = 0) -> None:
         if size < 1:
             raise ValueError(f"a pool needs at least one process, not {size}")
         self.size = size
         self.name = name
+        self.nice = nice
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["dominosa.web.jobs"])
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
@@ -96,7 +105,7 @@ class WorkerPool:
 
     async def start(self) -> None:
         """Start the processes (off the event loop: the first start launches the fork server)."""
-        workers = await asyncio.to_thread(lambda: [_Worker(self._context) for _ in range(self.size)])
+        workers = await asyncio.to_thread(lambda: [_Worker(self._context, self.nice) for _ in range(self.size)])
         for worker in workers:
             self._all.add(worker)
             self._idle.put_nowait(worker)
@@ -156,4 +165,4 @@ class WorkerPool:
 
     def _swap(self, worker: _Worker) -> _Worker:
         worker.stop(kill=True)
-        return _Worker(self._context)
+        return _Worker(self._context, self.nice)

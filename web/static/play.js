@@ -395,3 +395,4 @@ if (saved.p) {
 } else {
   await newPuzzle();
 }
+document.body.dataset.ready = "1";

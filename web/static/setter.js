@@ -15,6 +15,7 @@ let puzzle = null; // {grid, clues, dominoes?} as the server read it
 let solved = null; // the solve answer
 let explained = null; // the explain answer
 let step = 0; // 0: the puzzle; k: just before step k; steps+1: solved
+let showing = -1; // a solution drawn on the board (its index), or -1 for none
 let selected = null;
 let typed = { cell: null, at: 0 };
 let asked = 0; // the latest analysis; older answers are dropped
@@ -55,6 +56,7 @@ async function analyse() {
   solved = s.data;
   explained = e.ok ? e.data : null;
   step = 0;
+  show(-1);
   if (solved.unique) setVerdict("good", "unique", "exactly one solution");
   else if (solved.count === 0) setVerdict("bad", "no solution", solved.complete ? "no way to place every domino" : "");
   else setVerdict("warn", `${solved.count}${solved.complete ? "" : "+"} solutions`, "the highlighted cells are where two solutions differ");
@@ -79,6 +81,8 @@ function setVerdict(kind, badge, words) {
   $("verdict-words").textContent = words;
   if (kind === "wait" || kind === "bad") {
     solved = explained = null;
+    showing = -1;
+    $("solutions").hidden = true;
   }
 }
 
@@ -98,8 +102,8 @@ function showRating() {
   $("grades").replaceChildren(
     ...GRADES.map((g, k) => el("span", { class: k === level ? "on" : k < level ? "below" : "" }, g)),
   );
-  $("grade").textContent = grade ?? (explained ? explained.verdict : "–");
-  $("score").textContent = explained?.score ?? "–";
+  $("grade").textContent = grade ?? (explained ? `none (${explained.verdict})` : "–");
+  $("score").textContent = explained?.unique ? explained.score : "–";
   const steps = explained?.steps;
   $("path").textContent = steps
     ? `${steps.length} steps, cost ${explained.cost}${explained.exhaustive ? ", proved shortest" : ""}`
@@ -141,6 +145,7 @@ function showStep() {
 
 function go(to) {
   const n = explained?.steps?.length || 0;
+  if (showing >= 0) show(-1);
   step = Math.max(0, Math.min(n + 1, to));
   showStep();
 }
@@ -161,6 +166,9 @@ function draw() {
   const steps = explained?.steps || [];
   if (solved && !solved.unique && solved.solutions.length >= 2) {
     for (const cell of differingCells(solved.solutions[0], solved.solutions[1])) view.cellClass[key(...cell)] = "hl-diff";
+  }
+  if (showing >= 0 && solved?.solutions?.[showing]) {
+    view.joined = solved.solutions[showing];
   } else if (steps.length && step > steps.length) {
     view.joined = solved?.solutions?.[0] || [];
   } else if (steps.length && step > 0) {
@@ -175,6 +183,23 @@ function draw() {
   }
   board.draw(view);
 }
+
+// Draw a solution on the board (-1: none). An ambiguous puzzle offers two, a unique one its only one.
+function show(k) {
+  const count = solved?.solutions?.length || 0;
+  showing = k < count ? k : -1;
+  $("solutions").hidden = !count;
+  for (const b of document.querySelectorAll("[data-show]")) {
+    const n = Number(b.dataset.show);
+    b.hidden = n >= count;
+    b.classList.toggle("on", n === showing);
+    if (n === 0) b.textContent = count > 1 ? "solution 1" : "the solution";
+  }
+  if (k >= 0) step = 0;
+  showStep();
+}
+
+for (const b of document.querySelectorAll("[data-show]")) b.onclick = () => show(Number(b.dataset.show));
 
 // Cells whose domino partner differs between two solutions: where the puzzle is ambiguous.
 function differingCells(one, two) {
@@ -306,6 +331,7 @@ for (const button of document.querySelectorAll("[data-export]")) {
 
 // A puzzle in the address (#puzzle=...) is loaded, so a setter can share what they are working on.
 const shared = new URLSearchParams(location.hash.slice(1)).get("puzzle");
-text.value = shared || (await info()).example;
+if (!text.value) text.value = shared || (await info()).example; // unless the user typed while the page loaded
 showRating();
 analyse();
+document.body.dataset.ready = "1";

@@ -108,6 +108,7 @@ for (const button of document.querySelectorAll("[data-tab]")) {
     for (const b of document.querySelectorAll("[data-tab]")) b.classList.toggle("on", b === button);
     for (const row of document.querySelectorAll("[data-for]")) row.hidden = row.dataset.for !== tab;
     solve();
+document.body.dataset.ready = "1";
   };
 }
 $("prev").onclick = () => { shown = Math.max(0, shown - 1); draw(); };
@@ -123,3 +124,4 @@ document.addEventListener("keydown", (e) => {
 const today = new Date();
 $("date").value = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
 solve();
+document.body.dataset.ready = "1";
