@@ -249,7 +249,13 @@ def test_tiling_page_flips_through_a_dates_solutions(studio, page):
     page.click('[data-tab="dominopeg"]')
     expect(page.locator("#title")).to_contain_text("DominoPeg")
     expect(page.locator("#picture circle.peg")).not_to_have_count(0)
+    expect(page.locator("#picture circle.ring")).to_have_count(5)  # the challenge's five empty circles
     shot(page, "tile-dominopeg")
+    page.click('[data-tab="pentominoes"]')
+    page.select_option("#size", "3x20")
+    page.click("#solve")
+    expect(page.locator("#count")).to_have_text("8")  # 2 tilings of the 3x20 box, each 4 ways round
+    expect(page.locator("#picture text.piece")).to_have_count(12)
 
 
 def test_docs_page(studio, page):

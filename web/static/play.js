@@ -109,6 +109,7 @@ function changed() {
   saveToAddress();
   draw();
   const done = solvedNow();
+  board.svg.classList.toggle("solved", done);
   $("status").className = done ? "status solved" : "status";
   $("status").textContent = done ? `Solved! Every domino found in ${moves} moves.` : progressWords();
 }

@@ -54,7 +54,7 @@ function draw() {
   $("prev").disabled = shown <= 0;
   $("next").disabled = shown >= sols.length - 1;
   $("which").textContent = sols.length ? `${shown + 1} of ${sols.length}` : "none";
-  const { cells, labels, circles, empty_circles: emptyCircles } = boardInfo;
+  const { cells, labels, empty_circles: emptyCircles } = boardInfo;
   const every = cells.concat(boardInfo.open);
   const top = Math.min(...every.map((c) => c[0])), left = Math.min(...every.map((c) => c[1]));
   const rows = Math.max(...every.map((c) => c[0])) - top + 1, cols = Math.max(...every.map((c) => c[1])) - left + 1;
@@ -94,10 +94,16 @@ function draw() {
       node("line", { x1, y1, x2, y2, class: "wall" }, svg);
     }
   }
-  for (const [i, j] of circles) {
-    const emptyOne = emptyCircles.some(([a, b]) => a === i && b === j);
-    if (emptyOne) node("circle", { cx: X(j), cy: Y(i), r: 7, class: "ring" }, svg);
+  if (sol && !labels.length) {
+    // each piece's name in its cell nearest its middle, as the printed pictures have it
+    for (const [name, p] of Object.entries(sol.pieces)) {
+      const mr = p.cells.reduce((t, c) => t + c[0], 0) / p.cells.length;
+      const mc = p.cells.reduce((t, c) => t + c[1], 0) / p.cells.length;
+      const [r, c] = p.cells.reduce((best, c) => (Math.hypot(c[0] - mr, c[1] - mc) < Math.hypot(best[0] - mr, best[1] - mc) ? c : best));
+      node("text", { x: X(c) + S / 2, y: Y(r) + S / 2 + 1, class: "label piece" }, svg).textContent = name;
+    }
   }
+  for (const [i, j] of emptyCircles) node("circle", { cx: X(j), cy: Y(i), r: 7, class: "ring" }, svg);
   for (const [i, j] of pegs) node("circle", { cx: X(j), cy: Y(i), r: 6, class: "peg" }, svg);
   $("picture").replaceChildren(svg);
 }
