@@ -165,6 +165,16 @@ def test_setter_edits_a_cell_with_the_keyboard(studio, page):
     expect(page.locator("#error")).to_contain_text("number")
 
 
+def test_setter_types_a_whole_grid_cell_by_cell(studio, page):
+    open_page(page, studio)
+    page.select_option("#new-order", "2")
+    page.click("#blank")  # a 3x4 grid of zeros, the first cell selected
+    expect(page.locator("#board rect.cell")).to_have_count(12)
+    page.keyboard.type("120210121020")  # each digit moves on to the next cell
+    expect(page.locator("#text")).to_have_value("1202\n1012\n1020\n")
+    expect(page.locator("#verdict")).to_have_text("unique")
+
+
 # -- play -------------------------------------------------------------------------------------------------------
 
 
@@ -179,6 +189,19 @@ def test_play_solves_a_small_puzzle_by_clicks(studio, page):
     expect(page.locator("#dominoes .tile.used")).to_have_count(10)
     assert "j=" in page.url  # the position is in the address
     shot(page, "play-solved")
+
+
+def test_play_places_a_domino_by_dragging(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+    start = page.locator(cell(0, 0)).bounding_box()
+    end = page.locator(cell(1, 0)).bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=5)
+    page.mouse.up()
+    expect(page.locator('#board rect.domino[data-pair="0,0-1,0"]')).to_have_count(1)
+    expect(page.locator("#status")).to_have_text("1 of 10 dominoes placed")
 
 
 def test_play_hint_undo_and_a_shared_position(studio, page, browser):

@@ -26,12 +26,20 @@ const GRADES = (await info()).grades;
 
 async function analyse() {
   const mine = ++asked;
+  try {
+    await analyseText(mine);
+  } finally {
+    if (mine === asked) document.body.classList.remove("busy");
+  }
+}
+
+async function analyseText(mine) {
   const source = text.value;
   if (!source.trim()) {
     setVerdict("wait", "waiting", "type or paste a puzzle");
     return;
   }
-  setVerdict("wait", "checking…", "");
+  document.body.classList.add("busy");
   const read = await readPuzzle(source);
   if (mine !== asked) return;
   if (!read.ok) {
@@ -252,23 +260,48 @@ boardBox.addEventListener("keydown", (event) => {
     return;
   }
   let value;
+  let advance = false;
   if (/^[0-9]$/.test(event.key)) {
+    // Digits go in one by one; on boards with numbers above 9 a second digit within a moment extends the first.
     const now = performance.now();
     const old = puzzle.grid[r][c];
-    const continuing = typed.cell === key(r, c) && now - typed.at < 900 && old !== null && old * 10 + Number(event.key) <= 30;
+    const top = largestNumber();
+    const continuing = top > 9 && typed.cell === key(r, c) && now - typed.at < 900 && old !== null && old * 10 + Number(event.key) <= top;
     value = continuing ? old * 10 + Number(event.key) : Number(event.key);
     typed = { cell: key(r, c), at: now };
+    advance = top <= 9 || value * 10 > top; // no digit can follow: on to the next cell
   } else if (["x", "X", ".", "Delete", "Backspace"].includes(event.key)) {
     value = null;
+    advance = event.key !== "Backspace";
+  } else if (event.key === " " || event.key === "Enter") {
+    event.preventDefault();
+    nextCell();
+    draw();
+    return;
   } else {
     return;
   }
   event.preventDefault();
   puzzle.grid[r][c] = value;
   puzzle.clues = (puzzle.clues || []).filter(([a, b]) => key(...a) !== key(r, c) && key(...b) !== key(r, c));
+  if (advance) nextCell();
   draw();
   writeText();
 });
+
+// The largest number the board may hold: its standard order (rows - 1) or the largest it shows, if more.
+function largestNumber() {
+  const shown = Math.max(0, ...puzzle.grid.flat().filter((v) => v !== null));
+  return Math.max(shown, puzzle.grid.length - 1);
+}
+
+// The next cell in reading order, as a spreadsheet moves after an entry.
+function nextCell() {
+  const [r, c] = selected;
+  if (c + 1 < puzzle.grid[r].length) selected = [r, c + 1];
+  else if (r + 1 < puzzle.grid.length) selected = [r + 1, 0];
+  typed = { cell: null, at: 0 };
+}
 
 document.addEventListener("keydown", (event) => {
   if (event.target === text || !explained?.steps?.length || document.activeElement === boardBox && selected) return;
