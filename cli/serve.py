@@ -51,7 +51,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 for any free one)")
     parser.add_argument("--store", metavar="PATH", help="a puzzle store the play page deals puzzles from")
-    parser.add_argument("--allow-save", action="store_true", help="keep puzzles generated in the studio in --store")
+    parser.add_argument(
+        "--allow-save", action="store_true", help="keep puzzles generated in the studio in --store (made if missing)"
+    )
     parser.add_argument("--open", action="store_true", help="open the studio in the web browser once it is up")
     parser.add_argument(
         "--timeout", type=float, default=10.0, metavar="SECONDS", help="stop any request after this long (default 10)"
@@ -87,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.allow_save and not args.store:
         raise UsageError("--allow-save needs --store: it says where generated puzzles are kept")
     if args.store:
-        _check_store(args.store)
+        _check_store(args.store, create=args.allow_save)
     sock = _listen(args.host, args.port)
     host, port = sock.getsockname()[:2]
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
@@ -109,12 +111,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_store(path: str) -> None:
-    """The store must exist and be one (opened once here, so that a typo fails now rather than on a click)."""
+def _check_store(path: str, *, create: bool) -> None:
+    """The store must be one, and exist unless the studio may save to it (then it is made): opened once here,
+    so that a typo fails now rather than on a click."""
     from dominosa.generator.store import PuzzleStore, StoreError
 
     try:
-        PuzzleStore(path, create=False).close()
+        PuzzleStore(path, create=create).close()
     except StoreError as error:
         raise UsageError(str(error)) from None
 

@@ -26,6 +26,14 @@ def test_a_missing_store_is_one_line(tmp_path):
     assert "no puzzle store" in line
 
 
+def test_allow_save_makes_a_missing_store(tmp_path):
+    process, line = serve("--store", str(tmp_path / "new.sqlite"), "--allow-save", "--workers", "1")
+    process.terminate()
+    process.communicate(timeout=20)
+    assert "dominosa studio at" in line
+    assert (tmp_path / "new.sqlite").exists()
+
+
 def test_bad_numbers_are_one_line():
     assert "--timeout" in one_line_error(dominosa("serve", "--timeout", "0"))
     assert "--workers" in one_line_error(dominosa("serve", "--workers", "0"))

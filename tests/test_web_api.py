@@ -18,6 +18,7 @@ from dominosa.deductions import GRADES  # noqa: E402
 from dominosa.formats import read_puzzle, write_plain  # noqa: E402
 from dominosa.generator.store import PuzzleStore  # noqa: E402
 from dominosa.web import Settings, create_app  # noqa: E402
+from dominosa.web.app import timeout_message  # noqa: E402
 
 GAME_ID = "3:22223101012330103310"
 BAD = "22223\n10101\n23301\n03311\n"  # number 0 four times: the double-3 set needs it five times
@@ -248,6 +249,12 @@ def test_a_request_past_its_time_is_stopped_and_the_studio_goes_on():
         assert "0.5 s" in slow.json()["error"]
         again = c.post("/api/rate", json={"puzzle": GAME_ID})  # the worker was replaced
         assert again.status_code == 200 and again.json()["unique"]
+
+
+def test_a_generation_out_of_time_says_what_to_try():
+    words = timeout_message("generate", {"order": 12, "grade": "fiendish"}, 10)
+    assert words == "no fiendish puzzle of order 12 found within 10 s: try a lower grade or a smaller order"
+    assert "--timeout" in timeout_message("rate", {}, 10)
 
 
 # -- the store --------------------------------------------------------------------------------------------------

@@ -138,8 +138,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         try:
             outcome, value = await pool.run(job, body, timeout=settings.timeout)
         except JobTimeout:
-            return 503, {"error": f"stopped after {settings.timeout:g} s: this request takes too long for the studio"
-                         " (the command line has no such limit)"}
+            return 503, {"error": timeout_message(job, body, settings.timeout)}
         except JobFailed as error:
             return 500, {"error": f"internal error: {error}"}
         if outcome == "error":
@@ -205,6 +204,17 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: _not_found, 405: _not_allowed})
     return BodyLimit(app)
+
+
+def timeout_message(job: str, body: dict[str, Any], timeout: float) -> str:
+    """What to say when a request ran out of time, with what to try instead."""
+    if job == "generate":
+        wanted = f"{body.get('grade') or 'proper'} puzzle of order {body.get('order', 6)}"
+        return f"no {wanted} found within {timeout:g} s: try a lower grade or a smaller order"
+    return (
+        f"stopped after {timeout:g} s: this request takes too long for the studio"
+        " (the command line has no such limit; the server's --timeout sets this one)"
+    )
 
 
 class _BadBody(Exception):
