@@ -155,6 +155,19 @@ def test_setter_exports_a_game_id_and_a_picture(studio, page):
     assert download.value.suggested_filename == "puzzle.svg"
 
 
+def test_setter_puzzle_is_in_the_address_and_goes_to_play(studio, page, browser):
+    open_page(page, studio)
+    page.fill("#text", GAME_ID)
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+    other = browser.new_page()
+    open_page(other, page.url)  # a bookmark of the page opens the same puzzle
+    expect(other.locator("#text")).to_have_value(GAME_ID)
+    other.close()
+    page.click("#play-link")
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+
+
 def test_setter_edits_a_cell_with_the_keyboard(studio, page):
     open_page(page, studio)
     page.fill("#text", GAME_ID)

@@ -51,6 +51,7 @@ async function analyseText(mine) {
   }
   puzzle = read.puzzle;
   showError(null);
+  share(source);
   const [s, e] = await Promise.all([
     post("solve", { puzzle: source, max_solutions: 2 }),
     post("explain", { puzzle: source }),
@@ -71,6 +72,12 @@ async function analyseText(mine) {
   if (!e.ok) showError(e.data.error);
   showRating();
   draw();
+}
+
+// The puzzle in the address (so the page can be bookmarked or sent) and in the link to play it.
+function share(source) {
+  history.replaceState(null, "", `#${new URLSearchParams({ puzzle: source.trim() })}`);
+  $("play-link").href = `/play#${new URLSearchParams({ p: source.trim() })}`;
 }
 
 async function readPuzzle(source) {
