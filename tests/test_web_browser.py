@@ -186,6 +186,11 @@ def test_setter_types_a_whole_grid_cell_by_cell(studio, page):
     page.keyboard.type("120210121020")  # each digit moves on to the next cell
     expect(page.locator("#text")).to_have_value("1202\n1012\n1020\n")
     expect(page.locator("#verdict")).to_have_text("unique")
+    page.click('[data-size="cols,1"]')
+    expect(page.locator("#text")).to_have_value("12020\n10120\n10200\n")
+    page.click('[data-size="cols,-1"]')
+    page.click('[data-size="rows,-1"]')
+    expect(page.locator("#text")).to_have_value("1202\n1012\n")
 
 
 # -- play -------------------------------------------------------------------------------------------------------

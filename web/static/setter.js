@@ -334,6 +334,25 @@ $("blank").onclick = () => {
   boardBox.focus();
 };
 
+// Grow or shrink the board by a row or a column at the bottom or the right (new squares hold 0).
+for (const button of document.querySelectorAll("[data-size]")) {
+  button.onclick = () => {
+    if (!puzzle) return;
+    const [what, change] = button.dataset.size.split(",");
+    const grid = puzzle.grid.map((row) => [...row]);
+    const width = Math.max(...grid.map((row) => row.length));
+    if (what === "rows" && change === "1") grid.push(Array(width).fill(0));
+    else if (what === "rows" && grid.length > 1) grid.pop();
+    else if (what === "cols" && change === "1") grid.forEach((row) => row.push(0));
+    else if (what === "cols" && width > 1) grid.forEach((row) => row.length === width && row.pop());
+    const inside = ([r, c]) => r < grid.length && c < grid[r].length;
+    puzzle = { ...puzzle, grid, clues: (puzzle.clues || []).filter(([a, b]) => inside(a) && inside(b)) };
+    if (selected && !inside(selected)) selected = null;
+    draw();
+    writeText();
+  };
+}
+
 $("random").onclick = async () => {
   $("random").disabled = true;
   const made = await post("generate", { order: Number(orders.value) });
