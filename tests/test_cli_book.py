@@ -4,27 +4,123 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pypdf
 import pytest
+from pdf_checks import smallest_text, text_sizes
 from test_cli_render import assert_one_line_error, dominosa
+from test_rendering_pdf import assert_fonts_embedded_truetype
 
 from dominosa.formats import write_json
 from dominosa.generator.proper import proper_layout
 
 
 def test_book_without_input_generates_puzzles_into_output(tmp_path):
-    done = dominosa("book", "--count", "3", "--order", "4", "--seed", "7", cwd=tmp_path)
+    done = dominosa("book", "--count", "3", "--order", "4", "--seed", "7", "--quiet", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     out = tmp_path / "output" / "book.pdf"
-    assert done.stdout == "output/book.pdf: 6 pages, 3 puzzles, trim 6x9in (432x648 pt), gutter 0.375 in\n"
+    assert done.stdout == "output/book.pdf: 8 pages, 3 puzzles, trim 6x9in (432x648 pt), gutter 0.375 in, seed 7\n"
+    # Too short for a print service: one warning that says why and what to do, on standard error.
+    assert done.stderr.count("\n") == 1 and "under 24" in done.stderr and "--min-pages 24" in done.stderr
     reader = pypdf.PdfReader(out)
-    assert len(reader.pages) == 6
+    assert len(reader.pages) == 8
     assert "3 puzzles with solutions" in reader.pages[0].extract_text()
     again = dominosa("book", "--count", "3", "--order", "4", "--seed", "7", "--out", "again.pdf", cwd=tmp_path)
     assert again.returncode == 0
-    first, second = pypdf.PdfReader(out), pypdf.PdfReader(tmp_path / "again.pdf")
-    assert [p.extract_text() for p in first.pages] == [p.extract_text() for p in second.pages]  # same seed
+    assert out.read_bytes() == (tmp_path / "again.pdf").read_bytes()  # same seed, the same file byte for byte
+
+
+def _assert_print_ready(reader: pypdf.PdfReader, data: bytes, *, trim=(432, 648), bleed=False) -> None:
+    """What a print service checks: every text at 7 pt or more, fonts embedded, trim and bleed boxes."""
+    size, page, text = smallest_text(reader)
+    assert size >= 7 - 1e-6, (size, page, text)
+    assert_fonts_embedded_truetype(data)
+    extra = 9 if bleed else 0
+    for number, page in enumerate(reader.pages, 1):
+        media = [float(v) for v in page.mediabox]
+        assert media == [0, 0, trim[0] + extra, trim[1] + 2 * extra]
+        left = 0 if number % 2 else extra  # the bleed is on the outside edge
+        assert [float(v) for v in page.trimbox] == pytest.approx([left, extra, left + trim[0], extra + trim[1]])
+        assert [float(v) for v in page.bleedbox] == media
+
+
+def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exactly(tmp_path):
+    done = dominosa("book", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # progress only on a terminal; no warning: the book is long enough
+    line = done.stdout.strip()
+    match = re.fullmatch(
+        r"output/book\.pdf: (\d+) pages, 36 puzzles, trim 6x9in \(432x648 pt\), gutter 0\.375 in, seed (\d+)", line
+    )
+    assert match, line
+    pages, seed = int(match[1]), match[2]
+    data = (tmp_path / "output" / "book.pdf").read_bytes()
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == pages >= 24
+    _assert_print_ready(reader, data)
+    copyright_page = reader.pages[1].extract_text()
+    assert f"seed {seed}" in copyright_page and "The grades, easiest first" in copyright_page
+    # The printed seed rebuilds the very same file; another default run draws another seed.
+    again = dominosa("book", "--seed", seed, "--out", "again.pdf", "--quiet", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert (tmp_path / "again.pdf").read_bytes() == data
+    other = dominosa("book", "--count", "2", "--order", "3", "--out", "other.pdf", cwd=tmp_path)
+    assert other.returncode == 0 and not other.stdout.strip().endswith(f"seed {seed}")
+
+
+def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
+    done = dominosa(
+        "book", "--count", "4", "--order", "4", "--seed", "5", "--bleed", "--min-pages", "24",
+        "--author", "Ann Lee", "--year", "2026", "--isbn", "978-1-23456-789-7", "--publisher", "Grid Press",
+        "--cover-out", "cover.pdf", "--paper", "cream", cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # padded: no warning
+    data = (tmp_path / "output" / "book.pdf").read_bytes()
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 24 and "24 pages" in done.stdout
+    _assert_print_ready(reader, data, bleed=True)
+    texts = [page.extract_text() for page in reader.pages]
+    assert texts[-1].startswith("Notes") and "Notes" in texts[0]  # ruled pages, listed in the contents
+    imprint = texts[1]
+    for words in ("Copyright © 2026 Ann Lee", "ISBN 978-1-23456-789-7", "Grid Press", "seed 5"):
+        assert words in imprint
+    # The cover: back, spine and front with 0.125 in of bleed all round, the spine 24 pages of cream paper.
+    cover_data = (tmp_path / "cover.pdf").read_bytes()
+    cover = pypdf.PdfReader(io.BytesIO(cover_data))
+    assert len(cover.pages) == 1
+    spine = 24 * 0.0025 * 72
+    width, height = 2 * 432 + spine + 18, 648 + 18
+    assert [float(v) for v in cover.pages[0].mediabox] == pytest.approx([0, 0, width, height], abs=0.001)
+    assert [float(v) for v in cover.pages[0].trimbox] == pytest.approx([9, 9, width - 9, height - 9], abs=0.001)
+    assert f"cover {width / 72:.3f}x{height / 72:.3f} in" in done.stdout and "no spine text" in done.stdout
+    assert smallest_text(cover)[0] >= 7
+    assert_fonts_embedded_truetype(cover_data)
+    front = cover.pages[0].extract_text()
+    assert "Dominosa" in front and "Ann Lee" in front
+
+
+@pytest.mark.parametrize("per_page", ["20", "12"])
+def test_solutions_too_small_to_print_are_refused_with_the_count_that_fits(tmp_path, per_page):
+    done = dominosa("book", "--count", "2", "--order", "6", "--seed", "1", "--solutions-per-page", per_page,
+                    cwd=tmp_path)  # fmt: skip
+    assert_one_line_error(done, f"{per_page} solutions per page", "under 7 pt", "--solutions-per-page")
+
+
+def test_large_print_sets_body_text_at_16_pt_and_digits_no_smaller_than_normal(tmp_path):
+    sizes, digits = {}, {}
+    for name, extra in (("normal", []), ("large", ["--large-print"])):
+        done = dominosa("book", "--count", "2", "--order", "5", "--seed", "2", "--out", f"{name}.pdf", *extra,
+                        cwd=tmp_path)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        reader = pypdf.PdfReader(tmp_path / f"{name}.pdf")
+        sizes[name] = {number: [size for size, _ in text_sizes(page)] for number, page in enumerate(reader.pages, 1)}
+        first = next(n for n, page in enumerate(reader.pages, 1) if "Puzzle 1" in page.extract_text())
+        digits[name] = max(set(sizes[name][first]), key=sizes[name][first].count)  # the commonest size: digits
+    assert min(sizes["large"][3]) >= 16  # page 3: how to play, body text
+    assert digits["large"] >= digits["normal"]
+    assert min(min(page, default=99) for page in sizes["large"].values()) >= 7
 
 
 def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
@@ -47,7 +143,7 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
     assert float(box.height) == pytest.approx(210 / 25.4 * 72 + 18, abs=0.01)
     first = reader.pages[0].extract_text()
     assert "Small" in first and first.index("Easy") < first.index("Hard")  # sections by level, easiest first
-    assert reader.pages[2].extract_text().startswith("Easy") and "Puzzle 1" in reader.pages[2].extract_text()
+    assert reader.pages[3].extract_text().startswith("Easy") and "Puzzle 1" in reader.pages[3].extract_text()
 
 
 @pytest.mark.parametrize(

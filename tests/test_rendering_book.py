@@ -62,9 +62,9 @@ def test_book_fonts_are_embedded_truetype_and_its_text_extracts(book):
     assert_fonts_embedded_truetype(data)
     first = reader.pages[0].extract_text()
     assert "Test Book" in first and "12 puzzles with solutions" in first and "Contents" in first
-    assert "How to play" in reader.pages[1].extract_text()
+    assert "How to play" in reader.pages[2].extract_text()  # page 2 is the copyright page
     texts = [page.extract_text() for page in reader.pages]
-    assert "Puzzle 1" in texts[2] and "Easy · double-4 · 5×6" in texts[2]
+    assert "Puzzle 1" in texts[3] and "Easy · double-4 · 5×6" in texts[3]
     assert any("Solutions 1–12" in t for t in texts)
 
 
@@ -84,7 +84,7 @@ def test_solutions_match_their_puzzles_by_number(graded):
     easy = [e for e in graded if e.grade == "Easy"]
     first = sorted(easy, key=lambda e: len(e.puzzle.board))[0]
     digits = "".join(map(str, first.puzzle.numbers))
-    assert digits in "".join(texts[2].split())
+    assert digits in "".join(texts[3].split())
     solutions = next(t for t in texts if t.startswith("Solutions"))
     assert digits in "".join(solutions.split()[2:])  # after the head and the label "1"
 
@@ -185,12 +185,12 @@ def test_large_print_uses_one_puzzle_per_page_and_bigger_type():
     entries = _entries(4)
     normal = pypdf.PdfReader(io.BytesIO(build_book(entries)[0]))
     large = pypdf.PdfReader(io.BytesIO(build_book(entries, large_print=True)[0]))
-    assert "Puzzle 2" in normal.pages[2].extract_text()
+    assert "Puzzle 2" in normal.pages[3].extract_text()
     texts = [page.extract_text() for page in large.pages]
     first = next(k for k, text in enumerate(texts) if "Puzzle 1" in text)
     assert "Puzzle 2" not in texts[first] and "Puzzle 2" in texts[first + 1]
-    assert b"/F1 15 Tf" in large.pages[first].get_contents().get_data()  # captions at 15 pt
-    assert "How to play" in texts[1] and "Contents" in texts[0]
+    assert b"/F1 16 Tf" in large.pages[first].get_contents().get_data()  # captions at 16 pt
+    assert "How to play" in texts[2] and "Contents" in texts[0]
 
 
 def test_failed_build_leaves_the_old_file_and_no_temporary_file(tmp_path, graded):
@@ -268,5 +268,5 @@ def test_sections_follow_the_rating_engines_grades_and_show_capitalised(tmp_path
     entries = _entries(3, order=3, grades=(hardest, None, easiest))
     assert [name for name, _ in group_sections(entries)] == [easiest, hardest, "Ungraded"]
     reader = pypdf.PdfReader(io.BytesIO(build_book(entries, per_page=1)[0]))
-    page = reader.pages[2].extract_text()
+    page = reader.pages[3].extract_text()
     assert page.startswith(easiest.capitalize()) and f"{easiest.capitalize()} · double-3" in page
