@@ -22,7 +22,7 @@ from dominosa.deductions.grades import TECHNIQUE_BY_RULE
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.deductions.positions import walk
 from dominosa.deductions.state import Deduction, SolvingState
-from dominosa.formats import PuzzleRecord
+from dominosa.formats import PuzzleRecord, puzzle_to_dict
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.rendering.files import FORMATS
 
@@ -143,11 +143,13 @@ def step_json(puzzle: Puzzle, step: Deduction, number: int) -> dict[str, Any]:
 
 
 def as_json(record: PuzzleRecord, rating: Rating, pictures: list[Path] | None = None) -> dict[str, Any]:
-    """The rating's fields (``steps`` being the list of step objects, not their count) and where it was read."""
+    """The rating's fields, the puzzle, and where it was read; ``deductions`` lists the step objects."""
     out: dict[str, Any] = {"source": record.source, "line": record.line, **rating.to_dict()}
-    out["steps"] = [step_json(record.puzzle, step, k) for k, step in enumerate(rating.steps_taken, 1)]
+    out.update(puzzle_to_dict(record.puzzle))  # the puzzle itself, so the output reads as input
+    # ``steps`` stays the count, as rate gives it; the step objects are ``deductions``.
+    out["deductions"] = [step_json(record.puzzle, step, k) for k, step in enumerate(rating.steps_taken, 1)]
     if rating.path is None:
-        out["steps"] = None  # no path, as opposed to an empty one
+        out["deductions"] = None  # no path, as opposed to an empty one
     if pictures:
         out["pictures"] = [str(p) for p in pictures]
     return out

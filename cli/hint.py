@@ -26,7 +26,7 @@ from dominosa.deductions.positions import (
     read_positions,
 )
 from dominosa.deductions.state import Deduction, SolvingState
-from dominosa.formats import draw_solution, read_example
+from dominosa.formats import draw_solution, puzzle_to_dict, read_example
 from dominosa.formats.reader import read_input_text
 from dominosa.puzzle import Puzzle
 
@@ -205,6 +205,7 @@ def hint_json(position: Position, hint: Hint | None, check: PositionCheck, *, le
     """
     puzzle = position.puzzle
     out: dict[str, Any] = {"source": position.record.source, "line": position.record.line, "check": check.status}
+    out.update(puzzle_to_dict(puzzle))  # the puzzle itself, so the output reads as input
     if hint is None:
         out.update(status="contradiction", message=check.why, mistakes=list(check.mistakes))
         return out
@@ -212,7 +213,7 @@ def hint_json(position: Position, hint: Hint | None, check: PositionCheck, *, le
     if hint.solved or d is None:
         out["status"] = "solved" if hint.solved else "stuck"
         return out
-    out.update(status="hint", level=level)
+    out.update(status="hint", detail=level)  # how much the hint says (``level`` is a grade, as rate has it)
     if level == 1:
         out["cells"] = [list(c) for c in _cells(puzzle, d)[:1]]
         return out

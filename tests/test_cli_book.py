@@ -170,3 +170,31 @@ def test_a_failed_book_leaves_the_previous_pdf_untouched(tmp_path):
     assert_one_line_error(done, "--per-page")
     assert out.read_bytes() == b"previous"
     assert [p.name for p in tmp_path.iterdir()] == ["book.pdf"]
+
+
+def test_rated_solved_and_explained_json_chain_into_a_book_that_keeps_the_grades(tmp_path):
+    made = dominosa("generate", "--order", "4", "--count", "3", "--seed", "2", "--quiet", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    (tmp_path / "made.txt").write_text(made.stdout)
+    rated = dominosa("rate", "made.txt", "--format", "json", cwd=tmp_path)
+    assert rated.returncode == 0, rated.stderr
+    rows = [json.loads(line) for line in rated.stdout.splitlines()]
+    assert all(row["grid"] and row["clues"] == [] and "dominoes" not in row for row in rows)
+    (tmp_path / "rated.jsonl").write_text(rated.stdout)
+    book = dominosa("book", "rated.jsonl", "--out", "rated.pdf", cwd=tmp_path)
+    assert book.returncode == 0, book.stderr
+    grades = sorted({row["grade"] for row in rows}, key=lambda g: next(r["level"] for r in rows if r["grade"] == g))
+    contents = pypdf.PdfReader(tmp_path / "rated.pdf").pages[0].extract_text()
+    places = [contents.index(grade.capitalize()) for grade in grades]
+    assert places == sorted(places)  # the sections are the grades rate gave, easiest first
+    # solve's and explain's JSON read back as puzzles too, through a pipe and a file.
+    solved = dominosa("solve", "made.txt", "--format", "json", cwd=tmp_path)
+    assert all(json.loads(line)["solution"] for line in solved.stdout.splitlines())  # unique: the solution too
+    piped = dominosa("book", "-", "--out", "solved.pdf", cwd=tmp_path, stdin=solved.stdout)
+    assert piped.returncode == 0 and "3 puzzles" in piped.stdout, piped.stderr
+    explained = dominosa("explain", "made.txt", "--format", "json", cwd=tmp_path)
+    rows = [json.loads(line) for line in explained.stdout.splitlines()]
+    assert all(len(row["deductions"]) == row["steps"] for row in rows)  # one meaning per key, as in rate
+    (tmp_path / "explained.jsonl").write_text(explained.stdout)
+    again = dominosa("rate", "explained.jsonl", "--format", "json", cwd=tmp_path)
+    assert [json.loads(line)["grade"] for line in again.stdout.splitlines()] == [row["grade"] for row in rows]

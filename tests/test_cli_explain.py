@@ -60,15 +60,15 @@ def test_json_steps_replay_to_the_solution_and_improper_puzzles_have_no_path(tmp
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(rows) == 4
     for row, (puzzle, solution) in zip(rows, found, strict=False):
-        assert row["unique"] is True and row["steps"]
-        for k, step in enumerate(row["steps"], 1):
+        assert row["unique"] is True and row["deductions"] and row["steps"] == len(row["deductions"])
+        for k, step in enumerate(row["deductions"], 1):
             assert step["number"] == k
             assert {"rule", "technique", "reason", "joins", "splits", "cells"} <= step.keys()
             assert all(len(cell) == 2 for cell in step["cells"])
-        state = _replay(puzzle, row["steps"])
+        state = _replay(puzzle, row["deductions"])
         assert state.solved
         assert {puzzle.board.pair_cells(q) for q in state.joined_pairs()} == set(solution.placements)
-    assert rows[3]["verdict"] == "ambiguous" and rows[3]["steps"] is None
+    assert rows[3]["verdict"] == "ambiguous" and rows[3]["deductions"] is None
 
 
 def test_improper_puzzle_is_said_and_exits_0(tmp_path):
@@ -90,7 +90,7 @@ def test_render_draws_one_picture_per_step(tmp_path):
     done = dominosa("explain", path, "--render", folder, "--format", "json")
     assert done.returncode == 0, done.stderr
     row = json.loads(done.stdout)
-    count = len(row["steps"])
+    count = len(row["deductions"])
     names = [f"step-{k:03}.png" for k in range(1, count + 1)]
     assert sorted(p.name for p in folder.iterdir()) == names  # nothing else: no temporary files left behind
     assert row["pictures"] == [str(folder / name) for name in names]

@@ -19,7 +19,7 @@ from cli_run import COMMAND, dominosa, one_line_error
 
 from dominosa.cli.rate import plot_rules
 from dominosa.deductions import GRADES, rate
-from dominosa.formats import puzzle_from_dict, read_example, write_json
+from dominosa.formats import puzzle_from_dict, puzzle_to_dict, read_example, write_json
 from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
@@ -81,7 +81,8 @@ def test_rate_json_has_the_keys_and_matches_the_engine(tmp_path):
         assert row["level"] == GRADES.index(row["grade"])
         assert sum(row["rules"].values()) == row["steps"] > 0
         assert isinstance(row["exhaustive"], bool)
-        assert row == {"source": str(path), "line": k, **rate(puzzle).to_dict()}  # deterministic, the engine's own
+        engine = {"source": str(path), "line": k, **rate(puzzle).to_dict(), **puzzle_to_dict(puzzle)}
+        assert row == engine  # deterministic, the engine's own, and the puzzle itself
     last = rows[-1]
     assert last["unique"] is False and last["verdict"] == "ambiguous" and last["level"] is None
 
