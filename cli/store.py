@@ -18,7 +18,15 @@ from typing import Any
 from dominosa.cli.common import add_format_argument, print_json, print_text, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.formats import draw_solution
-from dominosa.generator.store import PuzzleStore, StoredPuzzle, StoreError, StoreNotFound, StoreStats, open_atomic
+from dominosa.generator.store import (
+    EXPORT_FORMATS,
+    PuzzleStore,
+    StoredPuzzle,
+    StoreError,
+    StoreNotFound,
+    StoreStats,
+    open_atomic,
+)
 
 __all__ = ["register", "DEFAULT_STORE", "list_line", "stats_table", "plot_stats"]
 
@@ -152,9 +160,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     sub.add_argument("--out", metavar="FILE", help="write to this file (atomically) instead of standard output")
     sub.add_argument(
         "--format",
-        choices=("text", "json"),
+        choices=EXPORT_FORMATS,
         default="text",
-        help="text: plain grids under a comment line (the default); json: JSON lines with solutions",
+        help="text: plain grids under a comment line (the default); json: JSON lines with solutions;"
+        " gameid: one game ID per line, for the common Dominosa apps",
     )
 
     sub = action(

@@ -46,7 +46,7 @@ from typing import IO, Any
 from dominosa.atomic import open_atomic
 from dominosa.deductions import count_solutions
 from dominosa.errors import PuzzleError
-from dominosa.formats import puzzle_from_dict, puzzle_to_dict, solution_from_dict, write_plain
+from dominosa.formats import puzzle_from_dict, puzzle_to_dict, solution_from_dict, write_game_id, write_plain
 from dominosa.generator.canonical import CANONICAL_VERSION, canonical_key
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution, problems
@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = 1
-EXPORT_FORMATS = ("text", "json")
+EXPORT_FORMATS = ("text", "json", "gameid")
 
 # Each schema version's statements, applied in order to a new file; a version 2 would add the statements that
 # turn a version-1 file into a version-2 one, and _migrate would apply them to older files.
@@ -506,7 +506,7 @@ class PuzzleStore:
             grade and score, a blank line between puzzles. Both read back with ``dominosa.formats``.
         """
         if format not in EXPORT_FORMATS:
-            raise ValueError(f'format must be "text" or "json", not {format!r}')
+            raise ValueError(f"format must be one of {', '.join(EXPORT_FORMATS)}, not {format!r}")
         records = self.iter_query(
             order=order,
             grade=grade,
@@ -725,6 +725,11 @@ def _write_records(records: Iterator[StoredPuzzle], out: IO[str], format: str) -
     for record in records:
         if format == "json":
             out.write(json.dumps(record.to_dict(), separators=(",", ":"), ensure_ascii=False) + "\n")
+        elif format == "gameid":
+            try:
+                out.write(write_game_id(record.puzzle) + "\n")
+            except PuzzleError as error:  # an irregular board, a partial set, clues: nothing written at all
+                raise StoreError(f"puzzle {record.id}: {error}") from None
         else:
             facts = [f"order {record.order}", record.size]
             if record.grade is not None:
