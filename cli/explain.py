@@ -94,9 +94,10 @@ def run(args: argparse.Namespace) -> int:
             print_json(as_json(record, rating, pictures))
         else:
             text = as_text(record, rating, index=k + 1, total=len(records), node_budget=args.node_budget)
-            if pictures:
-                text += f"\nwrote {len(pictures)} picture{'s' if len(pictures) != 1 else ''} to {pictures[0].parent}"
             print_text(("\n" if k else "") + text)
+        if pictures:  # a status message: standard error, whatever the format
+            count = len(pictures)
+            print(f"wrote {count} picture{'s' if count != 1 else ''} to {pictures[0].parent}", file=sys.stderr)
     return 0
 
 

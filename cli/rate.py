@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         written = plot_rules(args.plot, rated)
         message = f"wrote {written}" if written else f"no chart written to {args.plot}: no puzzle has a deduction path"
-        print(message, file=sys.stderr if args.format == "json" else sys.stdout)
+        print(message, file=sys.stderr)  # a status message, never mixed into the results
     return 0
 
 

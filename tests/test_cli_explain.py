@@ -109,7 +109,7 @@ def test_render_several_puzzles_as_svg_in_a_folder_each(tmp_path):
     for sub in sorted(folder.iterdir()):
         pictures = sorted(sub.iterdir())
         assert pictures and all(p.suffix == ".svg" and "<svg" in p.read_text("utf-8") for p in pictures)
-        assert f"wrote {len(pictures)} picture{'s' if len(pictures) != 1 else ''} to {sub}" in done.stdout
+        assert f"wrote {len(pictures)} picture{'s' if len(pictures) != 1 else ''} to {sub}" in done.stderr
 
 
 @pytest.mark.parametrize(
