@@ -270,12 +270,15 @@ def _check_plot_path(path: str) -> None:
 
 def run_add(args: argparse.Namespace) -> int:
     """Solve and add every puzzle named; 1 when some were not proper."""
+    from dominosa.rendering.book import read_annotations
+
     records = read_inputs(args)  # every input checked before the store is touched
+    ratings = read_annotations(records)  # the grades 'rate' and 'generate' wrote into JSON are kept
     added = duplicates = rejected = 0
     with PuzzleStore(args.store) as store:
-        for record in records:
+        for record, rating in zip(records, ratings, strict=True):
             params = {"imported_from": record.location}
-            outcome = store.add_if_proper(record.puzzle, timeout=args.timeout, params=params)
+            outcome = store.add_if_proper(record.puzzle, timeout=args.timeout, params=params, rating=rating)
             added += outcome.status == "added"
             duplicates += outcome.status == "duplicate"
             rejected += outcome.status == "not proper"

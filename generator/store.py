@@ -349,12 +349,19 @@ class PuzzleStore:
         return new
 
     def add_if_proper(
-        self, puzzle: Puzzle, *, timeout: float | None = None, params: dict[str, Any] | None = None
+        self,
+        puzzle: Puzzle,
+        *,
+        timeout: float | None = None,
+        params: dict[str, Any] | None = None,
+        rating: dict[str, Any] | None = None,
     ) -> AddOutcome:
         """Add a puzzle only if it is proper (exactly one solution, proved), solving it for its solution.
 
         For importing puzzles from files, which come without a trusted solution. A puzzle the store already
-        holds is reported as a duplicate without being solved again.
+        holds is reported as a duplicate without being solved again. ``rating`` is the ``grade`` and ``score``
+        a file states (as ``dominosa rate`` writes them): a grade of the rating engine is kept, with its level
+        taken from the engine's grade list; a name the engine does not know is left out.
         """
         existing = self.find(puzzle)
         if existing is not None:
@@ -362,7 +369,7 @@ class PuzzleStore:
         result = count_solutions(puzzle, 2, keep_solutions=True, timeout=timeout)
         if not (result.complete and result.count == 1):
             return AddOutcome("not proper", None, result.count, result.complete, result.timed_out)
-        new = self.add(puzzle, result.solutions[0], params=params)
+        new = self.add(puzzle, result.solutions[0], params=params, **_known_rating(rating or {}))
         if new is None:  # another process added it meanwhile
             return AddOutcome("duplicate", self.find(puzzle), result.count, result.complete)
         return AddOutcome("added", new, result.count, result.complete)
@@ -718,6 +725,20 @@ def _where(
             terms.append(f"{column} {op} ?")
             values.append(value)
     return (" WHERE " + " AND ".join(terms) if terms else ""), values
+
+
+def _known_rating(rating: dict[str, Any]) -> dict[str, Any]:
+    """The grade, level and score to store from a rating a file states, the grade only if the engine knows it."""
+    from dominosa.deductions.grades import GRADES
+
+    grade = rating.get("grade")
+    out: dict[str, Any] = {}
+    if grade in GRADES:
+        out.update(grade=grade, level=GRADES.index(grade))
+    score = rating.get("score")
+    if isinstance(score, float | int) and math.isfinite(score):
+        out["score"] = float(score)
+    return out
 
 
 def _write_records(records: Iterator[StoredPuzzle], out: IO[str], format: str) -> int:

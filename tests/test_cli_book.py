@@ -187,6 +187,14 @@ def test_rated_solved_and_explained_json_chain_into_a_book_that_keeps_the_grades
     contents = pypdf.PdfReader(tmp_path / "rated.pdf").pages[0].extract_text()
     places = [contents.index(grade.capitalize()) for grade in grades]
     assert places == sorted(places)  # the sections are the grades rate gave, easiest first
+    # store add keeps the grades too, and a book from the store has the same sections.
+    added = dominosa("store", "add", "rated.jsonl", "--store", "rated.sqlite", cwd=tmp_path)
+    assert added.returncode == 0, added.stderr
+    listed = dominosa("store", "list", "--store", "rated.sqlite", "--format", "json", cwd=tmp_path)
+    assert [json.loads(line)["grade"] for line in listed.stdout.splitlines()] == [row["grade"] for row in rows]
+    stored = dominosa("book", "--store", "rated.sqlite", "--out", "stored.pdf", cwd=tmp_path)
+    assert stored.returncode == 0, stored.stderr
+    assert pypdf.PdfReader(tmp_path / "stored.pdf").pages[0].extract_text() == contents
     # solve's and explain's JSON read back as puzzles too, through a pipe and a file.
     solved = dominosa("solve", "made.txt", "--format", "json", cwd=tmp_path)
     assert all(json.loads(line)["solution"] for line in solved.stdout.splitlines())  # unique: the solution too
