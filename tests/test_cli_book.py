@@ -206,3 +206,48 @@ def test_rated_solved_and_explained_json_chain_into_a_book_that_keeps_the_grades
     (tmp_path / "explained.jsonl").write_text(explained.stdout)
     again = dominosa("rate", "explained.jsonl", "--format", "json", cwd=tmp_path)
     assert [json.loads(line)["grade"] for line in again.stdout.splitlines()] == [row["grade"] for row in rows]
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def test_progress_is_a_bar_on_a_terminal_and_plain_lines_elsewhere(monkeypatch):
+    from dominosa.cli import book
+
+    terminal = _Stream(tty=True)
+    bar = book.BookProgress(4, terminal)
+    for done in range(1, 5):
+        bar(done)
+    assert terminal.getvalue().count("\r") == 4 and "] 4/4 puzzles" in terminal.getvalue()
+    bar.clear()
+    assert terminal.getvalue().endswith("\r")  # the line is wiped before the summary is printed
+    clock = iter([0.0, 1.0, 6.0, 7.0, 12.5])
+    monkeypatch.setattr(book.time, "monotonic", lambda: next(clock))
+    log = _Stream(tty=False)
+    lines = book.BookProgress(10, log)
+    for done in (1, 2, 3, 4):  # at 1 s, 6 s, 7 s and 12.5 s after the start
+        lines(done)
+    assert log.getvalue().splitlines() == ["book: 2 of 10 puzzles made, 6 s", "book: 4 of 10 puzzles made, 12 s"]
+    assert "\r" not in log.getvalue()
+
+
+def test_the_readme_clue_example_is_a_clue_of_the_one_solution():
+    from pathlib import Path
+
+    from dominosa.deductions import count_solutions
+    from dominosa.formats import read_puzzle
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text("utf-8")
+    block = readme.split("# a double-3 puzzle with one clue", 1)[1].split("```", 1)[0]
+    puzzle = read_puzzle("# a double-3 puzzle with one clue" + block)
+    assert len(puzzle.clues) == 1
+    result = count_solutions(puzzle, 2, keep_solutions=True)
+    assert result.count == 1 and result.complete
+    compact = re.search(r"in the compact form is `([^`]+)`", readme)[1]
+    assert read_puzzle("22223\n10101\n23301\n03310\n-\n" + compact).clues == puzzle.clues
