@@ -187,7 +187,7 @@ class _Type:
 
 
 _NORMAL = _Type(30, 13, 15, 10, 9, 8.5, 9, 8, 16, 14, 40, 14)
-_LARGE = _Type(40, 20, 24, 16, 16, 16, 16, 16, 34, 32, 60, 20)
+_LARGE = _Type(40, 20, 24, 16, 16, 16, 16, 16, 34, 22, 60, 20)
 
 
 def smallest_cell(floor: float, diagrams) -> float:
