@@ -164,6 +164,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--year must have four digits, not {args.year}")
     if args.seed is not None and args.seed < 0:
         raise UsageError(f"--seed must be 0 or more, not {args.seed}")
+    if args.isbn is not None:
+        _check_isbn(args.isbn)
     seed = None
     if args.count is not None and not 1 <= args.count <= 2000:
         raise UsageError(f"--count must be between 1 and 2000, not {args.count}")
@@ -349,6 +351,21 @@ def store_entries(path: str, *, grade: str | None = None, count: int | None = No
         raise UsageError(f"no {what + ' ' if what else ''}puzzles in {path} (see 'dominosa store stats')")
     entries = [BookEntry(r.puzzle, r.solution, r.grade, r.score) for r in records]
     return entries, grade_order_from([{"grade": r.grade, "level": r.level} for r in records])
+
+
+def _check_isbn(text: str) -> None:
+    """An ISBN-13 (or ISBN-10) with its check digit right: a wrong one on the copyright page would be printed in
+    every copy."""
+    digits = text.replace("-", "").replace(" ", "").upper()
+    if len(digits) == 13 and digits.isdigit():
+        ok = sum(int(d) * (1 if k % 2 == 0 else 3) for k, d in enumerate(digits)) % 10 == 0
+    elif len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
+        values = [int(d) for d in digits[:9]] + [10 if digits[9] == "X" else int(digits[9])]
+        ok = sum((10 - k) * v for k, v in enumerate(values)) % 11 == 0
+    else:
+        raise UsageError(f"--isbn {text!r} is not an ISBN: 13 digits (or 10), hyphens allowed")
+    if not ok:
+        raise UsageError(f"--isbn {text!r}: the check digit is wrong (a typo?)")
 
 
 def _grade(name: str) -> str:

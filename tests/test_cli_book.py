@@ -154,6 +154,10 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
         (["book", "--count", "0"], "", ["--count"]),
         (["book", "--count", "2", "--order", "3", "--out", "/nonexistent-folder/b.pdf"], "", ["cannot use"]),
         (["book", "-"], "111\n000\n", ["more than one solution"]),
+        (["book", "--count", "1", "--order", "2", "--isbn", "978-1-23456-789-0"], "", ["--isbn", "check digit"]),
+        (["book", "--count", "1", "--order", "2", "--isbn", "12345"], "", ["--isbn", "not an ISBN"]),
+        (["book", "--count", "1", "--order", "2", "--min-pages", "-1"], "", ["--min-pages"]),
+        (["book", "--count", "1", "--order", "2", "--cover-out", "b.pdf", "--out", "b.pdf"], "", ["--cover-out"]),
         (["book", "-"], json.dumps({"grid": [[1, 1]]}), ["line 1"]),
     ],
 )
