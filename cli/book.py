@@ -10,8 +10,9 @@ Without ``--seed`` a generated book draws a fresh seed, so no two default books 
 duplicate content); the seed is printed and set on the copyright page, and ``--seed N`` rebuilds the book byte
 for byte.
 
-Generated puzzles come from the graded generator (:mod:`dominosa.generator.generate`): by default a mix of
-basic, tricky and hard puzzles, each proved proper and rated, so the book has sections by grade.
+Generated puzzles come from the graded generator (:mod:`dominosa.generator.generate`): by default the mix of
+grades in :data:`DEFAULT_MIX` (the one place it is named), each puzzle proved proper and rated, so the book has
+sections by grade.
 """
 
 from __future__ import annotations
