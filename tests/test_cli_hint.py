@@ -87,7 +87,8 @@ def test_vague_hints_keep_the_conclusion_back():
     cells = " and ".join(cell_name(c) for c in row["cells"])
     assert f"hint: {row['technique']} " in vague.stdout and cells in vague.stdout
     assert row["reason"] not in vague.stdout
-    vaguest = dominosa("hint", "--example", "--level", "1", "--format", "json")
+    vaguest = dominosa("hint", "--example", "--detail", "1", "--format", "json")
+    assert dominosa("hint", "--example", "--level", "1", "--format", "json").stdout == vaguest.stdout  # old name
     assert json.loads(vaguest.stdout) == {
         "source": "example double-6",
         "line": 4,
