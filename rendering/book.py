@@ -404,6 +404,7 @@ def compose_book(
         raise BookError(f"--per-page must be at least 1, not {per_page}")
     if solutions_per_page is not None and solutions_per_page < 1:
         raise BookError(f"--solutions-per-page must be at least 1, not {solutions_per_page}")
+    asked = per_page is not None
     per_page = per_page or (1 if large_print else 2)
 
     sections = group_sections(entries, grade_order)
@@ -423,7 +424,7 @@ def compose_book(
 
     gutter = gutter_for(1)
     for _ in range(5):  # the gutter depends on the page count, which may depend on the gutter: settle both
-        plan = _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages)
+        plan = _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages, asked=asked)
         settled = gutter_for(plan.pages)
         if settled == gutter:
             break
@@ -525,8 +526,9 @@ def _foot_height(kind: _Type) -> float:
     return kind.folio * 1.2 + kind.gap * 0.6
 
 
-def _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages=0) -> _Plan:
-    """The page jobs in order, and where each section starts, for this gutter."""
+def _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages=0, *, asked=True) -> _Plan:
+    """The page jobs in order, and where each section starts, for this gutter. A ``per_page`` the user did not
+    ask for (``asked`` False) drops to the most that keep numbers legible; one asked for is refused instead."""
     width, height = _content_box(trim, gutter, kind)
     jobs: list[tuple] = [("title",), ("copyright",), *(("howto", *part) for part in _howto_parts(trim, gutter, kind))]
     starts = []
@@ -534,16 +536,21 @@ def _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, mi
         dims = (max(d.width for _, _, d in items), max(d.height for _, _, d in items))
         grid = _fit(per_page, width, height, dims, kind.caption * 1.6, kind)
         floor = smallest_cell(kind.min_cell, [d for _, _, d in items])
+        count = per_page
         if grid.cell < floor - 1e-9:
             most = _most_that_fit(width, height, dims, kind.caption * 1.6, kind, floor)
+            if most and not asked:
+                count = min(most, per_page)
+                grid = _fit(count, width, height, dims, kind.caption * 1.6, kind)
+        if grid.cell < floor - 1e-9:
             raise BookError(
                 f"{per_page} puzzles per page leave cells {grid.cell:.0f} pt wide on a {trim.name} page "
                 f"(at least {floor:.3g} pt keeps numbers legible): "
                 + (f"use --per-page {most} or less, or a larger trim" if most else "use a larger trim")
             )
         starts.append((name, len(jobs) + 1))
-        for k in range(0, len(items), per_page):
-            jobs.append(("puzzles", name, items[k : k + per_page], grid))
+        for k in range(0, len(items), count):
+            jobs.append(("puzzles", name, items[k : k + count], grid))
     dims = (max(d.width for _, d in solved), max(d.height for _, d in solved))
     caption = kind.label * 1.5
     floor = smallest_cell(kind.min_solution_cell, [d for _, d in solved])

@@ -270,3 +270,17 @@ def test_sections_follow_the_rating_engines_grades_and_show_capitalised(tmp_path
     reader = pypdf.PdfReader(io.BytesIO(build_book(entries, per_page=1)[0]))
     page = reader.pages[3].extract_text()
     assert page.startswith(easiest.capitalize()) and f"{easiest.capitalize()} · double-3" in page
+
+
+def test_big_boards_drop_to_fewer_per_page_unless_a_count_was_asked_for():
+    from pdf_checks import smallest_text
+
+    entries = _entries(2, order=15)
+    layout = compose_book(entries, trim="5.5x8.5in")  # two to a page would need cells under 16.7 pt
+    reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
+    texts = [page.extract_text() for page in reader.pages]
+    one = next(k for k, t in enumerate(texts) if "Puzzle 1" in t)
+    assert "Puzzle 2" not in texts[one] and "Puzzle 2" in texts[one + 1]
+    assert smallest_text(reader)[0] >= 7
+    with pytest.raises(BookError, match="use --per-page 1 or less"):
+        compose_book(entries, trim="5.5x8.5in", per_page=2)
