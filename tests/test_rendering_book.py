@@ -9,6 +9,8 @@ import random
 
 import pypdf
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_rendering_pdf import assert_fonts_embedded_truetype
 
 from dominosa import Puzzle, PuzzleError, Solution
@@ -284,3 +286,35 @@ def test_big_boards_drop_to_fewer_per_page_unless_a_count_was_asked_for():
     assert smallest_text(reader)[0] >= 7
     with pytest.raises(BookError, match="use --per-page 1 or less"):
         compose_book(entries, trim="5.5x8.5in", per_page=2)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    trim=st.sampled_from(["6x9in", "5.5x8.5in", "A5", "8.5x11in", "4x6in"]),
+    per_page=st.none() | st.integers(1, 8),
+    solutions_per_page=st.none() | st.integers(1, 24),
+    large_print=st.booleans(),
+    order=st.sampled_from([3, 6, 10]),
+)
+def test_no_layout_ever_sets_text_under_7_pt(trim, per_page, solutions_per_page, large_print, order):
+    from pdf_checks import smallest_text
+
+    entries = _sized_entries(order)
+    try:
+        layout = compose_book(
+            entries, trim=trim, per_page=per_page, solutions_per_page=solutions_per_page, large_print=large_print
+        )
+    except BookError as error:
+        assert per_page is not None or solutions_per_page is not None or "larger trim" in str(error)
+        return
+    reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
+    assert smallest_text(reader)[0] >= 7 - 1e-6
+
+
+_SIZED: dict[int, list[BookEntry]] = {}
+
+
+def _sized_entries(order: int) -> list[BookEntry]:
+    if order not in _SIZED:
+        _SIZED[order] = _entries(3, order=order)
+    return _SIZED[order]
