@@ -730,7 +730,7 @@ def _example_pictures(c: _Context, top: float, cols: int) -> float:
         build_diagram(puzzle, solution=_EXAMPLE_SOLUTION, style=c.style),
     ]
     pic_w, pic_h = pictures[0].width, pictures[0].height
-    cell = min((width - (cols - 1) * k.gap) / (cols * pic_w), k.max_cell * 0.75)
+    cell = _example_cell(width, cols, pic_w, k)
     y = top
     for row in range(math.ceil(3 / cols)):
         chunk = pictures[row * cols : (row + 1) * cols]
@@ -744,24 +744,42 @@ def _example_pictures(c: _Context, top: float, cols: int) -> float:
     return y - k.gap
 
 
+def _example_cell(width: float, cols: int, pic_w: float, kind: _Type) -> float:
+    """The cell of the worked example's pictures, ``cols`` to a row across ``width``."""
+    return min((width - (cols - 1) * kind.gap) / (cols * pic_w), kind.max_cell * 0.75)
+
+
 def _howto_parts(trim: Trim, gutter: float, kind: _Type) -> list[tuple[str, int]]:
     """How to play as (part, pictures to a row) for each page it takes: one page when it fits, else the rules and
-    the example on a page each. Pictures go three to a row when that keeps their numbers at full size, else two,
-    unless only three to a row lets the example fit its page."""
+    the example on a page each. Pictures go three to a row when that keeps their numbers at full size, else as
+    many as keep them at :data:`MIN_TEXT` or more, the most that let the text fit.
+
+    Raises ``BookError`` when the page is too small for the rules, or for the pictures at a legible size.
+    """
     frame = page_frame(2, trim, gutter=gutter, bleed=False)
     limit = frame.safe[3] - _foot_height(kind)
     width = frame.safe[2] - frame.safe[0]
-    pic_w = build_diagram(_example_puzzle()).width
-    legible = 3 if (width - 2 * kind.gap) / (3 * pic_w) >= smallest_cell(kind.min_cell, []) else 2
+    example = build_diagram(_example_puzzle())
+    legible = smallest_cell(0.0, [example])  # digits at 7 pt
+    usable = [n for n in (3, 2, 1) if _example_cell(width, n, example.width, kind) >= legible]
+    full = [n for n in usable if _example_cell(width, n, example.width, kind) >= kind.min_cell]
+    too_small = BookError(f"a {trim.name} page is too small for the how-to-play page: use a larger trim")
+    if not usable:
+        raise too_small
 
     def end(part: str, cols: int) -> float:
         scratch = _Context(PdfPage(*frame.media), frame, kind, resolve_style(None))
         return _howto_page(scratch, part, cols, clip=False)
 
-    if end("all", legible) <= limit:
-        return [("all", legible)]
-    cols = legible if end("example", legible) <= limit else 3
-    return [("rules", cols), ("example", cols)]
+    for cols in dict.fromkeys([*full[:1], *usable]):
+        if end("all", cols) <= limit:
+            return [("all", cols)]
+    if end("rules", usable[0]) > limit:
+        raise too_small
+    for cols in usable:  # most to a row first: the example's page then holds the pictures and its text
+        if end("example", cols) <= limit:
+            return [("rules", cols), ("example", cols)]
+    raise too_small
 
 
 def _paragraph(c: _Context, text: str, y: float, *, clip: bool = True) -> float:

@@ -290,7 +290,7 @@ def test_big_boards_drop_to_fewer_per_page_unless_a_count_was_asked_for():
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    trim=st.sampled_from(["6x9in", "5.5x8.5in", "A5", "8.5x11in", "4x6in"]),
+    trim=st.sampled_from(["6x9in", "5.5x8.5in", "A5", "8.5x11in", "4x6in", "3.5x5in"]),
     per_page=st.none() | st.integers(1, 8),
     solutions_per_page=st.none() | st.integers(1, 24),
     large_print=st.booleans(),
