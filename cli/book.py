@@ -167,6 +167,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--seed must be 0 or more, not {args.seed}")
     if args.isbn is not None:
         _check_isbn(args.isbn)
+    for option, path in (("--out", args.out), ("--cover-out", args.cover_out)):
+        # before any puzzle is made: a long run should not end on a missing folder
+        if path is not None and path != DEFAULT_OUT and not path.resolve().parent.is_dir():
+            raise UsageError(f"cannot use {option} {path}: there is no folder {path.parent}")
     seed = None
     if args.count is not None and not 1 <= args.count <= 2000:
         raise UsageError(f"--count must be between 1 and 2000, not {args.count}")

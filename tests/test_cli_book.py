@@ -153,6 +153,7 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
         (["book", "--count", "4", "--order", "3", "--per-page", "20"], "", ["--per-page"]),
         (["book", "--count", "0"], "", ["--count"]),
         (["book", "--count", "2", "--order", "3", "--out", "/nonexistent-folder/b.pdf"], "", ["cannot use"]),
+        (["book", "--count", "2", "--order", "3", "--cover-out", "/nonexistent-folder/c.pdf"], "", ["--cover-out"]),
         (["book", "-"], "111\n000\n", ["more than one solution"]),
         (["book", "--count", "1", "--order", "2", "--isbn", "978-1-23456-789-0"], "", ["--isbn", "check digit"]),
         (["book", "--count", "1", "--order", "2", "--isbn", "12345"], "", ["--isbn", "not an ISBN"]),
