@@ -244,6 +244,8 @@ def _write_cover(args: argparse.Namespace, summary, entries) -> str:
         + ", each with exactly one solution, found by reasoning alone. The solutions are at the back.",
         "A Dominosa grid of numbers hides a full set of dominoes, every pair of numbers exactly once. "
         "Find where each domino lies.",
+        "Inside: how to play, with a worked example; the puzzles in sections from easiest to hardest; and every "
+        "solution.",
     ]
     pick = max(entries, key=lambda e: len(e.puzzle.board))
     data, cover = build_cover(

@@ -145,8 +145,8 @@ def _front(page: PdfPage, box, title: str, subtitle: str | None, author: str | N
 
 def _back(page: PdfPage, box, blurb: Sequence[str]) -> None:
     left, top, right, bottom = (box[0] + SAFE, box[1] + SAFE, box[2] - SAFE, box[3] - SAFE)
-    size, lead = 11.0, 15.0
-    y = top + 40
+    size, lead = 13.0, 18.0
+    y = top + (bottom - top) * 0.12
     for paragraph in blurb:
         for line in _wrap(paragraph, size, right - left):
             page.text(left, y, line, size=size, colour=INK)
