@@ -169,7 +169,7 @@ def run(args: argparse.Namespace) -> int:
         _check_isbn(args.isbn)
     for option, path in (("--out", args.out), ("--cover-out", args.cover_out)):
         # before any puzzle is made: a long run should not end on a missing folder
-        if path is not None and path != DEFAULT_OUT and not path.resolve().parent.is_dir():
+        if path is not None and path.parent != DEFAULT_OUT.parent and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot use {option} {path}: there is no folder {path.parent}")
     seed = None
     if args.count is not None and not 1 <= args.count <= 2000:
@@ -199,8 +199,8 @@ def run(args: argparse.Namespace) -> int:
                 progress.clear()
     if args.cover_out is not None and args.cover_out.resolve() == args.out.resolve():
         raise UsageError("--cover-out must differ from --out")
-    if args.out == DEFAULT_OUT:
-        DEFAULT_OUT.parent.mkdir(exist_ok=True)
+    if DEFAULT_OUT.parent in (args.out.parent, getattr(args.cover_out, "parent", None)):
+        DEFAULT_OUT.parent.mkdir(exist_ok=True)  # the default folder (output/) is made when missing
     try:
         summary = write_book(
             args.out,

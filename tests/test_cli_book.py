@@ -73,8 +73,8 @@ def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
     done = dominosa(
         "book", "--count", "4", "--order", "4", "--seed", "5", "--bleed", "--min-pages", "24",
         "--author", "Ann Lee", "--year", "2026", "--isbn", "978-1-23456-789-7", "--publisher", "Grid Press",
-        "--cover-out", "cover.pdf", "--paper", "cream", cwd=tmp_path,
-    )  # fmt: skip
+        "--cover-out", "output/cover.pdf", "--paper", "cream", cwd=tmp_path,
+    )  # fmt: skip (output/ does not exist yet: the default folder is made for the book and its cover)
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""  # padded: no warning
     data = (tmp_path / "output" / "book.pdf").read_bytes()
@@ -87,7 +87,7 @@ def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
     for words in ("Copyright © 2026 Ann Lee", "ISBN 978-1-23456-789-7", "Grid Press", "seed 5"):
         assert words in imprint
     # The cover: back, spine and front with 0.125 in of bleed all round, the spine 24 pages of cream paper.
-    cover_data = (tmp_path / "cover.pdf").read_bytes()
+    cover_data = (tmp_path / "output" / "cover.pdf").read_bytes()
     cover = pypdf.PdfReader(io.BytesIO(cover_data))
     assert len(cover.pages) == 1
     spine = 24 * 0.0025 * 72
