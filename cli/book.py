@@ -1,28 +1,40 @@
 """``dominosa book``: one print-ready PDF from puzzle files, a puzzle store, or puzzles generated on the spot.
 
 Title page, how to play, the puzzles by grade, solutions at the back; trim size, bleed, mirrored margins with
-the gutter the page count needs, an even page count. The PDF is written whole or not at all, and the command
-prints one line: where it went, pages, puzzles, trim.
+the gutter the page count needs, an even page count, a copyright page, notes pages up to ``--min-pages``; with
+``--cover-out`` the wrap-around cover too. The PDFs are written whole or not at all, and the command prints one
+line: where it went, pages, puzzles, trim, seed (and the cover's size); a book too short for print services
+gets one warning on standard error.
 
-Generated puzzles come from the graded generator (:mod:`dominosa.generator.generate`): by default a mix of
-basic, tricky and hard puzzles, each proved proper and rated, so the book has sections by grade.
+Without ``--seed`` a generated book draws a fresh seed, so no two default books are the same (print services flag
+duplicate content); the seed is printed and set on the copyright page, and ``--seed N`` rebuilds the book byte
+for byte.
+
+Generated puzzles come from the graded generator (:mod:`dominosa.generator.generate`): by default the mix of
+grades in :data:`DEFAULT_MIX` (the one place it is named), each puzzle proved proper and rated, so the book has
+sections by grade.
 """
 
 from __future__ import annotations
 
 import argparse
+import secrets
+import sys
+import time
 from pathlib import Path
 
 from dominosa.cli.common import add_puzzle_arguments, read_inputs
 from dominosa.cli.main import UsageError
-from dominosa.rendering.pages import TRIMS, parse_trim
+from dominosa.rendering.pages import PRINT_MIN_PAGES, TRIMS, parse_trim
 
 __all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX", "DEFAULT_COUNT"]
 
 DEFAULT_OUT = Path("output") / "book.pdf"
-DEFAULT_COUNT = 20
+# 36 puzzles two to a page, their solutions and the front matter make 26 pages: above the 24 print services ask.
+DEFAULT_COUNT = 36
 # The grades of a generated book when --grade is not given, shared out evenly (the first ones get any extra).
 DEFAULT_MIX = ("basic", "tricky", "hard")
+SEED_RANGE = 1_000_000  # a fresh seed is drawn below this, short enough to note down
 # A grade of the mix that a small board cannot reach is given up after this many fruitless searches, and its
 # share goes to puzzles of any grade.
 _MIX_GIVE_UP = 3
@@ -30,8 +42,13 @@ _MIX_GIVE_UP = 3
 EPILOG = """\
 examples:
   dominosa book
-      generate 20 double-6 puzzles (basic, tricky and hard) and build
-      output/book.pdf, 6x9 in
+      generate {count} double-6 puzzles ({mix}) and build output/book.pdf,
+      6x9 in, from a fresh seed (printed, and on the copyright page)
+  dominosa book --seed 42 --author "Ann Lee" --year 2026 --cover-out output/cover.pdf
+      the same book for the same seed, with its copyright page and wrap-around
+      cover (spine from the page count; --paper cream for cream paper)
+  dominosa rate puzzles.txt --format json > rated.jsonl && dominosa book rated.jsonl
+      a book of your own puzzles, in sections by the grades rate gave them
   dominosa book puzzles.jsonl --trim A4 --per-page 4 --out my-book.pdf
       a book of the puzzles in a file (JSON, plain grids or game IDs), four to a page
   dominosa book --store output/puzzles.sqlite --grade hard --count 50
@@ -46,7 +63,15 @@ examples:
 Trim presets: {presets}. The gutter (inside margin) follows the page count
 as print-on-demand services require: 0.375 in up to 150 pages, 0.5 in up to
 300, 0.625 in up to 500, and so on. Puzzles must have exactly one solution.
-""".format(presets=", ".join(t.name for t in TRIMS.values()))
+Print services refuse books under {minimum} pages and text under 7 pt: a shorter
+book is built with a warning (--min-pages {minimum} pads it with notes pages),
+and no page carries smaller text.
+""".format(
+    presets=", ".join(t.name for t in TRIMS.values()),
+    count=DEFAULT_COUNT,
+    mix=", ".join(DEFAULT_MIX),
+    minimum=PRINT_MIN_PAGES,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -74,7 +99,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--title", default="Dominosa", help="the book's title (default Dominosa)")
     parser.add_argument("--subtitle", help="the line under the title (default: N puzzles with solutions)")
-    parser.add_argument("--author", help="the author's name, on the title page")
+    parser.add_argument("--author", help="the author's name, on the title page, copyright page and cover")
+    front = parser.add_argument_group("copyright page, length and cover")
+    front.add_argument("--year", type=int, metavar="YYYY", help="the year on the copyright page")
+    front.add_argument("--isbn", help="the ISBN on the copyright page")
+    front.add_argument("--publisher", help="the publisher on the copyright page")
+    front.add_argument(
+        "--min-pages",
+        type=int,
+        metavar="N",
+        default=0,
+        help=f"pad the book with notes pages up to N pages (print services ask {PRINT_MIN_PAGES})",
+    )
+    front.add_argument(
+        "--cover-out", metavar="PATH", type=Path, help="also write the wrap-around cover (back, spine, front) here"
+    )
+    front.add_argument(
+        "--paper",
+        choices=("white", "cream", "premium-colour"),
+        default="white",
+        help="the paper, for the spine width of the cover (default white)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
     stored = parser.add_argument_group("puzzles from a store, or generated (when no FILE is given)")
     stored.add_argument("--store", metavar="PATH", help="take the puzzles from this puzzle store")
     stored.add_argument(
@@ -89,7 +135,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=f"how many puzzles (default: generated {DEFAULT_COUNT}, from a store all that match)",
     )
     stored.add_argument("--order", type=int, metavar="N", help="double-N puzzles (default: generated 6, stored any)")
-    stored.add_argument("--seed", type=int, default=1, help="random seed: the same seed, the same book (default 1)")
+    stored.add_argument(
+        "--seed", type=int, help="random seed: the same seed, the same book (default: a fresh one, printed)"
+    )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
     parser.add_argument("--colour", "--color", action="store_true", help="colour instead of black and grey")
     parser.set_defaults(run=run)
@@ -97,13 +145,33 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the book and print its one-line summary; exit code 0."""
-    from dominosa.rendering.book import BookError, entries_from_records, grade_order_from, read_annotations, write_book
+    from dominosa.rendering.book import (
+        BookError,
+        Imprint,
+        entries_from_records,
+        grade_order_from,
+        read_annotations,
+        write_book,
+    )
 
     for name in ("per_page", "solutions_per_page"):
         value = getattr(args, name)
         if value is not None and not 1 <= value <= 24:
             raise UsageError(f"--{name.replace('_', '-')} must be between 1 and 24, not {value}")
     grade_order = None
+    if not 0 <= args.min_pages <= 2000:
+        raise UsageError(f"--min-pages must be between 0 and 2000, not {args.min_pages}")
+    if args.year is not None and not 1000 <= args.year <= 9999:
+        raise UsageError(f"--year must have four digits, not {args.year}")
+    if args.seed is not None and args.seed < 0:
+        raise UsageError(f"--seed must be 0 or more, not {args.seed}")
+    if args.isbn is not None:
+        _check_isbn(args.isbn)
+    for option, path in (("--out", args.out), ("--cover-out", args.cover_out)):
+        # before any puzzle is made: a long run should not end on a missing folder
+        if path is not None and path.parent != DEFAULT_OUT.parent and not path.resolve().parent.is_dir():
+            raise UsageError(f"cannot use {option} {path}: there is no folder {path.parent}")
+    seed = None
     if args.count is not None and not 1 <= args.count <= 2000:
         raise UsageError(f"--count must be between 1 and 2000, not {args.count}")
     if args.order is not None and not 1 <= args.order <= 15:
@@ -121,9 +189,18 @@ def run(args: argparse.Namespace) -> int:
         entries, grade_order = store_entries(args.store, grade=args.grade, count=args.count, order=args.order)
     else:
         count = DEFAULT_COUNT if args.count is None else args.count
-        entries = generate_entries(count, 6 if args.order is None else args.order, args.seed, grade=args.grade)
-    if args.out == DEFAULT_OUT:
-        DEFAULT_OUT.parent.mkdir(exist_ok=True)
+        seed = secrets.randbelow(SEED_RANGE) if args.seed is None else args.seed
+        progress = None if args.quiet else BookProgress(count, sys.stderr)
+        order = 6 if args.order is None else args.order
+        try:
+            entries = generate_entries(count, order, seed, grade=args.grade, progress=progress)
+        finally:
+            if progress is not None:
+                progress.clear()
+    if args.cover_out is not None and args.cover_out.resolve() == args.out.resolve():
+        raise UsageError("--cover-out must differ from --out")
+    if DEFAULT_OUT.parent in (args.out.parent, getattr(args.cover_out, "parent", None)):
+        DEFAULT_OUT.parent.mkdir(exist_ok=True)  # the default folder (output/) is made when missing
     try:
         summary = write_book(
             args.out,
@@ -139,19 +216,91 @@ def run(args: argparse.Namespace) -> int:
             style="colour" if args.colour else "mono",
             pips=args.pips,
             grade_order=grade_order,
+            imprint=Imprint(year=args.year, isbn=args.isbn, publisher=args.publisher, seed=seed),
+            min_pages=args.min_pages,
         )
     except BookError as error:
         raise UsageError(str(error)) from None
-    print(summary.line())
+    line = summary.line()
+    if args.cover_out is not None:
+        line += "; " + _write_cover(args, summary, entries)
+    print(line)
+    warning = summary.warning()
+    if warning:
+        print(warning, file=sys.stderr)
     return 0
 
 
-def generate_entries(count: int, order: int, seed: int, *, grade: str | None = None) -> list:
+def _write_cover(args: argparse.Namespace, summary, entries) -> str:
+    """Write the cover of the book just built; the words that describe it in the summary line."""
+    from dominosa.atomic import atomic_write
+    from dominosa.rendering.book import display_name
+    from dominosa.rendering.book_cover import build_cover
+
+    grades = [name for name, _ in summary.sections if name[:1].islower()]
+    blurb = [
+        f"{summary.puzzles} Dominosa puzzles"
+        + (f", from {display_name(grades[0])} to {display_name(grades[-1])}" if len(grades) > 1 else "")
+        + ", each with exactly one solution, found by reasoning alone. The solutions are at the back.",
+        "A Dominosa grid of numbers hides a full set of dominoes, every pair of numbers exactly once. "
+        "Find where each domino lies.",
+        "Inside: how to play, with a worked example; the puzzles in sections from easiest to hardest; and every "
+        "solution.",
+    ]
+    pick = max(entries, key=lambda e: len(e.puzzle.board))
+    data, cover = build_cover(
+        args.trim,
+        summary.pages,
+        paper=args.paper,
+        title=args.title,
+        subtitle=args.subtitle or f"{summary.puzzles} puzzles with solutions",
+        author=args.author,
+        blurb=blurb,
+        picture=(pick.puzzle, pick.solution),
+    )
+    written = atomic_write(args.cover_out, data)
+    return f"{written}: {cover.line()}"
+
+
+class BookProgress:
+    """How many puzzles of the book are made: a bar redrawn in place on a terminal, else a plain line every
+    few seconds (a log or a pipe should not fill with carriage returns)."""
+
+    EVERY = 5.0  # seconds between plain lines
+
+    def __init__(self, total: int, stream) -> None:
+        self.total = total
+        self.stream = stream
+        self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.started = self.last = time.monotonic()
+        self.shown = 0
+
+    def __call__(self, done: int) -> None:
+        now = time.monotonic()
+        if self.tty:
+            filled = round(24 * done / self.total)
+            text = f"book: [{'#' * filled}{'.' * (24 - filled)}] {done}/{self.total} puzzles"
+            self.stream.write("\r" + text)
+            self.shown = len(text)
+        elif now - self.last >= self.EVERY and done < self.total:
+            self.last = now
+            self.stream.write(f"book: {done} of {self.total} puzzles made, {now - self.started:.0f} s\n")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * self.shown + "\r")
+            self.stream.flush()
+            self.shown = 0
+
+
+def generate_entries(count: int, order: int, seed: int, *, grade: str | None = None, progress=None) -> list:
     """``count`` proper, graded double-``order`` puzzles (``BookEntry`` with grade and score), the same for the
     same seed whatever the machine.
 
     Without ``grade`` the count is shared out over :data:`DEFAULT_MIX`; a grade of the mix that the board cannot
     reach (small boards) gives its share to puzzles of any grade. The evaluations run on a local process pool.
+    ``progress`` (when given) is called with the number of puzzles made after each one.
     """
     from dominosa.generator.evolve import NoPuzzleFound, Settings
     from dominosa.generator.generate import generate, make_request
@@ -172,6 +321,8 @@ def generate_entries(count: int, order: int, seed: int, *, grade: str | None = N
                     for made in generate(request, left, workers=workers, accept=lambda m: _new(m.puzzle, keys)):
                         entries.append(BookEntry(made.puzzle, made.solution, made.grade, made.score))
                         left -= 1
+                        if progress is not None:
+                            progress(len(entries))
                 except NoPuzzleFound:
                     if target is None or grade is not None:
                         raise UsageError(f"no {target or 'proper'} double-{order} puzzle could be made") from None
@@ -207,6 +358,21 @@ def store_entries(path: str, *, grade: str | None = None, count: int | None = No
         raise UsageError(f"no {what + ' ' if what else ''}puzzles in {path} (see 'dominosa store stats')")
     entries = [BookEntry(r.puzzle, r.solution, r.grade, r.score) for r in records]
     return entries, grade_order_from([{"grade": r.grade, "level": r.level} for r in records])
+
+
+def _check_isbn(text: str) -> None:
+    """An ISBN-13 (or ISBN-10) with its check digit right: a wrong one on the copyright page would be printed in
+    every copy."""
+    digits = text.replace("-", "").replace(" ", "").upper()
+    if len(digits) == 13 and digits.isdigit():
+        ok = sum(int(d) * (1 if k % 2 == 0 else 3) for k, d in enumerate(digits)) % 10 == 0
+    elif len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
+        values = [int(d) for d in digits[:9]] + [10 if digits[9] == "X" else int(digits[9])]
+        ok = sum((10 - k) * v for k, v in enumerate(values)) % 11 == 0
+    else:
+        raise UsageError(f"--isbn {text!r} is not an ISBN: 13 digits (or 10), hyphens allowed")
+    if not ok:
+        raise UsageError(f"--isbn {text!r}: the check digit is wrong (a typo?)")
 
 
 def _grade(name: str) -> str:

@@ -57,13 +57,15 @@ def add_puzzle_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_format_argument(parser: argparse.ArgumentParser) -> None:
-    """``--format text|json``: text for people, JSON (one object per line) for programs."""
+def add_format_argument(parser: argparse.ArgumentParser, *, game_id: bool = False) -> None:
+    """``--format text|json``: text for people, JSON (one object per line) for programs; with ``game_id`` also
+    ``gameid``, one game ID per line, for the common Dominosa apps."""
     parser.add_argument(
         "--format",
-        choices=FORMATS,
+        choices=(*FORMATS, "gameid") if game_id else FORMATS,
         default="text",
-        help="text for people (the default), or json: one JSON object per line, for programs",
+        help="text for people (the default), or json: one JSON object per line, for programs"
+        + ("; gameid: one game ID per line, to play in the common Dominosa apps" if game_id else ""),
     )
 
 

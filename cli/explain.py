@@ -14,15 +14,17 @@ from pathlib import Path
 from typing import Any
 
 from dominosa import rendering
+from dominosa.board import cell_name
 from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.cli.rate import path_proof, verdict_words
 from dominosa.deductions import GRADES, Rating, rate
 from dominosa.deductions.grades import TECHNIQUE_BY_RULE
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.deductions.positions import walk
+from dominosa.deductions.positions import settle, walk
 from dominosa.deductions.state import Deduction, SolvingState
-from dominosa.formats import PuzzleRecord
+from dominosa.dominoes import domino_name
+from dominosa.formats import PuzzleRecord, puzzle_to_dict
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.rendering.files import FORMATS
 
@@ -71,9 +73,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help=f"positions the path search may expand per puzzle (default {DEFAULT_NODE_BUDGET})",
     )
     parser.add_argument("--render", metavar="DIR", help="draw every step as DIR/step-001.png, ...")
-    parser.add_argument(
-        "--render-format", choices=FORMATS, default="png", help="the pictures' format (default png)"
-    )
+    parser.add_argument("--render-format", choices=FORMATS, default="png", help="the pictures' format (default png)")
     add_format_argument(parser)
     parser.set_defaults(run=run)
 
@@ -94,9 +94,10 @@ def run(args: argparse.Namespace) -> int:
             print_json(as_json(record, rating, pictures))
         else:
             text = as_text(record, rating, index=k + 1, total=len(records), node_budget=args.node_budget)
-            if pictures:
-                text += f"\nwrote {len(pictures)} picture{'s' if len(pictures) != 1 else ''} to {pictures[0].parent}"
             print_text(("\n" if k else "") + text)
+        if pictures:  # a status message: standard error, whatever the format
+            count = len(pictures)
+            print(f"wrote {count} picture{'s' if count != 1 else ''} to {pictures[0].parent}", file=sys.stderr)
     return 0
 
 
@@ -123,15 +124,52 @@ def as_text(
     lines.append(f"grade: {rating.grade.describe()} ({level}), score {rating.score:g}")
     lines.append(f"path: {rating.steps} steps, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}")
     width = len(str(len(rating.steps_taken)))
-    for k, step in enumerate(rating.steps_taken, 1):
-        lines.append(f"{k:>{width}}. [{TECHNIQUE_BY_RULE[step.rule].name}] {step.reason}")
+    replayed = replay(record.puzzle, rating.steps_taken)
+    for k, (_, step, follows, _) in enumerate(replayed, 1):
+        then = f" {follow_sentence(record.puzzle, follows)}" if follows else ""
+        lines.append(f"{k:>{width}}. [{TECHNIQUE_BY_RULE[step.rule].name}] {step.reason}{then}")
+    if replayed and replayed[-1][3].solved:
+        lines.append(f"{'':>{width}}  Solved: all {len(record.puzzle.dominoes)} dominoes are in place.")
     return "\n".join(lines)
 
 
-def step_json(puzzle: Puzzle, step: Deduction, number: int) -> dict[str, Any]:
-    """One step for programs: cells as [row, column] and pairs as two cells, all 0-based."""
+def replay(
+    puzzle: Puzzle, steps: list[Deduction]
+) -> list[tuple[SolvingState, Deduction, tuple[int, ...], SolvingState]]:
+    """Each step with the position before it, the pairs its consequences join besides its own, and the position
+    after it.
+
+    A path folds bookkeeping away: a step that leaves some domino one place puts it there without a step of
+    its own. The explanation names those dominoes after the step that forced them, so no domino appears in a
+    picture before a sentence has named it, and the last position shows the solved board.
+    """
+    out = []
+    for before, step in walk(puzzle, steps):
+        after = before.copy()
+        after.apply(step)
+        follows = tuple(q for d in settle(after) for q in d.joins if q not in step.joins)
+        out.append((before, step, follows, after))
+    return out
+
+
+def follow_sentence(puzzle: Puzzle, pairs: tuple[int, ...]) -> str:
+    """``Then the 1-2 at r3c1-r4c1 follows: it has one place left.`` for the dominoes a step forces."""
+    board = puzzle.board
+    named = []
+    for pair in pairs:
+        a, b = board.pair_cells(pair)
+        named.append(f"the {domino_name(puzzle.domino_at(a, b))} at {cell_name(a)}-{cell_name(b)}")
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    verb = "follows: it has" if len(named) == 1 else "follow: each has"
+    return f"Then {listed} {verb} one place left."
+
+
+def step_json(puzzle: Puzzle, step: Deduction, number: int, follows: tuple[int, ...] = ()) -> dict[str, Any]:
+    """One step for programs: cells as [row, column] and pairs as two cells, all 0-based; ``follows`` the
+    dominoes the step's consequences place (each left with one place)."""
     board = puzzle.board
     return {
+        "follows": [[list(a), list(b)] for a, b in map(board.pair_cells, follows)],
         "number": number,
         "rule": step.rule,
         "technique": TECHNIQUE_BY_RULE[step.rule].name,
@@ -143,11 +181,14 @@ def step_json(puzzle: Puzzle, step: Deduction, number: int) -> dict[str, Any]:
 
 
 def as_json(record: PuzzleRecord, rating: Rating, pictures: list[Path] | None = None) -> dict[str, Any]:
-    """The rating's fields (``steps`` being the list of step objects, not their count) and where it was read."""
+    """The rating's fields, the puzzle, and where it was read; ``deductions`` lists the step objects."""
     out: dict[str, Any] = {"source": record.source, "line": record.line, **rating.to_dict()}
-    out["steps"] = [step_json(record.puzzle, step, k) for k, step in enumerate(rating.steps_taken, 1)]
+    out.update(puzzle_to_dict(record.puzzle))  # the puzzle itself, so the output reads as input
+    # ``steps`` stays the count, as rate gives it; the step objects are ``deductions``.
+    replayed = replay(record.puzzle, rating.steps_taken)
+    out["deductions"] = [step_json(record.puzzle, s, k, f) for k, (_, s, f, _) in enumerate(replayed, 1)]
     if rating.path is None:
-        out["steps"] = None  # no path, as opposed to an empty one
+        out["deductions"] = None  # no path, as opposed to an empty one
     if pictures:
         out["pictures"] = [str(p) for p in pictures]
     return out
@@ -160,15 +201,18 @@ def step_names(count: int, fmt: str) -> list[str]:
 
 
 def render_steps(folder: Path, puzzle: Puzzle, steps: list[Deduction], *, fmt: str = "png") -> list[Path]:
-    """Draw each step on the position before it, highlighted; each file is written atomically.
+    """Draw each step on the position before it, highlighted, and last the solved board; each file is written
+    atomically.
 
     Pictures of an earlier, longer explanation left in the folder would read as part of this one, so they are
     reported on standard error (not deleted: the folder is the user's).
     """
     folder.mkdir(exist_ok=True)
-    names = step_names(len(steps), fmt)
+    replayed = replay(puzzle, steps)
+    solved = bool(replayed) and replayed[-1][3].solved
+    names = step_names(len(steps) + solved, fmt)
     written = []
-    for name, (state, step) in zip(names, walk(puzzle, steps), strict=True):
+    for name, (state, step, _, _) in zip(names, replayed, strict=False):
         technique = TECHNIQUE_BY_RULE[step.rule].name
         written.append(
             rendering.save(
@@ -180,6 +224,17 @@ def render_steps(folder: Path, puzzle: Puzzle, steps: list[Deduction], *, fmt: s
                 split=_placements(state, state.split_pairs()),
                 highlight_cells=[puzzle.board.cells[x] for x in step.cells],
                 highlight_pairs=_placements(state, step.joins + step.splits),
+            )
+        )
+    if solved:  # the last picture: the board as the last step leaves it, every domino in place
+        final = replayed[-1][3]
+        written.append(
+            rendering.save(
+                folder / names[-1],
+                puzzle,
+                fmt=fmt,
+                title=f"{names[-1].split('.')[0]}: solved",
+                joined=_placements(final, final.joined_pairs()),
             )
         )
     ours = set(names)

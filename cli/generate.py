@@ -13,6 +13,7 @@ from pathlib import Path
 
 from dominosa.cli.common import add_format_argument, print_json, print_text
 from dominosa.cli.main import UsageError
+from dominosa.cli.show import game_id_of
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.formats import decode_bytes, draw_solution, write_plain
@@ -98,7 +99,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="with --store: count the puzzles of this kind already saved and make only the rest",
     )
-    add_format_argument(parser)
+    add_format_argument(parser, game_id=True)
     parser.add_argument("--solution", action="store_true", help="text format: also draw each solution")
     parser.add_argument(
         "--path-budget",
@@ -224,6 +225,8 @@ def _store(path: str | None) -> PuzzleStore | _NoStore:
 def _print(made: GeneratedPuzzle, args: argparse.Namespace, index: int, total: int) -> None:
     if args.format == "json":
         print_json(made.to_dict())
+    elif args.format == "gameid":
+        print_text(game_id_of(made.puzzle, f"puzzle {index}"))
     elif args.store:
         print_text(f"saved puzzle {made.id}: {_facts(made)} ({index} of {total})")
     else:

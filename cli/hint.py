@@ -26,7 +26,7 @@ from dominosa.deductions.positions import (
     read_positions,
 )
 from dominosa.deductions.state import Deduction, SolvingState
-from dominosa.formats import draw_solution, read_example
+from dominosa.formats import draw_solution, puzzle_to_dict, read_example
 from dominosa.formats.reader import read_input_text
 from dominosa.puzzle import Puzzle
 
@@ -44,7 +44,7 @@ examples:
       the first deduction to make in the double-6 puzzle that comes with dominosa
   dominosa hint position.txt --vague
       only the technique and the cells to look at, not what follows
-  dominosa hint position.txt --level 1
+  dominosa hint position.txt --detail 1
       only where to look
   dominosa hint position.json --format json
       rule, technique, reason, joins, splits and cells (0-based) as JSON
@@ -83,14 +83,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_puzzle_arguments(parser)
     how = parser.add_mutually_exclusive_group()
+    # --detail, not --level: a level is a grade's rank everywhere else (rate's JSON); --level still works, unlisted.
     how.add_argument(
-        "--level",
+        "--detail",
+        dest="level",
         type=int,
         choices=LEVELS,
         default=3,
         help="how much to say: 1 where to look, 2 the technique and its cells, 3 everything (the default)",
     )
-    how.add_argument("--vague", action="store_const", const=2, dest="level", help="the same as --level 2")
+    how.add_argument("--level", dest="level", type=int, choices=LEVELS, help=argparse.SUPPRESS)
+    how.add_argument("--vague", action="store_const", const=2, dest="level", help="the same as --detail 2")
     add_format_argument(parser)
     parser.set_defaults(run=run)
 
@@ -205,6 +208,7 @@ def hint_json(position: Position, hint: Hint | None, check: PositionCheck, *, le
     """
     puzzle = position.puzzle
     out: dict[str, Any] = {"source": position.record.source, "line": position.record.line, "check": check.status}
+    out.update(puzzle_to_dict(puzzle))  # the puzzle itself, so the output reads as input
     if hint is None:
         out.update(status="contradiction", message=check.why, mistakes=list(check.mistakes))
         return out
@@ -212,7 +216,7 @@ def hint_json(position: Position, hint: Hint | None, check: PositionCheck, *, le
     if hint.solved or d is None:
         out["status"] = "solved" if hint.solved else "stuck"
         return out
-    out.update(status="hint", level=level)
+    out.update(status="hint", detail=level)  # how much the hint says (``level`` is a grade, as rate has it)
     if level == 1:
         out["cells"] = [list(c) for c in _cells(puzzle, d)[:1]]
         return out

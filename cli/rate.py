@@ -20,7 +20,7 @@ from dominosa.deductions import GRADES, Rating, rate
 from dominosa.deductions.grades import ordered_by_tier
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.formats import PuzzleRecord
+from dominosa.formats import PuzzleRecord, puzzle_to_dict
 
 __all__ = ["register", "run", "as_text", "as_json", "verdict_words", "rule_chart", "PROGRESS_FROM"]
 
@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None:
         written = plot_rules(args.plot, rated)
         message = f"wrote {written}" if written else f"no chart written to {args.plot}: no puzzle has a deduction path"
-        print(message, file=sys.stderr if args.format == "json" else sys.stdout)
+        print(message, file=sys.stderr)  # a status message, never mixed into the results
     return 0
 
 
@@ -164,6 +164,7 @@ def rule_chart(rules: dict[str, int], width: int = BAR_WIDTH) -> list[str]:
 def as_json(record: PuzzleRecord, rating: Rating, *, with_path: bool = True) -> dict[str, Any]:
     """The rating's JSON object with where the puzzle was read; path fields are null when no path was searched."""
     out: dict[str, Any] = {"source": record.source, "line": record.line, **rating.to_dict()}
+    out.update(puzzle_to_dict(record.puzzle))  # the puzzle itself, so the output reads as input (book, store add)
     if not with_path and rating.unique:
         out.update(steps=None, rules=None, exhaustive=None)
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from dominosa import rendering
@@ -72,7 +73,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write one picture per puzzle and print one line per file; exit code 0."""
+    """Write one picture per puzzle, one line per file on standard error; exit code 0, or 1 when some puzzle
+    had no solution to draw (the others are still drawn, and each one left out is named), 2 when none had."""
     if not 1 <= args.dpi <= 2400:
         raise UsageError(f"--dpi must be between 1 and 2400, not {args.dpi:g}")
     if not 2 <= args.cell <= 500:
@@ -82,7 +84,15 @@ def run(args: argparse.Namespace) -> int:
     targets = output_paths(args.out, len(records), fmt, args.what)
     solutions = [_solution(record) if args.what != "puzzle" else None for record in records]
     style = "colour" if args.colour else "mono"
+    failed = [s for s in solutions if isinstance(s, PuzzleError)]
+    if failed and len(failed) == len(records):
+        raise failed[0]  # nothing to draw at all: bad input, one line, exit code 2
+    skipped = 0
     for record, target, solution in zip(records, targets, solutions, strict=True):
+        if isinstance(solution, PuzzleError):
+            print(f"dominosa: {solution}; {target} not written", file=sys.stderr)
+            skipped += 1
+            continue
         rendering.save(
             target,
             record.puzzle,
@@ -95,8 +105,8 @@ def run(args: argparse.Namespace) -> int:
             pips=args.pips,
         )
         puzzle = record.puzzle
-        print(f"wrote {target} ({args.what}, {puzzle.rows}x{puzzle.cols}, {record.location})")
-    return 0
+        print(f"wrote {target} ({args.what}, {puzzle.rows}x{puzzle.cols}, {record.location})", file=sys.stderr)
+    return 1 if skipped else 0
 
 
 def output_paths(out: str | None, count: int, fmt: str, what: str) -> list[Path]:
@@ -136,12 +146,13 @@ def _format(fmt: str | None, out: str | None) -> str:
     return fmt or (suffix if suffix in FORMATS else "png")
 
 
-def _solution(record: PuzzleRecord) -> Solution:
+def _solution(record: PuzzleRecord) -> Solution | PuzzleError:
+    """The solution to draw, or the error that says there is none (the other puzzles are drawn all the same)."""
     if record.solution is not None:
         return record.solution
     from dominosa.deductions import solve
 
     found = solve(record.puzzle)
     if found is None:
-        raise PuzzleError(f"{record.location}: the puzzle has no solution to draw")
+        return PuzzleError(f"{record.location}: the puzzle has no solution to draw")
     return found

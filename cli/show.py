@@ -10,8 +10,10 @@ import argparse
 from typing import Any
 
 from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
+from dominosa.cli.main import UsageError
 from dominosa.dominoes import domino_name
-from dominosa.formats import PuzzleRecord, draw_solution, format_clue, puzzle_to_dict
+from dominosa.errors import PuzzleError
+from dominosa.formats import PuzzleRecord, draw_solution, format_clue, puzzle_to_dict, write_game_id
 
 __all__ = ["register", "run", "describe", "summary"]
 
@@ -53,7 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_puzzle_arguments(parser)
-    add_format_argument(parser)
+    add_format_argument(parser, game_id=True)
     parser.set_defaults(run=run)
 
 
@@ -63,9 +65,19 @@ def run(args: argparse.Namespace) -> int:
     for k, record in enumerate(records):
         if args.format == "json":
             print_json(describe(record))
+        elif args.format == "gameid":
+            print_text(game_id_of(record.puzzle, record.location))
         else:
             print_text(("\n" if k else "") + summary(record, index=k + 1, total=len(records)))
     return 0
+
+
+def game_id_of(puzzle, where: str) -> str:
+    """The puzzle's game ID, or a one-line error naming the puzzle when a game ID cannot hold it."""
+    try:
+        return write_game_id(puzzle)
+    except PuzzleError as error:
+        raise UsageError(f"{where}: {error}") from None
 
 
 def describe(record: PuzzleRecord) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print
 from dominosa.cli.main import UsageError
 from dominosa.deductions import CountResult, count_solutions, solve_by_steps
 from dominosa.deductions.stepper import StepLog
-from dominosa.formats import PuzzleRecord, draw_solution
+from dominosa.formats import PuzzleRecord, draw_solution, puzzle_to_dict
 
 __all__ = ["register", "run", "verdict"]
 
@@ -139,9 +139,10 @@ def as_json(record: PuzzleRecord, result: CountResult, log: StepLog | None) -> d
         "timed_out": result.timed_out,
         "solutions": [s.to_list() for s in result.solutions],
     }
+    out.update(puzzle_to_dict(record.puzzle, result.solutions[0] if result.unique else None))  # reads as input
     if log is not None:
-        out["steps"] = [
+        out["deductions"] = [
             {"rule": d.rule, "reason": d.reason} for d in log.deductions if d.joins or d.splits or d.quiet_splits
         ]
-        out["steps_solved"] = log.solved
+        out["solved_by_deductions"] = log.solved
     return out

@@ -18,7 +18,15 @@ from typing import Any
 from dominosa.cli.common import add_format_argument, print_json, print_text, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.formats import draw_solution
-from dominosa.generator.store import PuzzleStore, StoredPuzzle, StoreError, StoreNotFound, StoreStats, open_atomic
+from dominosa.generator.store import (
+    EXPORT_FORMATS,
+    PuzzleStore,
+    StoredPuzzle,
+    StoreError,
+    StoreNotFound,
+    StoreStats,
+    open_atomic,
+)
 
 __all__ = ["register", "DEFAULT_STORE", "list_line", "stats_table", "plot_stats"]
 
@@ -152,9 +160,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     sub.add_argument("--out", metavar="FILE", help="write to this file (atomically) instead of standard output")
     sub.add_argument(
         "--format",
-        choices=("text", "json"),
+        choices=EXPORT_FORMATS,
         default="text",
-        help="text: plain grids under a comment line (the default); json: JSON lines with solutions",
+        help="text: plain grids under a comment line (the default); json: JSON lines with solutions;"
+        " gameid: one game ID per line, for the common Dominosa apps",
     )
 
     sub = action(
@@ -261,12 +270,15 @@ def _check_plot_path(path: str) -> None:
 
 def run_add(args: argparse.Namespace) -> int:
     """Solve and add every puzzle named; 1 when some were not proper."""
+    from dominosa.rendering.book import read_annotations
+
     records = read_inputs(args)  # every input checked before the store is touched
+    ratings = read_annotations(records)  # the grades 'rate' and 'generate' wrote into JSON are kept
     added = duplicates = rejected = 0
     with PuzzleStore(args.store) as store:
-        for record in records:
+        for record, rating in zip(records, ratings, strict=True):
             params = {"imported_from": record.location}
-            outcome = store.add_if_proper(record.puzzle, timeout=args.timeout, params=params)
+            outcome = store.add_if_proper(record.puzzle, timeout=args.timeout, params=params, rating=rating)
             added += outcome.status == "added"
             duplicates += outcome.status == "duplicate"
             rejected += outcome.status == "not proper"

@@ -160,9 +160,7 @@ def make_request(
     else:
         found = order_for_cells(len(board))
         if found is None:
-            raise ValueError(
-                f"the board has {len(board)} cells, which fits no full domino set (a double-n set covers (n+1)(n+2))"
-            )
+            raise ValueError(_no_set_fits(len(board)))
         if found > MAX_ORDER:
             raise ValueError(f"the board fits the double-{found} set; the largest supported is double-{MAX_ORDER}")
         order = found
@@ -341,10 +339,35 @@ def resume_point(store: PuzzleStore, request: Request) -> tuple[int, int]:
     return have, next_search
 
 
+def _no_set_fits(cells: int) -> str:
+    """Why a board of this many cells takes no full set, and the nearest sizes that do, so the user knows how
+    many cells to add or take away."""
+    below = max((n for n in range(0, MAX_ORDER + 1) if (n + 1) * (n + 2) < cells), default=None)
+    above = next((n for n in range(0, MAX_ORDER + 1) if (n + 1) * (n + 2) > cells), None)
+    options = []
+    if below is not None:
+        size = (below + 1) * (below + 2)
+        options.append(f"take away {cells - size} for the double-{below} set ({size} cells)")
+    if above is not None:
+        size = (above + 1) * (above + 2)
+        options.append(f"add {size - cells} for the double-{above} set ({size} cells)")
+    return (
+        f"the board has {cells} cells, which fits no full domino set (a double-n set covers (n+1)(n+2) cells): "
+        + " or ".join(options)
+    )
+
+
+def _is_comment(line: str) -> bool:
+    """A line starting with ``#`` is a comment, unless it holds nothing but ``#``, holes and spaces: ``#`` is the
+    natural character to draw cells with, so `` ## ## `` and ``#######`` are rows of the picture."""
+    stripped = line.strip()
+    return stripped.startswith("#") and any(ch != "#" and ch not in HOLES and not ch.isspace() for ch in stripped)
+
+
 def read_shape(text: str, source: str | None = None) -> Board:
     """A board from a picture (one line per row: ``x``, ``X``, ``.`` or a space for a square that is not a cell,
-    any other character for a cell; lines starting with ``#`` are comments), or from a puzzle file in any
-    format (its numbers are ignored).
+    any other character, ``#`` included, for a cell; a line starting with ``#`` that holds other text, such as
+    ``# a heart``, is a comment), or from a puzzle file in any format (its numbers are ignored).
 
     Raises
     ------
@@ -357,7 +380,7 @@ def read_shape(text: str, source: str | None = None) -> Board:
     if puzzles:
         return puzzles[0].board
     cells = []
-    rows = [line.rstrip("\r\n") for line in text.splitlines() if not line.lstrip().startswith("#")]
+    rows = [line.rstrip("\r\n") for line in text.splitlines() if not _is_comment(line)]
     while rows and not rows[0].strip():
         rows.pop(0)
     for r, line in enumerate(rows):

@@ -46,7 +46,7 @@ from typing import IO, Any
 from dominosa.atomic import open_atomic
 from dominosa.deductions import count_solutions
 from dominosa.errors import PuzzleError
-from dominosa.formats import puzzle_from_dict, puzzle_to_dict, solution_from_dict, write_plain
+from dominosa.formats import puzzle_from_dict, puzzle_to_dict, solution_from_dict, write_game_id, write_plain
 from dominosa.generator.canonical import CANONICAL_VERSION, canonical_key
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution, problems
@@ -64,7 +64,7 @@ __all__ = [
 ]
 
 SCHEMA_VERSION = 1
-EXPORT_FORMATS = ("text", "json")
+EXPORT_FORMATS = ("text", "json", "gameid")
 
 # Each schema version's statements, applied in order to a new file; a version 2 would add the statements that
 # turn a version-1 file into a version-2 one, and _migrate would apply them to older files.
@@ -349,12 +349,19 @@ class PuzzleStore:
         return new
 
     def add_if_proper(
-        self, puzzle: Puzzle, *, timeout: float | None = None, params: dict[str, Any] | None = None
+        self,
+        puzzle: Puzzle,
+        *,
+        timeout: float | None = None,
+        params: dict[str, Any] | None = None,
+        rating: dict[str, Any] | None = None,
     ) -> AddOutcome:
         """Add a puzzle only if it is proper (exactly one solution, proved), solving it for its solution.
 
         For importing puzzles from files, which come without a trusted solution. A puzzle the store already
-        holds is reported as a duplicate without being solved again.
+        holds is reported as a duplicate without being solved again. ``rating`` is the ``grade`` and ``score``
+        a file states (as ``dominosa rate`` writes them): a grade of the rating engine is kept, with its level
+        taken from the engine's grade list; a name the engine does not know is left out.
         """
         existing = self.find(puzzle)
         if existing is not None:
@@ -362,7 +369,7 @@ class PuzzleStore:
         result = count_solutions(puzzle, 2, keep_solutions=True, timeout=timeout)
         if not (result.complete and result.count == 1):
             return AddOutcome("not proper", None, result.count, result.complete, result.timed_out)
-        new = self.add(puzzle, result.solutions[0], params=params)
+        new = self.add(puzzle, result.solutions[0], params=params, **_known_rating(rating or {}))
         if new is None:  # another process added it meanwhile
             return AddOutcome("duplicate", self.find(puzzle), result.count, result.complete)
         return AddOutcome("added", new, result.count, result.complete)
@@ -506,7 +513,7 @@ class PuzzleStore:
             grade and score, a blank line between puzzles. Both read back with ``dominosa.formats``.
         """
         if format not in EXPORT_FORMATS:
-            raise ValueError(f'format must be "text" or "json", not {format!r}')
+            raise ValueError(f"format must be one of {', '.join(EXPORT_FORMATS)}, not {format!r}")
         records = self.iter_query(
             order=order,
             grade=grade,
@@ -720,11 +727,30 @@ def _where(
     return (" WHERE " + " AND ".join(terms) if terms else ""), values
 
 
+def _known_rating(rating: dict[str, Any]) -> dict[str, Any]:
+    """The grade, level and score to store from a rating a file states, the grade only if the engine knows it."""
+    from dominosa.deductions.grades import GRADES
+
+    grade = rating.get("grade")
+    out: dict[str, Any] = {}
+    if grade in GRADES:
+        out.update(grade=grade, level=GRADES.index(grade))
+    score = rating.get("score")
+    if isinstance(score, float | int) and math.isfinite(score):
+        out["score"] = float(score)
+    return out
+
+
 def _write_records(records: Iterator[StoredPuzzle], out: IO[str], format: str) -> int:
     count = 0
     for record in records:
         if format == "json":
             out.write(json.dumps(record.to_dict(), separators=(",", ":"), ensure_ascii=False) + "\n")
+        elif format == "gameid":
+            try:
+                out.write(write_game_id(record.puzzle) + "\n")
+            except PuzzleError as error:  # an irregular board, a partial set, clues: nothing written at all
+                raise StoreError(f"puzzle {record.id}: {error}") from None
         else:
             facts = [f"order {record.order}", record.size]
             if record.grade is not None:

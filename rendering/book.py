@@ -7,23 +7,26 @@ PDF's bytes; :func:`write_book` writes them atomically, so a failed run never le
 The layout, page by page:
 
 1. a **title page** (title, how many puzzles, a small solved board, and the contents with page numbers);
+   on its back the **copyright page** (author, year, publisher, ISBN, the seed, what the grades mean);
 2. **how to play**, with a small worked example drawn in three steps;
 3. the puzzles in **sections by grade**, easiest first (the order of ``grade_order``, then the rating engine's
    grade table, then first appearance; ungraded puzzles make one section, last), smaller boards first within a section,
    numbered 1, 2, 3... through the book; ``per_page`` to a page, each captioned with its number, grade and size;
    the section's name runs at the head of its pages;
 4. the **solutions**, keyed by puzzle number, several to a page;
-5. a blank page when needed, so the count is even.
+5. a blank page when needed, so the count is even, and ruled **notes** pages up to ``min_pages``.
 
 Print rules (see :mod:`dominosa.rendering.pages`): the page is the trim size (plus 0.125 in of bleed on the
 top, bottom and outside edges when asked); margins mirror, with the gutter chosen from the final page count;
 everything, page numbers included, lies inside the safe area. Cells never shrink below a size that keeps the
-numbers legible: a ``per_page`` that would need smaller ones is refused with the largest count that fits.
+numbers legible, and no text anywhere is under :data:`MIN_TEXT` (7 pt, the print services' floor): a ``per_page``
+that would need smaller cells is refused with the largest count that fits.
 Large print sets all text bigger and insists on cells for 17 pt digits (14 pt for numbers of two digits).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -35,7 +38,9 @@ from dominosa.puzzle import Puzzle
 from dominosa.rendering.files import atomic_write
 from dominosa.rendering.pages import (
     INCH,
+    MIN_TEXT,
     OUTSIDE_MARGIN,
+    PRINT_MIN_PAGES,
     PageFrame,
     Trim,
     gutter_for,
@@ -43,6 +48,7 @@ from dominosa.rendering.pages import (
     parse_trim,
 )
 from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, text_width
+from dominosa.rendering.pdf_writer import wrap_text as _wrap
 from dominosa.rendering.scene import MARGIN, Diagram, build_diagram
 from dominosa.rendering.style import Style, resolve_style
 from dominosa.solution import Solution, problems
@@ -62,6 +68,11 @@ __all__ = [
     "display_name",
     "WORKED_EXAMPLE",
     "UNGRADED",
+    "Imprint",
+    "MIN_TEXT",
+    "PRINT_MIN_PAGES",
+    "smallest_cell",
+    "grade_meanings",
 ]
 
 UNGRADED = "Ungraded"
@@ -123,16 +134,38 @@ class BookSummary:
     bleed: bool
     sections: tuple[tuple[str, int], ...]
     path: Path | None = None
+    seed: int | None = None
 
     def line(self) -> str:
         """The one line the ``book`` command prints."""
         where = f"{self.path}: " if self.path else ""
         bleed = ", with bleed" if self.bleed else ""
+        seed = f", seed {self.seed}" if self.seed is not None else ""
         return (
             f"{where}{self.pages} pages, {self.puzzles} puzzle{'s' if self.puzzles != 1 else ''}, "
             f"trim {self.trim}{bleed}, "
-            f"gutter {self.gutter / INCH:g} in"
+            f"gutter {self.gutter / INCH:g} in{seed}"
         )
+
+    def warning(self, minimum: int = PRINT_MIN_PAGES) -> str | None:
+        """Why a print service will refuse the book, when it is too short to print; else None."""
+        if self.pages >= minimum:
+            return None
+        return (
+            f"warning: the book has {self.pages} pages, and print services such as Amazon KDP refuse paperbacks "
+            f"under {minimum}: add puzzles, or pad it with notes pages (--min-pages {minimum})"
+        )
+
+
+@dataclass(frozen=True)
+class Imprint:
+    """What the copyright page states besides the title and author: year, ISBN, publisher, and the seed the
+    puzzles were generated from (so the book can be rebuilt), each left out when None."""
+
+    year: int | None = None
+    isbn: str | None = None
+    publisher: str | None = None
+    seed: int | None = None
 
 
 @dataclass(frozen=True)
@@ -153,8 +186,15 @@ class _Type:
     gap: float
 
 
-_NORMAL = _Type(30, 13, 15, 10, 9, 8.5, 9, 8, 16, 13, 40, 14)
-_LARGE = _Type(40, 18, 22, 15, 15, 13, 14, 13, 34, 22, 60, 20)
+_NORMAL = _Type(30, 13, 15, 10, 9, 8.5, 9, 8, 16, 14, 40, 14)
+_LARGE = _Type(40, 20, 24, 16, 16, 16, 16, 16, 34, 22, 60, 20)
+
+
+def smallest_cell(floor: float, diagrams) -> float:
+    """The smallest cell (points) that keeps the numbers of every diagram at :data:`MIN_TEXT` or more, and at
+    least ``floor``."""
+    sizes = [layer.size for d in diagrams for layer in d.layer("numbers") if layer.size > 0]
+    return max([floor, *(MIN_TEXT / size for size in sizes)])
 
 
 def group_sections(
@@ -286,9 +326,7 @@ def write_book(path: str | os.PathLike[str], entries: Sequence[BookEntry], **opt
     """Build the book (see :func:`build_book` for the options) and write it to ``path`` atomically."""
     data, summary = build_book(entries, **options)
     written = atomic_write(path, data)
-    return BookSummary(
-        summary.pages, summary.puzzles, summary.trim, summary.gutter, summary.bleed, summary.sections, written
-    )
+    return dataclasses.replace(summary, path=written)
 
 
 @dataclass
@@ -320,6 +358,8 @@ def compose_book(
     style: Style | str | None = None,
     pips: bool | None = None,
     grade_order: Sequence[str] | None = None,
+    imprint: Imprint | None = None,
+    min_pages: int = 0,
 ) -> BookLayout:
     """Lay the book out, page by page, ready to be written.
 
@@ -334,6 +374,8 @@ def compose_book(
     title, subtitle, author : the title page (and the PDF's information).
     style, pips : how diagrams look (see :mod:`dominosa.rendering.style`).
     grade_order : grade names from easiest to hardest, for the order of sections.
+    imprint : what the copyright page says (author, year, ISBN, publisher, the seed); see :class:`Imprint`.
+    min_pages : pad the book with notes pages up to this many pages (print services have a minimum).
 
     Raises
     ------
@@ -351,6 +393,9 @@ def compose_book(
         raise BookError(str(error)) from None
     for label, text in (("title", title), ("subtitle", subtitle), ("author", author)):
         _check_printable(label, text)
+    imprint = imprint or Imprint()
+    for label, text in (("publisher", imprint.publisher), ("ISBN", imprint.isbn)):
+        _check_printable(label, text)
     for entry in entries:
         _check_printable("grade", entry.grade)
     look = resolve_style(style, pips=pips)
@@ -359,6 +404,7 @@ def compose_book(
         raise BookError(f"--per-page must be at least 1, not {per_page}")
     if solutions_per_page is not None and solutions_per_page < 1:
         raise BookError(f"--solutions-per-page must be at least 1, not {solutions_per_page}")
+    asked = per_page is not None
     per_page = per_page or (1 if large_print else 2)
 
     sections = group_sections(entries, grade_order)
@@ -378,7 +424,7 @@ def compose_book(
 
     gutter = gutter_for(1)
     for _ in range(5):  # the gutter depends on the page count, which may depend on the gutter: settle both
-        plan = _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page)
+        plan = _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages, asked=asked)
         settled = gutter_for(plan.pages)
         if settled == gutter:
             break
@@ -386,7 +432,11 @@ def compose_book(
 
     doc = PdfDocument(title=title, author=author, subject=f"{len(entries)} Dominosa puzzles with solutions")
     sections_at = [(display_name(name), page) for name, page in plan.section_pages]
-    contents = [("How to play", 2), *sections_at, ("Solutions", plan.solutions_page)]
+    howto_page = next(n for n, job in enumerate(plan.jobs, 1) if job[0] == "howto")
+    contents = [("How to play", howto_page), *sections_at, ("Solutions", plan.solutions_page)]
+    notes_page = next((n for n, job in enumerate(plan.jobs, 1) if job[0] == "notes"), None)
+    if notes_page is not None:
+        contents.append(("Notes", notes_page))
     subtitle = subtitle or (
         f"{len(entries)} puzzles with solutions" if len(entries) > 1 else "one puzzle with its solution"
     )
@@ -406,10 +456,20 @@ def compose_book(
             _puzzle_page(context, job[1], job[2], job[3])
         elif job[0] == "solutions":
             _solution_page(context, job[1], job[2])
-        if job[0] not in ("title", "blank"):
+        elif job[0] == "copyright":
+            _copyright_page(context, title, author, imprint, [name for name, _ in numbered])
+        elif job[0] == "notes":
+            _notes_page(context)
+        if job[0] not in ("title", "copyright", "blank"):
             _folio(context)
     summary = BookSummary(
-        plan.pages, len(entries), trim, gutter, bleed, tuple((name, len(items)) for name, items in numbered)
+        plan.pages,
+        len(entries),
+        trim,
+        gutter,
+        bleed,
+        tuple((name, len(items)) for name, items in numbered),
+        seed=imprint.seed,
     )
     return BookLayout(doc, summary, frames)
 
@@ -466,39 +526,51 @@ def _foot_height(kind: _Type) -> float:
     return kind.folio * 1.2 + kind.gap * 0.6
 
 
-def _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page) -> _Plan:
-    """The page jobs in order, and where each section starts, for this gutter."""
+def _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages=0, *, asked=True) -> _Plan:
+    """The page jobs in order, and where each section starts, for this gutter. A ``per_page`` the user did not
+    ask for (``asked`` False) drops to the most that keep numbers legible; one asked for is refused instead."""
     width, height = _content_box(trim, gutter, kind)
-    jobs: list[tuple] = [("title",), *(("howto", *part) for part in _howto_parts(trim, gutter, kind))]
+    jobs: list[tuple] = [("title",), ("copyright",), *(("howto", *part) for part in _howto_parts(trim, gutter, kind))]
     starts = []
     for name, items in numbered:
         dims = (max(d.width for _, _, d in items), max(d.height for _, _, d in items))
         grid = _fit(per_page, width, height, dims, kind.caption * 1.6, kind)
-        if grid.cell < kind.min_cell:
-            most = _most_that_fit(width, height, dims, kind.caption * 1.6, kind, kind.min_cell)
+        floor = smallest_cell(kind.min_cell, [d for _, _, d in items])
+        count = per_page
+        if grid.cell < floor - 1e-9:
+            most = _most_that_fit(width, height, dims, kind.caption * 1.6, kind, floor)
+            if most and not asked:
+                count = min(most, per_page)
+                grid = _fit(count, width, height, dims, kind.caption * 1.6, kind)
+        if grid.cell < floor - 1e-9:
             raise BookError(
                 f"{per_page} puzzles per page leave cells {grid.cell:.0f} pt wide on a {trim.name} page "
-                f"(at least {kind.min_cell:g} pt keeps numbers legible): "
+                f"(at least {floor:.3g} pt keeps numbers legible): "
                 + (f"use --per-page {most} or less, or a larger trim" if most else "use a larger trim")
             )
         starts.append((name, len(jobs) + 1))
-        for k in range(0, len(items), per_page):
-            jobs.append(("puzzles", name, items[k : k + per_page], grid))
+        for k in range(0, len(items), count):
+            jobs.append(("puzzles", name, items[k : k + count], grid))
     dims = (max(d.width for _, d in solved), max(d.height for _, d in solved))
     caption = kind.label * 1.5
+    floor = smallest_cell(kind.min_solution_cell, [d for _, d in solved])
     if solutions_per_page is None:
-        solutions_per_page = _most_that_fit(width, height, dims, caption, kind, kind.min_solution_cell) or 1
+        solutions_per_page = _most_that_fit(width, height, dims, caption, kind, floor) or 1
     grid = _fit(solutions_per_page, width, height, dims, caption, kind)
-    floor = kind.min_solution_cell * 0.6
-    if grid.cell < floor:
+    if grid.cell < floor - 1e-9:
         most = _most_that_fit(width, height, dims, caption, kind, floor)
         raise BookError(
-            f"{solutions_per_page} solutions per page leave cells {grid.cell:.0f} pt wide: "
+            f"{solutions_per_page} solutions per page leave cells {grid.cell:.1f} pt wide, numbers under "
+            f"{MIN_TEXT:g} pt, which print services refuse: "
             + (f"use --solutions-per-page {most} or less" if most else "use a larger trim")
         )
     first_solution = len(jobs) + 1
     for k in range(0, len(solved), solutions_per_page):
         jobs.append(("solutions", solved[k : k + solutions_per_page], grid))
+    if len(jobs) % 2:
+        jobs.append(("blank",))
+    while len(jobs) < min_pages:
+        jobs.append(("notes",))
     if len(jobs) % 2:
         jobs.append(("blank",))
     return _Plan(jobs, starts, first_solution)
@@ -593,7 +665,7 @@ def _title_page(c: _Context, title: str, subtitle: str, author: str | None, cont
     example = build_diagram(_example_puzzle(), solution=_EXAMPLE_SOLUTION, style=c.style)
     room = contents_top - y - 3 * k.gap
     cell = min(room / example.height, (c.right - c.left) * 0.6 / example.width, k.max_cell * 0.8)
-    if cell >= k.min_solution_cell:
+    if cell >= smallest_cell(k.min_solution_cell, [example]):
         c.page.diagram(
             example, c.middle - example.width * cell / 2, y + 1.5 * k.gap + (room - example.height * cell) / 2, cell
         )
@@ -658,7 +730,7 @@ def _example_pictures(c: _Context, top: float, cols: int) -> float:
         build_diagram(puzzle, solution=_EXAMPLE_SOLUTION, style=c.style),
     ]
     pic_w, pic_h = pictures[0].width, pictures[0].height
-    cell = min((width - (cols - 1) * k.gap) / (cols * pic_w), k.max_cell * 0.75)
+    cell = _example_cell(width, cols, pic_w, k)
     y = top
     for row in range(math.ceil(3 / cols)):
         chunk = pictures[row * cols : (row + 1) * cols]
@@ -672,24 +744,42 @@ def _example_pictures(c: _Context, top: float, cols: int) -> float:
     return y - k.gap
 
 
+def _example_cell(width: float, cols: int, pic_w: float, kind: _Type) -> float:
+    """The cell of the worked example's pictures, ``cols`` to a row across ``width``."""
+    return min((width - (cols - 1) * kind.gap) / (cols * pic_w), kind.max_cell * 0.75)
+
+
 def _howto_parts(trim: Trim, gutter: float, kind: _Type) -> list[tuple[str, int]]:
     """How to play as (part, pictures to a row) for each page it takes: one page when it fits, else the rules and
-    the example on a page each. Pictures go three to a row when that keeps their numbers at full size, else two,
-    unless only three to a row lets the example fit its page."""
+    the example on a page each. Pictures go three to a row when that keeps their numbers at full size, else as
+    many as keep them at :data:`MIN_TEXT` or more, the most that let the text fit.
+
+    Raises ``BookError`` when the page is too small for the rules, or for the pictures at a legible size.
+    """
     frame = page_frame(2, trim, gutter=gutter, bleed=False)
     limit = frame.safe[3] - _foot_height(kind)
     width = frame.safe[2] - frame.safe[0]
-    pic_w = build_diagram(_example_puzzle()).width
-    legible = 3 if (width - 2 * kind.gap) / (3 * pic_w) >= kind.min_cell else 2
+    example = build_diagram(_example_puzzle())
+    legible = smallest_cell(0.0, [example])  # digits at 7 pt
+    usable = [n for n in (3, 2, 1) if _example_cell(width, n, example.width, kind) >= legible]
+    full = [n for n in usable if _example_cell(width, n, example.width, kind) >= kind.min_cell]
+    too_small = BookError(f"a {trim.name} page is too small for the how-to-play page: use a larger trim")
+    if not usable:
+        raise too_small
 
     def end(part: str, cols: int) -> float:
         scratch = _Context(PdfPage(*frame.media), frame, kind, resolve_style(None))
         return _howto_page(scratch, part, cols, clip=False)
 
-    if end("all", legible) <= limit:
-        return [("all", legible)]
-    cols = legible if end("example", legible) <= limit else 3
-    return [("rules", cols), ("example", cols)]
+    for cols in dict.fromkeys([*full[:1], *usable]):
+        if end("all", cols) <= limit:
+            return [("all", cols)]
+    if end("rules", usable[0]) > limit:
+        raise too_small
+    for cols in usable:  # most to a row first: the example's page then holds the pictures and its text
+        if end("example", cols) <= limit:
+            return [("rules", cols), ("example", cols)]
+    raise too_small
 
 
 def _paragraph(c: _Context, text: str, y: float, *, clip: bool = True) -> float:
@@ -704,22 +794,6 @@ def _paragraph(c: _Context, text: str, y: float, *, clip: bool = True) -> float:
             break
         c.page.text(c.left, y, line, size=size)
     return y
-
-
-def _wrap(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
-    """Greedy line breaking at spaces, measured with the font's own widths."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}" if line else word
-        if line and text_width(trial, size, bold=bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _puzzle_page(c: _Context, section: str, items, grid: _Grid) -> None:
@@ -749,6 +823,84 @@ def _puzzle_page(c: _Context, section: str, items, grid: _Grid) -> None:
                 anchor="middle",
             )
         c.page.diagram(picture, dx, block_top + caption_h, grid.cell)
+
+
+def _copyright_page(c: _Context, title: str, author: str | None, imprint: Imprint, grades: Sequence[str]) -> None:
+    """The verso of the title: who made the book and when, how to rebuild it, and what its grades mean."""
+    k = c.kind
+    size = k.label
+    lead = size * 1.45
+    paragraphs: list[tuple[str, bool]] = [(title, True)]
+    year = imprint.year
+    if author:
+        paragraphs.append((f"Copyright © {year} {author}" if year else f"Copyright © {author}", False))
+        paragraphs.append(("All rights reserved.", False))
+    elif year:
+        paragraphs.append((f"First published {year}.", False))
+    if imprint.publisher:
+        paragraphs.append((f"Published by {imprint.publisher}", False))
+    if imprint.isbn:
+        paragraphs.append((f"ISBN {imprint.isbn}", False))
+    if imprint.seed is not None:
+        paragraphs.append(
+            (
+                f"The puzzles were generated by dominosa from seed {imprint.seed}; "
+                f"'dominosa book --seed {imprint.seed}' with the same options rebuilds this book exactly.",
+                False,
+            )
+        )
+    paragraphs.append(
+        ("Every puzzle has exactly one solution, proved by an exhaustive search, and yields to reasoning.", False)
+    )
+    meanings = grade_meanings(grades)
+    # Set from the foot of the page up, as copyright pages are, so the block sits at the bottom of the verso.
+    lines: list[tuple[str, bool, float]] = []
+    for text, bold in paragraphs:
+        for k_line, line in enumerate(_wrap(text, size, c.right - c.left, bold=bold)):
+            lines.append((line, bold, lead if k_line else lead * 1.5))
+    if meanings:
+        lines.append(("The grades, easiest first", True, lead * 1.8))
+        for name, meaning in meanings:
+            for k_line, line in enumerate(_wrap(f"{display_name(name)}: {meaning}", size, c.right - c.left)):
+                lines.append((line, False, lead if k_line else lead * 1.2))
+    height = sum(step for _, _, step in lines[1:])
+    y = max(c.top + size, c.bottom - size * 0.25 - height)  # the last line's descent stays in the safe area
+    for k_line, (line, bold, step) in enumerate(lines):
+        if k_line:
+            y += step
+        c.page.text(c.left, y, line, size=size, bold=bold)
+
+
+def grade_meanings(grades: Sequence[str]) -> list[tuple[str, str]]:
+    """For each grade of the rating engine among ``grades`` (easiest first), what a solver needs for it: the
+    techniques of its tier, from the engine's own technique table. Grades the engine does not know are left
+    out (a file may carry any names)."""
+    try:
+        from dominosa.deductions.grades import GRADES, TECHNIQUES
+    except ImportError:
+        return []
+    out: list[tuple[str, str]] = []
+    for level, name in enumerate(GRADES):
+        if name not in grades:
+            continue
+        # The first grade shown names everything it needs; each later one what it adds.
+        lowest = level if out else 0
+        names = [t.name for t in TECHNIQUES if lowest <= t.tier <= level and not getattr(t, "bookkeeping", False)]
+        if names:
+            out.append((name, ("adds " if out else "") + ", ".join(names) + "."))
+    return out
+
+
+def _notes_page(c: _Context) -> None:
+    """A page for the reader's working, ruled in light grey; it pads a book up to a print service's minimum."""
+    _running_head(c, "Notes")
+    top = _content_top(c) + c.kind.body
+    bottom = c.bottom - _foot_height(c.kind)
+    step = c.kind.body * 2.2
+    y = top
+    while y <= bottom:
+        c.page.line(c.left, y, c.right, y, width=0.4, colour="#bbbbbb")
+        y += step
 
 
 def _solution_page(c: _Context, items, grid: _Grid) -> None:

@@ -26,7 +26,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Trim", "TRIMS", "parse_trim", "gutter_for", "PageFrame", "page_frame", "INCH", "MM", "BLEED"]
+__all__ = [
+    "Trim",
+    "TRIMS",
+    "parse_trim",
+    "gutter_for",
+    "PageFrame",
+    "page_frame",
+    "INCH",
+    "MM",
+    "BLEED",
+    "MIN_TEXT",
+    "PRINT_MIN_PAGES",
+]
 
 INCH = 72.0
 MM = 72.0 / 25.4
@@ -34,6 +46,11 @@ BLEED = 0.125 * INCH
 OUTSIDE_MARGIN = 0.5 * INCH
 GUTTERS = ((150, 0.375), (300, 0.5), (500, 0.625), (700, 0.75))  # (up to this many pages, gutter in inches)
 LAST_GUTTER = 0.875
+# The smallest type on any page, in points: print services reject text under 7 pt, and solution digits are
+# the first to shrink, so cells are never made so small that their numbers would fall under it.
+MIN_TEXT = 7.0
+# The fewest pages a print-on-demand paperback may have (Amazon KDP's minimum; other services ask fewer).
+PRINT_MIN_PAGES = 24
 
 
 @dataclass(frozen=True)

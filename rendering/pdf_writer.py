@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from dominosa.rendering.scene import DIGIT_HEIGHT, Diagram, Layer
 
-__all__ = ["PdfDocument", "PdfPage", "text_width", "font_metrics", "FONT_FILES"]
+__all__ = ["PdfDocument", "PdfPage", "text_width", "wrap_text", "font_metrics", "FONT_FILES"]
 
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}  # bold? -> file in matplotlib's data
 _KAPPA = 0.5522847498
@@ -104,6 +104,22 @@ def text_width(text: str, size: float, *, bold: bool = False) -> float:
     return sum(widths[b] for b in _encode(text)) * size / 1000.0
 
 
+def wrap_text(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
+    """Greedy line breaking at spaces, measured with the font's own widths."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if line and text_width(trial, size, bold=bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
 def _encode(text: str) -> bytes:
     return text.encode(_ENCODING, errors="replace")
 
@@ -147,23 +163,29 @@ class PdfPage:
         bold: bool = False,
         anchor: str = "start",
         colour: str = "#000000",
+        down: bool = False,
     ) -> float:
         """Set one line of text with its baseline at ``y``; ``anchor`` start, middle or end at ``x``.
 
-        Returns the width of the text, in points.
+        With ``down`` the line runs down the page from (x, y), turned a quarter clockwise with the tops of the
+        letters to the right, as the title on a book's spine (``anchor`` then applies along y, and ``x`` is
+        the baseline). Returns the width of the text, in points.
         """
         data = _encode(text)
         width = sum(font_metrics(bold).widths[b] for b in data) * size / 1000.0
-        if anchor == "middle":
-            x -= width / 2
-        elif anchor == "end":
-            x -= width
+        shift = width / 2 if anchor == "middle" else width if anchor == "end" else 0.0
         metrics = font_metrics(bold)
-        self._inked(x, y - metrics.ascent * size / 1000, x + width, y - metrics.descent * size / 1000)
+        rise, drop = metrics.ascent * size / 1000, -metrics.descent * size / 1000
+        if down:
+            y -= shift
+            self._inked(x - drop, y, x + rise, y + width)
+            matrix = f"0 1 1 0 {_n(x)} {_n(y)}"
+        else:
+            x -= shift
+            self._inked(x, y - rise, x + width, y + drop)
+            matrix = f"1 0 0 -1 {_n(x)} {_n(y)}"
         self.chars.setdefault(bold, set()).update(data.decode(_ENCODING))
-        self._ops.append(
-            f"BT {_fill(colour)} /F{int(bold)} {_n(size)} Tf 1 0 0 -1 {_n(x)} {_n(y)} Tm ({_literal(data)}) Tj ET"
-        )
+        self._ops.append(f"BT {_fill(colour)} /F{int(bold)} {_n(size)} Tf {matrix} Tm ({_literal(data)}) Tj ET")
         return width
 
     def line(
@@ -402,7 +424,9 @@ def _subset(path: str, chars: frozenset[str]) -> bytes:
     options.notdef_outline = True
     options.recalc_bounds = True
     options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "DSIG"]
-    font = TTFont(path)
+    # The subset's head table would otherwise carry the time of saving: the same book would differ byte for byte
+    # from run to run, and print services flag it as changed content.
+    font = TTFont(path, recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes={ord(c) for c in chars})
     subsetter.subset(font)

@@ -4,27 +4,123 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pypdf
 import pytest
+from pdf_checks import smallest_text, text_sizes
 from test_cli_render import assert_one_line_error, dominosa
+from test_rendering_pdf import assert_fonts_embedded_truetype
 
 from dominosa.formats import write_json
 from dominosa.generator.proper import proper_layout
 
 
 def test_book_without_input_generates_puzzles_into_output(tmp_path):
-    done = dominosa("book", "--count", "3", "--order", "4", "--seed", "7", cwd=tmp_path)
+    done = dominosa("book", "--count", "3", "--order", "4", "--seed", "7", "--quiet", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     out = tmp_path / "output" / "book.pdf"
-    assert done.stdout == "output/book.pdf: 6 pages, 3 puzzles, trim 6x9in (432x648 pt), gutter 0.375 in\n"
+    assert done.stdout == "output/book.pdf: 8 pages, 3 puzzles, trim 6x9in (432x648 pt), gutter 0.375 in, seed 7\n"
+    # Too short for a print service: one warning that says why and what to do, on standard error.
+    assert done.stderr.count("\n") == 1 and "under 24" in done.stderr and "--min-pages 24" in done.stderr
     reader = pypdf.PdfReader(out)
-    assert len(reader.pages) == 6
+    assert len(reader.pages) == 8
     assert "3 puzzles with solutions" in reader.pages[0].extract_text()
     again = dominosa("book", "--count", "3", "--order", "4", "--seed", "7", "--out", "again.pdf", cwd=tmp_path)
     assert again.returncode == 0
-    first, second = pypdf.PdfReader(out), pypdf.PdfReader(tmp_path / "again.pdf")
-    assert [p.extract_text() for p in first.pages] == [p.extract_text() for p in second.pages]  # same seed
+    assert out.read_bytes() == (tmp_path / "again.pdf").read_bytes()  # same seed, the same file byte for byte
+
+
+def _assert_print_ready(reader: pypdf.PdfReader, data: bytes, *, trim=(432, 648), bleed=False) -> None:
+    """What a print service checks: every text at 7 pt or more, fonts embedded, trim and bleed boxes."""
+    size, page, text = smallest_text(reader)
+    assert size >= 7 - 1e-6, (size, page, text)
+    assert_fonts_embedded_truetype(data)
+    extra = 9 if bleed else 0
+    for number, page in enumerate(reader.pages, 1):
+        media = [float(v) for v in page.mediabox]
+        assert media == [0, 0, trim[0] + extra, trim[1] + 2 * extra]
+        left = 0 if number % 2 else extra  # the bleed is on the outside edge
+        assert [float(v) for v in page.trimbox] == pytest.approx([left, extra, left + trim[0], extra + trim[1]])
+        assert [float(v) for v in page.bleedbox] == media
+
+
+def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exactly(tmp_path):
+    done = dominosa("book", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # progress only on a terminal; no warning: the book is long enough
+    line = done.stdout.strip()
+    match = re.fullmatch(
+        r"output/book\.pdf: (\d+) pages, 36 puzzles, trim 6x9in \(432x648 pt\), gutter 0\.375 in, seed (\d+)", line
+    )
+    assert match, line
+    pages, seed = int(match[1]), match[2]
+    data = (tmp_path / "output" / "book.pdf").read_bytes()
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == pages >= 24
+    _assert_print_ready(reader, data)
+    copyright_page = reader.pages[1].extract_text()
+    assert f"seed {seed}" in copyright_page and "The grades, easiest first" in copyright_page
+    # The printed seed rebuilds the very same file; another default run draws another seed.
+    again = dominosa("book", "--seed", seed, "--out", "again.pdf", "--quiet", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert (tmp_path / "again.pdf").read_bytes() == data
+    other = dominosa("book", "--count", "2", "--order", "3", "--out", "other.pdf", cwd=tmp_path)
+    assert other.returncode == 0 and not other.stdout.strip().endswith(f"seed {seed}")
+
+
+def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
+    done = dominosa(
+        "book", "--count", "4", "--order", "4", "--seed", "5", "--bleed", "--min-pages", "24",
+        "--author", "Ann Lee", "--year", "2026", "--isbn", "978-1-23456-789-7", "--publisher", "Grid Press",
+        "--cover-out", "output/cover.pdf", "--paper", "cream", cwd=tmp_path,
+    )  # fmt: skip (output/ does not exist yet: the default folder is made for the book and its cover)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""  # padded: no warning
+    data = (tmp_path / "output" / "book.pdf").read_bytes()
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 24 and "24 pages" in done.stdout
+    _assert_print_ready(reader, data, bleed=True)
+    texts = [page.extract_text() for page in reader.pages]
+    assert texts[-1].startswith("Notes") and "Notes" in texts[0]  # ruled pages, listed in the contents
+    imprint = texts[1]
+    for words in ("Copyright © 2026 Ann Lee", "ISBN 978-1-23456-789-7", "Grid Press", "seed 5"):
+        assert words in imprint
+    # The cover: back, spine and front with 0.125 in of bleed all round, the spine 24 pages of cream paper.
+    cover_data = (tmp_path / "output" / "cover.pdf").read_bytes()
+    cover = pypdf.PdfReader(io.BytesIO(cover_data))
+    assert len(cover.pages) == 1
+    spine = 24 * 0.0025 * 72
+    width, height = 2 * 432 + spine + 18, 648 + 18
+    assert [float(v) for v in cover.pages[0].mediabox] == pytest.approx([0, 0, width, height], abs=0.001)
+    assert [float(v) for v in cover.pages[0].trimbox] == pytest.approx([9, 9, width - 9, height - 9], abs=0.001)
+    assert f"cover {width / 72:.3f}x{height / 72:.3f} in" in done.stdout and "no spine text" in done.stdout
+    assert smallest_text(cover)[0] >= 7
+    assert_fonts_embedded_truetype(cover_data)
+    front = cover.pages[0].extract_text()
+    assert "Dominosa" in front and "Ann Lee" in front
+
+
+@pytest.mark.parametrize("per_page", ["20", "12"])
+def test_solutions_too_small_to_print_are_refused_with_the_count_that_fits(tmp_path, per_page):
+    done = dominosa("book", "--count", "2", "--order", "6", "--seed", "1", "--solutions-per-page", per_page,
+                    cwd=tmp_path)  # fmt: skip
+    assert_one_line_error(done, f"{per_page} solutions per page", "under 7 pt", "--solutions-per-page")
+
+
+def test_large_print_sets_body_text_at_16_pt_and_digits_no_smaller_than_normal(tmp_path):
+    sizes, digits = {}, {}
+    for name, extra in (("normal", []), ("large", ["--large-print"])):
+        done = dominosa("book", "--count", "2", "--order", "5", "--seed", "2", "--out", f"{name}.pdf", *extra,
+                        cwd=tmp_path)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        reader = pypdf.PdfReader(tmp_path / f"{name}.pdf")
+        sizes[name] = {number: [size for size, _ in text_sizes(page)] for number, page in enumerate(reader.pages, 1)}
+        first = next(n for n, page in enumerate(reader.pages, 1) if "Puzzle 1" in page.extract_text())
+        digits[name] = max(set(sizes[name][first]), key=sizes[name][first].count)  # the commonest size: digits
+    assert min(sizes["large"][3]) >= 16  # page 3: how to play, body text
+    assert digits["large"] >= digits["normal"]
+    assert min(min(page, default=99) for page in sizes["large"].values()) >= 7
 
 
 def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
@@ -47,7 +143,7 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
     assert float(box.height) == pytest.approx(210 / 25.4 * 72 + 18, abs=0.01)
     first = reader.pages[0].extract_text()
     assert "Small" in first and first.index("Easy") < first.index("Hard")  # sections by level, easiest first
-    assert reader.pages[2].extract_text().startswith("Easy") and "Puzzle 1" in reader.pages[2].extract_text()
+    assert reader.pages[3].extract_text().startswith("Easy") and "Puzzle 1" in reader.pages[3].extract_text()
 
 
 @pytest.mark.parametrize(
@@ -57,7 +153,12 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
         (["book", "--count", "4", "--order", "3", "--per-page", "20"], "", ["--per-page"]),
         (["book", "--count", "0"], "", ["--count"]),
         (["book", "--count", "2", "--order", "3", "--out", "/nonexistent-folder/b.pdf"], "", ["cannot use"]),
+        (["book", "--count", "2", "--order", "3", "--cover-out", "/nonexistent-folder/c.pdf"], "", ["--cover-out"]),
         (["book", "-"], "111\n000\n", ["more than one solution"]),
+        (["book", "--count", "1", "--order", "2", "--isbn", "978-1-23456-789-0"], "", ["--isbn", "check digit"]),
+        (["book", "--count", "1", "--order", "2", "--isbn", "12345"], "", ["--isbn", "not an ISBN"]),
+        (["book", "--count", "1", "--order", "2", "--min-pages", "-1"], "", ["--min-pages"]),
+        (["book", "--count", "1", "--order", "2", "--cover-out", "b.pdf", "--out", "b.pdf"], "", ["--cover-out"]),
         (["book", "-"], json.dumps({"grid": [[1, 1]]}), ["line 1"]),
     ],
 )
@@ -74,3 +175,94 @@ def test_a_failed_book_leaves_the_previous_pdf_untouched(tmp_path):
     assert_one_line_error(done, "--per-page")
     assert out.read_bytes() == b"previous"
     assert [p.name for p in tmp_path.iterdir()] == ["book.pdf"]
+
+
+def test_rated_solved_and_explained_json_chain_into_a_book_that_keeps_the_grades(tmp_path):
+    made = dominosa("generate", "--order", "4", "--count", "3", "--seed", "2", "--quiet", cwd=tmp_path)
+    assert made.returncode == 0, made.stderr
+    (tmp_path / "made.txt").write_text(made.stdout)
+    rated = dominosa("rate", "made.txt", "--format", "json", cwd=tmp_path)
+    assert rated.returncode == 0, rated.stderr
+    rows = [json.loads(line) for line in rated.stdout.splitlines()]
+    assert all(row["grid"] and row["clues"] == [] and "dominoes" not in row for row in rows)
+    (tmp_path / "rated.jsonl").write_text(rated.stdout)
+    book = dominosa("book", "rated.jsonl", "--out", "rated.pdf", cwd=tmp_path)
+    assert book.returncode == 0, book.stderr
+    grades = sorted({row["grade"] for row in rows}, key=lambda g: next(r["level"] for r in rows if r["grade"] == g))
+    contents = pypdf.PdfReader(tmp_path / "rated.pdf").pages[0].extract_text()
+    places = [contents.index(grade.capitalize()) for grade in grades]
+    assert places == sorted(places)  # the sections are the grades rate gave, easiest first
+    # store add keeps the grades too, and a book from the store has the same sections.
+    added = dominosa("store", "add", "rated.jsonl", "--store", "rated.sqlite", cwd=tmp_path)
+    assert added.returncode == 0, added.stderr
+    listed = dominosa("store", "list", "--store", "rated.sqlite", "--format", "json", cwd=tmp_path)
+    assert [json.loads(line)["grade"] for line in listed.stdout.splitlines()] == [row["grade"] for row in rows]
+    stored = dominosa("book", "--store", "rated.sqlite", "--out", "stored.pdf", cwd=tmp_path)
+    assert stored.returncode == 0, stored.stderr
+    assert pypdf.PdfReader(tmp_path / "stored.pdf").pages[0].extract_text() == contents
+    # solve's and explain's JSON read back as puzzles too, through a pipe and a file.
+    solved = dominosa("solve", "made.txt", "--format", "json", cwd=tmp_path)
+    assert all(json.loads(line)["solution"] for line in solved.stdout.splitlines())  # unique: the solution too
+    piped = dominosa("book", "-", "--out", "solved.pdf", cwd=tmp_path, stdin=solved.stdout)
+    assert piped.returncode == 0 and "3 puzzles" in piped.stdout, piped.stderr
+    explained = dominosa("explain", "made.txt", "--format", "json", cwd=tmp_path)
+    rows = [json.loads(line) for line in explained.stdout.splitlines()]
+    assert all(len(row["deductions"]) == row["steps"] for row in rows)  # one meaning per key, as in rate
+    (tmp_path / "explained.jsonl").write_text(explained.stdout)
+    again = dominosa("rate", "explained.jsonl", "--format", "json", cwd=tmp_path)
+    assert [json.loads(line)["grade"] for line in again.stdout.splitlines()] == [row["grade"] for row in rows]
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool) -> None:
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+def test_progress_is_a_bar_on_a_terminal_and_plain_lines_elsewhere(monkeypatch):
+    from dominosa.cli import book
+
+    terminal = _Stream(tty=True)
+    bar = book.BookProgress(4, terminal)
+    for done in range(1, 5):
+        bar(done)
+    assert terminal.getvalue().count("\r") == 4 and "] 4/4 puzzles" in terminal.getvalue()
+    bar.clear()
+    assert terminal.getvalue().endswith("\r")  # the line is wiped before the summary is printed
+    clock = iter([0.0, 1.0, 6.0, 7.0, 12.5])
+    monkeypatch.setattr(book.time, "monotonic", lambda: next(clock))
+    log = _Stream(tty=False)
+    lines = book.BookProgress(10, log)
+    for done in (1, 2, 3, 4):  # at 1 s, 6 s, 7 s and 12.5 s after the start
+        lines(done)
+    assert log.getvalue().splitlines() == ["book: 2 of 10 puzzles made, 6 s", "book: 4 of 10 puzzles made, 12 s"]
+    assert "\r" not in log.getvalue()
+
+
+def test_the_readme_clue_example_is_a_clue_of_the_one_solution():
+    from pathlib import Path
+
+    from dominosa.deductions import count_solutions
+    from dominosa.formats import read_puzzle
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text("utf-8")
+    block = readme.split("# a double-3 puzzle with one clue", 1)[1].split("```", 1)[0]
+    puzzle = read_puzzle("# a double-3 puzzle with one clue" + block)
+    assert len(puzzle.clues) == 1
+    result = count_solutions(puzzle, 2, keep_solutions=True)
+    assert result.count == 1 and result.complete
+    compact = re.search(r"in the compact form is `([^`]+)`", readme)[1]
+    assert read_puzzle("22223\n10101\n23301\n03310\n-\n" + compact).clues == puzzle.clues
+
+
+def test_book_seed_3_twice_is_the_same_file_byte_for_byte_cover_included(tmp_path):
+    # The font subset used to carry the time it was made, so two runs of the same seed differed.
+    for name in ("one", "two"):
+        done = dominosa("book", "--seed", "3", "--count", "4", "--order", "5", "--out", f"{name}.pdf",
+                        "--cover-out", f"{name}-cover.pdf", "--quiet", cwd=tmp_path)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    assert (tmp_path / "one.pdf").read_bytes() == (tmp_path / "two.pdf").read_bytes()
+    assert (tmp_path / "one-cover.pdf").read_bytes() == (tmp_path / "two-cover.pdf").read_bytes()

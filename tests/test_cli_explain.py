@@ -44,12 +44,14 @@ def test_numbered_steps_under_the_grade_and_score():
     assert lines[1].endswith(f"score {expected.score:g}")
     assert lines[2].startswith(f"path: {expected.steps} steps, cost {expected.path.cost:g}, ")
     assert ("proved shortest" in lines[2]) == expected.exhaustive
-    steps = lines[3:]
+    steps, last = lines[3:-1], lines[-1]
     assert len(steps) == expected.steps
     width = len(str(expected.steps))
     for k, (line, step) in enumerate(zip(steps, expected.steps_taken, strict=True), 1):
         assert re.fullmatch(rf" *{k}\. \[[a-z ]+\] .+", line) and len(line.split(".")[0]) == width
-        assert line.endswith(step.reason)
+        # the step's own sentence, then any dominoes it leaves with one place
+        assert line.endswith(step.reason) or re.search(re.escape(step.reason) + r" Then .+ one place left\.$", line)
+    assert last.strip() == "Solved: all 28 dominoes are in place."
 
 
 def test_json_steps_replay_to_the_solution_and_improper_puzzles_have_no_path(tmp_path):
@@ -60,15 +62,15 @@ def test_json_steps_replay_to_the_solution_and_improper_puzzles_have_no_path(tmp
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(rows) == 4
     for row, (puzzle, solution) in zip(rows, found, strict=False):
-        assert row["unique"] is True and row["steps"]
-        for k, step in enumerate(row["steps"], 1):
+        assert row["unique"] is True and row["deductions"] and row["steps"] == len(row["deductions"])
+        for k, step in enumerate(row["deductions"], 1):
             assert step["number"] == k
             assert {"rule", "technique", "reason", "joins", "splits", "cells"} <= step.keys()
             assert all(len(cell) == 2 for cell in step["cells"])
-        state = _replay(puzzle, row["steps"])
+        state = _replay(puzzle, row["deductions"])
         assert state.solved
         assert {puzzle.board.pair_cells(q) for q in state.joined_pairs()} == set(solution.placements)
-    assert rows[3]["verdict"] == "ambiguous" and rows[3]["steps"] is None
+    assert rows[3]["verdict"] == "ambiguous" and rows[3]["deductions"] is None
 
 
 def test_improper_puzzle_is_said_and_exits_0(tmp_path):
@@ -90,7 +92,7 @@ def test_render_draws_one_picture_per_step(tmp_path):
     done = dominosa("explain", path, "--render", folder, "--format", "json")
     assert done.returncode == 0, done.stderr
     row = json.loads(done.stdout)
-    count = len(row["steps"])
+    count = len(row["deductions"]) + 1  # and the solved board last
     names = [f"step-{k:03}.png" for k in range(1, count + 1)]
     assert sorted(p.name for p in folder.iterdir()) == names  # nothing else: no temporary files left behind
     assert row["pictures"] == [str(folder / name) for name in names]
@@ -107,7 +109,7 @@ def test_render_several_puzzles_as_svg_in_a_folder_each(tmp_path):
     for sub in sorted(folder.iterdir()):
         pictures = sorted(sub.iterdir())
         assert pictures and all(p.suffix == ".svg" and "<svg" in p.read_text("utf-8") for p in pictures)
-        assert f"wrote {len(pictures)} picture{'s' if len(pictures) != 1 else ''} to {sub}" in done.stdout
+        assert f"wrote {len(pictures)} picture{'s' if len(pictures) != 1 else ''} to {sub}" in done.stderr
 
 
 @pytest.mark.parametrize(
@@ -124,3 +126,19 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, says):
     assert_one_line_error(done)
     assert says in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_explanation_names_every_domino_once_and_ends_solved(tmp_path):
+    found = layouts(4, 5, 6, seed=9)
+    path = puzzle_file(tmp_path / "three.jsonl", [p for p, _ in found])
+    done = dominosa("explain", path, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    for line, (_, solution) in zip(done.stdout.splitlines(), found, strict=True):
+        row = json.loads(line)
+        named = [frozenset(map(tuple, pair)) for step in row["deductions"] for pair in step["joins"] + step["follows"]]
+        # Every domino is placed by a step or named as following from one, and none twice: the last picture
+        # (the solved board) holds nothing a sentence has not named.
+        assert len(named) == len(set(named)) == len(solution)
+        assert set(named) == {frozenset(p) for p in solution}
+    text = dominosa("explain", path)
+    assert text.stdout.count("Solved: all ") == 3 and "one place left." in text.stdout

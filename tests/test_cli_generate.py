@@ -14,7 +14,7 @@ from cli_run import COMMAND, dominosa, one_line_error
 
 from dominosa.deductions import grade
 from dominosa.deductions.exact_cover import count_solutions_exact_cover
-from dominosa.formats import puzzle_from_dict, read_puzzles, solution_from_dict
+from dominosa.formats import puzzle_from_dict, read_puzzle, read_puzzles, solution_from_dict
 from dominosa.generator.canonical import canonical_key
 from dominosa.generator.store import PuzzleStore
 
@@ -170,3 +170,12 @@ def test_a_book_from_the_store_by_grade(tmp_path):
     assert "no hard puzzles" in one_line_error(dominosa("book", "--store", path, "--grade", "hard"))
     assert "no puzzle store" in one_line_error(dominosa("book", "--store", tmp_path / "missing.sqlite"))
     assert "files or --store" in one_line_error(dominosa("book", "--store", path, "--example"))
+
+
+def test_game_ids_out_play_in_the_common_apps():
+    done = dominosa("generate", "--order", "4", "--count", "2", "--seed", "3", "--format", "gameid", "--quiet")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2 and all(line.startswith("4:") and len(line) == 2 + 5 * 6 for line in lines)
+    for puzzle in map(read_puzzle, lines):
+        assert count_solutions_exact_cover(puzzle, 2)[0] == 1  # each proper, by the independent counter

@@ -10,7 +10,7 @@ from cli_run import dominosa
 from test_cli_rate import assert_one_line_error, layouts
 
 from dominosa.board import cell_name
-from dominosa.formats import puzzle_to_dict
+from dominosa.formats import puzzle_to_dict, read_example
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.solution import Solution
 
@@ -87,14 +87,16 @@ def test_vague_hints_keep_the_conclusion_back():
     cells = " and ".join(cell_name(c) for c in row["cells"])
     assert f"hint: {row['technique']} " in vague.stdout and cells in vague.stdout
     assert row["reason"] not in vague.stdout
-    vaguest = dominosa("hint", "--example", "--level", "1", "--format", "json")
+    vaguest = dominosa("hint", "--example", "--detail", "1", "--format", "json")
+    assert dominosa("hint", "--example", "--level", "1", "--format", "json").stdout == vaguest.stdout  # old name
     assert json.loads(vaguest.stdout) == {
         "source": "example double-6",
         "line": 4,
         "check": "consistent",
         "status": "hint",
-        "level": 1,
+        "detail": 1,  # how much the hint says; ``level`` is a grade's, as in rate
         "cells": row["cells"][:1],
+        **puzzle_to_dict(read_example()[0].puzzle),  # the puzzle itself, so the output reads as input
     }
 
 

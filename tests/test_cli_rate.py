@@ -19,7 +19,7 @@ from cli_run import COMMAND, dominosa, one_line_error
 
 from dominosa.cli.rate import plot_rules
 from dominosa.deductions import GRADES, rate
-from dominosa.formats import puzzle_from_dict, read_example, write_json
+from dominosa.formats import puzzle_from_dict, puzzle_to_dict, read_example, write_json
 from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
@@ -81,7 +81,8 @@ def test_rate_json_has_the_keys_and_matches_the_engine(tmp_path):
         assert row["level"] == GRADES.index(row["grade"])
         assert sum(row["rules"].values()) == row["steps"] > 0
         assert isinstance(row["exhaustive"], bool)
-        assert row == {"source": str(path), "line": k, **rate(puzzle).to_dict()}  # deterministic, the engine's own
+        engine = {"source": str(path), "line": k, **rate(puzzle).to_dict(), **puzzle_to_dict(puzzle)}
+        assert row == engine  # deterministic, the engine's own, and the puzzle itself
     last = rows[-1]
     assert last["unique"] is False and last["verdict"] == "ambiguous" and last["level"] is None
 
@@ -178,3 +179,16 @@ def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, says):
     assert_one_line_error(done)
     assert says in done.stderr
     assert not (tmp_path / "chart.png").exists()
+
+
+def test_rate_json_reads_back_as_the_same_puzzle_partial_sets_and_clues_included(tmp_path):
+    partial = Puzzle.from_grid([[0, 1, 1], [0, 2, 2]], dominoes=[(0, 0), (1, 1), (2, 2)])
+    clued = puzzle_from_dict({"grid": [[2, 2, 2, 2, 3], [1, 0, 1, 0, 1], [2, 3, 3, 0, 1], [0, 3, 3, 1, 0]],
+                              "clues": [[[0, 1], [0, 2]]]})  # fmt: skip
+    path = puzzle_file(tmp_path / "two.jsonl", [partial, clued])
+    done = dominosa("rate", path, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert rows[0]["dominoes"] == [[0, 0], [1, 1], [2, 2]] and "dominoes" not in rows[1]
+    assert rows[1]["clues"] == [[[0, 1], [0, 2]]]
+    assert [puzzle_from_dict(row) for row in rows] == [partial, clued]

@@ -25,7 +25,7 @@ def assert_one_line_error(done: subprocess.CompletedProcess[str], *words: str) -
 def test_render_one_puzzle_to_a_png_file(tmp_path):
     done = dominosa("render", ID, "--out", tmp_path / "p.png", "--dpi", "150")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.count("\n") == 1 and "p.png" in done.stdout
+    assert done.stderr.count("\n") == 1 and "p.png" in done.stderr and done.stdout == ""  # status: stderr
     assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
 
 
@@ -41,6 +41,17 @@ def test_render_several_puzzles_into_a_folder_and_a_pattern(tmp_path):
     done = dominosa("render", source, "--what", "both", "--out", f"{tmp_path}/p{{n:02}}.pdf", "--pips", "--colour")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "p01.pdf").read_bytes()[:5] == b"%PDF-" and (tmp_path / "p02.pdf").exists()
+
+
+def test_a_puzzle_without_a_solution_is_named_and_the_others_are_still_drawn(tmp_path):
+    source = tmp_path / "three.txt"
+    source.write_text(TWO + "\n010\n101\n")  # the third: no two 0s side by side, so no 0-0
+    done = dominosa("render", source, "--what", "solution", "--format", "svg", "--out", f"{tmp_path}/pics/")
+    assert done.returncode == 1  # done, but not all that was asked
+    files = sorted(p.name for p in (tmp_path / "pics").iterdir())
+    assert files == ["puzzle-1-solution.svg", "puzzle-2-solution.svg"]
+    bad = [line for line in done.stderr.splitlines() if "no solution" in line]
+    assert len(bad) == 1 and "three.txt, line" in bad[0] and "puzzle-3-solution.svg not written" in bad[0]
 
 
 def test_render_defaults_to_the_output_folder(tmp_path):

@@ -163,3 +163,16 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     stderr = process.stderr.read().decode()
     assert process.wait(timeout=60) == 0
     assert stderr == ""
+
+
+def test_game_ids_out_read_back_as_the_same_puzzles_and_clues_are_refused(tmp_path):
+    done = dominosa("show", "--example", "3:22223101012330103310", "--format", "gameid")
+    assert done.returncode == 0, done.stderr
+    ids = done.stdout.splitlines()
+    assert ids[1] == "3:22223101012330103310"
+    assert read_puzzle(ids[0]) == read_example()[0].puzzle
+    clued = tmp_path / "clued.txt"
+    clued.write_text("22223\n10101\n23301\n03310\n-\n2-2@r1c2,r1c3\n")
+    refused = dominosa("show", clued, "--format", "gameid")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
+    assert "clued.txt" in refused.stderr and "cannot hold clues" in refused.stderr

@@ -17,7 +17,14 @@ from cli_run import dominosa
 
 from dominosa import problems
 from dominosa.deductions import count_solutions
-from dominosa.formats import puzzle_from_dict, read_file_records, read_puzzles, solution_from_dict, write_plain
+from dominosa.formats import (
+    puzzle_from_dict,
+    read_file_records,
+    read_puzzle,
+    read_puzzles,
+    solution_from_dict,
+    write_plain,
+)
 from dominosa.generator.layouts import random_irregular_board, random_layout
 from dominosa.generator.store import PuzzleStore
 
@@ -128,6 +135,19 @@ def test_export_plain_text_to_standard_output_reads_back(store_path):
     assert done.stdout.startswith("# puzzle 1: order 3, 4x5, grade hard (level 3), score 7.5\n")
     with PuzzleStore(store_path, create=False) as store:
         assert read_puzzles(done.stdout) == [r.puzzle for r in store.query(order=3)]
+
+
+def test_export_game_ids_one_a_line_and_refuses_a_store_with_irregular_boards(store_path, tmp_path):
+    done = dominosa("store", "export", "--store", store_path, "--grade", "hard", "--format", "gameid")
+    assert done.returncode == 0, done.stderr
+    with PuzzleStore(store_path, create=False) as store:
+        wanted = [r.puzzle for r in store.query(grade="hard")]
+    assert [read_puzzle(line) for line in done.stdout.splitlines()] == wanted
+    assert [line[:2] for line in done.stdout.splitlines()] == ["3:", "4:"]
+    out = tmp_path / "ids.txt"
+    refused = dominosa("store", "export", "--store", store_path, "--format", "gameid", "--out", out)
+    assert refused.returncode == 2 and "game ID" in refused.stderr and refused.stderr.count("\n") == 1
+    assert not out.exists()  # written whole or not at all
 
 
 def test_export_json_lines_to_a_file(store_path, tmp_path):

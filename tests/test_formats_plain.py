@@ -12,6 +12,7 @@ from strategies import layouts
 from dominosa import Puzzle, PuzzleError, full_set
 from dominosa.formats import format_clue, read_plain, write_plain
 from dominosa.generator.layouts import random_layout
+from dominosa.generator.proper import proper_layout
 
 DOUBLE_3 = "22223\n10101\n23301\n03310\n"
 
@@ -82,8 +83,9 @@ def test_clues_after_a_dash_line():
         "2-2@r1c1,r1c2 3-3@r3c2,r4c2",
         "2-2@r1c1,r1c2;3-3@r3c2,r4c2",
         "2-2@R1C2-R1C1 ; 3-3@r4c2,r3c2",
-        "2-2,11-12 3-3,32-42",
-        "2-2,11-12\n# a comment among the clues\n3-3@r3c2,r4c2",
+        "2-2,00-01 3-3,21-31",
+        "2-2,0-1; 3-3,21-31",
+        "2-2,0-1\n# a comment among the clues\n3-3@r3c2,r4c2",
     ],
 )
 def test_clue_forms_and_separators(clues):
@@ -91,13 +93,33 @@ def test_clue_forms_and_separators(clues):
     assert puzzle.clues == (((0, 0), (0, 1)), ((2, 1), (3, 1)))
 
 
-def test_compact_cells_reach_column_ten():
-    # order 8: 9 rows x 10 columns; r1c10 is written 20, r2c10 is 30
-    puzzle, solution = random_layout(8, random.Random(8))
-    a, b = next(p for p in solution if p[1][1] == 9)
-    code = [(r + 1) * 10 + c + 1 for r, c in (a, b)]
-    clue = f"{puzzle.number_at(a)}-{puzzle.number_at(b)},{code[0]}-{code[1]}"
-    assert read_plain(write_plain(puzzle) + "-\n" + clue).clues == ((a, b),)
+def test_compact_cells_count_from_0_as_seed_003_does():
+    # Seed 003's form: the squares of a 10-wide grid numbered 0 to 99 row by row; 73-83 is r8c4 and r9c4.
+    puzzle = read_plain(DOUBLE_3 + "-\n2-2,0-1\n")
+    assert puzzle.clues == (((0, 0), (0, 1)),)
+    double_8, solution = random_layout(8, random.Random(8))  # 9 rows x 10 columns, numbered 0 to 89
+    for a, b in solution:
+        clue = f"{double_8.number_at(a)}-{double_8.number_at(b)},{a[0] * 10 + a[1]}-{b[0] * 10 + b[1]}"
+        assert read_plain(write_plain(double_8) + "-\n" + clue).clues == ((a, b),)
+    x, y = double_8.number_at((7, 3)), double_8.number_at((8, 3))
+    assert read_plain(write_plain(double_8) + f"-\n{x}-{y},73-83\n").clues == (((7, 3), (8, 3)),)  # r8c4, r9c4
+
+
+def test_a_file_as_seed_003_gives_it_header_and_compact_clues_solves_to_its_one_solution():
+    # Seed 003's file is not in this repository; this one is built the way its description gives it: a '#dp'
+    # header line, a 10-wide grid, compact clues counted from 0 taken from the real solution.
+    from dominosa.deductions import count_solutions
+
+    puzzle, solution = proper_layout(8, random.Random(3))
+    given = list(solution)[:3]
+    clues = " ".join(
+        f"{puzzle.number_at(a)}-{puzzle.number_at(b)},{a[0] * 10 + a[1]}-{b[0] * 10 + b[1]}" for a, b in given
+    )
+    read = read_plain("#dp 8 9x10 seed 003\n" + write_plain(puzzle) + "-\n" + clues + "\n")
+    assert set(read.clues) == set(given)
+    result = count_solutions(read, 2, keep_solutions=True)
+    assert result.count == 1 and result.complete
+    assert set(result.solutions[0]) == set(solution)
 
 
 def test_format_clue_follows_the_cells():
@@ -166,8 +188,8 @@ BAD = [
         3,
         "6-4",
     ),
-    (DOUBLE_3 + "-\n2-2,11-21", "clue 2-2,11-21 does not match the grid: the cells show 2-1", 6, 1, "2-2"),
-    (DOUBLE_3 + "-\n2-2,10-11", r"clue 2-2,10-11: 10 is no cell", 6, 1, "2-2"),
+    (DOUBLE_3 + "-\n2-2,00-10", "clue 2-2,00-10 does not match the grid: the cells show 2-1", 6, 1, "2-2"),
+    (DOUBLE_3 + "-\n2-2,44-45", r"clue 2-2,44-45 leaves the board: r5c5 is not a cell", 6, 1, "2-2"),
     (
         DOUBLE_3 + "-\n2-2 r1c1",
         r"bad clue '2-2': expected a clue like 6-4@r7c3,r8c3 or 6-4,73-83",

@@ -120,6 +120,28 @@ def test_read_shape_from_a_picture_and_from_a_puzzle():
         read_shape("...\nxx\n")
 
 
+HEART = """\
+# a heart: 30 cells, the double-4 set
+###  ###
+########
+########
+ ######
+   ##
+"""
+
+
+def test_a_shape_drawn_in_hashes_is_a_picture_not_comments():
+    board = read_shape(HEART)  # the comment line has words; the rows are only '#' and spaces
+    assert len(board) == 30 and (0, 3) not in board.cells and (4, 3) in board.cells
+    puzzle = next(iter(generate(make_request(board=board, seed=1), 1))).puzzle
+    assert puzzle.order == 4 and puzzle.board == board
+
+
+def test_a_board_no_full_set_fits_says_how_many_cells_to_add_or_take_away():
+    with pytest.raises(ValueError, match=r"34 cells.*take away 4 for the double-4 set \(30 cells\) or add 8"):
+        make_request(board=read_shape(HEART.replace("   ##", "  ####\n   ##")))
+
+
 def test_without_dask_the_scheduler_option_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "dask", None)
     monkeypatch.setitem(sys.modules, "dask.distributed", None)

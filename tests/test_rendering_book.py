@@ -9,6 +9,8 @@ import random
 
 import pypdf
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_rendering_pdf import assert_fonts_embedded_truetype
 
 from dominosa import Puzzle, PuzzleError, Solution
@@ -62,9 +64,9 @@ def test_book_fonts_are_embedded_truetype_and_its_text_extracts(book):
     assert_fonts_embedded_truetype(data)
     first = reader.pages[0].extract_text()
     assert "Test Book" in first and "12 puzzles with solutions" in first and "Contents" in first
-    assert "How to play" in reader.pages[1].extract_text()
+    assert "How to play" in reader.pages[2].extract_text()  # page 2 is the copyright page
     texts = [page.extract_text() for page in reader.pages]
-    assert "Puzzle 1" in texts[2] and "Easy · double-4 · 5×6" in texts[2]
+    assert "Puzzle 1" in texts[3] and "Easy · double-4 · 5×6" in texts[3]
     assert any("Solutions 1–12" in t for t in texts)
 
 
@@ -84,7 +86,7 @@ def test_solutions_match_their_puzzles_by_number(graded):
     easy = [e for e in graded if e.grade == "Easy"]
     first = sorted(easy, key=lambda e: len(e.puzzle.board))[0]
     digits = "".join(map(str, first.puzzle.numbers))
-    assert digits in "".join(texts[2].split())
+    assert digits in "".join(texts[3].split())
     solutions = next(t for t in texts if t.startswith("Solutions"))
     assert digits in "".join(solutions.split()[2:])  # after the head and the label "1"
 
@@ -185,12 +187,12 @@ def test_large_print_uses_one_puzzle_per_page_and_bigger_type():
     entries = _entries(4)
     normal = pypdf.PdfReader(io.BytesIO(build_book(entries)[0]))
     large = pypdf.PdfReader(io.BytesIO(build_book(entries, large_print=True)[0]))
-    assert "Puzzle 2" in normal.pages[2].extract_text()
+    assert "Puzzle 2" in normal.pages[3].extract_text()
     texts = [page.extract_text() for page in large.pages]
     first = next(k for k, text in enumerate(texts) if "Puzzle 1" in text)
     assert "Puzzle 2" not in texts[first] and "Puzzle 2" in texts[first + 1]
-    assert b"/F1 15 Tf" in large.pages[first].get_contents().get_data()  # captions at 15 pt
-    assert "How to play" in texts[1] and "Contents" in texts[0]
+    assert b"/F1 16 Tf" in large.pages[first].get_contents().get_data()  # captions at 16 pt
+    assert "How to play" in texts[2] and "Contents" in texts[0]
 
 
 def test_failed_build_leaves_the_old_file_and_no_temporary_file(tmp_path, graded):
@@ -268,5 +270,51 @@ def test_sections_follow_the_rating_engines_grades_and_show_capitalised(tmp_path
     entries = _entries(3, order=3, grades=(hardest, None, easiest))
     assert [name for name, _ in group_sections(entries)] == [easiest, hardest, "Ungraded"]
     reader = pypdf.PdfReader(io.BytesIO(build_book(entries, per_page=1)[0]))
-    page = reader.pages[2].extract_text()
+    page = reader.pages[3].extract_text()
     assert page.startswith(easiest.capitalize()) and f"{easiest.capitalize()} · double-3" in page
+
+
+def test_big_boards_drop_to_fewer_per_page_unless_a_count_was_asked_for():
+    from pdf_checks import smallest_text
+
+    entries = _entries(2, order=15)
+    layout = compose_book(entries, trim="5.5x8.5in")  # two to a page would need cells under 16.7 pt
+    reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
+    texts = [page.extract_text() for page in reader.pages]
+    one = next(k for k, t in enumerate(texts) if "Puzzle 1" in t)
+    assert "Puzzle 2" not in texts[one] and "Puzzle 2" in texts[one + 1]
+    assert smallest_text(reader)[0] >= 7
+    with pytest.raises(BookError, match="use --per-page 1 or less"):
+        compose_book(entries, trim="5.5x8.5in", per_page=2)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    trim=st.sampled_from(["6x9in", "5.5x8.5in", "A5", "8.5x11in", "4x6in", "3.5x5in"]),
+    per_page=st.none() | st.integers(1, 8),
+    solutions_per_page=st.none() | st.integers(1, 24),
+    large_print=st.booleans(),
+    order=st.sampled_from([3, 6, 10]),
+)
+def test_no_layout_ever_sets_text_under_7_pt(trim, per_page, solutions_per_page, large_print, order):
+    from pdf_checks import smallest_text
+
+    entries = _sized_entries(order)
+    try:
+        layout = compose_book(
+            entries, trim=trim, per_page=per_page, solutions_per_page=solutions_per_page, large_print=large_print
+        )
+    except BookError as error:
+        assert per_page is not None or solutions_per_page is not None or "larger trim" in str(error)
+        return
+    reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
+    assert smallest_text(reader)[0] >= 7 - 1e-6
+
+
+_SIZED: dict[int, list[BookEntry]] = {}
+
+
+def _sized_entries(order: int) -> list[BookEntry]:
+    if order not in _SIZED:
+        _SIZED[order] = _entries(3, order=order)
+    return _SIZED[order]

@@ -53,7 +53,7 @@ def without(d: dict, *keys: str) -> dict:
         ("rate", {"path": False}, ("rate", "--no-path")),
         ("explain", {}, ("explain",)),
         ("hint", {}, ("hint",)),
-        ("hint", {"level": 1}, ("hint", "--level", "1")),
+        ("hint", {"detail": 1}, ("hint", "--detail", "1")),
     ],
 )
 def test_endpoint_matches_the_command(client, endpoint, body, args):
@@ -110,14 +110,14 @@ def test_generate_picks_a_seed_and_says_which(client):
 def test_tile_matches_the_command(client):
     answer = client.post("/api/tile", json={"puzzle": "calendar", "date": DATE, "all": True})
     assert answer.status_code == 200, answer.text
-    command = cli_json("cover", "calendar", "--date", DATE, "--all")
+    command = cli_json("tile", "calendar", "--date", DATE, "--all")
     assert without(answer.json(), "seconds") == without(command, "seconds")
     assert answer.json()["count"] == len(answer.json()["solutions"]) > 0
 
 
 def test_tile_dominopeg_first_solution_and_count(client):
     first = client.post("/api/tile", json={"puzzle": "dominopeg"}).json()
-    assert without(first, "seconds") == without(cli_json("cover", "dominopeg"), "seconds")
+    assert without(first, "seconds") == without(cli_json("tile", "dominopeg"), "seconds")
     counted = client.post("/api/tile", json={"puzzle": "pentominoes", "size": "3x20", "count": True}).json()
     assert counted["count"] == 8 and counted["solutions"] == []  # the 3x20 box has 2 tilings, 8 with symmetry
 

@@ -20,12 +20,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-# The tiling command's module, imported here and nowhere else in the studio (it is being renamed cover -> tile).
-from dominosa.cli import cover as tile_command
 from dominosa.cli import explain as explain_command
 from dominosa.cli import hint as hint_command
 from dominosa.cli import rate as rate_command
 from dominosa.cli import solve as solve_command
+from dominosa.cli import tile as tile_command
 from dominosa.cli.main import UsageError
 from dominosa.deductions import GRADES, count_solutions, rate, solve_by_steps
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
@@ -134,7 +133,8 @@ def explain_job(body: dict[str, Any]) -> dict[str, Any]:
 
 def hint_job(body: dict[str, Any]) -> dict[str, Any]:
     """``dominosa hint --format json``: the position is the puzzle plus ``joined`` and ``split`` (lists of two
-    0-based cells each), or a position written as the command reads it; ``level`` 1, 2 or 3 (default 3)."""
+    0-based cells each), or a position written as the command reads it; ``detail`` 1, 2 or 3 (default 3), as the
+    command's ``--detail`` (``level``, its old name, is still read)."""
     text = _text(body)
     if "joined" in body or "split" in body:
         record = read_record(text)
@@ -144,7 +144,7 @@ def hint_job(body: dict[str, Any]) -> dict[str, Any]:
     if len(positions) > 1:
         raise PuzzleError("more than one position: send one at a time", line=positions[1].record.line)
     position = positions[0]
-    level = _int(body, "level", 3, 1, 3)
+    level = _int(body, "detail" if "detail" in body else "level", 3, 1, 3)
     check = check_position(position)
     hint = None if check.contradicts else next_hint(position.state())
     return hint_command.hint_json(position, hint, check, level=level)
@@ -170,7 +170,7 @@ def generate_job(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def tile_job(body: dict[str, Any]) -> dict[str, Any]:
-    """``dominosa cover PUZZLE --format json`` (``tile`` to come) for a bundled puzzle: ``date`` (calendar),
+    """``dominosa tile PUZZLE --format json`` for a bundled puzzle: ``date`` (calendar),
     ``empty`` (DominoPeg circles), ``size`` (pentominoes), and ``count``/``all``/``limit``/``up_to_symmetry``
     as the command's options. Without ``count`` or ``all`` the first solution is found, as the command does."""
     args = tile_arguments(body)

@@ -20,8 +20,9 @@ A puzzle is one row of the board per line::
   all rows have the same length the error is about the count itself (odd, or between two set sizes).
 - **Clues.** After the grid, a line ``-``, then clues: ``6-4@r7c3,r8c3`` is the 6-4 domino on row 7, column 3
   and row 8, column 3 (rows and columns count from 1; ``r7c3-r8c3`` works too). The compact form ``6-4,73-83``
-  numbers each cell row×10+column, with column 10 written as 0 of the next ten (``80`` is r7c10), so it only
-  works on boards up to 10 wide. One line may hold several clues separated by spaces or ``;``. The domino must
+  (seed 003's) numbers the squares of a 10-wide grid row by row **from 0**: cell row×10+column with rows and
+  columns counted from 0, so ``73`` is row 7, column 3 from 0, i.e. ``r8c4``, and ``0`` (or ``00``) is ``r1c1``;
+  it only works on boards up to 10 wide. One line may hold several clues separated by spaces or ``;``. The domino must
   be the one the two cells show: a clue that does not match is an error, since it is most likely a typo in
   either.
 - **Several puzzles.** A blank line ends a puzzle (see :mod:`dominosa.formats.reader`, which splits files).
@@ -214,7 +215,7 @@ def _read_clues(line: Line, puzzle: Puzzle, source: str | None) -> list[_Clue]:
         elif compact:
             if puzzle.cols > 10:
                 raise PuzzleError(
-                    f"clue {token}: compact cell numbers (row*10+column) only work on boards up to 10 wide,"
+                    f"clue {token}: compact cell numbers (row*10+column from 0) only work on boards up to 10 wide,"
                     f" this one is {puzzle.cols} wide; write it like 6-4@r7c3,r8c3",
                     line=number,
                     column=column,
@@ -236,13 +237,8 @@ def _read_clues(line: Line, puzzle: Puzzle, source: str | None) -> list[_Clue]:
 
 
 def _compact_cell(code: int) -> Cell:
-    """The 0-based cell of a compact number: 73 is r7c3, 80 is r7c10."""
-    row, column = divmod(code, 10)
-    if column == 0:
-        row, column = row - 1, 10
-    if row < 1:
-        raise ValueError(f"{code} is no cell: cells are numbered row*10+column from 11 (r1c1)")
-    return (row - 1, column - 1)
+    """The 0-based cell of a compact number, counted from 0 as seed 003 counts: 73 is r8c4, 0 is r1c1."""
+    return divmod(code, 10)
 
 
 def _check_clues(clues: list[_Clue], puzzle: Puzzle, source: str | None) -> None:

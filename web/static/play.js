@@ -165,7 +165,7 @@ function position() {
 async function askHint() {
   const here = [...joined].sort().join(" ") + "|" + [...split].sort().join(" ");
   const level = hint.position === here ? Math.min(3, hint.level + 1) : 1;
-  const got = await post("hint", { puzzle: puzzleText(true), ...position(), level });
+  const got = await post("hint", { puzzle: puzzleText(true), ...position(), detail: level });
   hint = { position: here, level, answer: got.ok ? got.data : null };
   marked = { cells: {}, pairs: {} };
   const box = $("hint-box");

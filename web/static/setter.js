@@ -119,7 +119,7 @@ function showRating() {
   );
   $("grade").textContent = grade ?? (explained ? `none (${explained.verdict})` : "–");
   $("score").textContent = explained?.unique ? explained.score : "–";
-  const steps = explained?.steps;
+  const steps = explained?.deductions;
   $("path").textContent = steps
     ? `${steps.length} steps, cost ${explained.cost}${explained.exhaustive ? ", proved shortest" : ""}`
     : "–";
@@ -137,7 +137,7 @@ function showRating() {
 // -- the explanation ------------------------------------------------------------------------------------------
 
 function showStep() {
-  const steps = explained?.steps || [];
+  const steps = explained?.deductions || [];
   const n = steps.length;
   $("first").disabled = $("prev").disabled = !n || step === 0;
   $("next").disabled = !n || step > n;
@@ -159,7 +159,7 @@ function showStep() {
 }
 
 function go(to) {
-  const n = explained?.steps?.length || 0;
+  const n = explained?.deductions?.length || 0;
   if (showing >= 0) show(-1);
   step = Math.max(0, Math.min(n + 1, to));
   showStep();
@@ -178,7 +178,7 @@ function draw() {
   }
   const view = { grid: puzzle.grid, clues: puzzle.clues || [], joined: [], split: [], cellClass: {}, pairClass: {} };
   view.selected = selected;
-  const steps = explained?.steps || [];
+  const steps = explained?.deductions || [];
   if (solved && !solved.unique && solved.solutions.length >= 2) {
     for (const cell of differingCells(solved.solutions[0], solved.solutions[1])) view.cellClass[key(...cell)] = "hl-diff";
   }
@@ -188,7 +188,7 @@ function draw() {
     view.joined = solved?.solutions?.[0] || [];
   } else if (steps.length && step > 0) {
     for (const s of steps.slice(0, step - 1)) {
-      view.joined.push(...s.joins);
+      view.joined.push(...s.joins, ...(s.follows || []));
       view.split.push(...s.splits);
     }
     const s = steps[step - 1];
@@ -311,7 +311,7 @@ function nextCell() {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (event.target === text || !explained?.steps?.length || document.activeElement === boardBox && selected) return;
+  if (event.target === text || !explained?.deductions?.length || document.activeElement === boardBox && selected) return;
   if (event.key === "ArrowRight") go(step + 1);
   if (event.key === "ArrowLeft") go(step - 1);
 });

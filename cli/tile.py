@@ -1,4 +1,4 @@
-"""``dominosa cover``: the tiling puzzles that exact cover also solves: pentominoes, A-Puzzle-A-Day, DominoPeg,
+"""``dominosa tile``: the tiling puzzles that exact cover also solves: pentominoes, A-Puzzle-A-Day, DominoPeg,
 or any board and pieces described in a file.
 
 By default the first solution is found and drawn; ``--count`` counts them all (``--up-to-symmetry`` counts one
@@ -26,19 +26,19 @@ __all__ = ["register", "run", "build_packing", "as_json"]
 
 EPILOG = """\
 examples:
-  dominosa cover pentominoes
+  dominosa tile pentominoes
       the first way found to pack the twelve pentominoes into a 6x10 box
-  dominosa cover pentominoes --count --up-to-symmetry
+  dominosa tile pentominoes --count --up-to-symmetry
       count the tilings of the box, one per class under turning and flipping it (2339)
-  dominosa cover pentominoes --size 3x20 --all
+  dominosa tile pentominoes --size 3x20 --all
       draw every tiling of the 3x20 box
-  dominosa cover calendar --date 2026-11-21 --count --render date.png
+  dominosa tile calendar --date 2026-11-21 --count --render date.png
       count today's A-Puzzle-A-Day solutions and draw the first one
-  dominosa cover calendar --every-date
+  dominosa tile calendar --every-date
       how many solutions each date of the year has, in one search
-  dominosa cover dominopeg --empty 0,7,14,21,28
+  dominosa tile dominopeg --empty 0,7,14,21,28
       solve a DominoPeg challenge: the five circles named stay empty
-  dominosa cover my-puzzle.txt --count
+  dominosa tile my-puzzle.txt --count
       a board and pieces of your own (see the README for the file format)
 
 Circles of DominoPeg are numbered 0-34 row by row on the 7x5 grid of corners.
@@ -46,13 +46,22 @@ Circles of DominoPeg are numbered 0-34 row by row on the 7x5 grid of corners.
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``cover`` to the ``dominosa`` command."""
+    """Add ``tile`` to the ``dominosa`` command, and its old name ``cover`` (unlisted: to a book maker a cover is a
+    book's), so scripts written for it keep working."""
+    _add(
+        subparsers, "tile", help="solve tiling puzzles by exact cover: pentominoes, A-Puzzle-A-Day, DominoPeg, your own"
+    )
+    _add(subparsers, "cover")
+
+
+def _add(subparsers: argparse._SubParsersAction, name: str, **listed) -> None:
+    """One parser for the command; ``listed`` (a help line) puts it in ``dominosa --help``."""
     parser = subparsers.add_parser(
-        "cover",
-        help="solve tiling puzzles by exact cover: pentominoes, A-Puzzle-A-Day, DominoPeg, your own",
+        name,
         description="Solve, count and draw tiling puzzles by exact cover.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        **listed,
     )
     parser.add_argument(
         "puzzle",
@@ -86,7 +95,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " (dancing links, fewest choices first)",
     )
     parser.add_argument("--render", metavar="FILE", help="draw the first solution (or the board) as .png, .svg or .pdf")
-    parser.add_argument("--style", choices=("colour", "mono"), default="colour", help="colours of --render")
+    # --mono, as render and book say it (they take --colour; a tiling is drawn in colour unless told otherwise);
+    # --style is the old spelling, kept working but unlisted.
+    parser.add_argument("--mono", dest="style", action="store_const", const="mono", help="--render in black and grey")
+    parser.add_argument("--style", choices=("colour", "mono"), default="colour", help=argparse.SUPPRESS)
     parser.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     add_format_argument(parser)
     parser.set_defaults(run=run)
@@ -215,7 +227,7 @@ def as_json(
 ) -> dict[str, Any]:
     """The object ``--format json`` prints; the studio's ``/api/tile`` answers with it too."""
     return {
-        "puzzle": packing.title,
+        "source": packing.title,  # what the puzzle is, as every command's JSON names it
         "count": found,
         "complete": complete if (args.count or args.all) else found == 0,
         "up_to_symmetry": args.up_to_symmetry,

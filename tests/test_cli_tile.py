@@ -1,4 +1,4 @@
-"""``dominosa cover`` run as a user runs it: the bundled tiling puzzles, a puzzle file of one's own, counting,
+"""``dominosa tile`` run as a user runs it: the bundled tiling puzzles, a puzzle file of one's own, counting,
 listing, pictures, JSON, and one-line errors for bad input (the runner is shared: ``cli_run``)."""
 
 from __future__ import annotations
@@ -30,15 +30,15 @@ def drawn_names(text: str) -> set[str]:
 
 
 def test_pentominoes_first_solution_is_drawn_with_every_piece():
-    done = dominosa("cover", "pentominoes", "--size", "3x20")
+    done = dominosa("tile", "pentominoes", "--size", "3x20")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("pentominoes 3x20: a solution")
     assert set("FILNPTUVWXYZ") <= drawn_names(done.stdout)
 
 
 def test_pentomino_counts_all_and_up_to_symmetry_agree_with_the_group():
-    every = dominosa("cover", "pentominoes", "--size", "3x20", "--count", "--format", "json")
-    classes = dominosa("cover", "pentominoes", "--size", "3x20", "--count", "--up-to-symmetry", "--format", "json")
+    every = dominosa("tile", "pentominoes", "--size", "3x20", "--count", "--format", "json")
+    classes = dominosa("tile", "pentominoes", "--size", "3x20", "--count", "--up-to-symmetry", "--format", "json")
     a, b = json.loads(every.stdout), json.loads(classes.stdout)
     assert (a["count"], a["complete"]) == (8, True)  # published: 2 tilings up to symmetry, 4 symmetries each
     assert (b["count"], b["symmetries"]) == (2, 4)
@@ -46,17 +46,17 @@ def test_pentomino_counts_all_and_up_to_symmetry_agree_with_the_group():
 
 
 def test_all_lists_every_solution_and_the_limit_stops_early():
-    done = dominosa("cover", "pentominoes", "--size", "3x20", "--all")
+    done = dominosa("tile", "pentominoes", "--size", "3x20", "--all")
     assert done.returncode == 0, done.stderr
     assert done.stdout.count("solution ") == 8
     assert "8 solutions" in done.stdout.splitlines()[-1]
-    limited = dominosa("cover", "pentominoes", "--size", "3x20", "--all", "--limit", "3", "--format", "json")
+    limited = dominosa("tile", "pentominoes", "--size", "3x20", "--all", "--limit", "3", "--format", "json")
     out = json.loads(limited.stdout)
     assert out["count"] == 3 and out["complete"] is False and len(out["solutions"]) == 3
 
 
 def test_calendar_date_solutions_leave_that_month_and_day_open(tmp_path):
-    done = dominosa("cover", "calendar", "--date", "2026-11-21", "--all", "--format", "json")
+    done = dominosa("tile", "calendar", "--date", "2026-11-21", "--all", "--format", "json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["complete"] and out["count"] == len(out["solutions"]) > 0
@@ -67,18 +67,18 @@ def test_calendar_date_solutions_leave_that_month_and_day_open(tmp_path):
 
 
 def test_calendar_draws_the_date_and_renders_pictures(tmp_path):
-    done = dominosa("cover", "calendar", "--date", "02-29", "--render", tmp_path / "d.svg")
+    done = dominosa("tile", "calendar", "--date", "02-29", "--render", tmp_path / "d.svg")
     assert done.returncode == 0, done.stderr
     assert "Feb" in done.stdout and "29" in done.stdout
     root = ET.parse(tmp_path / "d.svg").getroot()
     texts = "".join(t.text or "" for t in root.iter() if t.tag.endswith("text"))
     assert "Feb" in texts and "29" in texts
-    png = dominosa("cover", "dominopeg", "--render", tmp_path / "p.png", "--style", "mono")
+    png = dominosa("tile", "dominopeg", "--render", tmp_path / "p.png", "--mono")
     assert png.returncode == 0 and (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_dominopeg_default_challenge_solution_keeps_the_five_circles_empty():
-    done = dominosa("cover", "dominopeg", "--format", "json")
+    done = dominosa("tile", "dominopeg", "--format", "json")
     out = json.loads(done.stdout)
     pegs = {tuple(p) for piece in out["solutions"][0]["pieces"].values() for p in piece["pegs"]}
     empty = {dominopeg.circle_corner(c) for c in dominopeg.DEFAULT_CHALLENGE}
@@ -88,11 +88,11 @@ def test_dominopeg_default_challenge_solution_keeps_the_five_circles_empty():
 def test_a_puzzle_file_of_ones_own(tmp_path):
     path = tmp_path / "own.txt"
     path.write_text(OWN)
-    done = dominosa("cover", path, "--count", "--format", "json")
+    done = dominosa("tile", path, "--count", "--format", "json")
     assert done.returncode == 0, done.stderr
     # Two straight pieces fill a 2x5 box one above the other, either way round; turning the box over swaps them.
     assert json.loads(done.stdout)["count"] == 2
-    classes = dominosa("cover", path, "--count", "--up-to-symmetry", "--format", "json")
+    classes = dominosa("tile", path, "--count", "--up-to-symmetry", "--format", "json")
     assert json.loads(classes.stdout)["count"] == 1
     assert len(read_packing(OWN).symmetries()) == 4
 
@@ -117,7 +117,7 @@ def test_a_puzzle_file_of_ones_own(tmp_path):
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(args, words):
-    line = one_line_error(dominosa("cover", *args))
+    line = one_line_error(dominosa("tile", *args))
     for word in words:
         assert word in line, line
 
@@ -125,21 +125,31 @@ def test_bad_input_is_one_line_and_exit_code_2(args, words):
 def test_a_file_whose_pieces_cannot_fill_the_board_is_refused_with_the_reason(tmp_path):
     path = tmp_path / "bad.txt"
     path.write_text(OWN.replace("piece J:\n#####\n", "piece J:\n###\n"))
-    line = one_line_error(dominosa("cover", path))
+    line = one_line_error(dominosa("tile", path))
     assert "cover 8 cells but the board has 10" in line
     broken = tmp_path / "broken.txt"
     broken.write_text("title: x\nboard:\n. .\npiece A:\n#.\n.#\n")
-    assert "line 4" in one_line_error(dominosa("cover", broken))
+    assert "line 4" in one_line_error(dominosa("tile", broken))
 
 
 def test_a_file_that_is_not_text_or_a_folder_is_one_line(tmp_path):
     binary = tmp_path / "bad.bin"
     binary.write_bytes(b"\xff\xfe\x00bad")
-    assert "bad.bin" in one_line_error(dominosa("cover", binary))
-    assert "cannot use" in one_line_error(dominosa("cover", tmp_path))
+    assert "bad.bin" in one_line_error(dominosa("tile", binary))
+    assert "cannot use" in one_line_error(dominosa("tile", tmp_path))
 
 
 def test_a_puzzle_from_standard_input():
-    done = dominosa("cover", "-", "--count", "--format", "json", stdin=OWN)
+    done = dominosa("tile", "-", "--count", "--format", "json", stdin=OWN)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["count"] == 2
+
+
+def test_the_old_name_cover_still_works_but_is_not_listed():
+    old = dominosa("cover", "pentominoes", "--size", "3x20", "--count", "--format", "json")
+    new = dominosa("tile", "pentominoes", "--size", "3x20", "--count", "--format", "json")
+    assert old.returncode == 0 and new.returncode == 0
+    timeless = [{k: v for k, v in json.loads(done.stdout).items() if k != "seconds"} for done in (old, new)]
+    assert timeless[0] == timeless[1] and timeless[0]["count"] == 8
+    listing = dominosa("--help").stdout
+    assert re.search(r"^    tile ", listing, re.M) and not re.search(r"^    cover", listing, re.M)

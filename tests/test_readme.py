@@ -1,0 +1,26 @@
+"""The README's Python examples run as printed, and print what their comments say."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+README = (Path(__file__).parents[1] / "README.md").read_text("utf-8")
+
+
+def _python_blocks() -> list[str]:
+    return re.findall(r"```python\n(.*?)```", README, flags=re.S)
+
+
+def test_the_solve_rate_generate_example_runs_and_prints_what_it_says():
+    block = next(b for b in _python_blocks() if "generate(make_request" in b)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, "README.md", "exec"), {})
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "1 True"
+    assert lines[1].startswith("[[[0, 0], [1, 0]], [[0, 1], [0, 2]]")
+    assert lines[2].startswith("proper ")
+    assert len(lines) == 5 and all(line.startswith("hard ") for line in lines[3:])
