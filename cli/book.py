@@ -5,7 +5,7 @@ the gutter the page count needs, an even page count. The PDF is written whole or
 prints one line: where it went, pages, puzzles, trim.
 
 Generated puzzles come from the graded generator (:mod:`dominosa.generator.generate`): by default a mix of
-basic, tricky and hard puzzles, each proved proper and rated, so the book has sections by grade.
+basic, hard and extreme puzzles, each proved proper and rated, so the book has sections by grade.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ __all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX"
 DEFAULT_OUT = Path("output") / "book.pdf"
 DEFAULT_COUNT = 20
 # The grades of a generated book when --grade is not given, shared out evenly (the first ones get any extra).
-DEFAULT_MIX = ("basic", "tricky", "hard")
+DEFAULT_MIX = ("basic", "hard", "extreme")
 # A grade of the mix that a small board cannot reach is given up after this many fruitless searches, and its
 # share goes to puzzles of any grade.
 _MIX_GIVE_UP = 3
@@ -30,7 +30,7 @@ _MIX_GIVE_UP = 3
 EPILOG = """\
 examples:
   dominosa book
-      generate 20 double-6 puzzles (basic, tricky and hard) and build
+      generate 20 double-6 puzzles (basic, hard and extreme) and build
       output/book.pdf, 6x9 in
   dominosa book puzzles.jsonl --trim A4 --per-page 4 --out my-book.pdf
       a book of the puzzles in a file (JSON, plain grids or game IDs), four to a page

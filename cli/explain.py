@@ -18,7 +18,7 @@ from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print
 from dominosa.cli.main import UsageError
 from dominosa.cli.rate import path_proof, verdict_words
 from dominosa.deductions import GRADES, Rating, rate
-from dominosa.deductions.grades import TECHNIQUE_BY_RULE
+from dominosa.deductions.grades import Technique
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.deductions.positions import walk
 from dominosa.deductions.state import Deduction, SolvingState
@@ -124,7 +124,7 @@ def as_text(
     lines.append(f"path: {rating.steps} steps, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}")
     width = len(str(len(rating.steps_taken)))
     for k, step in enumerate(rating.steps_taken, 1):
-        lines.append(f"{k:>{width}}. [{TECHNIQUE_BY_RULE[step.rule].name}] {step.reason}")
+        lines.append(f"{k:>{width}}. [{Technique(step.rule).label}] {step.reason}")
     return "\n".join(lines)
 
 
@@ -134,7 +134,7 @@ def step_json(puzzle: Puzzle, step: Deduction, number: int) -> dict[str, Any]:
     return {
         "number": number,
         "rule": step.rule,
-        "technique": TECHNIQUE_BY_RULE[step.rule].name,
+        "technique": Technique(step.rule).label,
         "reason": step.reason,
         "joins": [[list(a), list(b)] for a, b in map(board.pair_cells, step.joins)],
         "splits": [[list(a), list(b)] for a, b in map(board.pair_cells, step.splits + step.quiet_splits)],
@@ -169,7 +169,7 @@ def render_steps(folder: Path, puzzle: Puzzle, steps: list[Deduction], *, fmt: s
     names = step_names(len(steps), fmt)
     written = []
     for name, (state, step) in zip(names, walk(puzzle, steps), strict=True):
-        technique = TECHNIQUE_BY_RULE[step.rule].name
+        technique = Technique(step.rule).label
         written.append(
             rendering.save(
                 folder / name,

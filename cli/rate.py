@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.deductions import GRADES, Rating, rate
-from dominosa.deductions.grades import ordered_by_tier
+from dominosa.deductions.grades import TECHNIQUES
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.formats import PuzzleRecord
@@ -149,7 +149,7 @@ def path_proof(rating: Rating, node_budget: int) -> str:
 
 def rule_chart(rules: dict[str, int], width: int = BAR_WIDTH) -> list[str]:
     """One line per technique used, easiest first: name, count and a bar of █ (scaled to ``width`` at most)."""
-    used = [(t.name, rules[t.name]) for t in ordered_by_tier() if rules.get(t.name)]
+    used = [(t.label, rules[t.label]) for t in TECHNIQUES if rules.get(t.label)]
     if not used:
         return ["(none)"]
     most = max(count for _, count in used)
@@ -200,7 +200,7 @@ def plot_rules(target: str | Path, rated: list[tuple[PuzzleRecord, Rating]]) -> 
     from dominosa.rendering.files import atomic_write
 
     # Each technique keeps its colour from chart to chart: the colour follows its place in the tier order.
-    every = [t.name for t in ordered_by_tier() if not t.bookkeeping]
+    every = [t.label for t in TECHNIQUES if not t.bookkeeping]
     names = [name for name in every if any(r.rules.get(name) for _, r in with_path)]
     colours = [f"C{every.index(name) % 10}" for name in names]
     figure = Figure(figsize=(8, 4.5), layout="constrained")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dominosa.deductions.grades import TECHNIQUE_BY_RULE
+from dominosa.deductions.grades import Technique
 from dominosa.deductions.grading import PROPER, GradeResult, grade, verdict_of
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET, DeductionPath, shortest_path
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
@@ -44,7 +44,7 @@ class Rating:
     def rules(self) -> dict[str, int]:
         if self.path is None:
             return {}
-        return {TECHNIQUE_BY_RULE[r].name: k for r, k in self.path.rules_used.items()}
+        return {Technique(r).label: k for r, k in self.path.rules_used.items()}
 
     @property
     def steps(self) -> int:
@@ -100,7 +100,7 @@ def rate(
     if verdict != PROPER:
         return Rating(verdict, graded, None, score([], proper=False, weights=weights))
     if not with_path:
-        steps = [d for d in graded.deductions if not TECHNIQUE_BY_RULE[d.rule].bookkeeping]
+        steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
         return Rating(verdict, graded, None, score(steps, weights=weights), steps)
     path = shortest_path(puzzle, node_budget=node_budget)
     return Rating(verdict, graded, path, score(path.steps, weights=weights), path.steps)
