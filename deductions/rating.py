@@ -18,8 +18,10 @@ __all__ = ["Rating", "rate"]
 class Rating:
     """Everything the rater says about a puzzle.
 
-    ``rules`` counts the path's steps by technique name; ``exhaustive`` says whether the path is proved the
-    cheapest; ``level`` is the grade's position in ``GRADES`` (0 easiest), None when the puzzle is not proper.
+    ``rules`` counts the path's steps by technique name; ``techniques`` (in the JSON form) counts the grading
+    run's deductions by technique name, easiest first: what the puzzle needs; ``exhaustive`` says whether the
+    path is proved the cheapest; ``level`` is the grade's position in ``GRADES`` (0 easiest), None when the
+    puzzle is not proper.
     """
 
     verdict: str
@@ -72,6 +74,7 @@ class Rating:
             "cost": self.path.cost if self.path else None,
             "guesses": self.grade.guesses,
             "guess_depth": self.grade.guess_depth,
+            "techniques": self.grade.techniques if self.unique else None,
         }
 
 

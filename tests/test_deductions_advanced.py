@@ -10,7 +10,6 @@ from dominosa.deductions import advanced
 from dominosa.deductions.grading import grade
 from dominosa.generator.proper import proper_layout
 
-
 # A position where cells of one number share out dominoes (set analysis, with and without doubles).
 SETS_OF_NUMBERS = """
     1 1 0 2 2
