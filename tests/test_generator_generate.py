@@ -43,6 +43,14 @@ def test_every_puzzle_is_proper_and_of_the_grade_asked_for(order, grade_name):
     assert len({canonical_key(one.puzzle) for one in made}) == 2
 
 
+@pytest.mark.parametrize("order", [5, 6, 7, 8])
+@pytest.mark.parametrize("grade_name", ["trivial", "basic", "hard", "extreme"])
+def test_the_reference_levels_are_made_at_every_usual_order(order, grade_name):
+    # Each of Tatham's four levels, asked for at orders 5-8, is what a fresh grading says (and proper).
+    (made,) = generate(make_request(order=order, grade=grade_name, seed=order), 1)
+    assert_proper_and_graded(made, grade_name)
+
+
 def test_the_same_seed_gives_the_same_puzzles_with_one_and_two_workers():
     request = make_request(order=5, grade="hard", seed=11)
     with SerialWorkers() as one:
