@@ -384,21 +384,40 @@ def _count_once_groups(s: SolvingState) -> Iterator[tuple[int, set[int], list[in
             x: sorted({slot_of[pd[q]] for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] in slot_of})
             for x in cells
         }
-        seen: set[frozenset[int]] = set()
-        for u in left_out:
-            members = [x for x in cells if x != u]
-            adj = [links[x] for x in members]
-            match_cell, match_slot = _perfect_matching(adj, len(doms))
-            if match_cell is None:
-                continue
-            for r in range(len(doms)):
-                group, group_doms = _tight_group(adj, match_cell, match_slot, r, doms)
-                group_cells = {members[c] for c in group}
-                key = frozenset(group_cells)
-                if key in seen:
-                    continue
+        key = ("count once", v, tuple(doms), tuple(cells), tuple(tuple(links[x]) for x in cells), tuple(double_pairs))
+        groups = s.memo.get(key)
+        if groups is None:
+            groups = s.memo[key] = _groups_leaving_out(cells, links, doms, left_out)
+        for group_cells, group_doms in groups:
+            yield v, group_cells, group_doms, double, double_pairs
+
+
+def _groups_leaving_out(
+    cells: list[int], links: dict[int, list[int]], doms: list[int], left_out: list[int | None]
+) -> list[tuple[set[int], list[int]]]:
+    """The tight groups found with each cell of ``left_out`` left out in turn (see :func:`iter_set_analysis`)."""
+    found: list[tuple[set[int], list[int]]] = []
+    seen: set[frozenset[int]] = set()
+    for u in left_out:
+        members = [x for x in cells if x != u]
+        adj = [links[x] for x in members]
+        match_cell, match_slot = _perfect_matching(adj, len(doms))
+        if match_cell is None:
+            continue
+        # Only a domino some cell outside its group could take gives a deduction: one on a link that lies in no
+        # perfect matching (Regin's test, by strongly connected parts), or one the left-out cell takes.
+        comp = _components(adj, match_cell, match_slot)
+        m = len(members)
+        useful = {r for c, rs in enumerate(adj) for r in rs if match_cell[c] != r and comp[c] != comp[m + r]}
+        useful.update(links[u] if u is not None else ())
+        for r in sorted(useful):
+            group, group_doms = _tight_group(adj, match_cell, match_slot, r, doms)
+            group_cells = {members[c] for c in group}
+            key = frozenset(group_cells)
+            if key not in seen:
                 seen.add(key)
-                yield v, group_cells, group_doms, double, double_pairs
+                found.append((group_cells, group_doms))
+    return found
 
 
 def set_analysis(s: SolvingState) -> Deduction | None:
@@ -453,10 +472,14 @@ def iter_doubles_set_analysis(s: SolvingState) -> Iterator[Deduction]:
         for x in cells:
             shown = sorted({pd[q] for q in t.cell_pairs[x] if state[q] == UNDECIDED})
             adj.append([i for d in shown for i in slot_ids.get(d, ())])
-        match_cell, match_slot = _perfect_matching(adj, len(slots))
-        if match_cell is None:
+        key = ("count twice", v, tuple(slots), tuple(cells), tuple(map(tuple, adj)))
+        if key not in s.memo:
+            match_cell, match_slot = _perfect_matching(adj, len(slots))
+            comp = None if match_cell is None else _components(adj, match_cell, match_slot)
+            s.memo[key] = match_cell, match_slot, comp
+        match_cell, match_slot, comp = s.memo[key]
+        if match_cell is None or comp is None:
             continue
-        comp = _components(adj, match_cell, match_slot)
         m = len(cells)
         for u, x in enumerate(cells):
             keep = {slots[r] for r in adj[u] if match_cell[u] == r or comp[u] == comp[m + r]}
