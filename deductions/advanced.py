@@ -201,25 +201,24 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     Looks at the at most six cells around each undecided pair: O(pairs).
     """
     t, state = s.tables, s.state
-    pd = t.pair_domino
+    pd, pa, pb = t.pair_domino, t.pair_a, t.pair_b
+    # Each open cell's undecided pairs, with the cell at their other end, listed once for the whole scan.
+    live = [
+        [] if s.covered[x] else [(r, pb[r] if pa[r] == x else pa[r]) for r in t.cell_pairs[x] if state[r] == UNDECIDED]
+        for x in range(t.n_cells)
+    ]
     for q in range(t.n_pairs):
         if state[q] != UNDECIDED:
             continue
-        a, b, d = t.pair_a[q], t.pair_b[q], pd[q]
+        a, b, d = pa[q], pb[q], pd[q]
         around = []
         for x in (a, b):
-            for r in t.cell_pairs[x]:
-                if r != q and state[r] == UNDECIDED:
-                    y = _other(s, r, x)
-                    if y != a and y != b and y not in around:
-                        around.append(y)
+            for r, y in live[x]:
+                if r != q and y != a and y != b and y not in around:
+                    around.append(y)
         only: dict[int, int] = {}
         for y in around:
-            left = [
-                r
-                for r in t.cell_pairs[y]
-                if state[r] == UNDECIDED and pd[r] != d and t.pair_a[r] not in (a, b) and t.pair_b[r] not in (a, b)
-            ]
+            left = [(r, z) for r, z in live[y] if pd[r] != d and z != a and z != b]
             if not left:
                 yield Deduction(
                     rule=LOCAL_DUPLICATE,
@@ -230,12 +229,12 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
                     f"with no partner: {s.pair_label(q)} is split.",
                 )
                 break
-            shown = {pd[r] for r in left}
+            shown = {pd[r] for r, _ in left}
             if len(shown) != 1:
                 continue
             (e,) = shown
             twin = only.get(e)
-            if twin is not None and not any(_other(s, r, y) == twin for r in left):
+            if twin is not None and not any(z == twin for _, z in left):
                 yield Deduction(
                     rule=LOCAL_DUPLICATE,
                     splits=(q,),
