@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from dominosa import Board, problems
-from dominosa.deductions import grade
+from dominosa.deductions import grade, rate
 from dominosa.deductions.exact_cover import count_solutions_exact_cover
 from dominosa.generator.canonical import canonical_key
 from dominosa.generator.evolve import NoPuzzleFound, Settings
@@ -46,9 +46,11 @@ def test_every_puzzle_is_proper_and_of_the_grade_asked_for(order, grade_name):
 @pytest.mark.parametrize("order", [5, 6, 7, 8])
 @pytest.mark.parametrize("grade_name", ["trivial", "basic", "hard", "extreme"])
 def test_the_reference_levels_are_made_at_every_usual_order(order, grade_name):
-    # Each of Tatham's four levels, asked for at orders 5-8, is what a fresh grading says (and proper).
+    # Each of Tatham's four levels, asked for at orders 5-8, is what a fresh rating says (and proper), score too.
     (made,) = generate(make_request(order=order, grade=grade_name, seed=order), 1)
     assert_proper_and_graded(made, grade_name)
+    fresh = rate(made.puzzle)
+    assert fresh.grade_name == grade_name and fresh.score == made.score
 
 
 def test_the_same_seed_gives_the_same_puzzles_with_one_and_two_workers():
