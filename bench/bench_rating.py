@@ -4,9 +4,9 @@ Targets (from the rating issue), on the 2-core project machine: grade plus short
 median and <= 2 s worst over 100 puzzles; order 9 <= 2 s median; grade alone for order 6 <= 5 ms median and
 order 15 <= 100 ms; peak memory <= 500 MB at order 9.
 
-The reference measured in the same run is one plain solve with the rules in the design's order
-(``solve_by_steps``, rules 1-7 with the advanced rules before guessing): the cost of simply stepping through
-the puzzle once. The ratio says how much grading and path finding cost on top of that.
+The reference measured in the same run is one plain solve (``solve_by_steps``, every technique, easiest
+first, guessing last): the cost of simply stepping through the puzzle once. The ratio says how much grading
+and path finding cost on top of that.
 
 Grading alone, against an older version (the grades issue): the same puzzles graded with the verdict known
 (``grade(p, verdict="proper")``) by this code and by the code of a git revision (``--against``, default
