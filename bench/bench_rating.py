@@ -4,9 +4,15 @@ Targets (from the rating issue), on the 2-core project machine: grade plus short
 median and <= 2 s worst over 100 puzzles; order 9 <= 2 s median; grade alone for order 6 <= 5 ms median and
 order 15 <= 100 ms; peak memory <= 500 MB at order 9.
 
-The reference measured in the same run is one plain solve with the rules in the design's order
-(``solve_by_steps``, rules 1-7 with the advanced rules before guessing): the cost of simply stepping through
-the puzzle once. The ratio says how much grading and path finding cost on top of that.
+The reference measured in the same run is one plain solve (``solve_by_steps``, every technique, easiest
+first, guessing last): the cost of simply stepping through the puzzle once. The ratio says how much grading
+and path finding cost on top of that.
+
+Grading alone, against an older version (the grades issue): the same puzzles graded with the verdict known
+(``grade(p, verdict="proper")``) by this code and by the code of a git revision (``--against``, default
+``main``), unpacked from git into a temporary folder and run in a subprocess, in the same run. Targets: median
+per puzzle order 6 <= 2 ms, order 9 <= 8 ms, order 15 <= 60 ms. ``--profile N`` prints where the time of
+grading order N goes (cProfile).
 
 Run ``python bench/bench_rating.py --help``; ``--quick`` for a short run.
 """
@@ -14,17 +20,27 @@ Run ``python bench/bench_rating.py --help``; ``--quick`` for a short run.
 from __future__ import annotations
 
 import argparse
+import cProfile
+import io
+import json
 import os
+import pstats
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+import tomllib
 from collections import Counter
+from pathlib import Path
 
 from dominosa.deductions import rate, solve_by_steps
-from dominosa.deductions.grading import grade
+from dominosa.deductions.grading import PROPER, grade
+from dominosa.formats import write_json
 from dominosa.generator.proper import proper_layout
 
 TARGETS_MS = {
@@ -34,6 +50,26 @@ TARGETS_MS = {
     ("grade", 15): 100.0,
 }
 WORST_PATH_MS_ORDER_6 = 2000.0
+# Grading alone (the verdict known), the grades issue's targets.
+GRADING_TARGETS_MS = {6: 2.0, 9: 8.0, 15: 60.0}
+
+# Run by the older code in a subprocess: puzzles as JSON lines on standard input, one result line each.
+_OLD_WORKER = """
+import json, statistics, sys, time
+import dominosa
+from dominosa.formats import puzzle_from_dict
+from dominosa.deductions.grading import grade
+assert dominosa.__file__.startswith(sys.argv[2]), dominosa.__file__
+repeats = int(sys.argv[1])
+for line in sys.stdin:
+    puzzle = puzzle_from_dict(json.loads(line))
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = grade(puzzle, verdict="proper")
+        times.append((time.perf_counter() - start) * 1000)
+    print(json.dumps({"ms": statistics.median(times), "grade": result.name}), flush=True)
+"""
 
 
 def _puzzles(order: int, count: int, seed: int) -> list:
@@ -78,6 +114,65 @@ def _measure(kind: str, order: int, puzzles: list, repeats: int) -> None:
         print(f"      grades: {dict(sorted(grades.items(), key=lambda kv: str(kv[0])))}", flush=True)
 
 
+def _old_package(revision: str, into: Path) -> Path:
+    """The package of a git revision, laid out as setuptools installs it, under ``into``; the folder to import from.
+
+    ``git archive`` unpacks the revision's files; its pyproject's ``package-dir`` says which folder is which
+    subpackage (``deductions/`` is ``dominosa.deductions``, ...), and they are copied into place.
+    """
+    root = Path(subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True,
+                               check=True).stdout.strip())
+    archive = subprocess.run(["git", "-C", str(root), "archive", revision], capture_output=True, check=True).stdout
+    source = into / "source"
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(source, filter="data")
+    mapping = tomllib.loads((source / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    target = into / "site"
+    for package, folder in sorted(mapping.items()):
+        shutil.copytree(source / folder, target.joinpath(*package.split(".")), dirs_exist_ok=True)
+    return target
+
+
+def _grading_old_vs_new(revision: str, sets: dict[int, list], repeats: int) -> None:
+    """Grading alone, median per puzzle, by this code and by ``revision``'s, on the same puzzles."""
+    with tempfile.TemporaryDirectory(prefix="bench-rating-") as folder:
+        site = _old_package(revision, Path(folder))
+        env = {**os.environ, "PYTHONPATH": str(site)}
+        print(f"grading alone (verdict known), this code against {revision} (unpacked to a temporary folder)")
+        for order, puzzles in sets.items():
+            lines = "".join(write_json(p) + "\n" for p in puzzles)
+            done = subprocess.run([sys.executable, "-c", _OLD_WORKER, str(repeats), str(site)], input=lines,
+                                  capture_output=True, text=True, env=env, cwd=folder, check=True)
+            old = [json.loads(line) for line in done.stdout.splitlines()]
+            new_ms, grades = [], Counter()
+            for p in puzzles:
+                new_ms.append(_median_ms(lambda p=p: grade(p, verdict=PROPER), repeats))
+                grades[grade(p, verdict=PROPER).name] += 1
+            med, old_med = statistics.median(new_ms), statistics.median(r["ms"] for r in old)
+            target = GRADING_TARGETS_MS.get(order)
+            verdict = "" if target is None else ("pass" if med <= target else "FAIL")
+            print(f"grade order {order:>2}: {len(puzzles):>3} puzzles  median {med:7.2f} ms (target {target} ms) "
+                  f"{verdict:4}  worst {max(new_ms):7.1f} ms  {revision}: median {old_med:7.2f} ms worst "
+                  f"{max(r['ms'] for r in old):7.1f} ms  ratio new/old {med / old_med:4.2f}x", flush=True)
+            print(f"      grades now: {dict(sorted(grades.items()))};  {revision}: "
+                  f"{dict(sorted(Counter(r['grade'] for r in old).items()))}", flush=True)
+
+
+def _profile(order: int, puzzles: list) -> None:
+    """Where the time of grading goes: cProfile over the puzzles, top entries by own time and cumulative."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for p in puzzles:
+        grade(p, verdict=PROPER)
+    profiler.disable()
+    for key in ("tottime", "cumulative"):
+        out = io.StringIO()
+        pstats.Stats(profiler, stream=out).sort_stats(key).print_stats(14)
+        text = out.getvalue()
+        print(f"profile of grading {len(puzzles)} order-{order} puzzles, by {key}:")
+        print(text[text.find("   ncalls"):].rstrip())
+
+
 def _peak_memory(order: int, count: int, seed: int) -> None:
     code = (
         "import random, resource\n"
@@ -100,6 +195,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer puzzles and repeats")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--against", default="main", metavar="REV",
+                        help="the git revision whose grading is timed on the same puzzles (default main)")
+    parser.add_argument("--grading-only", action="store_true", help="only grading alone, against --against")
+    parser.add_argument("--profile", type=int, metavar="ORDER", help="also profile grading at this order (6, 9, 15)")
     args = parser.parse_args(argv)
     n6 = 20 if args.quick else 100
     n9 = 6 if args.quick else 20
@@ -110,6 +209,11 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     sets = {6: _puzzles(6, n6, args.seed), 9: _puzzles(9, n9, args.seed), 15: _puzzles(15, n15, args.seed)}
     print(f"made the puzzle sets in {time.perf_counter() - start:.1f} s (not timed below)")
+    _grading_old_vs_new(args.against, sets, repeats)
+    if args.profile:
+        _profile(args.profile, sets[args.profile])
+    if args.grading_only:
+        return 0
     _measure("grade", 6, sets[6], repeats)
     _measure("grade", 15, sets[15], repeats)
     _measure("path", 6, sets[6], repeats)

@@ -33,7 +33,7 @@ DEFAULT_OUT = Path("output") / "book.pdf"
 # 36 puzzles two to a page, their solutions and the front matter make 26 pages: above the 24 print services ask.
 DEFAULT_COUNT = 36
 # The grades of a generated book when --grade is not given, shared out evenly (the first ones get any extra).
-DEFAULT_MIX = ("basic", "tricky", "hard")
+DEFAULT_MIX = ("basic", "hard", "extreme")
 SEED_RANGE = 1_000_000  # a fresh seed is drawn below this, short enough to note down
 # A grade of the mix that a small board cannot reach is given up after this many fruitless searches, and its
 # share goes to puzzles of any grade.

@@ -19,7 +19,7 @@ from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print
 from dominosa.cli.main import UsageError
 from dominosa.cli.rate import path_proof, verdict_words
 from dominosa.deductions import GRADES, Rating, rate
-from dominosa.deductions.grades import TECHNIQUE_BY_RULE
+from dominosa.deductions.grades import Technique
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.deductions.positions import settle, walk
 from dominosa.deductions.state import Deduction, SolvingState
@@ -127,7 +127,7 @@ def as_text(
     replayed = replay(record.puzzle, rating.steps_taken)
     for k, (_, step, follows, _) in enumerate(replayed, 1):
         then = f" {follow_sentence(record.puzzle, follows)}" if follows else ""
-        lines.append(f"{k:>{width}}. [{TECHNIQUE_BY_RULE[step.rule].name}] {step.reason}{then}")
+        lines.append(f"{k:>{width}}. [{Technique(step.rule).label}] {step.reason}{then}")
     if replayed and replayed[-1][3].solved:
         lines.append(f"{'':>{width}}  Solved: all {len(record.puzzle.dominoes)} dominoes are in place.")
     return "\n".join(lines)
@@ -172,7 +172,7 @@ def step_json(puzzle: Puzzle, step: Deduction, number: int, follows: tuple[int, 
         "follows": [[list(a), list(b)] for a, b in map(board.pair_cells, follows)],
         "number": number,
         "rule": step.rule,
-        "technique": TECHNIQUE_BY_RULE[step.rule].name,
+        "technique": Technique(step.rule).label,
         "reason": step.reason,
         "joins": [[list(a), list(b)] for a, b in map(board.pair_cells, step.joins)],
         "splits": [[list(a), list(b)] for a, b in map(board.pair_cells, step.splits + step.quiet_splits)],
@@ -213,7 +213,7 @@ def render_steps(folder: Path, puzzle: Puzzle, steps: list[Deduction], *, fmt: s
     names = step_names(len(steps) + solved, fmt)
     written = []
     for name, (state, step, _, _) in zip(names, replayed, strict=False):
-        technique = TECHNIQUE_BY_RULE[step.rule].name
+        technique = Technique(step.rule).label
         written.append(
             rendering.save(
                 folder / name,

@@ -47,7 +47,7 @@ examples:
       after a Ctrl-C (or a crash): make only the puzzles still missing
   dominosa generate --order 9 --count 5 --grade fiendish --format json > fiendish.jsonl
       JSON lines: grid, solution, grade, level, score, seed, ... (a puzzle file)
-  dominosa generate --shape heart.txt --grade tricky --count 3
+  dominosa generate --shape heart.txt --grade hard --count 3
       puzzles on an irregular board drawn in a file ('x' or '.' for a hole)
   dominosa generate --order 12 --grade extreme --scheduler local
       evaluations on a local Dask cluster (pip install 'dominosa[dask]');
@@ -55,9 +55,10 @@ examples:
 
 The grades, easiest first:
   {", ".join(GRADES)}.
-Without --grade any proper puzzle will do. "trivial" needs a board with a cell
-that has a single neighbour (--shape); "guessing" is seldom if ever reached,
-since the techniques finish nearly every proper puzzle by logic.
+Without --grade any proper puzzle will do. trivial, basic, hard and extreme
+are the levels of Simon Tatham's Dominosa; fiendish needs logic beyond his
+(short contradictions); "guessing" is seldom if ever reached, since the
+techniques finish nearly every proper puzzle by logic.
 
 Puzzles are searched for by evolution: layouts are mutated
 (two dominoes swapped, one turned round, a 2x2 block re-tiled) toward the grade

@@ -15,7 +15,7 @@ from typing import Any
 from dominosa.board import cell_name
 from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text
 from dominosa.cli.main import UsageError
-from dominosa.deductions.grades import GRADES, TECHNIQUE_BY_RULE
+from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.positions import (
     CONSISTENT,
     Hint,
@@ -184,13 +184,13 @@ def hint_text(
     elif d is None:
         lines.append("no technique applies to this position")
     else:
-        technique = TECHNIQUE_BY_RULE[d.rule]
+        technique = Technique(d.rule)
         if level == 1:
             lines.append(f"hint: look at {_where(position.puzzle, d, level)}")
         elif level == 2:
-            lines.append(f"hint: {technique.name} ({GRADES[technique.tier]}), at {_where(position.puzzle, d, level)}")
+            lines.append(f"hint: {technique.label} ({GRADES[technique.level]}), at {_where(position.puzzle, d, level)}")
         else:
-            lines.append(f"hint: {technique.name} ({GRADES[technique.tier]})")
+            lines.append(f"hint: {technique.label} ({GRADES[technique.level]})")
             lines.append(f"  {d.reason}")
             if hint.forced:
                 lines.append("already forced by the position (no hint needed):")
@@ -220,8 +220,8 @@ def hint_json(position: Position, hint: Hint | None, check: PositionCheck, *, le
     if level == 1:
         out["cells"] = [list(c) for c in _cells(puzzle, d)[:1]]
         return out
-    technique = TECHNIQUE_BY_RULE[d.rule]
-    out.update(rule=d.rule, technique=technique.name, tier=technique.tier, cells=[list(c) for c in _cells(puzzle, d)])
+    technique = Technique(d.rule)
+    out.update(rule=d.rule, technique=technique.label, tier=technique.level, cells=[list(c) for c in _cells(puzzle, d)])
     if level == 3:
         out.update(
             reason=d.reason,

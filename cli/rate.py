@@ -17,13 +17,29 @@ from typing import Any, TextIO
 from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.deductions import GRADES, Rating, rate
-from dominosa.deductions.grades import ordered_by_tier
+from dominosa.deductions.grades import TECHNIQUES
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.formats import PuzzleRecord, puzzle_to_dict
 
-__all__ = ["register", "run", "as_text", "as_json", "verdict_words", "rule_chart", "PROGRESS_FROM"]
+__all__ = [
+    "register",
+    "run",
+    "as_text",
+    "as_json",
+    "verdict_words",
+    "rule_chart",
+    "technique_words",
+    "stuck_pairs",
+    "stuck_text",
+    "PROGRESS_FROM",
+]
 
+# The scale for --help: each grade and the techniques it adds.
+_SCALE = "\n".join(
+    f"  {name:<9} {', '.join(t.label for t in TECHNIQUES if t.level == level and not t.bookkeeping)}"
+    for level, name in enumerate(GRADES)
+)
 # Progress on standard error ("rated 37/300") appears from this many puzzles on, and only on a terminal.
 PROGRESS_FROM = 20
 # The longest bar of the text chart, in characters; longer counts are scaled down to it.
@@ -42,13 +58,20 @@ examples:
       steps, rules (technique -> uses on the path), exhaustive, source, line
   dominosa rate --example --plot rules.png
       also draw the techniques' use on the path as a bar chart
+  dominosa rate tatham-ids.txt --no-path --stuck
+      grade game IDs of Simon Tatham's Dominosa (his level names are ours)
+      and, for a fiendish or guessing puzzle, draw where logic up to
+      extreme got stuck
 
-The grades, easiest first: {", ".join(GRADES)}. A puzzle with two or more
-solutions (ambiguous) or none gets a verdict, not a grade. The path is the
-cheapest way to solve the puzzle with the techniques; "proved shortest" means
-the search finished within --node-budget positions (default {DEFAULT_NODE_BUDGET}),
-otherwise it is the best found and the JSON says "exhaustive": false. With
---no-path, "steps", "rules" and "exhaustive" are null in the JSON.
+The grades, easiest first ("needs" lists the techniques the grading used):
+{_SCALE}
+A puzzle with two or more solutions (ambiguous) or none gets a verdict, not a
+grade. The path is the cheapest way to solve the puzzle with the techniques;
+"proved shortest" means the search finished within --node-budget positions
+(default {DEFAULT_NODE_BUDGET}), otherwise it is the best found and the JSON says
+"exhaustive": false. With --no-path, "steps", "rules" and "exhaustive" are null
+in the JSON; "techniques" (what the grading used) is always there, and "stuck"
+(pairs of 0-based cells, joined and split) for a fiendish or guessing puzzle.
 
 --plot writes one picture for all the puzzles (png, svg or pdf, from the
 suffix): for one puzzle a bar per technique; for several, one column per
@@ -78,6 +101,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--plot", metavar="FILE", help="draw the techniques' use on the paths as a bar chart (png, svg or pdf)"
     )
+    parser.add_argument(
+        "--stuck",
+        action="store_true",
+        help="for a fiendish or guessing puzzle, draw the position where the techniques up to extreme got stuck",
+    )
     add_format_argument(parser)
     parser.set_defaults(run=run)
 
@@ -100,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
             print_json(as_json(record, rating, with_path=not args.no_path))
         else:
             text = as_text(record, rating, index=k + 1, total=len(records), node_budget=args.node_budget)
+            if args.stuck:
+                text += "\n" + stuck_text(record, rating)
             print_text(("\n" if k else "") + text)
         sys.stdout.flush()
         progress.show(k + 1)
@@ -130,6 +160,7 @@ def as_text(
     if not rating.unique:
         return "\n".join(lines)
     lines.append(f"  grade   {rating.grade.describe()} (level {rating.level} of {len(GRADES) - 1})")
+    lines.append(f"  needs   {technique_words(rating.grade.techniques)}")
     lines.append(f"  score   {rating.score:g}")
     if rating.path is None:
         lines.append("  path    not searched (--no-path)")
@@ -138,6 +169,40 @@ def as_text(
     lines.append("  rules used on the path:")
     lines.extend("    " + line for line in rule_chart(rating.rules))
     return "\n".join(lines)
+
+
+def technique_words(techniques: dict[str, int]) -> str:
+    """What the grading run used, easiest first: 'single neighbour 12, set analysis 2'."""
+    return ", ".join(f"{name} {count}" for name, count in techniques.items()) or "nothing"
+
+
+def stuck_pairs(record: PuzzleRecord, rating: Rating) -> dict[str, list] | None:
+    """Where the techniques up to extreme got stuck, as joined and split pairs of 0-based cells, or None."""
+    if rating.grade.stuck is None:
+        return None
+    board = record.puzzle.board
+    joined, split = rating.grade.stuck
+    return {
+        "joined": [[list(a), list(b)] for a, b in map(board.pair_cells, joined)],
+        "split": [[list(a), list(b)] for a, b in map(board.pair_cells, split)],
+    }
+
+
+def stuck_text(record: PuzzleRecord, rating: Rating) -> str:
+    """``--stuck`` in text: the position drawn, or why there is none."""
+    stuck = stuck_pairs(record, rating)
+    if stuck is None:
+        reason = "not proper" if not rating.unique else f"{rating.grade.name}: the techniques up to extreme finish it"
+        return f"  stuck   no position ({reason})"
+    from dominosa.formats.drawing import draw_solution
+
+    picture = draw_solution(
+        record.puzzle,
+        joined=[tuple(map(tuple, p)) for p in stuck["joined"]],
+        split=[tuple(map(tuple, p)) for p in stuck["split"]],
+    )
+    head = "  stuck   where the techniques up to extreme stop (placed dominoes and ruled-out pairs in heavy lines):"
+    return "\n".join([head, *("    " + line for line in picture.splitlines())])
 
 
 def path_proof(rating: Rating, node_budget: int) -> str:
@@ -149,7 +214,7 @@ def path_proof(rating: Rating, node_budget: int) -> str:
 
 def rule_chart(rules: dict[str, int], width: int = BAR_WIDTH) -> list[str]:
     """One line per technique used, easiest first: name, count and a bar of █ (scaled to ``width`` at most)."""
-    used = [(t.name, rules[t.name]) for t in ordered_by_tier() if rules.get(t.name)]
+    used = [(t.label, rules[t.label]) for t in TECHNIQUES if rules.get(t.label)]
     if not used:
         return ["(none)"]
     most = max(count for _, count in used)
@@ -165,6 +230,7 @@ def as_json(record: PuzzleRecord, rating: Rating, *, with_path: bool = True) -> 
     """The rating's JSON object with where the puzzle was read; path fields are null when no path was searched."""
     out: dict[str, Any] = {"source": record.source, "line": record.line, **rating.to_dict()}
     out.update(puzzle_to_dict(record.puzzle))  # the puzzle itself, so the output reads as input (book, store add)
+    out["stuck"] = stuck_pairs(record, rating)
     if not with_path and rating.unique:
         out.update(steps=None, rules=None, exhaustive=None)
     return out
@@ -201,7 +267,7 @@ def plot_rules(target: str | Path, rated: list[tuple[PuzzleRecord, Rating]]) -> 
     from dominosa.rendering.files import atomic_write
 
     # Each technique keeps its colour from chart to chart: the colour follows its place in the tier order.
-    every = [t.name for t in ordered_by_tier() if not t.bookkeeping]
+    every = [t.label for t in TECHNIQUES if not t.bookkeeping]
     names = [name for name in every if any(r.rules.get(name) for _, r in with_path)]
     colours = [f"C{every.index(name) % 10}" for name in names]
     figure = Figure(figsize=(8, 4.5), layout="constrained")

@@ -11,7 +11,7 @@ from typing import Any
 
 from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
 from dominosa.cli.main import UsageError
-from dominosa.deductions import CountResult, count_solutions, solve_by_steps
+from dominosa.deductions import CountResult, Technique, count_solutions, solve_by_steps
 from dominosa.deductions.stepper import StepLog
 from dominosa.formats import PuzzleRecord, draw_solution, puzzle_to_dict
 
@@ -121,7 +121,7 @@ def _steps_text(log: StepLog) -> list[str]:
     shown = [d for d in log.deductions if d.joins or d.splits or d.quiet_splits]
     width = len(str(len(shown)))
     for k, d in enumerate(shown, 1):
-        lines.append(f"  {k:>{width}}. [rule {d.rule}] {d.reason}")
+        lines.append(f"  {k:>{width}}. [{Technique(d.rule).label}] {d.reason}")
     if log.contradiction:
         lines.append(f"  contradiction: {log.contradiction}")
     elif not log.solved:
@@ -142,7 +142,9 @@ def as_json(record: PuzzleRecord, result: CountResult, log: StepLog | None) -> d
     out.update(puzzle_to_dict(record.puzzle, result.solutions[0] if result.unique else None))  # reads as input
     if log is not None:
         out["deductions"] = [
-            {"rule": d.rule, "reason": d.reason} for d in log.deductions if d.joins or d.splits or d.quiet_splits
+            {"rule": d.rule, "technique": Technique(d.rule).label, "reason": d.reason}
+            for d in log.deductions
+            if d.joins or d.splits or d.quiet_splits
         ]
         out["solved_by_deductions"] = log.solved
     return out

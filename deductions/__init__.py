@@ -13,11 +13,10 @@ from dominosa.deductions.counting import (
     solutions,
     solve,
 )
-from dominosa.deductions.grades import GRADES, TECHNIQUES, grade_level
+from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique, grade_level
 from dominosa.deductions.grading import GradeResult, grade
 from dominosa.deductions.graph import DeductionPath, shortest_path
 from dominosa.deductions.rating import Rating, rate
-from dominosa.deductions.rules import RULE_NAMES, RULES
 from dominosa.deductions.score import ScoreWeights, score
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.deductions.stepper import StepLog, iter_deductions, next_deduction, solve_by_steps
@@ -34,8 +33,7 @@ __all__ = [
     "rate",
     "score",
     "shortest_path",
-    "RULES",
-    "RULE_NAMES",
+    "Technique",
     "Contradiction",
     "CountResult",
     "Deduction",

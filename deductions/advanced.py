@@ -15,9 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from dominosa.deductions.grades import Technique
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
 
 __all__ = [
+    "must_overlap",
+    "iter_must_overlap",
+    "doubles_set_analysis",
+    "iter_doubles_set_analysis",
     "parity",
     "local_duplicate",
     "set_analysis",
@@ -30,7 +35,9 @@ __all__ = [
     "iter_short_contradiction",
 ]
 
-PARITY, LOCAL_DUPLICATE, SET_ANALYSIS, FORCING_CHAIN, SHORT_CONTRADICTION = 8, 9, 10, 11, 12
+PARITY, LOCAL_DUPLICATE, SET_ANALYSIS = Technique.PARITY, Technique.LOCAL_DUPLICATE, Technique.SET_ANALYSIS
+FORCING_CHAIN, SHORT_CONTRADICTION = Technique.FORCING_CHAIN, Technique.SHORT_CONTRADICTION
+MUST_OVERLAP, DOUBLES_SET_ANALYSIS = Technique.MUST_OVERLAP, Technique.DOUBLES_SET_ANALYSIS
 
 
 def _list(labels: list[str]) -> str:
@@ -194,25 +201,24 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     Looks at the at most six cells around each undecided pair: O(pairs).
     """
     t, state = s.tables, s.state
-    pd = t.pair_domino
+    pd, pa, pb = t.pair_domino, t.pair_a, t.pair_b
+    # Each open cell's undecided pairs, with the cell at their other end, listed once for the whole scan.
+    live = [
+        [] if s.covered[x] else [(r, pb[r] if pa[r] == x else pa[r]) for r in t.cell_pairs[x] if state[r] == UNDECIDED]
+        for x in range(t.n_cells)
+    ]
     for q in range(t.n_pairs):
         if state[q] != UNDECIDED:
             continue
-        a, b, d = t.pair_a[q], t.pair_b[q], pd[q]
+        a, b, d = pa[q], pb[q], pd[q]
         around = []
         for x in (a, b):
-            for r in t.cell_pairs[x]:
-                if r != q and state[r] == UNDECIDED:
-                    y = _other(s, r, x)
-                    if y != a and y != b and y not in around:
-                        around.append(y)
+            for r, y in live[x]:
+                if r != q and y != a and y != b and y not in around:
+                    around.append(y)
         only: dict[int, int] = {}
         for y in around:
-            left = [
-                r
-                for r in t.cell_pairs[y]
-                if state[r] == UNDECIDED and pd[r] != d and t.pair_a[r] not in (a, b) and t.pair_b[r] not in (a, b)
-            ]
+            left = [(r, z) for r, z in live[y] if pd[r] != d and z != a and z != b]
             if not left:
                 yield Deduction(
                     rule=LOCAL_DUPLICATE,
@@ -223,12 +229,12 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
                     f"with no partner: {s.pair_label(q)} is split.",
                 )
                 break
-            shown = {pd[r] for r in left}
+            shown = {pd[r] for r, _ in left}
             if len(shown) != 1:
                 continue
             (e,) = shown
             twin = only.get(e)
-            if twin is not None and not any(_other(s, r, y) == twin for r in left):
+            if twin is not None and not any(z == twin for _, z in left):
                 yield Deduction(
                     rule=LOCAL_DUPLICATE,
                     splits=(q,),
@@ -249,11 +255,189 @@ def local_duplicate(s: SolvingState) -> Deduction | None:
 local_duplicate.__doc__ = iter_local_duplicate.__doc__
 
 
+# -- must overlap -------------------------------------------------------------------------------------------------
+
+
+def iter_must_overlap(s: SolvingState) -> Iterator[Deduction]:
+    """Must overlap. A placement that every place left of some domino overlaps would leave that domino nowhere.
+
+    Wherever the domino goes, it uses a cell of the placement; so if the placement were joined, the domino
+    would have no place left, and every domino is used once. The shared-cell rule (rule 6) is the case where
+    the domino's places all share one cell; this technique covers the rest, typically a double v-v on two
+    cells a and b when the only places left for a v-w domino are one through a and one through b.
+
+    Notes
+    -----
+    Per unplaced domino, the at most six pairs touching its first place are checked against its other places:
+    O(pairs) in all.
+    """
+    t, state = s.tables, s.state
+    pd, pa, pb = t.pair_domino, t.pair_a, t.pair_b
+    for d in range(t.n_dominoes):
+        if s.placed[d] or s.dom_live[d] < 2:
+            continue
+        live = [q for q in t.placements[d] if state[q] == UNDECIDED]
+        common = {pa[live[0]], pb[live[0]]}
+        for q in live[1:]:
+            common &= {pa[q], pb[q]}
+        if common:
+            continue  # one cell shared by all: the shared-cell rule says it
+        first = live[0]
+        near = sorted(
+            {r for x in (pa[first], pb[first]) for r in t.cell_pairs[x] if state[r] == UNDECIDED and pd[r] != d}
+        )
+        hit = tuple(r for r in near if all(pa[q] in (pa[r], pb[r]) or pb[q] in (pa[r], pb[r]) for q in live))
+        if not hit:
+            continue
+        pairs = _list([s.pair_label(r) for r in hit])
+        yield Deduction(
+            rule=MUST_OVERLAP,
+            splits=hit,
+            cells=tuple(sorted({x for r in hit for x in (pa[r], pb[r])})),
+            domino=d,
+            reason=f"Every place left for the {s.domino_label(d)} ({_list([s.pair_label(q) for q in live])}) "
+            f"overlaps {pairs if len(hit) == 1 else 'each of ' + pairs}: joining "
+            f"{'it' if len(hit) == 1 else 'any of them'} would leave the {s.domino_label(d)} nowhere, so "
+            f"{pairs} {'is' if len(hit) == 1 else 'are'} split.",
+        )
+
+
+def must_overlap(s: SolvingState) -> Deduction | None:
+    return next(iter_must_overlap(s), None)
+
+
+must_overlap.__doc__ = iter_must_overlap.__doc__
+
+
 # -- set analysis ------------------------------------------------------------------------------------------------
 
 
 def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
-    """Set analysis. The open cells showing a number must share out exactly the open dominoes with that number.
+    """Set analysis. Cells showing a number that can only take as many dominoes between them use them all up.
+
+    Take k open cells showing v, no two of them joined by a place of the double v-v. Every domino covers at
+    most one of them, so if between them they can only take k dominoes, each takes a different one and all k
+    are used there: every other place of those dominoes (the double's included) that touches none of these
+    cells is impossible. The double counts once here; the case where it covers two cells of the group is
+    :func:`iter_doubles_set_analysis`, a level up.
+
+    How the groups are found: with the double unplaced there is one v-cell more than v-dominoes. Leave out a
+    cell u that the double could cover, match the other cells one to one with the dominoes (the double
+    once), and follow alternating paths from each domino: the cells reached can take only the dominoes
+    reached, as many of them (a tight group, Hall's theorem), and the smallest such group for that domino.
+    Any group without a double's place inside misses one end of each such place, so leaving out each end of
+    the double's places in turn finds every group there is (one of those ends is where the double lies).
+
+    Notes
+    -----
+    Per number: one matching per end of the double's places, O(m * e) (m cells, e links, at most four links a
+    cell), and one alternating search per domino, O(m * e).
+    """
+    t, state = s.tables, s.state
+    pa, pb = t.pair_a, t.pair_b
+    said: set[tuple[int, ...]] = set()
+    for v, group_cells, group_doms, double, double_pairs in _count_once_groups(s):
+        if any(pa[q] in group_cells and pb[q] in group_cells for q in double_pairs):
+            continue  # the double could cover two of them: not this technique's reasoning
+        away = tuple(
+            q
+            for d in group_doms
+            for q in t.placements[d]
+            if state[q] == UNDECIDED and pa[q] not in group_cells and pb[q] not in group_cells
+        )
+        if not away or away in said:
+            continue
+        said.add(away)
+        names = _list([s.cell_name(x) for x in sorted(group_cells)])
+        with_double = " (the double only one: no two are neighbours)" if double in group_doms else ""
+        yield Deduction(
+            rule=SET_ANALYSIS,
+            splits=away,
+            cells=tuple(sorted(group_cells)),
+            domino=group_doms[0],
+            reason=f"The {v}s at {names} can only take the "
+            f"{_list([s.domino_label(d) for d in group_doms])} between them, one each{with_double}: "
+            f"so {_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
+        )
+
+
+def _count_once_groups(s: SolvingState) -> Iterator[tuple[int, set[int], list[int], int | None, list[int]]]:
+    """Tight groups with the double counted once: (v, cells, their dominoes, the double, its open places).
+
+    Each group is k open v-cells that can only take k unplaced v-dominoes between them, the smallest such group
+    for one of those dominoes, found with one v-cell left out (see :func:`iter_set_analysis`).
+    """
+    t, state = s.tables, s.state
+    dominoes, pd, pa, pb = s.puzzle.dominoes, t.pair_domino, t.pair_a, t.pair_b
+    for v, cells in sorted(_open_cells_by_number(s).items()):
+        doms = [d for d, (lo, hi) in enumerate(dominoes) if (lo == v or hi == v) and not s.placed[d]]
+        double = next((d for d in doms if dominoes[d] == (v, v)), None)
+        if len(cells) != len(doms) + (double is not None):
+            continue  # the counts disagree only in a broken position; the contradiction shows elsewhere
+        double_pairs = [] if double is None else [q for q in t.placements[double] if state[q] == UNDECIDED]
+        left_out: list[int | None] = [None] if double is None else []
+        for q in double_pairs:
+            left_out += [x for x in (pa[q], pb[q]) if x not in left_out]
+        slot_of = {d: i for i, d in enumerate(doms)}
+        links = {
+            x: sorted({slot_of[pd[q]] for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] in slot_of})
+            for x in cells
+        }
+        key = ("count once", v, tuple(doms), tuple(cells), tuple(tuple(links[x]) for x in cells), tuple(double_pairs))
+        groups = s.memo.get(key)
+        if groups is None:
+            groups = s.memo[key] = _groups_leaving_out(cells, links, doms, left_out)
+        for group_cells, group_doms in groups:
+            yield v, group_cells, group_doms, double, double_pairs
+
+
+def _groups_leaving_out(
+    cells: list[int], links: dict[int, list[int]], doms: list[int], left_out: list[int | None]
+) -> list[tuple[set[int], list[int]]]:
+    """The tight groups found with each cell of ``left_out`` left out in turn (see :func:`iter_set_analysis`)."""
+    found: list[tuple[set[int], list[int]]] = []
+    seen: set[frozenset[int]] = set()
+    for u in left_out:
+        members = [x for x in cells if x != u]
+        adj = [links[x] for x in members]
+        match_cell, match_slot = _perfect_matching(adj, len(doms))
+        if match_cell is None:
+            continue
+        # Only a domino some cell outside its group could take gives a deduction: one on a link that lies in no
+        # perfect matching (Regin's test, by strongly connected parts), or one the left-out cell takes.
+        comp = _components(adj, match_cell, match_slot)
+        m = len(members)
+        useful = {r for c, rs in enumerate(adj) for r in rs if match_cell[c] != r and comp[c] != comp[m + r]}
+        useful.update(links[u] if u is not None else ())
+        for r in sorted(useful):
+            group, group_doms = _tight_group(adj, match_cell, match_slot, r, doms)
+            group_cells = {members[c] for c in group}
+            key = frozenset(group_cells)
+            if key not in seen:
+                seen.add(key)
+                found.append((group_cells, group_doms))
+    return found
+
+
+def set_analysis(s: SolvingState) -> Deduction | None:
+    return next(iter_set_analysis(s), None)
+
+
+set_analysis.__doc__ = iter_set_analysis.__doc__
+
+
+def _open_cells_by_number(s: SolvingState) -> dict[int, list[int]]:
+    """The open cells, grouped by the number they show."""
+    numbers = s.puzzle.numbers
+    cells_of: dict[int, list[int]] = {}
+    for x in range(s.tables.n_cells):
+        if not s.covered[x]:
+            cells_of.setdefault(numbers[x], []).append(x)
+    return cells_of
+
+
+def iter_doubles_set_analysis(s: SolvingState) -> Iterator[Deduction]:
+    """Set analysis with doubles. The open cells showing a number share out the open dominoes with that number.
 
     Every domino v-w (w not v) covers one cell showing v, and the double v-v covers two. So the open v-cells and
     the unplaced v-dominoes (the double counted twice) are matched one to one. If some k of the v-cells can
@@ -268,11 +452,8 @@ def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
     """
     t, state = s.tables, s.state
     puzzle = s.puzzle
-    numbers, dominoes, pd = puzzle.numbers, puzzle.dominoes, t.pair_domino
-    cells_of: dict[int, list[int]] = {}
-    for x in range(t.n_cells):
-        if not s.covered[x]:
-            cells_of.setdefault(numbers[x], []).append(x)
+    dominoes, pd = puzzle.dominoes, t.pair_domino
+    cells_of = _open_cells_by_number(s)
     for v in sorted(cells_of):
         cells = cells_of[v]
         slots: list[int] = []
@@ -290,10 +471,14 @@ def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
         for x in cells:
             shown = sorted({pd[q] for q in t.cell_pairs[x] if state[q] == UNDECIDED})
             adj.append([i for d in shown for i in slot_ids.get(d, ())])
-        match_cell, match_slot = _perfect_matching(adj, len(slots))
-        if match_cell is None:
+        key = ("count twice", v, tuple(slots), tuple(cells), tuple(map(tuple, adj)))
+        if key not in s.memo:
+            match_cell, match_slot = _perfect_matching(adj, len(slots))
+            comp = None if match_cell is None else _components(adj, match_cell, match_slot)
+            s.memo[key] = match_cell, match_slot, comp
+        match_cell, match_slot, comp = s.memo[key]
+        if match_cell is None or comp is None:
             continue
-        comp = _components(adj, match_cell, match_slot)
         m = len(cells)
         for u, x in enumerate(cells):
             keep = {slots[r] for r in adj[u] if match_cell[u] == r or comp[u] == comp[m + r]}
@@ -303,7 +488,7 @@ def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
             banned = sorted({pd[q] for q in away})
             group_cells, group_dominoes = _tight_group(adj, match_cell, match_slot, slot_ids[banned[0]][0], slots)
             yield Deduction(
-                rule=SET_ANALYSIS,
+                rule=DOUBLES_SET_ANALYSIS,
                 splits=away,
                 cells=tuple(cells[c] for c in sorted(group_cells)),
                 domino=banned[0],
@@ -313,6 +498,33 @@ def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
                 f"so {s.cell_label(x)} cannot take the {s.domino_label(banned[0])}, and "
                 f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
             )
+    yield from _double_must_touch(s)
+
+
+def _double_must_touch(s: SolvingState) -> Iterator[Deduction]:
+    """k v-cells that can only take k v-dominoes, the double among them and able to lie on two of them.
+
+    If the double covered none of them, they would have k-1 dominoes for k cells: so it covers at least one,
+    and its places that touch none of them are impossible.
+    """
+    t = s.tables
+    pa, pb = t.pair_a, t.pair_b
+    for v, group_cells, group_doms, double, double_pairs in _count_once_groups(s):
+        if double not in group_doms or not any(pa[q] in group_cells and pb[q] in group_cells for q in double_pairs):
+            continue
+        away = tuple(q for q in double_pairs if pa[q] not in group_cells and pb[q] not in group_cells)
+        if not away:
+            continue
+        yield Deduction(
+            rule=DOUBLES_SET_ANALYSIS,
+            splits=away,
+            cells=tuple(sorted(group_cells)),
+            domino=double,
+            reason=f"The {v}s at {_list([s.cell_name(x) for x in sorted(group_cells)])} can only take the "
+            f"{_list([s.domino_label(d) for d in group_doms])} between them, as many dominoes as cells: the "
+            f"{s.domino_label(double)} must cover at least one of them, so "
+            f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
+        )
 
 
 def _share_words(puzzle, group: list[int], v: int) -> str:
@@ -433,11 +645,11 @@ def _tight_group(
     return cells, dominoes
 
 
-def set_analysis(s: SolvingState) -> Deduction | None:
-    return next(iter_set_analysis(s), None)
+def doubles_set_analysis(s: SolvingState) -> Deduction | None:
+    return next(iter_doubles_set_analysis(s), None)
 
 
-set_analysis.__doc__ = iter_set_analysis.__doc__
+doubles_set_analysis.__doc__ = iter_doubles_set_analysis.__doc__
 
 
 # -- forcing chains ----------------------------------------------------------------------------------------------
@@ -447,17 +659,21 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
     """Forcing chains. Cells with exactly two pairs left link into chains that can only go one of two ways.
 
     Along a run of such cells, each is covered by the pair on one side or the other, and covering one decides
-    the next: the pairs along the chain are joined alternately, one way or the other. If one way would use the
-    same domino twice, or leave some cell with no pair at all, it is impossible, and the other way is forced.
+    the next: the pairs along the chain are joined alternately, one way or the other. A way is impossible, and
+    the other forced, if it would use the same domino twice, or leave some cell with no pair at all: a cell
+    next to it, or any cell anywhere whose every pair shows a domino that way uses. And a domino that has a
+    place on each way is used by the chain, whichever way it goes: its places off the chain are ruled out.
 
     Notes
     -----
-    Each chain is walked once and each side checked against the cells around it: O(pairs) in all.
+    Each chain is walked once; each way is checked against the cells around it and against every open cell
+    (by the dominoes it shows): O(cells) a chain, O(cells * pairs) in all.
     """
-    t = s.tables
+    t, state = s.tables, s.state
     pd = t.pair_domino
     two = [not s.covered[x] and s.cell_live[x] == 2 for x in range(t.n_cells)]
     done = [False] * t.n_cells
+    shows: dict[int, set[int]] | None = None  # open cell -> the dominoes its pairs show, when first needed
     for start in range(t.n_cells):
         if not two[start] or done[start]:
             continue
@@ -467,24 +683,59 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
         if len(chain_pairs) < 2:
             continue
         sides = (chain_pairs[0::2], chain_pairs[1::2])
+        words = (_list([s.pair_label(q) for q in sides[0]]), _list([s.pair_label(q) for q in sides[1]]))
+        cells = _list([s.cell_name(x) for x in chain_cells])
+        forced = False
         for k, side in enumerate(sides):
             why = _side_impossible(s, side)
             if why is None:
+                if shows is None:
+                    shows = {
+                        x: {pd[q] for q in t.cell_pairs[x] if state[q] == UNDECIDED}
+                        for x in range(t.n_cells)
+                        if not s.covered[x]
+                    }
+                why = _side_starves(s, side, shows)
+            if why is None or not sides[1 - k]:
                 continue
             other = sides[1 - k]
-            if not other:
-                continue
             yield Deduction(
                 rule=FORCING_CHAIN,
                 joins=tuple(other),
                 splits=tuple(side),
                 cells=tuple(chain_cells),
                 domino=pd[other[0]],
-                reason=f"The cells {_list([s.cell_name(x) for x in chain_cells])} each have two pairs "
-                f"left, so either {_list([s.pair_label(q) for q in side])} or "
-                f"{_list([s.pair_label(q) for q in other])} are joined. The first way {why}, so the second holds.",
+                reason=f"The cells {cells} each have two pairs left, so either {words[k]} or {words[1 - k]} are "
+                f"joined. The first way {why}, so the second holds.",
             )
+            forced = True
             break
+        if forced:
+            continue
+        on_both = sorted({pd[q] for q in sides[0]} & {pd[q] for q in sides[1]})
+        for d in on_both:
+            away = tuple(q for q in t.placements[d] if state[q] == UNDECIDED and q not in chain_pairs)
+            if away:
+                yield Deduction(
+                    rule=FORCING_CHAIN,
+                    splits=away,
+                    cells=tuple(chain_cells),
+                    domino=d,
+                    reason=f"The cells {cells} each have two pairs left, so either {words[0]} or {words[1]} are "
+                    f"joined; the {s.domino_label(d)} is on both ways, so it lies on the chain: "
+                    f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} ruled out.",
+                )
+
+
+def _side_starves(s: SolvingState, side: list[int], shows: dict[int, set[int]]) -> str | None:
+    """Why joining ``side`` would leave a cell off the chain with no domino it can take, or None."""
+    t = s.tables
+    used = {t.pair_domino[q] for q in side}
+    covered = {x for q in side for x in (t.pair_a[q], t.pair_b[q])}
+    for y, dominoes in shows.items():
+        if y not in covered and dominoes <= used:
+            return f"would use up every domino {s.cell_label(y)} could take"
+    return None
 
 
 def _walk_chain(s: SolvingState, start: int, two: list[bool]) -> tuple[list[int], list[int]]:

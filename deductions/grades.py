@@ -1,78 +1,182 @@
-"""Techniques, their tiers and costs, and the named grades: defined here once, derived everywhere else.
+"""The grades and the techniques that define them: the one table everything else derives from.
 
-A puzzle's grade is the tier of the hardest technique it needs when the easiest deduction that makes progress
-is always applied first. Tiers are ordered; "guessing" (trial and error) is its own top grade. "ambiguous" and
-"no solution" are verdicts, not grades.
+The scale, easiest first. The first four are exactly the levels of the best-known Dominosa grader (Simon
+Tatham's solver in his puzzle collection), by the families of technique each allows, so that players and
+setters meet the names they know; the last two go past him:
 
-Costs weigh each technique's deductions on the shortest deduction path (the state graph): how much effort a
-person spends on one such step. They, and the score weights in :mod:`dominosa.deductions.score`, can be
-overridden by passing a different table.
+- ``trivial``: a cell with one pair left, a domino with one place left (and drawing their consequences);
+- ``basic``: a cell whose pairs all show one domino, a placement that every place of some domino overlaps,
+  local duplicates, parity of the open region;
+- ``hard``: set analysis, a group of cells showing one number that can only take as many dominoes (the double
+  counted once);
+- ``extreme``: set analysis in which the double covers two cells of the group, and forcing chains;
+- ``fiendish``: logic beyond his solver: short contradictions (one supposition followed by the simple rules);
+- ``guessing``: trial and error is needed.
+
+A puzzle's grade is the level of the hardest technique it needs when the easiest deduction that makes progress
+is always applied first. "ambiguous" and "no solution" are verdicts, not grades.
+
+:class:`Technique` is the table: each member is one technique, its value the rule number deductions carry
+(``Deduction.rule``), with its name, level, cost on a deduction path, the function that finds its first
+deduction, the generator of all its deductions (for the state graph) and a sentence saying what it does.
+Costs and the score weights in :mod:`dominosa.deductions.score` can be overridden by passing other tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from enum import IntEnum
+from functools import cache
+from typing import TYPE_CHECKING
 
-from dominosa.deductions import advanced, rules
-from dominosa.deductions.state import Deduction, SolvingState
+if TYPE_CHECKING:
+    from dominosa.deductions.state import Deduction, SolvingState
 
 __all__ = [
     "GRADES",
+    "OLD_GRADE_NAMES",
+    "TRIVIAL",
+    "BASIC",
+    "HARD",
+    "EXTREME",
+    "FIENDISH",
+    "GUESSING",
     "Technique",
     "TECHNIQUES",
-    "TECHNIQUE_BY_RULE",
-    "GUESSING",
+    "technique_of",
     "grade_name",
     "grade_level",
     "ordered_by_tier",
-    "design_order",
 ]
 
 # The grades, easiest first; a grade's level is its position here.
-GRADES: tuple[str, ...] = ("trivial", "basic", "tricky", "hard", "extreme", "fiendish", "guessing")
-GUESSING = GRADES.index("guessing")
+GRADES: tuple[str, ...] = ("trivial", "basic", "hard", "extreme", "fiendish", "guessing")
+TRIVIAL, BASIC, HARD, EXTREME, FIENDISH, GUESSING = range(len(GRADES))
+
+# Grade names of the old seven-grade scale that are no grade now, and the grade they became. Its "tricky"
+# (rules 4 and 6) is part of today's basic; so is its "hard" (parity, local duplicates), and its "extreme" (set
+# analysis) is today's hard or extreme: names that clash, so a version-1 store has its grades recomputed.
+OLD_GRADE_NAMES: dict[str, str] = {"tricky": "basic"}
 
 
-@dataclass(frozen=True)
-class Technique:
-    """One rule: its number, name, tier (the level of the grade it demands), cost on a path, and function."""
+class Technique(IntEnum):
+    """One technique: its rule number (the value), name, level, cost, whether it is bookkeeping, and summary.
 
-    rule: int
-    name: str
-    tier: int
+    Attributes
+    ----------
+    label : the technique's name in words ("must overlap").
+    level : the grade (position in ``GRADES``) a puzzle needing it gets at least.
+    cost : the weight of one of its deductions on the shortest deduction path.
+    bookkeeping : True for rules 2 and 3, which only draw the consequences of an earlier deduction.
+    summary : what it does, in one sentence (the README and ``dominosa rate --help`` use it).
+    find : the function returning its first deduction in a position, or None.
+    instances : a generator of all its deductions in a position (None for the techniques the state graph
+        handles itself: rule 1, the bookkeeping and guessing).
+    """
+
+    label: str
+    level: int
     cost: float
-    find: Callable[[SolvingState], Deduction | None]
-    bookkeeping: bool = False
+    bookkeeping: bool
+    summary: str
+
+    def __new__(cls, rule: int, label: str, level: int, cost: float, summary: str, bookkeeping: bool = False):
+        member = int.__new__(cls, rule)
+        member._value_ = rule
+        member.label, member.level, member.cost = label, level, cost
+        member.summary, member.bookkeeping = summary, bookkeeping
+        return member
+
+    SINGLE_NEIGHBOUR = (1, "single neighbour", TRIVIAL, 1.0, "a cell with one pair left is covered by it")
+    JOIN_CONSEQUENCES = (2, "join consequences", TRIVIAL, 0.0, "a placed domino rules out its cells' other "
+                         "pairs and its own other places", True)
+    SPLIT_CONSEQUENCES = (3, "split consequences", TRIVIAL, 0.0, "a domino left with one place goes there "
+                          "(as a split happens)", True)
+    UNIQUE_PLACEMENT = (5, "unique placement", TRIVIAL, 3.0, "a domino with one place left goes there "
+                        "(the board-wide scan)")
+    ALL_SAME_NEIGHBOURS = (4, "all the same neighbours", BASIC, 2.0, "a cell whose pairs all show one domino is "
+                           "covered by it, which rules out that domino's other places")
+    SHARED_CELL = (6, "shared cell", BASIC, 2.0, "a cell used by every place of a domino belongs to it")
+    MUST_OVERLAP = (13, "must overlap", BASIC, 2.5, "a placement that every place of some domino overlaps "
+                    "would leave that domino nowhere")
+    LOCAL_DUPLICATE = (9, "local duplicate", BASIC, 3.0, "a placement that would leave a neighbouring cell with "
+                       "no partner, or two neighbours needing the same domino, is ruled out")
+    PARITY = (8, "parity", BASIC, 3.0, "no placement may cut the open cells into a region of odd size")
+    SET_ANALYSIS = (10, "set analysis", HARD, 5.0, "cells showing one number that can only take as many "
+                    "dominoes use them up (the double covering one of them)")
+    DOUBLES_SET_ANALYSIS = (14, "set analysis with doubles", EXTREME, 6.0, "set analysis in which the double "
+                            "covers two of the cells")
+    FORCING_CHAIN = (11, "forcing chain", EXTREME, 6.0, "a chain of cells with two pairs each goes one of two "
+                     "ways; a way that breaks a rule is ruled out")
+    SHORT_CONTRADICTION = (12, "short contradiction", FIENDISH, 8.0, "a placement that the simple rules alone "
+                           "lead to a contradiction is ruled out")
+    GUESS = (7, "guess", GUESSING, 25.0, "trial and error: a placement is tried and followed by search")
+
+    @property
+    def find(self) -> Callable[[SolvingState], Deduction | None]:
+        return _finders()[self][0]
+
+    @property
+    def instances(self) -> Callable[[SolvingState], Iterator[Deduction]] | None:
+        return _finders()[self][1]
+
+    @property
+    def tier(self) -> int:
+        """The level (the name the state graph and older code use)."""
+        return self.level
 
 
-TECHNIQUES: tuple[Technique, ...] = (
-    Technique(1, "single neighbour", 0, 1.0, rules.single_neighbour),
-    Technique(2, "join consequences", 0, 0.0, rules.join_consequences, bookkeeping=True),
-    Technique(3, "split consequences", 0, 0.0, rules.split_consequences, bookkeeping=True),
-    Technique(5, "unique placement", 1, 3.0, rules.unique_placement),
-    Technique(4, "all the same neighbours", 2, 2.0, rules.all_same_neighbours),
-    Technique(6, "shared cell", 2, 2.0, rules.shared_cell),
-    Technique(advanced.PARITY, "parity", 3, 3.0, advanced.parity),
-    Technique(advanced.LOCAL_DUPLICATE, "local duplicate", 3, 3.0, advanced.local_duplicate),
-    Technique(advanced.SET_ANALYSIS, "set analysis", 4, 5.0, advanced.set_analysis),
-    Technique(advanced.FORCING_CHAIN, "forcing chain", 5, 6.0, advanced.forcing_chain),
-    Technique(advanced.SHORT_CONTRADICTION, "short contradiction", 5, 8.0, advanced.short_contradiction),
-    Technique(7, "guess", GUESSING, 25.0, rules.guess),
-)
+# The techniques easiest first, bookkeeping first within its level: the order grading tries them in.
+TECHNIQUES: tuple[Technique, ...] = tuple(sorted(Technique, key=lambda t: (t.level, not t.bookkeeping)))
 
-TECHNIQUE_BY_RULE: dict[int, Technique] = {t.rule: t for t in TECHNIQUES}
+
+@cache
+def _finders() -> dict[Technique, tuple[Callable, Callable | None]]:
+    """Each technique's functions; imported on first use because the technique modules import this table."""
+    from dominosa.deductions import advanced, rules
+
+    def every_same_neighbours(s: SolvingState) -> Iterator[Deduction]:
+        for x in range(s.tables.n_cells):
+            found = rules.same_neighbours_at(s, x)
+            if found is not None:
+                yield found
+
+    def every_shared_cell(s: SolvingState) -> Iterator[Deduction]:
+        for d in range(s.tables.n_dominoes):
+            found = rules.shared_cell_of(s, d)
+            if found is not None:
+                yield found
+
+    def every_unique_placement(s: SolvingState) -> Iterator[Deduction]:
+        for d in sorted(s.lonely_dominoes):
+            yield rules.unique_placement_of(s, d)
+
+    return {
+        Technique.SINGLE_NEIGHBOUR: (rules.single_neighbour, None),
+        Technique.JOIN_CONSEQUENCES: (rules.join_consequences, None),
+        Technique.SPLIT_CONSEQUENCES: (rules.split_consequences, None),
+        Technique.UNIQUE_PLACEMENT: (rules.unique_placement, every_unique_placement),
+        Technique.ALL_SAME_NEIGHBOURS: (rules.all_same_neighbours, every_same_neighbours),
+        Technique.SHARED_CELL: (rules.shared_cell, every_shared_cell),
+        Technique.MUST_OVERLAP: (advanced.must_overlap, advanced.iter_must_overlap),
+        Technique.LOCAL_DUPLICATE: (advanced.local_duplicate, advanced.iter_local_duplicate),
+        Technique.PARITY: (advanced.parity, advanced.iter_parity),
+        Technique.SET_ANALYSIS: (advanced.set_analysis, advanced.iter_set_analysis),
+        Technique.DOUBLES_SET_ANALYSIS: (advanced.doubles_set_analysis, advanced.iter_doubles_set_analysis),
+        Technique.FORCING_CHAIN: (advanced.forcing_chain, advanced.iter_forcing_chain),
+        Technique.SHORT_CONTRADICTION: (advanced.short_contradiction, advanced.iter_short_contradiction),
+        Technique.GUESS: (rules.guess, None),
+    }
+
+
+def technique_of(deduction: Deduction) -> Technique:
+    """The technique that made a deduction."""
+    return Technique(deduction.rule)
 
 
 def ordered_by_tier(max_tier: int | None = None) -> tuple[Technique, ...]:
-    """The techniques easiest first (bookkeeping first within its tier), up to ``max_tier``."""
-    chosen = [t for t in TECHNIQUES if max_tier is None or t.tier <= max_tier]
-    return tuple(sorted(chosen, key=lambda t: (t.tier, not t.bookkeeping, t.rule)))
-
-
-def design_order() -> tuple[Technique, ...]:
-    """The order of the design: rules 1 to 6, then the advanced rules, then guessing (rule 7)."""
-    return tuple(sorted(TECHNIQUES, key=lambda t: (t.rule == 7, t.rule)))
+    """The techniques easiest first (bookkeeping first within its level), up to level ``max_tier``."""
+    return tuple(t for t in TECHNIQUES if max_tier is None or t.level <= max_tier)
 
 
 def grade_name(level: int) -> str:
@@ -80,9 +184,18 @@ def grade_name(level: int) -> str:
 
 
 def grade_level(name: str) -> int:
-    """The level of a grade by name (case and spaces forgiven); ValueError naming the grades otherwise."""
+    """The level of a grade by name (case and spaces forgiven); ValueError naming the grades otherwise.
+
+    A name of the old scale is refused with its new name (``tricky`` is part of basic now): someone asking for
+    it should know that the scale changed. Stored grades are recomputed instead (see the puzzle store).
+    """
     key = name.strip().lower().replace(" ", "-")
     for level, grade in enumerate(GRADES):
         if grade == key:
             return level
+    if key in OLD_GRADE_NAMES:
+        raise ValueError(
+            f"{name!r} is a grade of the old scale, now part of {OLD_GRADE_NAMES[key]!r}: the grades are "
+            f"{', '.join(GRADES)}"
+        )
     raise ValueError(f"unknown grade {name!r}: the grades are {', '.join(GRADES)}")

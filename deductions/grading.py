@@ -12,8 +12,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.grades import GRADES, GUESSING, TECHNIQUE_BY_RULE, Technique, ordered_by_tier
-from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions.grades import EXTREME, GRADES, GUESSING, TECHNIQUES, Technique
+from dominosa.deductions.state import JOINED, NEWLY_JOINED, NEWLY_SPLIT, Deduction, SolvingState
+from dominosa.deductions.stepper import iter_deductions
 from dominosa.puzzle import Puzzle
 
 __all__ = ["GradeResult", "grade", "verdict_of", "PROPER", "AMBIGUOUS", "NO_SOLUTION", "UNDECIDED_VERDICT"]
@@ -34,6 +35,8 @@ class GradeResult:
     guesses : trial-and-error steps needed (0 unless the grade is "guessing").
     guess_depth : search steps of the deepest refutation among them.
     deductions : the deductions of the grading run, in order.
+    stuck : for a puzzle beyond the reference grader's levels (fiendish or guessing), the position where the
+        techniques up to extreme got stuck: its joined pairs and its split pairs; None otherwise.
     """
 
     verdict: str
@@ -42,6 +45,12 @@ class GradeResult:
     guesses: int = 0
     guess_depth: int = 0
     deductions: list[Deduction] = field(default_factory=list)
+    stuck: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+
+    @property
+    def techniques(self) -> dict[str, int]:
+        """How often the grading run used each technique (bookkeeping left out), easiest first, by name."""
+        return {t.label: self.uses[t] for t in TECHNIQUES if self.uses.get(t) and not t.bookkeeping}
 
     @property
     def name(self) -> str | None:
@@ -88,35 +97,43 @@ def grade(
 
     Notes
     -----
-    One pass of the stepper with the techniques in tier order: cheap rules run from candidate sets, the
-    advanced ones only when every easier one is stuck.
+    One pass of the driver loop (:func:`~dominosa.deductions.stepper.iter_deductions`) with the techniques
+    easiest first: cheap rules run from candidate sets, the advanced ones only when every easier one is stuck.
     """
     verdict = verdict or verdict_of(puzzle)
     if verdict != PROPER:
         return GradeResult(verdict)
-    order = techniques or ordered_by_tier()
     state = SolvingState(puzzle)
     uses: Counter[int] = Counter()
     level = 0
     guesses = depth = 0
     made: list[Deduction] = []
-    # A proper puzzle never contradicts a sound rule, so no Contradiction is expected here.
-    while not (state.solved and not state.newly_joined and not state.newly_split):
-        for technique in order:
-            found = technique.find(state)
-            if found is not None:
-                break
-        else:
-            break  # no technique applies: only possible when guessing is not among them
-        state.apply(found)
-        uses[found.rule] += 1
-        tier = TECHNIQUE_BY_RULE[found.rule].tier
-        level = max(level, tier)
-        if found.rule == 7:
+    stuck = None
+    # A proper puzzle never contradicts a sound rule, so no Contradiction is expected here. The state is
+    # changed as each deduction is yielded, so ``stuck`` is read before the first step past extreme applies.
+    steps = iter_deductions(state, techniques=techniques or TECHNIQUES)
+    while True:
+        before = bytes(state.state) if stuck is None else b""
+        found = next(steps, None)
+        if found is None:
+            break
+        technique = Technique(found.rule)
+        uses[technique] += 1
+        level = max(level, technique.level)
+        if technique.level > EXTREME and stuck is None:
+            stuck = _pairs_of(before)
+        if technique is Technique.GUESS:
             guesses += 1
             depth = max(depth, found.effort)
         if keep_deductions:
             made.append(found)
     if not state.solved:
         return GradeResult(verdict, None, dict(uses), guesses, depth, made)
-    return GradeResult(verdict, level, dict(sorted(uses.items())), guesses, depth, made)
+    return GradeResult(verdict, level, dict(sorted(uses.items())), guesses, depth, made, stuck)
+
+
+def _pairs_of(states: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The joined and the split pairs of a position given by its pair states."""
+    joined = tuple(q for q, v in enumerate(states) if v in (NEWLY_JOINED, JOINED))
+    split = tuple(q for q, v in enumerate(states) if v >= NEWLY_SPLIT)
+    return joined, split

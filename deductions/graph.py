@@ -24,14 +24,14 @@ completed with the grading order (easiest deduction first) from the most promisi
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import networkx as nx
 
-from dominosa.deductions import advanced, rules
-from dominosa.deductions.grades import TECHNIQUE_BY_RULE, Technique, ordered_by_tier
+from dominosa.deductions import rules
+from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
+from dominosa.deductions.stepper import iter_deductions
 from dominosa.puzzle import Puzzle
 
 __all__ = ["DeductionPath", "shortest_path", "DEFAULT_NODE_BUDGET", "successors"]
@@ -75,40 +75,9 @@ def _settle(state: SolvingState) -> None:
         state.apply(found)
 
 
-def _all_same_neighbours(s: SolvingState) -> Iterator[Deduction]:
-    for x in range(s.tables.n_cells):
-        found = rules.same_neighbours_at(s, x)
-        if found is not None:
-            yield found
-
-
-def _shared_cell(s: SolvingState) -> Iterator[Deduction]:
-    for d in range(s.tables.n_dominoes):
-        found = rules.shared_cell_of(s, d)
-        if found is not None:
-            yield found
-
-
-def _unique_placement(s: SolvingState) -> Iterator[Deduction]:
-    for d in sorted(s.lonely_dominoes):
-        yield rules.unique_placement_of(s, d)
-
-
-# Every deduction a technique can make in a position.
-_INSTANCES = {
-    5: _unique_placement,
-    4: _all_same_neighbours,
-    6: _shared_cell,
-    advanced.PARITY: advanced.iter_parity,
-    advanced.LOCAL_DUPLICATE: advanced.iter_local_duplicate,
-    advanced.SET_ANALYSIS: advanced.iter_set_analysis,
-    advanced.FORCING_CHAIN: advanced.iter_forcing_chain,
-    advanced.SHORT_CONTRADICTION: advanced.iter_short_contradiction,
-}
-
 # Short contradictions are costly to find (one propagation per pair tried) and plentiful once they start: the
 # graph follows the first few, those at the most constrained cells, as a person trying suppositions would.
-_INSTANCE_CAP = {advanced.SHORT_CONTRADICTION: 3}
+_INSTANCE_CAP = {Technique.SHORT_CONTRADICTION: 3}
 
 
 def successors(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:
@@ -120,20 +89,20 @@ def successors(state: SolvingState, techniques: tuple[Technique, ...]) -> list[D
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     tier = None
     for technique in techniques:
-        if tier is not None and technique.tier > tier:
-            break  # only the easiest tier that can make progress
-        make = _INSTANCES.get(technique.rule)
+        if tier is not None and technique.level > tier:
+            break  # only the easiest level that can make progress
+        make = technique.instances
         if make is None:
             continue
         for k, d in enumerate(make(state)):
-            if k >= _INSTANCE_CAP.get(technique.rule, k + 1):
+            if k >= _INSTANCE_CAP.get(technique, k + 1):
                 break
             effect = (tuple(sorted(d.joins)), tuple(sorted(set(d.splits) | set(d.quiet_splits))))
             if effect not in seen:
                 seen.add(effect)
                 found.append(d)
-                tier = technique.tier
-    if not found and any(t.rule == 7 for t in techniques):
+                tier = technique.level
+    if not found and Technique.GUESS in techniques:
         guess = rules.guess(state)
         if guess is not None:
             found.append(guess)
@@ -166,7 +135,7 @@ def shortest_path(
     ------
     Contradiction : the puzzle has no solution.
     """
-    techniques = techniques or ordered_by_tier()
+    techniques = techniques or TECHNIQUES
     start = SolvingState(puzzle)
     _settle(start)
     graph = nx.DiGraph()
@@ -201,7 +170,7 @@ def shortest_path(
             except Contradiction:
                 continue  # only trial and error on an improper position can get here
             child_key = child.key()
-            step = TECHNIQUE_BY_RULE[d.rule].cost
+            step = Technique(d.rule).cost
             new_cost = cost + step
             graph.add_edge(key, child_key, rule=d.rule, pairs=d.joins + d.splits, reason=d.reason, weight=step)
             if new_cost < best.get(child_key, float("inf")):
@@ -215,7 +184,7 @@ def shortest_path(
         steps = _path_to(goal, came)
     else:
         steps = _path_to(frontier_best, came) + _complete(states[frontier_best], techniques)
-    total = sum(TECHNIQUE_BY_RULE[d.rule].cost for d in steps)
+    total = sum(Technique(d.rule).cost for d in steps)
     return DeductionPath(steps, total, exhaustive, explored, graph if keep_graph else None)
 
 
@@ -230,18 +199,6 @@ def _path_to(key: tuple[int, int], came: dict) -> list[Deduction]:
 
 
 def _complete(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:
-    """Finish from a position with the grading order (easiest deduction first), bookkeeping folded."""
-    state = state.copy()
-    tail: list[Deduction] = []
-    order = [t for t in techniques if not t.bookkeeping]
-    while not state.solved:
-        for technique in order:
-            found = technique.find(state)
-            if found is not None:
-                break
-        else:
-            break
-        state.apply(found)
-        _settle(state)
-        tail.append(found)
-    return tail
+    """Finish from a position with the driver loop (easiest deduction first), bookkeeping folded."""
+    steps = iter_deductions(state.copy(), techniques=techniques)
+    return [d for d in steps if not Technique(d.rule).bookkeeping]

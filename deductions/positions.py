@@ -28,7 +28,8 @@ A puzzle with no joined or split pairs is a position too: the start. The puzzle 
 ignore the JSON keys ``joined`` and ``split``; the text sections are read only here.
 
 The hint (:func:`next_hint`) is what grading would do next: bookkeeping (rules 2 and 3) is drawn silently, then
-the first deduction of the easiest technique that makes progress (:func:`~dominosa.deductions.grades.ordered_by_tier`).
+the first deduction of the easiest technique that makes progress (the driver loop's
+:func:`~dominosa.deductions.stepper.next_deduction`).
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ from typing import Any
 from dominosa.board import Cell, cell_name
 from dominosa.deductions import rules
 from dominosa.deductions.counting import count_from_position, count_solutions
-from dominosa.deductions.grades import Technique, ordered_by_tier
+from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
+from dominosa.deductions.stepper import next_deduction
 from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord, puzzle_from_dict, read_records, solution_from_dict
 from dominosa.formats.json_format import iter_json_values
@@ -168,13 +170,8 @@ def next_hint(state: SolvingState, techniques: tuple[Technique, ...] | None = No
     forced = settle(state)
     if state.solved:
         return Hint(state, None, forced)
-    for technique in techniques or ordered_by_tier():
-        if technique.bookkeeping:
-            continue
-        found = technique.find(state)
-        if found is not None:
-            return Hint(state, found, forced)
-    return Hint(state, None, forced)
+    order = [t for t in techniques or TECHNIQUES if not t.bookkeeping]
+    return Hint(state, next_deduction(state, order), forced)
 
 
 @dataclass(frozen=True)

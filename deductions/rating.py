@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dominosa.deductions.grades import TECHNIQUE_BY_RULE
+from dominosa.deductions.grades import Technique
 from dominosa.deductions.grading import PROPER, GradeResult, grade, verdict_of
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET, DeductionPath, shortest_path
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
@@ -18,8 +18,10 @@ __all__ = ["Rating", "rate"]
 class Rating:
     """Everything the rater says about a puzzle.
 
-    ``rules`` counts the path's steps by technique name; ``exhaustive`` says whether the path is proved the
-    cheapest; ``level`` is the grade's position in ``GRADES`` (0 easiest), None when the puzzle is not proper.
+    ``rules`` counts the path's steps by technique name; ``techniques`` (in the JSON form) counts the grading
+    run's deductions by technique name, easiest first: what the puzzle needs; ``exhaustive`` says whether the
+    path is proved the cheapest; ``level`` is the grade's position in ``GRADES`` (0 easiest), None when the
+    puzzle is not proper.
     """
 
     verdict: str
@@ -44,7 +46,7 @@ class Rating:
     def rules(self) -> dict[str, int]:
         if self.path is None:
             return {}
-        return {TECHNIQUE_BY_RULE[r].name: k for r, k in self.path.rules_used.items()}
+        return {Technique(r).label: k for r, k in self.path.rules_used.items()}
 
     @property
     def steps(self) -> int:
@@ -72,6 +74,7 @@ class Rating:
             "cost": self.path.cost if self.path else None,
             "guesses": self.grade.guesses,
             "guess_depth": self.grade.guess_depth,
+            "techniques": self.grade.techniques if self.unique else None,
         }
 
 
@@ -100,7 +103,7 @@ def rate(
     if verdict != PROPER:
         return Rating(verdict, graded, None, score([], proper=False, weights=weights))
     if not with_path:
-        steps = [d for d in graded.deductions if not TECHNIQUE_BY_RULE[d.rule].bookkeeping]
+        steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
         return Rating(verdict, graded, None, score(steps, weights=weights), steps)
     path = shortest_path(puzzle, node_budget=node_budget)
     return Rating(verdict, graded, path, score(path.steps, weights=weights), path.steps)

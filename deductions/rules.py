@@ -1,4 +1,5 @@
-"""The seven rules of Dominosa solving, one function each, in the order they are tried.
+"""The seven rules of Dominosa solving, one function each (their names, levels and order: the technique
+table, :class:`~dominosa.deductions.grades.Technique`).
 
 Each rule looks at a :class:`~dominosa.deductions.state.SolvingState` and returns the first deduction it can
 make (lowest cell, pair or domino number first, so results are reproducible) or ``None``. A rule never changes
@@ -15,8 +16,7 @@ from collections.abc import Callable
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
 
 __all__ = [
-    "RULES",
-    "RULE_NAMES",
+    "Rule",
     "single_neighbour",
     "join_consequences",
     "split_consequences",
@@ -259,24 +259,3 @@ def guess(s: SolvingState) -> Deduction | None:
 
 
 Rule = Callable[[SolvingState], "Deduction | None"]
-
-# The rules in the order they are tried; everything else (names, grades, costs) derives from this list.
-RULES: tuple[Rule, ...] = (
-    single_neighbour,
-    join_consequences,
-    split_consequences,
-    all_same_neighbours,
-    unique_placement,
-    shared_cell,
-    guess,
-)
-
-RULE_NAMES: dict[int, str] = {
-    1: "single neighbour",
-    2: "join consequences",
-    3: "split consequences",
-    4: "all the same neighbours",
-    5: "unique placement",
-    6: "shared cell",
-    7: "guess",
-}

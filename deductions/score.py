@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from dominosa.deductions.grades import TECHNIQUE_BY_RULE
+from dominosa.deductions.grades import Technique
 from dominosa.deductions.state import Deduction
 
 __all__ = ["ScoreWeights", "DEFAULT_WEIGHTS", "score", "longest_forced_chain", "IMPROPER_SCORE"]
@@ -50,7 +50,7 @@ def longest_forced_chain(steps: list[Deduction]) -> int:
     """The longest run of consecutive steps that each place a domino (single neighbour or forced chains)."""
     best = run = 0
     for d in steps:
-        if d.joins and d.rule != 7:
+        if d.joins and d.rule != Technique.GUESS:
             run += len(d.joins)
             best = max(best, run)
         else:
@@ -62,10 +62,11 @@ def score(steps: list[Deduction], *, proper: bool = True, weights: ScoreWeights 
     """The interestingness of a solve along ``steps`` (higher is better); see :class:`ScoreWeights`."""
     if not proper:
         return IMPROPER_SCORE
-    logical = {d.rule for d in steps if d.rule != 7 and not TECHNIQUE_BY_RULE[d.rule].bookkeeping}
-    tiers = [TECHNIQUE_BY_RULE[r].tier for r in logical]
-    scans = sum(1 for d in steps if d.rule == 5)
-    guesses = sum(1 for d in steps if d.rule == 7)
+    used = [Technique(d.rule) for d in steps]
+    logical = {t for t in used if t is not Technique.GUESS and not t.bookkeeping}
+    tiers = [t.level for t in logical]
+    scans = used.count(Technique.UNIQUE_PLACEMENT)
+    guesses = used.count(Technique.GUESS)
     value = (
         weights.variety * len(logical)
         + weights.tier * (max(tiers) if tiers else 0)

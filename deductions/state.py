@@ -97,6 +97,9 @@ class SolvingState:
         self.lonely_dominoes: set[int] = set()
         self.dirty_cells: set[int] = set(range(t.n_cells))
         self.dirty_dominoes: set[int] = set(range(t.n_dominoes))
+        # Results of costly analyses keyed by everything they depend on (so shared by copies): set analysis
+        # finds the same groups again while the cells of a number do not change.
+        self.memo: dict = {}
         for q, d in enumerate(t.pair_domino):
             if d < 0:
                 self._set_split(q, SPLIT)
@@ -189,6 +192,7 @@ class SolvingState:
         other.lonely_dominoes = set(self.lonely_dominoes)
         other.dirty_cells = set(self.dirty_cells)
         other.dirty_dominoes = set(self.dirty_dominoes)
+        other.memo = self.memo
         return other
 
     # -- words ---------------------------------------------------------------------------------------------------

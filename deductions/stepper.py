@@ -1,7 +1,10 @@
-"""Solving one deduction at a time, as a person would: try the rules in order, restart at rule 1 after each.
+"""The one driver loop: solving one deduction at a time, as a person would, easiest technique first.
 
-This is the slow, explainable path used for step-by-step output, hints and grading; counting uses
-:mod:`dominosa.deductions.counting`, which reaches the same fixed point of rules 1-6 in bulk.
+Grading, the state graph's completion, hints and ``solve --steps`` all step through a puzzle with
+:func:`iter_deductions`: at each step the techniques are tried easiest first (the order of
+:data:`~dominosa.deductions.grades.TECHNIQUES`, bookkeeping first within a level), the first deduction found is
+applied, and the search starts again from the easiest. Counting uses :mod:`dominosa.deductions.counting`,
+which reaches the same fixed point of rules 1-6 in bulk.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from dominosa.deductions.rules import Rule
+from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
@@ -17,45 +20,39 @@ from dominosa.solution import Solution
 __all__ = ["next_deduction", "iter_deductions", "StepLog", "solve_by_steps"]
 
 
-def _default_rules() -> tuple[Rule, ...]:
-    from dominosa.deductions.grades import design_order
+def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None = None) -> Deduction | None:
+    """The deduction the first technique that applies would make, or None when none applies.
 
-    return tuple(t.find for t in design_order())
-
-
-def next_deduction(state: SolvingState, rules: Sequence[Rule] | None = None) -> Deduction | None:
-    """The deduction the first rule that applies would make, or None when no rule applies.
-
-    ``rules`` defaults to the design's order: rules 1 to 6, the advanced rules, then guessing.
+    ``techniques`` defaults to all of them, easiest first (guessing last).
     """
-    for rule in rules or _default_rules():
-        found = rule(state)
+    for technique in TECHNIQUES if techniques is None else techniques:
+        found = technique.find(state)
         if found is not None:
             return found
     return None
 
 
 def iter_deductions(
-    puzzle: Puzzle | SolvingState, *, rules: Sequence[Rule] | None = None, guess: bool = True
+    puzzle: Puzzle | SolvingState, *, techniques: Sequence[Technique] | None = None, guess: bool = True
 ) -> Iterator[Deduction]:
-    """Yield deductions one at a time, applying each, until the puzzle is solved or no rule applies.
+    """Yield deductions one at a time, applying each, until the puzzle is solved or no technique applies.
 
     Parameters
     ----------
     puzzle : a puzzle, or a position to carry on from (it is changed as deductions are applied).
-    rules : the rules to try, in order.
-    guess : when False, rule 7 (trial and error) is left out.
+    techniques : the techniques to try, easiest first (default: all of them).
+    guess : when False, trial and error (rule 7) is left out.
 
     Raises
     ------
     Contradiction : the position cannot be completed (the puzzle has no solution).
     """
     state = puzzle if isinstance(puzzle, SolvingState) else SolvingState(puzzle)
-    rules = tuple(rules or _default_rules())
+    order = tuple(TECHNIQUES if techniques is None else techniques)
     if not guess:
-        rules = [r for r in rules if r.__name__ != "guess"]
+        order = tuple(t for t in order if t is not Technique.GUESS)
     while not (state.solved and not state.newly_joined and not state.newly_split):
-        found = next_deduction(state, rules)
+        found = next_deduction(state, order)
         if found is None:
             return
         state.apply(found)
@@ -79,12 +76,14 @@ class StepLog:
         return dict(sorted(counts.items()))
 
 
-def solve_by_steps(puzzle: Puzzle, *, rules: Sequence[Rule] | None = None, guess: bool = True) -> StepLog:
-    """Step through the puzzle with the rules and report how it went."""
+def solve_by_steps(
+    puzzle: Puzzle, *, techniques: Sequence[Technique] | None = None, guess: bool = True
+) -> StepLog:
+    """Step through the puzzle with the techniques, easiest first, and report how it went."""
     log = StepLog()
     try:
         state = SolvingState(puzzle)
-        for d in iter_deductions(state, rules=rules, guess=guess):
+        for d in iter_deductions(state, techniques=techniques, guess=guess):
             log.deductions.append(d)
     except Contradiction as why:
         log.contradiction = str(why)

@@ -15,9 +15,9 @@ One job per module:
 The names below are imported on first use, so importing one module (say, the layouts) never loads DEAP.
 
 >>> from dominosa.generator import generate, make_request
->>> (made,) = generate(make_request(order=4, grade="tricky", seed=1), 1)
+>>> (made,) = generate(make_request(order=4, grade="basic", seed=1), 1)
 >>> made.grade
-'tricky'
+'basic'
 """
 
 from __future__ import annotations

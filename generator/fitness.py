@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.grades import GRADES, TECHNIQUE_BY_RULE
+from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.grading import PROPER
 from dominosa.deductions.score import score
 from dominosa.dominoes import Domino
@@ -184,12 +184,11 @@ def develop(board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: ran
 
 
 def _steps_above(uses: dict[int, int], tier: int) -> int:
-    return sum(n for rule, n in uses.items() if TECHNIQUE_BY_RULE[rule].tier > tier)
+    return sum(n for rule, n in uses.items() if Technique(rule).level > tier)
 
 
 def _steps_at(uses: dict[int, int], tier: int) -> int:
-    techniques = TECHNIQUE_BY_RULE
-    return sum(n for rule, n in uses.items() if techniques[rule].tier == tier and not techniques[rule].bookkeeping)
+    return sum(n for rule, n in uses.items() if Technique(rule).level == tier and not Technique(rule).bookkeeping)
 
 
 def fitness_of(target: Target, level: int, uses: dict[int, int], value: float) -> tuple[float, float, float, float]:
@@ -222,7 +221,7 @@ def evaluate(job: Job) -> Evaluation:
     graded = grade(puzzle, verdict=PROPER, keep_deductions=True)
     if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
-    steps = [d for d in graded.deductions if not TECHNIQUE_BY_RULE[d.rule].bookkeeping]
+    steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
     value = score(steps)
     fitness = fitness_of(job.target, graded.level, graded.uses, value)
     return Evaluation(layout, True, graded.level, value, fitness, repairs)

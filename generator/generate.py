@@ -168,11 +168,6 @@ def make_request(
     level = None
     if grade is not None:
         level = grade_level(grade)  # ValueError naming the grades
-        if level == 0 and not any(len(n) == 1 for n in board.neighbours):
-            raise ValueError(
-                "no trivial puzzle exists on this board: the first step of any solve is then a single neighbour,"
-                " which needs a cell with only one neighbour (use --shape with a board that has one)"
-            )
     if min_score is not None and max_score is not None and min_score > max_score:
         raise ValueError(f"the score range is empty: minimum {min_score:g} is above maximum {max_score:g}")
     dominoes = tuple(sorted(full_set(order)))

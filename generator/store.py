@@ -63,7 +63,7 @@ __all__ = [
     "open_atomic",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 EXPORT_FORMATS = ("text", "json", "gameid")
 
 # Each schema version's statements, applied in order to a new file; a version 2 would add the statements that
@@ -88,6 +88,9 @@ _SCHEMA = {
         )""",
         'CREATE INDEX puzzles_by_order_and_grade ON puzzles ("order", grade)',
     ),
+    # Version 2: the grade scale of the reference grader (trivial, basic, hard, extreme, fiendish, guessing).
+    # The tables are unchanged; a version-1 store's grades are recomputed when it is opened (see _migrate).
+    2: (),
 }
 
 _INT64 = 2**63
@@ -640,9 +643,35 @@ def _create(db: sqlite3.Connection) -> None:
 
 
 def _migrate(db: sqlite3.Connection, path: Path, version: int) -> None:
-    """Bring an older store up to the current schema. No older schema exists yet, so a store whose version
-    table is empty is damaged rather than old."""
-    raise StoreError(f"{path} has a damaged version table (version {version}): it cannot be migrated")
+    """Bring an older store up to the current schema, in one transaction. A store whose version table is empty
+    is damaged rather than old.
+
+    Version 1 named grades on the old seven-grade scale, whose names partly clash with today's ("hard" then is
+    basic now): every graded puzzle is graded afresh, which the store can do because it keeps the puzzle.
+    """
+    if version < 1:
+        raise StoreError(f"{path} has a damaged version table (version {version}): it cannot be migrated")
+    from dominosa.deductions.grading import PROPER, grade
+
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        (now,) = db.execute("SELECT MAX(version) FROM schema_version").fetchone()
+        if now >= SCHEMA_VERSION:  # another process migrated it while this one waited for the lock
+            db.execute("COMMIT")
+            return
+        rows = db.execute("SELECT id, puzzle FROM puzzles WHERE grade IS NOT NULL").fetchall()
+        for ident, text in rows:
+            graded = grade(puzzle_from_dict(json.loads(text)), verdict=PROPER)
+            db.execute("UPDATE puzzles SET grade = ?, level = ? WHERE id = ?", (graded.name, graded.level, ident))
+        for newer in range(version + 1, SCHEMA_VERSION + 1):
+            for statement in _SCHEMA[newer]:
+                db.execute(statement)
+            applied = _iso(datetime.now(UTC))
+            db.execute("INSERT INTO schema_version VALUES (?, ?, ?)", (newer, CANONICAL_VERSION, applied))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
 
 
 @contextmanager

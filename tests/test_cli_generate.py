@@ -20,7 +20,7 @@ from dominosa.generator.store import PuzzleStore
 
 
 def test_json_lines_hold_grid_solution_grade_and_score():
-    done = dominosa("generate", "--order", "4", "--grade", "tricky", "--count", "2", "--format", "json", "--workers=1")
+    done = dominosa("generate", "--order", "4", "--grade", "basic", "--count", "2", "--format", "json", "--workers=1")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 2
@@ -30,7 +30,7 @@ def test_json_lines_hold_grid_solution_grade_and_score():
         puzzle = puzzle_from_dict(data)
         assert solution_from_dict(data, puzzle) is not None
         assert count_solutions_exact_cover(puzzle, 2) == (1, True)
-        assert data["grade"] == "tricky" == grade(puzzle).name and data["level"] == 2
+        assert data["grade"] == "basic" == grade(puzzle).name and data["level"] == 1
 
 
 def test_text_output_reads_back_and_is_the_same_with_two_workers():
@@ -57,7 +57,7 @@ def test_an_irregular_board_from_a_shape_file(tmp_path):
     ("args", "words"),
     [
         (["--grade", "impossible"], ["unknown grade", "fiendish"]),
-        (["--grade", "trivial"], ["trivial"]),
+        (["--grade", "tricky"], ["tricky", "basic"]),
         (["--order", "0"], ["--order"]),
         (["--count", "0"], ["--count"]),
         (["--resume"], ["--resume needs --store"]),
@@ -159,10 +159,10 @@ def test_help_teaches_with_examples():
 
 def test_a_book_from_the_store_by_grade(tmp_path):
     path = tmp_path / "puzzles.sqlite"
-    for grade_name in ("basic", "tricky"):
+    for grade_name in ("trivial", "basic"):
         done = dominosa("generate", "--order=4", "--grade", grade_name, "--count=2", "--store", path, "--workers=1")
         assert done.returncode == 0, done.stderr
-    book = dominosa("book", "--store", path, "--grade", "tricky", "--out", tmp_path / "tricky.pdf")
+    book = dominosa("book", "--store", path, "--grade", "basic", "--out", tmp_path / "basic.pdf")
     assert book.returncode == 0, book.stderr
     assert "2 puzzles" in book.stdout
     everything = dominosa("book", "--store", path, "--count", "3", "--out", tmp_path / "all.pdf")

@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pytest
 from cli_run import COMMAND, dominosa, one_line_error
+from shared_data import tatham_rows
 
 from dominosa.cli.rate import plot_rules
-from dominosa.deductions import GRADES, rate
+from dominosa.deductions import GRADES, SolvingState, next_deduction, rate
+from dominosa.deductions.grades import EXTREME, ordered_by_tier
 from dominosa.formats import puzzle_from_dict, puzzle_to_dict, read_example, write_json
 from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
@@ -82,7 +84,7 @@ def test_rate_json_has_the_keys_and_matches_the_engine(tmp_path):
         assert sum(row["rules"].values()) == row["steps"] > 0
         assert isinstance(row["exhaustive"], bool)
         engine = {"source": str(path), "line": k, **rate(puzzle).to_dict(), **puzzle_to_dict(puzzle)}
-        assert row == engine  # deterministic, the engine's own, and the puzzle itself
+        assert row == {**engine, "stuck": None}  # deterministic, the engine's own, the puzzle, nowhere stuck
     last = rows[-1]
     assert last["unique"] is False and last["verdict"] == "ambiguous" and last["level"] is None
 
@@ -192,3 +194,44 @@ def test_rate_json_reads_back_as_the_same_puzzle_partial_sets_and_clues_included
     assert rows[0]["dominoes"] == [[0, 0], [1, 1], [2, 2]] and "dominoes" not in rows[1]
     assert rows[1]["clues"] == [[[0, 1], [0, 2]]]
     assert [puzzle_from_dict(row) for row in rows] == [partial, clued]
+
+
+def test_rate_names_his_levels_and_says_which_techniques_each_puzzle_needs(tmp_path):
+    # Game IDs of Simon Tatham's Dominosa, one of each of his levels: ours are the same names.
+    ids = {
+        "4:140234142140024322342103003311": "trivial",
+        "4:344203321220231134430124100104": None,  # one of the few he grades harder (hard): ours is basic
+    }
+    for level in ("basic", "hard", "extreme"):
+        ids[next(r["game_id"] for r in tatham_rows() if r["level"] == level and r["order"] == 5)] = level
+    path = tmp_path / "his.txt"
+    path.write_text("".join(game_id + "\n" for game_id in ids), "utf-8")
+    done = dominosa("rate", path, "--no-path", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    for row, level in zip(rows, ids.values(), strict=True):
+        if level is not None:
+            assert row["grade"] == level
+        assert row["techniques"] and all(count > 0 for count in row["techniques"].values())
+        assert row["stuck"] is None
+    text = dominosa("rate", path, "--no-path").stdout
+    assert "  grade   trivial (level 0 of 5)\n  needs   single neighbour" in text
+
+
+def test_stuck_draws_where_logic_up_to_extreme_stops(tmp_path):
+    candidates = (proper_layout(5, random.Random(k))[0] for k in range(200))
+    puzzle = next(p for p in candidates if rate(p, with_path=False).grade_name == "fiendish")
+    path = puzzle_file(tmp_path / "one.jsonl", [puzzle])
+    done = dominosa("rate", path, "--no-path", "--stuck")
+    assert done.returncode == 0, done.stderr
+    assert "  grade   fiendish" in done.stdout and "short contradiction" in done.stdout
+    assert "  stuck   where the techniques up to extreme stop" in done.stdout and "┏" in done.stdout
+    row = json.loads(dominosa("rate", path, "--no-path", "--format", "json").stdout)
+    stuck = row["stuck"]
+    assert stuck["joined"] and stuck["split"]
+    # No technique up to extreme moves the position on.
+    board = puzzle.board
+    joined = [board.pair_of(tuple(a), tuple(b)) for a, b in stuck["joined"]]
+    split = [board.pair_of(tuple(a), tuple(b)) for a, b in stuck["split"]]
+    state = SolvingState.from_position(puzzle, joined, split)
+    assert next_deduction(state, ordered_by_tier(EXTREME)) is None

@@ -55,9 +55,10 @@ def test_text_output_draws_the_solution_and_says_unique():
 def test_steps_are_sentences_that_end_in_the_solution():
     done = dominosa("solve", "--example", "--steps")
     assert done.returncode == 0, done.stderr
-    steps = [line for line in done.stdout.splitlines() if line.strip()[:1].isdigit() and "[rule" in line]
+    steps = [line for line in done.stdout.splitlines() if line.strip()[:1].isdigit() and ". [" in line]
     assert len(steps) > 10
     assert all(line.rstrip().endswith(".") for line in steps)
+    assert any("[single neighbour]" in line for line in steps)  # each step names its technique
 
 
 def test_all_counts_every_solution():

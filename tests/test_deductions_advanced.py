@@ -10,6 +10,17 @@ from dominosa.deductions import advanced
 from dominosa.deductions.grading import grade
 from dominosa.generator.proper import proper_layout
 
+# A position where cells of one number share out dominoes (set analysis, with and without doubles).
+SETS_OF_NUMBERS = """
+    1 1 0 2 2
+      -   -
+    3 3 3 2|2
+
+    2 1 1 1 0
+
+    0 0 3 3 0
+    """
+
 
 def test_parity_splits_a_bridge_between_even_parts():
     # The two 3x2 halves meet only through r1c2-r1c3; both have 6 open cells, so no domino may cross.
@@ -76,23 +87,16 @@ def test_local_duplicate_splits_a_pair_that_would_starve_two_cells_of_one_domino
     assert "2-3" in found.reason
 
 
-def test_set_analysis_keeps_dominoes_for_the_cells_that_need_them():
-    s = position(
-        """
-        1 1 0 2 2
-          -   -
-        3 3 3 2|2
-
-        2 1 1 1 0
-
-        0 0 3 3 0
-        """
-    )
-    found = advanced.set_analysis(s)
-    assert found is not None and found.rule == advanced.SET_ANALYSIS
+def test_set_analysis_with_doubles_keeps_dominoes_for_the_cells_that_need_them():
+    s = position(SETS_OF_NUMBERS)
+    found = advanced.doubles_set_analysis(s)
+    assert found is not None and found.rule == advanced.DOUBLES_SET_ANALYSIS
     # The 2s at r1c4, r1c5, r2c5 use up the 0-2 and the 2-2 between them, so r3c1 (2) cannot take the 0-2.
     assert names(s, found.splits) == {"r3c1-r4c1"}
     assert "double" in found.reason
+    # The same split is set analysis already: the 2s at r1c4 and r2c5 are no neighbours, so the 2-2 covers one
+    # of them at most, and they can only take the 0-2 and the 2-2.
+    assert any(names(s, d.splits) == {"r3c1-r4c1"} for d in advanced.iter_set_analysis(s))
 
 
 def test_forcing_chain_rejects_the_way_that_repeats_a_domino():
@@ -134,7 +138,7 @@ def _rules_fired(orders: tuple[int, ...], count: int) -> dict[int, int]:
         puzzle, hidden = proper_layout(order, random.Random(seed))
         truth = set(hidden.pairs(puzzle.board))
         for d in grade(puzzle, keep_deductions=True).deductions:
-            if d.rule >= advanced.PARITY:
+            if d.rule >= advanced.PARITY:  # the techniques beyond rules 1-7
                 fired[d.rule] = fired.get(d.rule, 0) + 1
                 assert set(d.joins) <= truth, d.reason
                 assert not set(d.splits) & truth, d.reason
@@ -144,10 +148,133 @@ def _rules_fired(orders: tuple[int, ...], count: int) -> dict[int, int]:
 def test_every_advanced_rule_fires_on_real_puzzles_and_is_right():
     fired = _rules_fired((5, 6, 7, 8), 160)
     for rule in (
+        advanced.MUST_OVERLAP,
         advanced.PARITY,
         advanced.LOCAL_DUPLICATE,
         advanced.SET_ANALYSIS,
+        advanced.DOUBLES_SET_ANALYSIS,
         advanced.FORCING_CHAIN,
         advanced.SHORT_CONTRADICTION,
     ):
         assert fired.get(rule, 0) > 0, f"rule {rule} never fired: {fired}"
+
+
+# -- the techniques of the reference grader's levels ------------------------------------------------------------
+
+
+def test_must_overlap_rules_out_a_placement_every_place_of_a_domino_crosses():
+    s = position(
+        """
+        0 0 2 1
+
+        1 1 0 1
+        - -
+        2 2 0 2
+        """
+    )
+    found = advanced.must_overlap(s)
+    assert found is not None and found.rule == advanced.MUST_OVERLAP
+    # The 1-2 can only lie on r1c3-r1c4 or r2c4-r3c4, sharing no cell; each crosses r1c4-r2c4 (the 1-1).
+    assert names(s, found.splits) == {"r1c4-r2c4"} and not found.joins
+    assert "1-2" in found.reason and "nowhere" in found.reason
+
+
+def test_must_overlap_needs_every_place_to_cross():
+    s = position(
+        """
+        0 0 2 1
+
+        1 1 0 1
+        -
+        2 2 0 2
+        """
+    )
+    # r2c2-r3c2 is a third place of the 1-2, away from r1c4-r2c4: the 1-1 there is possible after all.
+    assert all("r1c4-r2c4" not in names(s, d.splits) for d in advanced.iter_must_overlap(s))
+
+
+def test_must_overlap_leaves_the_shared_cell_case_to_rule_6():
+    s = position(
+        """
+        0 0 1
+
+        1 1 0
+        """
+    )
+    # Every place of the 0-0 is r1c1-r1c2; the 1-1 at r2c1-r2c2 likewise: no two places without a shared cell.
+    assert advanced.must_overlap(s) is None
+
+
+def test_set_analysis_counts_a_double_once_when_it_cannot_cover_two():
+    s = position(SETS_OF_NUMBERS)
+    found = advanced.set_analysis(s)
+    assert found is not None and found.rule == advanced.SET_ANALYSIS
+    # The 1s at r1c1 and r3c3 are not neighbours, so the 1-1 covers at most one of them; they can only take the
+    # 1-1 and the 1-3, so each takes one: the 1-3's places away from both go.
+    assert names(s, found.splits) == {"r2c2-r3c2", "r3c4-r4c4"}
+    assert "r1c1 and r3c3" in found.reason and "1-1 and 1-3" in found.reason
+
+
+def test_set_analysis_with_doubles_makes_the_double_touch_its_group():
+    s = position(
+        """
+        2 2 2 0|0-3
+          - -   - -
+        4 4 1|1 1|0
+        - -       |
+        1 2 0|4 3|0
+          - -   - -
+        2|1 3|0 4|3
+              -   |
+        4 1|2 3 4|3
+        """
+    )
+    # Set analysis (the double counted once) has nothing here: no group of 4s it may count is tight.
+    assert advanced.set_analysis(s) is None
+    found = advanced.doubles_set_analysis(s)
+    assert found is not None and found.rule == advanced.DOUBLES_SET_ANALYSIS
+    # Three 4s (r2c1, r2c2, r5c1) for three dominoes, the 4-4 among them and able to lie on r2c1-r2c2: without
+    # the 4-4 they would have two dominoes for three cells, so the 4-4 away from them is ruled out.
+    assert names(s, found.splits) == {"r4c5-r5c5"}
+    assert "4-4 must cover at least one" in found.reason
+
+
+def test_forcing_chain_rejects_a_way_that_uses_up_a_far_cell():
+    s = position(
+        """
+        1|3|0 1|3
+        | |     |
+        1|3|2 2|0
+        - -     -
+        2 1 3|2 2
+          - -
+        0 0 0 1 3
+        """
+    )
+    found = advanced.forcing_chain(s)
+    assert found is not None and found.rule == advanced.FORCING_CHAIN
+    # Either r1c3-r2c3 (0-2) and r1c4-r2c4 (1-2), or r1c3-r1c4: the first uses both dominoes r3c1 could take.
+    assert names(s, found.joins) == {"r1c3-r1c4"}
+    assert names(s, found.splits) == {"r1c3-r2c3", "r1c4-r2c4"}
+    assert "r3c1 (2)" in found.reason
+
+
+def test_forcing_chain_keeps_a_domino_on_both_ways_to_the_chain():
+    s = position(
+        """
+        4 3 2 4 4 0
+              -
+        3 0 2 1 1 2
+            -   -
+        1 4|0|3 3 3
+            |   - -
+        2 4|0|2 2|0
+          - - -   |
+        3 0 4 1 1|1
+        """
+    )
+    found = [d for d in advanced.iter_forcing_chain(s) if "both ways" in d.reason]
+    assert found and found[0].rule == advanced.FORCING_CHAIN and not found[0].joins
+    # The chain from r5c1 to r4c4 goes one of two ways, and each way places the 2-3: it is on the chain.
+    assert names(s, found[0].splits) == {"r1c2-r1c3", "r2c6-r3c6"}
+    assert "2-3" in found[0].reason

@@ -31,7 +31,7 @@ def proper_puzzles(draw, min_order=3, max_order=7):
 
 def _solves_with(puzzle: Puzzle, max_tier: int) -> bool:
     state = SolvingState(puzzle)
-    for _ in iter_deductions(state, rules=[t.find for t in ordered_by_tier(max_tier)], guess=False):
+    for _ in iter_deductions(state, techniques=ordered_by_tier(max_tier), guess=False):
         pass
     return state.solved
 
@@ -68,7 +68,7 @@ def test_rating_is_deterministic_and_its_path_solves_the_puzzle(layout):
     for d in first.path.steps:
         assert set(d.joins) <= truth and not set(d.splits) & truth
         state.apply(d)
-        for _ in iter_deductions(state, rules=[t.find for t in ordered_by_tier(0) if t.bookkeeping]):
+        for _ in iter_deductions(state, techniques=[t for t in ordered_by_tier(0) if t.bookkeeping]):
             pass
     assert state.solved
     assert first.level == GRADES.index(first.grade_name)

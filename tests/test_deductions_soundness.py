@@ -9,8 +9,17 @@ from hypothesis import strategies as st
 from strategies import layouts, seeds
 
 from dominosa import Board
-from dominosa.deductions import RULES, SolvingState, count_solutions, iter_deductions, solve_by_steps
+from dominosa.deductions import (
+    TECHNIQUES,
+    SolvingState,
+    Technique,
+    count_solutions,
+    iter_deductions,
+    next_deduction,
+    solve_by_steps,
+)
 from dominosa.deductions.counting import JOINED, SPLIT, _root
+from dominosa.deductions.grades import BASIC
 from dominosa.deductions.state import Contradiction
 from dominosa.deductions.tables import tables_for
 from dominosa.generator.layouts import random_irregular_board
@@ -31,6 +40,31 @@ def test_logical_rules_never_contradict_the_hidden_solution(layout):
     for d in iter_deductions(state, guess=False):  # rules 1-6 and the advanced rules
         assert set(d.joins) <= truth, d.reason
         assert not (set(d.splits) | set(d.quiet_splits)) & truth, d.reason
+
+
+# Every deduction each of these can make in a position is checked, not only the one the solve takes. (Short
+# contradictions, one propagation per pair, are checked where the solve uses them, above.)
+EVERY_DEDUCTION_CHECKED = tuple(
+    t for t in TECHNIQUES if t.instances is not None and t is not Technique.SHORT_CONTRADICTION
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=3, max_order=9))
+def test_every_deduction_of_every_technique_keeps_the_hidden_solution(layout):
+    # Wherever a solve stands when the trivial rules are stuck, each technique's every deduction (must overlap,
+    # both set analyses, forcing chains, ...) leaves the hidden solution possible.
+    puzzle, hidden = layout
+    truth = set(hidden.pairs(puzzle.board))
+    state = SolvingState(puzzle)
+    order = [t for t in TECHNIQUES if t is not Technique.GUESS]
+    while (d := next_deduction(state, order)) is not None:
+        if Technique(d.rule).level >= BASIC:  # a settled position where the trivial rules are stuck
+            for technique in EVERY_DEDUCTION_CHECKED:
+                for found in technique.instances(state):
+                    assert set(found.joins) <= truth, found.reason
+                    assert not (set(found.splits) | set(found.quiet_splits)) & truth, found.reason
+        state.apply(d)
 
 
 @st.composite
@@ -65,7 +99,7 @@ def test_fast_path_reaches_the_same_fixed_point_as_the_rules(layout):
     node = _root(tables_for(puzzle))
     try:
         state = SolvingState(puzzle)
-        for _ in iter_deductions(state, rules=RULES[:6]):
+        for _ in iter_deductions(state, techniques=[t for t in TECHNIQUES if t <= 6 and t != 7]):
             pass
     except Contradiction:
         assert node is None

@@ -76,10 +76,10 @@ def test_scrambled_results_give_the_serial_puzzles(order, seed):
 
 
 def test_the_number_of_lanes_and_batching_in_step_change_nothing():
-    request = make_request(order=5, grade="tricky", seed=4)
+    request = make_request(order=5, grade="basic", seed=4)
     expected = dicts(generate(request, 5))
     for lanes in (1, 3, 20):
-        narrow = make_request(order=5, grade="tricky", seed=4, settings=Settings(lanes=lanes))
+        narrow = make_request(order=5, grade="basic", seed=4, settings=Settings(lanes=lanes))
         assert dicts(generate(narrow, 5, workers=ScrambledWorkers("random", lanes))) == expected
     batches: list[int] = []
 
@@ -96,7 +96,7 @@ def test_the_number_of_lanes_and_batching_in_step_change_nothing():
 def test_accept_sees_the_same_offers_in_the_same_order_and_a_refused_search_goes_on():
     """Refusing the first puzzle of every other search makes those searches go on; which puzzles are offered,
     in which order, and what comes out must not depend on the order of results."""
-    request = make_request(order=5, grade="tricky", seed=7)
+    request = make_request(order=5, grade="basic", seed=7)
 
     def run(workers: Workers | None) -> tuple[list[tuple[int, str]], list[dict]]:
         offers: list[tuple[int, str]] = []

@@ -47,7 +47,7 @@ def test_evaluation_repairs_a_random_layout_into_a_proper_puzzle(seed):
 
 
 def test_evaluation_is_a_pure_function_of_its_job():
-    one = job(3, Target(grade_level("tricky")))
+    one = job(3, Target(grade_level("basic")))
     assert evaluate(one) == evaluate(one)
     assert evaluate(one) == evaluate(Job(*one))  # a copy, as a worker receives it
 
@@ -64,22 +64,22 @@ def test_without_repairs_an_ambiguous_layout_gets_the_lowest_fitness():
 
 def test_fitness_prefers_the_target_grade_then_the_gradient_then_the_score():
     target = Target(grade_level("hard"))
-    hard = fitness_of(target, 3, {advanced.PARITY: 1}, 40.0)
-    extreme = fitness_of(target, 4, {advanced.SET_ANALYSIS: 1}, 90.0)
-    assert extreme > fitness_of(target, 4, {advanced.SET_ANALYSIS: 3}, 90.0)  # fewer steps above: closer
-    tricky_stuck_often = fitness_of(target, 2, {4: 5}, 10.0)
-    tricky_stuck_once = fitness_of(target, 2, {4: 1}, 80.0)
-    assert hard > extreme and hard > tricky_stuck_often
-    assert tricky_stuck_often > tricky_stuck_once  # more places where easier logic is stuck: closer
-    assert fitness_of(target, 3, {}, 50.0) > fitness_of(target, 3, {}, 40.0)
-    assert min(hard, extreme, tricky_stuck_once) > IMPROPER_FITNESS
+    hard = fitness_of(target, 2, {advanced.SET_ANALYSIS: 1}, 40.0)
+    extreme = fitness_of(target, 3, {advanced.DOUBLES_SET_ANALYSIS: 1}, 90.0)
+    assert extreme > fitness_of(target, 3, {advanced.DOUBLES_SET_ANALYSIS: 3}, 90.0)  # fewer steps above: closer
+    basic_stuck_often = fitness_of(target, 1, {4: 5}, 10.0)
+    basic_stuck_once = fitness_of(target, 1, {4: 1}, 80.0)
+    assert hard > extreme and hard > basic_stuck_often
+    assert basic_stuck_often > basic_stuck_once  # more places where easier logic is stuck: closer
+    assert fitness_of(target, 2, {}, 50.0) > fitness_of(target, 2, {}, 40.0)
+    assert min(hard, extreme, basic_stuck_once) > IMPROPER_FITNESS
 
 
 def test_score_range_distance_decides_within_a_grade():
     target = Target(grade_level("hard"), min_score=50, max_score=60)
     assert target.score_gap(55) == 0 and target.score_gap(45) == 5 and target.score_gap(70) == 10
-    assert target.met(3, 55) and not target.met(3, 61) and not target.met(2, 55)
-    assert fitness_of(target, 3, {}, 58) > fitness_of(target, 3, {}, 62) > fitness_of(target, 3, {}, 90)
+    assert target.met(2, 55) and not target.met(2, 61) and not target.met(1, 55)
+    assert fitness_of(target, 2, {}, 58) > fitness_of(target, 2, {}, 62) > fitness_of(target, 2, {}, 90)
 
 
 def test_finish_proves_and_rates_with_the_path():

@@ -16,8 +16,10 @@ from datetime import UTC, datetime
 import pytest
 
 from dominosa import Board, Puzzle, Solution, problems
+from dominosa.deductions import grade
 from dominosa.formats import read_file_records, read_puzzle, read_puzzles
 from dominosa.generator.layouts import random_irregular_board, random_layout
+from dominosa.generator.proper import proper_layout
 from dominosa.generator.store import (
     SCHEMA_VERSION,
     PuzzleStore,
@@ -323,6 +325,26 @@ def test_a_store_from_a_newer_dominosa_is_refused(tmp_path):
     db.commit()
     db.close()
     assert "made by a newer dominosa" in _error(path)
+
+
+def test_a_version_1_store_has_its_old_grade_names_recomputed(tmp_path):
+    # Version 1 graded on the old scale, where "tricky" and "hard" sat below set analysis: opening the file
+    # grades every graded puzzle afresh (an ungraded one stays ungraded) and records version 2.
+    path = tmp_path / "old.sqlite"
+    with PuzzleStore(path) as store:
+        graded = store.add(*proper_layout(5, random.Random(2)), grade="tricky", level=2, score=1.0)
+        ungraded = store.add(*layout(5, 3))
+    db = sqlite3.connect(path)
+    db.execute("DELETE FROM schema_version WHERE version > 1")
+    db.commit()
+    db.close()
+    with PuzzleStore(path) as store:
+        record = store.get(graded)
+        assert record.grade == grade(record.puzzle).name and record.level == grade(record.puzzle).level
+        assert store.get(ungraded).grade is None and record.score == 1.0
+    db = sqlite3.connect(path)
+    assert [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")] == [1, SCHEMA_VERSION]
+    db.close()
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write anywhere")
