@@ -41,7 +41,7 @@ async function solve() {
   boardInfo = b.data;
   answer = t.data;
   shown = 0;
-  $("title").textContent = answer.puzzle;
+  $("title").textContent = answer.source;
   $("count").textContent = answer.complete ? answer.count : `${answer.count}+`;
   $("count-words").textContent = answer.count === 0 ? "This one cannot be done."
     : answer.complete ? `solution${answer.count > 1 ? "s" : ""}, found in ${answer.seconds} s`
