@@ -1,0 +1,67 @@
+"""``--timeout SECONDS`` for every command that can run long on a big board: one mechanism for all of them.
+
+The engine knows nothing of clocks (see the design), so the limit is kept here, at the edge: a timer signal
+(``SIGALRM``) interrupts the work in the main thread with :class:`TimedOut`, the same way Ctrl-C interrupts it
+with ``KeyboardInterrupt``: between two Python steps, so within milliseconds wherever the engine is. Each
+command wraps one unit of work (a puzzle) in :func:`time_limit` and says in its output what ran out of time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+
+__all__ = ["TimedOut", "add_timeout_argument", "positive_seconds", "time_limit"]
+
+
+class TimedOut(Exception):
+    """The ``--timeout`` of one piece of work ran out."""
+
+
+def positive_seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds above 0 (``nan`` and ``inf`` are refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text!r}")
+    return value
+
+
+def add_timeout_argument(parser: argparse.ArgumentParser, what: str = "a puzzle") -> None:
+    """``--timeout SECONDS``: give up on one piece of work after that long."""
+    parser.add_argument(
+        "--timeout",
+        type=positive_seconds,
+        metavar="SECONDS",
+        help=f"give up on {what} after this many seconds, say so, and go on with the next",
+    )
+
+
+def _expired(signum: int, frame: FrameType | None) -> None:
+    raise TimedOut
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Raise :class:`TimedOut` in the block once ``seconds`` pass (None: no limit).
+
+    Only the main thread can receive the timer signal; elsewhere (a web server's worker thread) the block runs
+    without a limit rather than misbehaving.
+    """
+    if seconds is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGALRM, _expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -1,0 +1,194 @@
+"""Hostile input through the real ``dominosa`` command: one line, exit code 2, bounded memory, no traceback.
+
+Each test runs the installed console script in a child process whose address space is capped (RLIMIT_AS), so
+an input that made the reader grow without bound fails the test by a ``MemoryError`` traceback instead of
+eating the machine; the generous ``timeout`` only guards against a hang, it measures nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from cli_run import COMMAND, dominosa, one_line_error
+
+MEMORY_CAP = 400 * 1024 * 1024  # address space, not resident memory: Python itself maps ~100 MB
+HANG_GUARD = 60
+
+
+def _capped() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+
+def run_capped(*args: object, stdin=subprocess.DEVNULL, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """Run the command with its memory capped; stdin may be an open file."""
+    done = subprocess.run(
+        [*COMMAND, *map(str, args)],
+        stdin=stdin,
+        capture_output=True,
+        timeout=HANG_GUARD,
+        cwd=cwd,
+        preexec_fn=_capped,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
+    return subprocess.CompletedProcess(done.args, done.returncode, done.stdout.decode(), done.stderr.decode())
+
+
+# Row 1: endless input, read with the limits checked while reading.
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_an_endless_device_is_refused_at_once(device):
+    assert "binary data" in one_line_error(run_capped("show", device))
+
+
+def test_endless_zeros_on_standard_input():
+    with open("/dev/zero", "rb") as zeros:
+        assert "binary data" in one_line_error(run_capped("show", "-", stdin=zeros))
+
+
+def test_endless_text_on_standard_input_stops_at_the_input_limit():
+    yes = subprocess.Popen(["yes", "22223"], stdout=subprocess.PIPE)
+    try:
+        line = one_line_error(run_capped("show", "-", stdin=yes.stdout))
+    finally:
+        yes.kill()
+        yes.wait()
+    assert "bytes of input" in line and "--max-input" in line
+
+
+def test_max_input_lowers_and_raises_the_limit(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("3:22223101012330103310\n" * 100)
+    assert "more than 1,000 bytes" in one_line_error(dominosa("show", "--max-input", "1000", path))
+    assert dominosa("show", "--max-input", "1M", path).returncode == 0
+    assert "--max-input" in one_line_error(dominosa("show", "--max-input", "lots", path))
+
+
+def test_ctrl_c_while_reading_a_pipe_that_never_ends():
+    reader, writer = os.pipe()  # nothing is ever written: the command waits in read()
+    try:
+        child = subprocess.Popen([*COMMAND, "show", "-"], stdin=reader, stderr=subprocess.PIPE)
+        _wait_until_reading(child)
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=HANG_GUARD)
+    finally:
+        os.close(reader)
+        os.close(writer)
+    assert child.returncode == 130
+    assert b"Traceback" not in err and err.strip() == b"dominosa: interrupted"
+
+
+def _wait_until_reading(child: subprocess.Popen) -> None:
+    """Until the child blocks reading its standard input (seen in /proc), with a hang guard."""
+    deadline = time.monotonic() + HANG_GUARD
+    while time.monotonic() < deadline:
+        try:
+            wchan = Path(f"/proc/{child.pid}/wchan").read_text()
+            stat = Path(f"/proc/{child.pid}/stat").read_text().split()
+        except OSError:
+            return
+        if stat[2] == "S" and "pipe" in wchan:
+            return
+        time.sleep(0.05)
+
+
+# Rows 2-4 and 17: numbers, nesting, long lines, digits of other scripts.
+
+BIG = "1" * 5000
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (f"3:[{BIG}]\n", "5,000 digits"),
+        (f"{BIG}:22223101012330103310\n", "the limit on orders"),
+        ('{"grid": [[' + BIG + "]]}\n", "5,000 digits"),
+        ('{"grid": [[0, 0, 1], [1, 1, 0]], "clues": [[[' + BIG + ", 0], [0, 1]]]}\n", "5,000 digits"),
+        (f"22223\n10101\n23301\n03310\n-\n2-2@r1c{BIG},r1c2\n", "bad clue"),
+        (f"{BIG} 2\n2 2\n", "5,000 digits"),
+        ("[" * 100000 + "\n", "the limit on nesting"),
+        ('{"x": ' + "[" * 100000 + "]" * 100000 + ', "grid": [[0, 0, 1], [1, 1, 0]]}\n', "the limit on nesting"),
+        ("1" * 1_000_000 + "\n", "the limit on boards"),
+        ("1" * 10_000_000 + "\n", "the limit on one line"),
+        ("1 " * 500_000 + "\n", "the limit on boards"),
+        ("٣:22223101012330103310\n", "unknown format"),
+        ("3:2222٣101012330103310\n", "bad character"),
+        ("22223\n10101\n23301\n03310\n-\n2-2@r١c1,r1c2\n", "bad clue"),
+    ],
+    ids=[
+        "game-id-number", "game-id-order", "json-grid", "json-clue", "plain-clue", "plain-grid", "json-deep",
+        "json-deep-ignored-key", "1MB-line", "10MB-line", "1MB-spaced-line", "arabic-order", "arabic-digit",
+        "arabic-clue",
+    ],
+)
+def test_hostile_files_give_one_line(tmp_path, text, expected):
+    path = tmp_path / "hostile.txt"
+    path.write_text(text, encoding="utf-8")
+    line = one_line_error(run_capped("show", path))
+    assert expected in line and len(line) < 300
+
+
+def test_an_unreadable_special_file_is_named():
+    line = one_line_error(run_capped("show", "/proc/self/mem"))
+    assert "/proc/self/mem" in line
+
+
+def test_a_large_json_lines_file_reads_in_linear_time(tmp_path):
+    one = dominosa("show", "--format", "json", "3:22223101012330103310").stdout
+    path = tmp_path / "many.jsonl"
+    path.write_text(one * 20_000)
+    done = dominosa("show", "--format", "json", path, timeout=HANG_GUARD * 2)
+    assert done.returncode == 0 and done.stdout.count("\n") == 20_000
+
+
+def test_standard_input_closed(tmp_path):
+    done = subprocess.run(
+        [*COMMAND, "generate", "--shape", "-"], stdin=subprocess.DEVNULL, capture_output=True, timeout=HANG_GUARD,
+        close_fds=True, preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    assert len(done.stderr.decode().strip().splitlines()) == 1
+
+
+
+# Rows 7, 12 and 13: option values out of range.
+
+
+@pytest.fixture(scope="module")
+def store_path(tmp_path_factory):
+    path = tmp_path_factory.mktemp("store") / "puzzles.sqlite"
+    done = dominosa("generate", "--order", "3", "--store", path, "--quiet")
+    assert done.returncode == 0, done.stderr
+    return path
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["store", "show", "99999999999999999999999"],
+        ["store", "list", "--order", "99999999999999999999999"],
+        ["store", "list", "--limit", "99999999999999999999999"],
+    ],
+)
+def test_huge_store_numbers(store_path, args):
+    assert "at most" in one_line_error(dominosa(*args, "--store", store_path))
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["generate", "--workers", "1000"], "the limit on local processes"),
+        (["solve", "--example", "--timeout", "nan"], "--timeout"),
+        (["rate", "--example", "--timeout", "inf"], "--timeout"),
+        (["generate", "--min-score", "nan"], "--min-score"),
+        (["generate", "--max-score", "inf"], "--max-score"),
+    ],
+)
+def test_options_out_of_range(args, expected):
+    assert expected in one_line_error(dominosa(*args))
