@@ -11,12 +11,25 @@ from __future__ import annotations
 import argparse
 import math
 import signal
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import wraps
 from types import FrameType
 
-__all__ = ["TimedOut", "add_timeout_argument", "positive_seconds", "time_limit"]
+from dominosa.cli.common import print_json, print_text
+from dominosa.formats import PuzzleRecord
+
+__all__ = [
+    "EXIT_TIMED_OUT",
+    "TimedOut",
+    "add_timeout_argument",
+    "limits_whole_run",
+    "positive_seconds",
+    "report_timed_out",
+    "time_limit",
+]
 
 
 class TimedOut(Exception):
@@ -65,3 +78,41 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+EXIT_TIMED_OUT = 1
+"""The exit code when ``--timeout`` stopped work before it gave its answer (as ``generate`` giving up)."""
+
+
+def report_timed_out(record: PuzzleRecord, outcome: str, args: argparse.Namespace, *, index: int, total: int) -> None:
+    """Print, in the command's ``--format``, that a puzzle ran out of time and what it lacks (``"not rated"``)."""
+    line = f"timed out after --timeout {args.timeout:g} s, {outcome}"
+    if args.format == "json":
+        print_json({"source": record.source, "line": record.line, "timed_out": True, "note": line})
+    else:
+        print_text(("\n" if index > 1 else "") + f"puzzle {index} of {total}: {record.location}: {line}")
+
+
+Run = Callable[[argparse.Namespace], int]
+
+
+def limits_whole_run(outcome: str) -> Callable[[Run], Run]:
+    """For a command whose work is one piece (a book): ``--timeout`` bounds the whole run.
+
+    When the time runs out the command prints one line (``outcome`` says what is lost, e.g. "the book was not
+    written") and exits with :data:`EXIT_TIMED_OUT`; files are written atomically, so nothing half-made is left.
+    """
+
+    def decorate(run: Run) -> Run:
+        @wraps(run)
+        def limited(args: argparse.Namespace) -> int:
+            try:
+                with time_limit(args.timeout):
+                    return run(args)
+            except TimedOut:
+                print(f"dominosa: timed out after --timeout {args.timeout:g} s: {outcome}", file=sys.stderr)
+                return EXIT_TIMED_OUT
+
+        return limited
+
+    return decorate

@@ -11,6 +11,7 @@ import os
 import resource
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -192,3 +193,152 @@ def test_huge_store_numbers(store_path, args):
 )
 def test_options_out_of_range(args, expected):
     assert expected in one_line_error(dominosa(*args))
+
+
+# Row 6: --timeout on every command that can run long on a big board, and Ctrl-C reporting what was finished.
+
+
+@pytest.fixture(scope="module")
+def order_50(tmp_path_factory):
+    """A random double-50 board: counting its solutions alone takes far longer than any test may."""
+    import random
+
+    from dominosa.board import Board
+    from dominosa.formats import write_json
+    from dominosa.generator.layouts import random_layout
+
+    puzzle, _ = random_layout(Board.rectangle(51, 52), random.Random(1))
+    path = tmp_path_factory.mktemp("big") / "order-50.jsonl"
+    path.write_text(write_json(puzzle) + "\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["rate"], "not rated"),
+        (["explain"], "not explained"),
+        (["render", "--what", "both", "--out", "{dir}/big.png"], "not written"),
+        (["book", "--out", "{dir}/big.pdf"], "the book was not written"),
+        (["hint"], "no more hints"),
+        (["solve"], "timed out"),
+    ],
+    ids=["rate", "explain", "render", "book", "hint", "solve"],
+)
+def test_timeout_on_a_big_board(order_50, tmp_path, args, expected):
+    args = [a.replace("{dir}", str(tmp_path)) for a in args]
+    done = dominosa(*args, order_50, "--timeout", "1", timeout=HANG_GUARD)
+    assert "Traceback" not in done.stderr
+    assert expected in done.stdout + done.stderr
+    assert done.returncode == (0 if args[0] == "solve" else 1)  # solve's verdict says "timed out"
+    assert list(tmp_path.iterdir()) == []  # nothing half-written
+
+
+def test_rating_falls_back_to_the_grade_when_the_path_takes_too_long(tmp_path, monkeypatch):
+    from dominosa.cli import rate as rate_command
+
+    calls = []
+
+    def slow_with_path(puzzle, *, with_path=True, **kwargs):
+        calls.append(with_path)
+        if with_path:
+            while True:  # a path search that would never end
+                pass
+        return real_rate(puzzle, with_path=False, **kwargs)
+
+    real_rate = rate_command.rate
+    monkeypatch.setattr(rate_command, "rate", slow_with_path)
+    from dominosa.cli.main import main
+
+    assert main(["rate", "--example", "--timeout", "0.5", "--format", "json"]) == 0
+    assert calls == [True, False]
+
+
+def test_rating_falls_back_in_text(capsys, monkeypatch):
+    from dominosa.cli import rate as rate_command
+    from dominosa.cli.main import main
+
+    real_rate = rate_command.rate
+
+    def slow_with_path(puzzle, *, with_path=True, **kwargs):
+        while with_path:
+            pass
+        return real_rate(puzzle, with_path=False, **kwargs)
+
+    monkeypatch.setattr(rate_command, "rate", slow_with_path)
+    assert main(["rate", "--example", "--timeout", "0.5"]) == 0
+    out = capsys.readouterr().out
+    assert "grade" in out and "takes more than --timeout 0.5 s, so graded without it" in out
+
+
+# Row 18: Ctrl-C during start-up, and a second Ctrl-C, end quietly with exit code 130.
+
+
+def test_ctrl_c_during_start_up_is_quiet():
+    script = (
+        "import os, signal, sys\n"
+        "import dominosa.cli.main as m\n"
+        "build = m.build_parser\n"
+        "def interrupted_while_loading():\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return build()\n"
+        "m.build_parser = interrupted_while_loading\n"
+        "sys.exit(m.main(['show', '--example']))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=HANG_GUARD, text=True)
+    assert done.returncode == 130
+    assert done.stderr.strip() == "dominosa: interrupted"
+
+
+def test_ctrl_c_twice_while_rating_a_big_board(order_50):
+    child = subprocess.Popen(
+        [*COMMAND, "rate", "--example", order_50], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout.readline().startswith("puzzle 1 of 2")  # the first is done; the big one is running
+        child.send_signal(signal.SIGINT)
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=HANG_GUARD)
+    finally:
+        child.kill()
+    assert child.returncode == 130
+    assert "Traceback" not in err
+    assert err.strip().splitlines()[-1].startswith("dominosa: interrupted: 1 of 2 puzzles finished")
+
+
+# Rows 8, 9 and 16: outputs are never a surprise.
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink"])  # (render --out FOLDER writes into the folder)
+def test_outputs_that_are_not_regular_files_are_refused(tmp_path, kind):
+    target = tmp_path / "out.png"
+    if kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.symlink_to(tmp_path / "elsewhere.png")
+    line = one_line_error(dominosa("render", "--example", "--out", target))
+    assert str(target) in line and ".part" not in line
+    assert target.is_fifo() if kind == "fifo" else target.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.png"]
+
+
+def test_a_device_is_refused():
+    assert "/dev/full" in one_line_error(dominosa("render", "--example", "--out", "/dev/full"))
+
+
+def test_a_book_onto_a_folder_names_the_folder(tmp_path):
+    (tmp_path / "d.pdf").mkdir()
+    line = one_line_error(dominosa("book", "--out", tmp_path / "d.pdf", "--count", "1", cwd=tmp_path))
+    assert "d.pdf" in line and ".part" not in line
+
+
+@pytest.mark.parametrize("pattern", ["p{n.foo}.png", "p{n[0]}.png", "p{n:>300000000}.png", "p{x}.png", "p{n!r}.png"])
+def test_out_patterns_are_text_not_code(tmp_path, pattern):
+    line = one_line_error(run_capped("render", "--example", "--out", pattern, cwd=tmp_path))
+    assert "--out pattern" in line and len(line) < 200
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_plain_out_pattern_still_works(tmp_path):
+    done = dominosa("render", "--example", "--out", "p{n:03}-{what}.png", cwd=tmp_path)
+    assert done.returncode == 0 and (tmp_path / "p001-puzzle.png").exists()
