@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -342,3 +344,72 @@ def test_out_patterns_are_text_not_code(tmp_path, pattern):
 def test_a_plain_out_pattern_still_works(tmp_path):
     done = dominosa("render", "--example", "--out", "p{n:03}-{what}.png", cwd=tmp_path)
     assert done.returncode == 0 and (tmp_path / "p001-puzzle.png").exists()
+
+
+# Rows 11 and 15: a store in a read-only place can be read; a store the disk cannot hold is not left behind.
+
+
+# Root ignores permissions: run as the unprivileged user to see what users see (setpriv from util-linux).
+AS_USER = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.getuid() == 0 else []
+
+
+@pytest.fixture
+def read_only_store(store_path):
+    with tempfile.TemporaryDirectory() as folder:
+        os.chmod(folder, 0o755)
+        store = Path(folder) / "ro" / "puzzles.sqlite"
+        store.parent.mkdir()
+        shutil.copy(store_path, store)
+        os.chmod(store, 0o444)
+        os.chmod(store.parent, 0o555)
+        out = Path(folder) / "out"
+        out.mkdir()
+        os.chmod(out, 0o777)
+        try:
+            yield store, out
+        finally:
+            os.chmod(store.parent, 0o755)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["store", "stats"], ["store", "list"], ["store", "show", "1"], ["store", "export", "--out", "{out}/e.jsonl"],
+     ["book", "--out", "{out}/b.pdf"]],
+    ids=["stats", "list", "show", "export", "book"],
+)
+def test_a_read_only_store_can_be_read(read_only_store, args):
+    store, out = read_only_store
+    args = [a.replace("{out}", str(out)) for a in args]
+    done = subprocess.run(
+        [*AS_USER, *COMMAND, *args, "--store", str(store)], capture_output=True, text=True, timeout=HANG_GUARD
+    )
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in store.parent.iterdir()) == ["puzzles.sqlite"]  # nothing made beside it
+
+
+def test_writing_to_a_read_only_store_says_so(read_only_store):
+    store, _ = read_only_store
+    done = subprocess.run(
+        [*AS_USER, *COMMAND, "generate", "--order", "3", "--store", str(store), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+    )
+    assert "read-only" in one_line_error(done)
+
+
+def _small_disk() -> None:
+    """A disk that fills up after 2,000 bytes: writing past them fails with EFBIG, as a full disk fails."""
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (2000, 2000))
+
+
+def test_a_store_the_disk_cannot_hold_is_not_left_behind(tmp_path):
+    store = tmp_path / "puzzles.sqlite"
+    done = subprocess.run(
+        [*COMMAND, "generate", "--order", "3", "--store", str(store), "--quiet"], capture_output=True, text=True,
+        timeout=HANG_GUARD, preexec_fn=_small_disk,
+    )
+    line = one_line_error(done)
+    assert str(store) in line and "rollback" not in line
+    assert list(tmp_path.iterdir()) == []

@@ -172,7 +172,7 @@ def _read_grid(grid: list[Line], source: str | None) -> list[list[tuple[int | No
                     squares.append((int(token), column))
                 else:
                     raise PuzzleError(
-                        f"bad entry {token!r} in the grid: expected a number, or x or . for a square that is"
+                        f"bad entry {_preview(token)} in the grid: expected a number, or x or . for a square that is"
                         " not a cell",
                         line=number,
                         column=column,
@@ -194,6 +194,11 @@ def _read_grid(grid: list[Line], source: str | None) -> list[list[tuple[int | No
                     )
         rows.append(squares)
     return rows
+
+
+def _preview(token: str) -> str:
+    """A token for a message, cut short: a hostile megabyte-long token must not make a megabyte error line."""
+    return repr(token if len(token) <= 30 else token[:27] + "...")
 
 
 def _check_ragged(
