@@ -69,9 +69,8 @@ def mutated(draw) -> str:
 hostile = st.one_of(mutated(), st.text(max_size=200), st.text(alphabet="0123456789[]{},:\n x.-", max_size=300))
 hostile_bytes = st.one_of(hostile.map(lambda t: t.encode("utf-8", "surrogatepass")), st.binary(max_size=500))
 
-FAST = settings(
-    max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
+SLOW_OK = [HealthCheck.too_slow, HealthCheck.data_too_large]
+FAST = settings(max_examples=700, deadline=None, suppress_health_check=SLOW_OK)
 
 
 @FAST
