@@ -111,6 +111,7 @@ BIG = "1" * 5000
     [
         (f"3:[{BIG}]\n", "5,000 digits"),
         (f"{BIG}:22223101012330103310\n", "the limit on orders"),
+        (f"{BIG}#12345\n", "random-seed ID"),
         ('{"grid": [[' + BIG + "]]}\n", "5,000 digits"),
         ('{"grid": [[0, 0, 1], [1, 1, 0]], "clues": [[[' + BIG + ", 0], [0, 1]]]}\n", "5,000 digits"),
         (f"22223\n10101\n23301\n03310\n-\n2-2@r1c{BIG},r1c2\n", "bad clue"),
@@ -125,7 +126,7 @@ BIG = "1" * 5000
         ("22223\n10101\n23301\n03310\n-\n2-2@r١c1,r1c2\n", "bad clue"),
     ],
     ids=[
-        "game-id-number", "game-id-order", "json-grid", "json-clue", "plain-clue", "plain-grid", "json-deep",
+        "game-id-number", "game-id-order", "random-seed-id", "json-grid", "json-clue", "plain-clue", "plain-grid", "json-deep",
         "json-deep-ignored-key", "1MB-line", "10MB-line", "1MB-spaced-line", "arabic-order", "arabic-digit",
         "arabic-clue",
     ],

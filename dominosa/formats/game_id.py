@@ -59,7 +59,7 @@ def puzzle_from_game_id_line(line: Line, *, source: str | None = None) -> Puzzle
         raise fail(
             "not a game ID: expected the order, a colon and the numbers, like 3:22223101012330103310", column
         )
-    params = start.group(1) + start.group(2)
+    params = _short(start.group(1)) + start.group(2)[:12]  # (cut short: the digits may run on for pages)
     if start.group(3) == "#":
         raise fail(
             f"{params}#... is a random-seed ID, which only the Puzzles program can expand;"
