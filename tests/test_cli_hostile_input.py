@@ -126,8 +126,20 @@ BIG = "1" * 5000
         ("22223\n10101\n23301\n03310\n-\n2-2@r١c1,r1c2\n", "bad clue"),
     ],
     ids=[
-        "game-id-number", "game-id-order", "random-seed-id", "json-grid", "json-clue", "plain-clue", "plain-grid", "json-deep",
-        "json-deep-ignored-key", "1MB-line", "10MB-line", "1MB-spaced-line", "arabic-order", "arabic-digit",
+        "game-id-number",
+        "game-id-order",
+        "random-seed-id",
+        "json-grid",
+        "json-clue",
+        "plain-clue",
+        "plain-grid",
+        "json-deep",
+        "json-deep-ignored-key",
+        "1MB-line",
+        "10MB-line",
+        "1MB-spaced-line",
+        "arabic-order",
+        "arabic-digit",
         "arabic-clue",
     ],
 )
@@ -153,12 +165,15 @@ def test_a_large_json_lines_file_reads_in_linear_time(tmp_path):
 
 def test_standard_input_closed(tmp_path):
     done = subprocess.run(
-        [*COMMAND, "generate", "--shape", "-"], stdin=subprocess.DEVNULL, capture_output=True, timeout=HANG_GUARD,
-        close_fds=True, preexec_fn=lambda: os.close(0),
+        [*COMMAND, "generate", "--shape", "-"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=HANG_GUARD,
+        close_fds=True,
+        preexec_fn=lambda: os.close(0),
     )
     assert done.returncode == 2 and b"Traceback" not in done.stderr
     assert len(done.stderr.decode().strip().splitlines()) == 1
-
 
 
 # Rows 7, 12 and 13: option values out of range.
@@ -374,8 +389,13 @@ def read_only_store(store_path):
 
 @pytest.mark.parametrize(
     "args",
-    [["store", "stats"], ["store", "list"], ["store", "show", "1"], ["store", "export", "--out", "{out}/e.jsonl"],
-     ["book", "--out", "{out}/b.pdf"]],
+    [
+        ["store", "stats"],
+        ["store", "list"],
+        ["store", "show", "1"],
+        ["store", "export", "--out", "{out}/e.jsonl"],
+        ["book", "--out", "{out}/b.pdf"],
+    ],
     ids=["stats", "list", "show", "export", "book"],
 )
 def test_a_read_only_store_can_be_read(read_only_store, args):
@@ -408,8 +428,11 @@ def _small_disk() -> None:
 def test_a_store_the_disk_cannot_hold_is_not_left_behind(tmp_path):
     store = tmp_path / "puzzles.sqlite"
     done = subprocess.run(
-        [*COMMAND, "generate", "--order", "3", "--store", str(store), "--quiet"], capture_output=True, text=True,
-        timeout=HANG_GUARD, preexec_fn=_small_disk,
+        [*COMMAND, "generate", "--order", "3", "--store", str(store), "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+        preexec_fn=_small_disk,
     )
     line = one_line_error(done)
     assert str(store) in line and "rollback" not in line

@@ -155,3 +155,27 @@ def test_real_console_script(tmp_path_factory, command, data):
     args = [a.replace("{dir}", str(folder)) for a in command]
     done = dominosa(*args, "-", stdin=data, timeout=120)
     _judge(done.returncode, done.stderr)
+
+
+TILING = "title: tiny\nboard:\n. .\n. .\npiece a:\n##\npiece b:\n##\n"
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=SLOW_OK)
+@given(
+    st.one_of(
+        st.text(max_size=200),
+        st.builds(
+            lambda a, b, c: TILING[:a] + b + TILING[c:],
+            st.integers(0, len(TILING)),
+            st.text(max_size=20),
+            st.integers(0, len(TILING)),
+        ),
+    )
+)
+def test_the_tiling_reader(text):
+    from dominosa.tiling import read_packing
+
+    try:
+        read_packing(text, "fuzz")
+    except PuzzleError as error:
+        assert "\n" not in str(error)
