@@ -6,7 +6,7 @@ not after), so the error comes in well under a second and in a few megabytes of 
 names the limit (and the option that raises it, where one does). The README's "Limits" section lists them.
 
 The numbers are generous for real puzzles: the largest board is the double-100 set (101 x 102 cells, far past
-any printed puzzle), the largest input holds some 140,000 double-6 puzzles in JSON lines.
+any printed puzzle), the largest input some 70,000 double-6 puzzles with their solutions in JSON lines.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import os
 __all__ = [
     "MAX_INPUT_BYTES",
     "MAX_LINE_BYTES",
-    "MAX_NUMBER",
     "MAX_NUMBER_DIGITS",
     "MAX_ORDER",
     "MAX_CELLS",
@@ -32,12 +31,9 @@ MAX_INPUT_BYTES = 64 * 1024 * 1024
 MAX_LINE_BYTES = 1024 * 1024
 """The longest line read (1 MiB): one JSON line holds a double-100 puzzle with its solution well within it."""
 
-MAX_NUMBER = 1_000_000
-"""The largest number read anywhere (a grid number, a row or column, an order): anything longer is refused
-before Python turns its digits into an integer."""
-
-MAX_NUMBER_DIGITS = len(str(MAX_NUMBER))
-"""How many digits :data:`MAX_NUMBER` has: a longer run of digits is refused without converting it."""
+MAX_NUMBER_DIGITS = 7
+"""The most digits of any number read (a grid number, a row or column, an order): a longer run of digits is
+refused before Python turns it into an integer (which, at thousands of digits, raises an error of its own)."""
 
 MAX_ORDER = 100
 """The largest order of a domino set: numbers run 0..100 at most."""
