@@ -106,7 +106,7 @@ def read_inputs(args: argparse.Namespace) -> list[Position]:
         if name != "-" and _INLINE_GAME_ID.fullmatch(name) and not os.path.exists(name):
             positions.extend(read_positions(name, "command line"))
         else:
-            positions.extend(read_positions(*read_input_text(name)))
+            positions.extend(read_positions(*read_input_text(name, max_bytes=args.max_input)))
     if not positions:
         raise UsageError("no puzzle given: name a FILE (- for standard input), a game ID, or use --example")
     return positions
