@@ -23,8 +23,10 @@ import sys
 import time
 from pathlib import Path
 
+from dominosa.atomic import refuse_unusual_target
 from dominosa.cli.common import add_puzzle_arguments, read_inputs
 from dominosa.cli.main import UsageError
+from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.rendering.pages import PRINT_MIN_PAGES, TRIMS, parse_trim
 
 __all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX", "DEFAULT_COUNT"]
@@ -140,9 +142,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
     parser.add_argument("--colour", "--color", action="store_true", help="colour instead of black and grey")
+    add_timeout_argument(parser, "making the book (the whole run)")
     parser.set_defaults(run=run)
 
 
+@limits_whole_run("the book was not written")
 def run(args: argparse.Namespace) -> int:
     """Build the book and print its one-line summary; exit code 0."""
     from dominosa.rendering.book import (
@@ -178,6 +182,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--order must be between 1 and 15, not {args.order}")
     if args.grade is not None:
         args.grade = _grade(args.grade)
+    refuse_unusual_target(Path(args.out))  # a folder, FIFO or symlink is refused now, not after the work
     if args.files or args.example:
         if args.store:
             raise UsageError("give puzzle files or --store, not both")

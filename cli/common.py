@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import sys
@@ -21,6 +22,7 @@ from dominosa.formats import (
     read_file_records,
     read_records,
 )
+from dominosa.limits import MAX_INPUT_BYTES, WORKERS_PER_CORE, max_workers
 
 __all__ = [
     "add_puzzle_arguments",
@@ -34,6 +36,7 @@ __all__ = [
 FORMATS = ("text", "json")
 
 # An argument like 3:2222... (or 6db:..., or a malformed one) that names no file is read as a game ID.
+# (Any script's digits here, so that a game ID typed with other digits gets the reader's message about them.)
 _INLINE_GAME_ID = re.compile(r"\d+[A-Za-z]*[:#]\S*")
 
 
@@ -54,6 +57,13 @@ def add_puzzle_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_const",
         const=DEFAULT_EXAMPLE,
         help=f"also use the {DEFAULT_EXAMPLE} puzzle that comes with dominosa, to try things without a file",
+    )
+    parser.add_argument(
+        "--max-input",
+        type=byte_size,
+        default=MAX_INPUT_BYTES,
+        metavar="SIZE",
+        help=f"read at most this much from each file, e.g. 200M or 1G (default {MAX_INPUT_BYTES // 2**20}M)",
     )
 
 
@@ -82,10 +92,42 @@ def read_inputs(args: argparse.Namespace) -> list[PuzzleRecord]:
         if name != "-" and _INLINE_GAME_ID.fullmatch(name) and not os.path.exists(name):
             records.extend(read_records(name, source="command line"))
         else:
-            records.extend(read_file_records(name))
+            records.extend(read_file_records(name, max_bytes=getattr(args, "max_input", MAX_INPUT_BYTES)))
     if not records:
         raise UsageError("no puzzle given: name a FILE (- for standard input), a game ID, or use --example")
     return records
+
+
+_SIZE = re.compile(r"([0-9]{1,15})\s*([KMG]?)i?B?", re.IGNORECASE)
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30}
+
+
+def byte_size(text: str) -> int:
+    """An argparse type: a number of bytes, with an optional K, M or G (powers of 1024)."""
+    match = _SIZE.fullmatch(text.strip())
+    if match is None or int(match.group(1)) == 0:
+        raise argparse.ArgumentTypeError(f"expected a size such as 200M or 1G, not {text!r}")
+    return int(match.group(1)) * _UNITS[match.group(2).upper()]
+
+
+def finite_number(text: str) -> float:
+    """An argparse type: a number, never ``nan`` or ``inf`` (which compare false with everything)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"expected a finite number, not {text!r}")
+    return value
+
+
+def check_workers(workers: int | None, *, local: bool = True) -> None:
+    """Refuse ``--workers`` beyond :func:`~dominosa.limits.max_workers` local processes (a cluster is not capped)."""
+    if local and workers is not None and workers > max_workers():
+        raise UsageError(
+            f"--workers {workers} is more than {max_workers()}, the limit on local processes"
+            f" ({WORKERS_PER_CORE} per core on this machine): more only adds switching, never speed"
+        )
 
 
 def print_text(text: str) -> None:

@@ -16,8 +16,10 @@ from typing import Any
 from dominosa import rendering
 from dominosa.board import cell_name
 from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
+from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
 from dominosa.cli.rate import path_proof, verdict_words
+from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, report_timed_out, time_limit
 from dominosa.deductions import GRADES, Rating, rate
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
@@ -75,6 +77,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--render", metavar="DIR", help="draw every step as DIR/step-001.png, ...")
     parser.add_argument("--render-format", choices=FORMATS, default="png", help="the pictures' format (default png)")
     add_format_argument(parser)
+    add_timeout_argument(parser, "a puzzle")
     parser.set_defaults(run=run)
 
 
@@ -84,12 +87,22 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--node-budget must be at least 1, not {args.node_budget}")
     records = read_inputs(args)
     folder = _prepare_folder(args.render) if args.render else None
+    timed_out = 0
+    finished(0, len(records))
     for k, record in enumerate(records):
-        rating = rate(record.puzzle, node_budget=args.node_budget)
-        pictures: list[Path] = []
-        if folder is not None and rating.path is not None:
-            where = folder if len(records) == 1 else folder / f"puzzle-{k + 1}"
-            pictures = render_steps(where, record.puzzle, rating.steps_taken, fmt=args.render_format)
+        try:
+            with time_limit(args.timeout):
+                rating = rate(record.puzzle, node_budget=args.node_budget)
+                pictures: list[Path] = []
+                if folder is not None and rating.path is not None:
+                    where = folder if len(records) == 1 else folder / f"puzzle-{k + 1}"
+                    pictures = render_steps(where, record.puzzle, rating.steps_taken, fmt=args.render_format)
+        except TimedOut:
+            finished(k + 1, len(records))
+            timed_out += 1
+            report_timed_out(record, "not explained", args, index=k + 1, total=len(records))
+            continue
+        finished(k + 1, len(records))
         if args.format == "json":
             print_json(as_json(record, rating, pictures))
         else:
@@ -98,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         if pictures:  # a status message: standard error, whatever the format
             count = len(pictures)
             print(f"wrote {count} picture{'s' if count != 1 else ''} to {pictures[0].parent}", file=sys.stderr)
-    return 0
+    return EXIT_TIMED_OUT if timed_out else 0
 
 
 def _prepare_folder(name: str) -> Path:

@@ -9,14 +9,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 
-from dominosa.cli.common import add_format_argument, print_json, print_text
+from dominosa.cli.common import add_format_argument, check_workers, finite_number, print_json, print_text
 from dominosa.cli.main import UsageError
 from dominosa.cli.show import game_id_of
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.formats import decode_bytes, draw_solution, write_plain
+from dominosa.formats import draw_solution, write_plain
+from dominosa.formats.reader import read_input_text
 from dominosa.generator.evolve import NoPuzzleFound, Progress, Settings
 from dominosa.generator.generate import (
     MAX_ORDER,
@@ -85,8 +85,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     board.add_argument("--shape", metavar="FILE", help="an irregular board: a picture or any puzzle file (- for stdin)")
     parser.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles (default 1)")
     parser.add_argument("--grade", metavar="G", help=f"the grade wanted: {', '.join(GRADES)} (default: any)")
-    parser.add_argument("--min-score", type=float, metavar="X", help="the lowest interestingness score wanted")
-    parser.add_argument("--max-score", type=float, metavar="X", help="the highest interestingness score wanted")
+    parser.add_argument("--min-score", type=finite_number, metavar="X", help="the lowest interestingness score wanted")
+    parser.add_argument("--max-score", type=finite_number, metavar="X", help="the highest interestingness score wanted")
     parser.add_argument("--seed", type=int, default=1, help="random seed: the same seed, the same puzzles (default 1)")
     parser.add_argument(
         "--workers", type=int, metavar="W", help="processes evaluating layouts (default: one per core; 1 runs serially)"
@@ -138,6 +138,7 @@ def run(args: argparse.Namespace) -> int:
                 if store_run.wanted == 0:
                     print_text(f"{args.store} already holds {store_run.already} such puzzles: nothing to do")
                     return 0
+            check_workers(args.workers, local=args.scheduler is None)
             try:
                 workers = open_workers(args.workers, args.scheduler)
             except WorkersError as error:
@@ -180,10 +181,7 @@ def _request(args: argparse.Namespace) -> Request:
         raise UsageError(f"--generations must be at least 1, not {args.generations}")
     board = None
     if args.shape is not None:
-        if args.shape == "-":
-            text, source = sys.stdin.read(), "standard input"
-        else:
-            text, source = decode_bytes(Path(args.shape).read_bytes(), args.shape), args.shape
+        text, source = read_input_text(args.shape)  # "-": standard input; limits checked while reading
         try:
             board = read_shape(text, source)
         except ValueError as error:

@@ -15,6 +15,7 @@ from typing import Any
 from dominosa.board import cell_name
 from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text
 from dominosa.cli.main import UsageError
+from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.positions import (
     CONSISTENT,
@@ -95,6 +96,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     how.add_argument("--level", dest="level", type=int, choices=LEVELS, help=argparse.SUPPRESS)
     how.add_argument("--vague", action="store_const", const=2, dest="level", help="the same as --detail 2")
     add_format_argument(parser)
+    add_timeout_argument(parser, "the hints (the whole run)")
     parser.set_defaults(run=run)
 
 
@@ -107,12 +109,13 @@ def read_inputs(args: argparse.Namespace) -> list[Position]:
         if name != "-" and _INLINE_GAME_ID.fullmatch(name) and not os.path.exists(name):
             positions.extend(read_positions(name, "command line"))
         else:
-            positions.extend(read_positions(*read_input_text(name)))
+            positions.extend(read_positions(*read_input_text(name, max_bytes=args.max_input)))
     if not positions:
         raise UsageError("no puzzle given: name a FILE (- for standard input), a game ID, or use --example")
     return positions
 
 
+@limits_whole_run("no more hints given")
 def run(args: argparse.Namespace) -> int:
     """A hint for every position named; exit code 1 when any position contradicts its puzzle, else 0."""
     positions = read_inputs(args)

@@ -46,12 +46,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not hasattr(args, "run"):
-        parser.print_help()
-        return EXIT_BAD_INPUT
+    from dominosa.cli.interrupts import handling_interrupts
+
+    with handling_interrupts():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
+    from dominosa.cli.interrupts import EXIT_INTERRUPTED, interrupted_message
+
     try:
+        parser = build_parser()  # loads every command's module: Ctrl-C here is as quiet as anywhere
+        args = parser.parse_args(argv)
+        if not hasattr(args, "run"):
+            parser.print_help()
+            return EXIT_BAD_INPUT
         return int(args.run(args) or 0)
     except (PuzzleError, UsageError) as error:
         print(f"dominosa: {error}", file=sys.stderr)
@@ -65,8 +74,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"dominosa: cannot use{where}: {error.strerror or error}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        print("dominosa: interrupted", file=sys.stderr)
-        return 130
+        print(interrupted_message(), file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
+from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
+from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, report_timed_out, time_limit
 from dominosa.deductions import GRADES, Rating, rate
 from dominosa.deductions.grades import TECHNIQUES
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
@@ -107,6 +109,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="for a fiendish or guessing puzzle, draw the position where the techniques up to extreme got stuck",
     )
     add_format_argument(parser)
+    add_timeout_argument(parser, "a puzzle")
     parser.set_defaults(run=run)
 
 
@@ -119,15 +122,26 @@ def run(args: argparse.Namespace) -> int:
     records = read_inputs(args)
     progress = _Progress(len(records), sys.stderr)
     rated: list[tuple[PuzzleRecord, Rating]] = []
+    timed_out = 0
+    finished(0, len(records))
     for k, record in enumerate(records):
-        rating = rate(record.puzzle, node_budget=args.node_budget, with_path=not args.no_path)
+        rating, note = _rate_within(record, args)
+        finished(k + 1, len(records))  # (before printing: once printed, Ctrl-C reports it finished)
+        progress.clear()
+        if rating is None:  # not even the grade came within --timeout
+            timed_out += 1
+            report_timed_out(record, "not rated", args, index=k + 1, total=len(records))
+            sys.stdout.flush()
+            progress.show(k + 1)
+            continue
         if args.plot is not None:  # the chart needs every path; otherwise nothing is kept between puzzles
             rated.append((record, rating))
-        progress.clear()
         if args.format == "json":
-            print_json(as_json(record, rating, with_path=not args.no_path))
+            print_json(as_json(record, rating, with_path=rating.path is not None or not rating.unique, note=note))
         else:
-            text = as_text(record, rating, index=k + 1, total=len(records), node_budget=args.node_budget)
+            text = as_text(
+                record, rating, index=k + 1, total=len(records), node_budget=args.node_budget, path_note=note
+            )
             if args.stuck:
                 text += "\n" + stuck_text(record, rating)
             print_text(("\n" if k else "") + text)
@@ -138,7 +152,27 @@ def run(args: argparse.Namespace) -> int:
         written = plot_rules(args.plot, rated)
         message = f"wrote {written}" if written else f"no chart written to {args.plot}: no puzzle has a deduction path"
         print(message, file=sys.stderr)  # a status message, never mixed into the results
-    return 0
+    return EXIT_TIMED_OUT if timed_out else 0
+
+
+def _rate_within(record: PuzzleRecord, args: argparse.Namespace) -> tuple[Rating | None, str | None]:
+    """The rating within ``--timeout``, and a note when it had to fall back.
+
+    When the path search would run past the time, the puzzle is graded without it (its grade and a score from
+    the grading run) within the same time again, and the note says so; None when even that does not finish.
+    """
+    try:
+        with time_limit(args.timeout):
+            return rate(record.puzzle, node_budget=args.node_budget, with_path=not args.no_path), None
+    except TimedOut:
+        if args.no_path:
+            return None, None
+    try:
+        with time_limit(args.timeout):
+            rating = rate(record.puzzle, node_budget=args.node_budget, with_path=False)
+    except TimedOut:
+        return None, None
+    return rating, f"not searched: it takes more than --timeout {args.timeout:g} s, so graded without it"
 
 
 def verdict_words(verdict: str) -> str:
@@ -152,7 +186,13 @@ def verdict_words(verdict: str) -> str:
 
 
 def as_text(
-    record: PuzzleRecord, rating: Rating, *, index: int = 1, total: int = 1, node_budget: int = DEFAULT_NODE_BUDGET
+    record: PuzzleRecord,
+    rating: Rating,
+    *,
+    index: int = 1,
+    total: int = 1,
+    node_budget: int = DEFAULT_NODE_BUDGET,
+    path_note: str | None = None,
 ) -> str:
     """The rating in a few lines: verdict, grade, score, path and the chart of its techniques."""
     number = f"puzzle {index} of {total}" if total > 1 else "puzzle"
@@ -163,7 +203,7 @@ def as_text(
     lines.append(f"  needs   {technique_words(rating.grade.techniques)}")
     lines.append(f"  score   {rating.score:g}")
     if rating.path is None:
-        lines.append("  path    not searched (--no-path)")
+        lines.append(f"  path    {path_note or 'not searched (--no-path)'}")
         return "\n".join(lines)
     lines.append(f"  path    {rating.steps} steps, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}")
     lines.append("  rules used on the path:")
@@ -226,13 +266,18 @@ def rule_chart(rules: dict[str, int], width: int = BAR_WIDTH) -> list[str]:
     ]
 
 
-def as_json(record: PuzzleRecord, rating: Rating, *, with_path: bool = True) -> dict[str, Any]:
-    """The rating's JSON object with where the puzzle was read; path fields are null when no path was searched."""
+def as_json(
+    record: PuzzleRecord, rating: Rating, *, with_path: bool = True, note: str | None = None
+) -> dict[str, Any]:
+    """The rating's JSON object with where the puzzle was read; path fields are null when no path was searched
+    (``note`` then says why, when it was the ``--timeout``)."""
     out: dict[str, Any] = {"source": record.source, "line": record.line, **rating.to_dict()}
     out.update(puzzle_to_dict(record.puzzle))  # the puzzle itself, so the output reads as input (book, store add)
     out["stuck"] = stuck_pairs(record, rating)
     if not with_path and rating.unique:
         out.update(steps=None, rules=None, exhaustive=None)
+    if note is not None:
+        out.update(timed_out=True, note=f"path {note}")
     return out
 
 

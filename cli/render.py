@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
+from string import Formatter
 
 from dominosa import rendering
 from dominosa.cli.common import add_puzzle_arguments, read_inputs
+from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
+from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, time_limit
 from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord
 from dominosa.rendering.files import FORMATS
@@ -69,6 +73,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
     parser.add_argument("--colour", "--color", action="store_true", help="colour instead of black and grey")
+    add_timeout_argument(parser, "a puzzle")
     parser.set_defaults(run=run)
 
 
@@ -82,31 +87,44 @@ def run(args: argparse.Namespace) -> int:
     fmt = _format(args.format, args.out)
     records = read_inputs(args)
     targets = output_paths(args.out, len(records), fmt, args.what)
-    solutions = [_solution(record) if args.what != "puzzle" else None for record in records]
     style = "colour" if args.colour else "mono"
-    failed = [s for s in solutions if isinstance(s, PuzzleError)]
-    if failed and len(failed) == len(records):
-        raise failed[0]  # nothing to draw at all: bad input, one line, exit code 2
-    skipped = 0
-    for record, target, solution in zip(records, targets, solutions, strict=True):
-        if isinstance(solution, PuzzleError):
-            print(f"dominosa: {solution}; {target} not written", file=sys.stderr)
-            skipped += 1
-            continue
-        rendering.save(
-            target,
-            record.puzzle,
-            solution=solution,
-            what=args.what,
-            fmt=fmt,
-            dpi=args.dpi,
-            cell=args.cell,
-            style=style,
-            pips=args.pips,
-        )
+    timed_out = 0
+    failed: list[tuple[PuzzleError, Path]] = []  # puzzles with no solution to draw: the others are drawn
+    finished(0, len(records), "pictures")
+    for k, (record, target) in enumerate(zip(records, targets, strict=True)):
         puzzle = record.puzzle
-        print(f"wrote {target} ({args.what}, {puzzle.rows}x{puzzle.cols}, {record.location})", file=sys.stderr)
-    return 1 if skipped else 0
+        try:
+            with time_limit(args.timeout):
+                solution = _solution(record) if args.what != "puzzle" else None
+                if isinstance(solution, PuzzleError):
+                    failed.append((solution, target))
+                else:
+                    rendering.save(
+                        target,
+                        puzzle,
+                        solution=solution,
+                        what=args.what,
+                        fmt=fmt,
+                        dpi=args.dpi,
+                        cell=args.cell,
+                        style=style,
+                        pips=args.pips,
+                    )
+                    print(
+                        f"wrote {target} ({args.what}, {puzzle.rows}x{puzzle.cols}, {record.location})", file=sys.stderr
+                    )
+        except TimedOut:
+            timed_out += 1
+            print(
+                f"timed out after --timeout {args.timeout:g} s: {target} not written ({record.location})",
+                file=sys.stderr,
+            )
+        finished(k + 1, len(records), "pictures")
+    if failed and len(failed) == len(records):
+        raise failed[0][0]  # nothing to draw at all: bad input, one line, exit code 2
+    for error, target in failed:
+        print(f"dominosa: {error}; {target} not written", file=sys.stderr)
+    return EXIT_TIMED_OUT if timed_out or failed else 0
 
 
 def output_paths(out: str | None, count: int, fmt: str, what: str) -> list[Path]:
@@ -116,9 +134,10 @@ def output_paths(out: str | None, count: int, fmt: str, what: str) -> list[Path]
     exist). Raises ``UsageError`` for one file named for several puzzles, or a pattern that does not format.
     """
     if out is not None and "{" in out:
+        check_pattern(out, fmt)
         try:
             paths = [Path(out.format(n=n, what=what)) for n in range(1, count + 1)]
-        except (KeyError, IndexError, ValueError):
+        except ValueError:  # {what:d}, {n:s}: a format that does not suit the field
             raise UsageError(f"--out pattern {out!r} does not format: use {{n}}, e.g. out/p{{n:03}}.{fmt}") from None
         if len(set(paths)) < count:
             raise UsageError(f"--out pattern {out!r} gives the same name to several puzzles: put {{n}} in it")
@@ -136,6 +155,31 @@ def output_paths(out: str | None, count: int, fmt: str, what: str) -> list[Path]
     tail = "" if what == "puzzle" else f"-{what}"
     width = len(str(count)) if count > 9 else 1
     return [where / f"puzzle-{n:0{width}}{tail}.{fmt}" for n in range(1, count + 1)]
+
+
+# A field's format: at most a fill, an alignment and a width of two digits, as in {n:03} or {n:>4}.
+_SAFE_SPEC = re.compile(r"(.?[<>^=])?0?[0-9]{0,2}[ds]?")
+
+
+def check_pattern(out: str, fmt: str) -> None:
+    """Refuse an ``--out`` pattern that is anything but text with ``{n}`` and ``{what}`` fields.
+
+    ``str.format`` would otherwise follow ``{n.real}`` into attributes, index with ``{n[0]}``, or pad to a width of
+    three hundred million characters with ``{n:>300000000}``: a pattern is text from the user, not code.
+    """
+    shown = out if len(out) <= 60 else out[:57] + "..."
+    usage = f"use {{n}} (and {{what}}), e.g. out/p{{n:03}}.{fmt}"
+    try:
+        fields = [(name, spec, conversion) for _, name, spec, conversion in Formatter().parse(out) if name is not None]
+    except ValueError:
+        raise UsageError(f"--out pattern {shown!r} does not format: {usage}") from None
+    for name, spec, conversion in fields:
+        if name not in ("n", "what") or conversion is not None or not _SAFE_SPEC.fullmatch(spec or ""):
+            field = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+            field = field if len(field) <= 30 else field[:27] + "..."
+            raise UsageError(f"--out pattern {shown!r}: {field} is not a field it can hold; {usage}")
+    if not fields:
+        raise UsageError(f"--out pattern {shown!r} has no {{n}}: {usage}")
 
 
 def _format(fmt: str | None, out: str | None) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
 from dominosa.cli.main import UsageError
+from dominosa.cli.timeout import positive_seconds
 from dominosa.deductions import CountResult, Technique, count_solutions, solve_by_steps
 from dominosa.deductions.stepper import StepLog
 from dominosa.formats import PuzzleRecord, draw_solution, puzzle_to_dict
@@ -55,7 +56,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--steps", action="store_true", help="print the deductions, one sentence each")
     parser.add_argument(
-        "--timeout", type=float, metavar="SECONDS", help="give up on a puzzle after this many seconds"
+        "--timeout", type=positive_seconds, metavar="SECONDS", help="give up on a puzzle after this many seconds"
     )
     add_format_argument(parser)
     parser.set_defaults(run=run)
@@ -65,8 +66,6 @@ def run(args: argparse.Namespace) -> int:
     """Solve every puzzle named; exit code 0 (bad input is 2, raised before any solving starts)."""
     if not args.all and args.max_solutions < 1:
         raise UsageError(f"--max-solutions must be at least 1, not {args.max_solutions}")
-    if args.timeout is not None and args.timeout <= 0:
-        raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     records = read_inputs(args)
     limit = None if args.all else args.max_solutions
     for k, record in enumerate(records):

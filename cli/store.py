@@ -146,7 +146,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     sub = action(
         "show", "draw puzzles with their solutions", "Draw stored puzzles with their solutions.", SHOW_EPILOG, run_show
     )
-    sub.add_argument("ids", nargs="+", type=int, metavar="ID", help="the id of a puzzle, as 'list' shows it")
+    sub.add_argument("ids", nargs="+", type=_non_negative, metavar="ID", help="the id of a puzzle, as 'list' shows it")
     add_format_argument(sub)
 
     sub = action(
@@ -421,6 +421,9 @@ def _filters(args: argparse.Namespace) -> dict[str, Any]:
     return {**out, "by": args.by}
 
 
+MAX_STORE_INTEGER = 2**63 - 1  # SQLite's largest integer: an id, order or limit beyond it cannot be looked up
+
+
 def _non_negative(text: str) -> int:
     try:
         value = int(text)
@@ -428,6 +431,8 @@ def _non_negative(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    if value > MAX_STORE_INTEGER:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_STORE_INTEGER} (the store's largest number)")
     return value
 
 
@@ -439,6 +444,8 @@ def _positive(kind: type) -> Callable[[str], Any]:
             raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
         if not value > 0:
             raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+        if value > MAX_STORE_INTEGER:
+            raise argparse.ArgumentTypeError(f"must be at most {MAX_STORE_INTEGER} (the store's largest number)")
         return value
 
     parse.__name__ = kind.__name__

@@ -9,14 +9,16 @@ and the command share one implementation.
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["open_atomic", "atomic_write"]
+__all__ = ["open_atomic", "atomic_write", "refuse_unusual_target"]
 
 
 @contextmanager
@@ -29,6 +31,7 @@ def open_atomic(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[An
     if mode not in ("w", "wb"):
         raise ValueError(f'mode must be "w" or "wb", not {mode!r}')
     path = Path(path)
+    refuse_unusual_target(path)
     try:
         fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     except OSError as error:
@@ -39,11 +42,47 @@ def open_atomic(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[An
             yield out
             out.flush()
             os.fsync(out.fileno())
-        os.replace(temporary, path)
+        try:
+            os.replace(temporary, path)
+        except OSError as error:  # name the user's path, not our temporary file
+            raise OSError(error.errno, error.strerror, str(path)) from None
     except BaseException:
         with suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def refuse_unusual_target(path: Path) -> None:
+    """Refuse to replace anything but a regular file: a symlink, a FIFO, a device or a folder.
+
+    Replacing is what an atomic write does, so writing "to" ``/dev/full``, a named pipe another program reads,
+    or a symlink into another folder would silently swap it for a regular file; each is refused with
+    ``OSError`` naming the user's path and the reason, so the user can name the real file instead.
+    """
+    try:
+        status = path.lstat()
+    except FileNotFoundError:
+        return
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
+    kind = status.st_mode
+    if stat.S_ISREG(kind):
+        return
+    if stat.S_ISLNK(kind):
+        reason = "a symbolic link: not replaced by a file (name the file it points to instead)"
+        raise OSError(errno.ELOOP, reason, str(path))
+    if stat.S_ISDIR(kind):
+        raise IsADirectoryError(errno.EISDIR, "a folder, not a file", str(path))
+    what = (
+        "a named pipe (FIFO)"
+        if stat.S_ISFIFO(kind)
+        else "a device"
+        if stat.S_ISCHR(kind) or stat.S_ISBLK(kind)
+        else "a socket"
+    )
+    raise OSError(
+        errno.EINVAL, f"{what}, not a regular file: dominosa writes files whole and will not replace it", str(path)
+    )
 
 
 def atomic_write(path: str | os.PathLike[str], data: bytes | str) -> Path:

@@ -261,11 +261,16 @@ class PuzzleStore:
 
     def __init__(self, path: str | os.PathLike[str], *, create: bool = True) -> None:
         self.path = Path(path)
+        existed = self.path.exists()
         self._db = _connect(self.path, create)
         try:
             _prepare(self._db, self.path, create)
         except BaseException:
             self._db.close()
+            if not existed:  # a store is whole or absent: never leave a half-made (say 0-byte) file behind
+                for leftover in (self.path, *(Path(f"{self.path}{end}") for end in ("-wal", "-shm", "-journal"))):
+                    with suppress(OSError):
+                        leftover.unlink()
             raise
 
     # -- life cycle ------------------------------------------------------------------------------------------
@@ -578,11 +583,22 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
         if not os.access(folder, os.W_OK):
             raise StoreError(f"cannot make the puzzle store {path}: the folder {folder} is not writable")
     try:
-        db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+        if not create and not _writable(path):
+            # Reading needs no write access: open read-only (immutable when even the folder is read-only, where
+            # SQLite could not make the files of its write-ahead log) so that list, show, stats and export work.
+            how = "mode=ro" if os.access(path.parent, os.W_OK) else "immutable=1"
+            db = sqlite3.connect(f"{path.absolute().as_uri()}?{how}", uri=True, timeout=30.0, isolation_level=None)
+        else:
+            db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
     except sqlite3.Error as error:
         raise StoreError(f"cannot open the puzzle store {path}: {error}") from None
     db.row_factory = sqlite3.Row
     return db
+
+
+def _writable(path: Path) -> bool:
+    """Whether this process may write the store file and make its write-ahead log files beside it."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
 
 
 def _prepare(db: sqlite3.Connection, path: Path, create: bool) -> None:
@@ -638,7 +654,9 @@ def _create(db: sqlite3.Connection) -> None:
             )
         db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:  # a full disk may have ended the transaction already
+            with suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
         raise
 
 
@@ -683,6 +701,8 @@ def _translated(path: Path) -> Iterator[None]:
         text = str(error)
         if "not a database" in text:
             raise StoreError(f"{path} is not a puzzle store: it is not an SQLite database") from None
+        if "disk is full" in text or "disk I/O error" in text:
+            raise StoreError(f"cannot write to the puzzle store {path}: {text} (is the disk full?)") from None
         if "readonly" in text or "read-only" in text:
             raise StoreError(f"cannot write to the puzzle store {path}: it is read-only") from None
         raise StoreError(f"puzzle store {path}: {text}") from None

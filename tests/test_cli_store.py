@@ -256,7 +256,7 @@ def test_bad_stores_and_arguments_are_one_line_and_exit_code_2(store_path, tmp_p
     assert_bad_input(dominosa("store", "add", ID, "--store", text), "is not a puzzle store")
     assert_bad_input(dominosa("store", "stats", "--store", tmp_path), "is a folder")
     assert_bad_input(dominosa("store", "show", "99", "--store", store_path), "no puzzle 99")
-    assert_bad_input(dominosa("store", "show", "one", "--store", store_path), "invalid int value")
+    assert_bad_input(dominosa("store", "show", "one", "--store", store_path), "expected a whole number")
     assert_bad_input(dominosa("store", "list", "--limit", "0", "--store", store_path), "--limit")
     assert_bad_input(dominosa("store", "list", "--order", "-1", "--store", store_path), "--order")
     assert_bad_input(dominosa("store", "stats", "--plot", tmp_path / "c.gif", "--store", store_path), ".png")

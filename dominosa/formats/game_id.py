@@ -21,12 +21,15 @@ from dominosa.board import Cell
 from dominosa.dominoes import full_set
 from dominosa.errors import PuzzleError
 from dominosa.formats._lines import Line, locate
+from dominosa.limits import MAX_NUMBER_DIGITS, MAX_ORDER
 from dominosa.puzzle import Puzzle
 
 __all__ = ["read_game_id", "write_game_id", "looks_like_game_id", "puzzle_from_game_id_line"]
 
-_START = re.compile(r"\s*(\d+)([A-Za-z]*)([:#])")
+# ASCII digits only: other scripts' digits (Arabic-Indic, fullwidth, ...) are refused here as in grids.
+_START = re.compile(r"\s*([0-9]+)([A-Za-z]*)([:#])")
 _DIGITS = frozenset("0123456789")
+_RUN_OF_DIGITS = re.compile(r"[0-9]*")
 
 
 def looks_like_game_id(text: str) -> bool:
@@ -56,12 +59,18 @@ def puzzle_from_game_id_line(line: Line, *, source: str | None = None) -> Puzzle
         raise fail(
             "not a game ID: expected the order, a colon and the numbers, like 3:22223101012330103310", column
         )
-    params = start.group(1) + start.group(2)
+    params = _short(start.group(1)) + start.group(2)[:12]  # (cut short: the digits may run on for pages)
     if start.group(3) == "#":
         raise fail(
             f"{params}#... is a random-seed ID, which only the Puzzles program can expand;"
             f" copy the game ID ({params}:...) instead",
             start.start(3) + 1,
+        )
+    if len(start.group(1)) > MAX_NUMBER_DIGITS or int(start.group(1)) > MAX_ORDER:
+        raise fail(
+            f"order {_short(start.group(1))} is above {MAX_ORDER}, the largest order dominosa reads (the limit"
+            " on orders)",
+            start.start(1) + 1,
         )
     order = int(start.group(1))
     rows, cols = order + 1, order + 2
@@ -76,13 +85,18 @@ def puzzle_from_game_id_line(line: Line, *, source: str | None = None) -> Puzzle
             values.append(int(ch))
             i += 1
         elif ch == "[":
-            j = i + 1
-            while j < len(desc) and desc[j] in _DIGITS:
-                j += 1
+            j = _RUN_OF_DIGITS.match(desc, i + 1).end()
             if j == i + 1:
                 raise fail("'[' must be followed by a number, as in [12]", column)
             if j == len(desc) or desc[j] != "]":
-                raise fail(f"missing ']' after '{desc[i:j]}' in the game ID", column)
+                shown = desc[i:j] if j - i <= 30 else desc[i : i + 20] + "..."
+                raise fail(f"missing ']' after '{shown}' in the game ID", column)
+            if j - i - 1 > MAX_NUMBER_DIGITS:
+                raise fail(
+                    f"a number of {j - i - 1:,} digits in the game ID: numbers have at most"
+                    f" {MAX_NUMBER_DIGITS} digits (the limit on numbers)",
+                    column,
+                )
             values.append(int(desc[i + 1 : j]))
             i = j + 1
         else:
@@ -90,12 +104,15 @@ def puzzle_from_game_id_line(line: Line, *, source: str | None = None) -> Puzzle
                 f"bad character {ch!r} in the game ID: expected a digit or a number in [brackets]", column
             )
         columns.append(column)
+        if len(values) > rows * cols and len(desc) > rows * cols * (MAX_NUMBER_DIGITS + 2):
+            break  # far too long (a megabyte of digits): the count below says so without reading on
     need = rows * cols
+    stopped = len(values) > need and i < len(desc)
     if len(values) != need:
         where = columns[need] if len(values) > need else offset + len(desc) + 1
         raise fail(
             f"wrong length: a game ID of order {order} holds {need} numbers ({rows} rows x {cols} columns),"
-            f" this one has {len(values)}",
+            f" this one has {'far more' if stopped else len(values)}",
             where,
         )
     cells: dict[Cell, int] = {}
@@ -110,6 +127,11 @@ def puzzle_from_game_id_line(line: Line, *, source: str | None = None) -> Puzzle
         raise locate(
             error, source=source, line=number, column=start.start(1) + 1, cells=where_typed
         ) from None
+
+
+def _short(digits: str) -> str:
+    """A run of digits for a message: a long one as its first digits and its length."""
+    return digits if len(digits) <= 12 else f"{digits[:6]}... ({len(digits):,} digits)"
 
 
 def write_game_id(puzzle: Puzzle) -> str:

@@ -20,12 +20,14 @@ objects.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from dominosa.dominoes import Domino
 from dominosa.errors import PuzzleError
 from dominosa.formats._lines import Line, is_comment
+from dominosa.limits import MAX_CELLS, MAX_NESTING, MAX_NUMBER_DIGITS
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.solution import Solution, problems
 
@@ -55,18 +57,26 @@ def puzzle_from_dict(data: Any) -> Puzzle:
     if not isinstance(data, dict):
         raise PuzzleError(f'a puzzle in JSON is an object with a "grid", not {_kind(data)}')
     if "grid" not in data:
-        keys = ", ".join(map(repr, data)) or "none"
+        names = [repr(key if len(key) <= 20 else key[:17] + "...") for key in list(data)[:5]]
+        keys = ", ".join(names) + (f" and {len(data) - 5} more" if len(data) > 5 else "") if data else "none"
         raise PuzzleError(f'a puzzle in JSON needs a "grid" (rows of numbers); its keys are: {keys}')
     grid = data["grid"]
     if not isinstance(grid, list) or not grid:
         raise PuzzleError(f'"grid" must be a non-empty list of rows, not {_kind(grid)}')
+    squares = 0
     for r, row in enumerate(grid):
         if not isinstance(row, list):
             raise PuzzleError(f'"grid" row {r + 1} must be a list of numbers, not {_kind(row)}')
+        squares += len(row)
+        if squares > MAX_CELLS:
+            raise PuzzleError(
+                f'"grid" has more than {MAX_CELLS:,} squares by row {r + 1}, the largest board dominosa reads'
+                " (the limit on boards)"
+            )
         for c, value in enumerate(row):
             if value is not None and not _is_int(value):
                 raise PuzzleError(
-                    f'"grid" row {r + 1}, item {c + 1}: expected a number or null, found {json.dumps(value)}'
+                    f'"grid" row {r + 1}, item {c + 1}: expected a number or null, found {_preview(value)}'
                 )
     dominoes = None
     if data.get("dominoes") is not None:
@@ -100,14 +110,18 @@ def iter_json_values(lines: list[Line], *, source: str | None = None) -> Iterato
     """
     first = lines[0][0]
     text = "\n".join("" if is_comment(line) else line for _, line in lines)
+    _check_shape(text, first, source)
     decoder = json.JSONDecoder()
     index = 0
+    line, line_start = first, 0  # the line of ``index`` and where it starts, advanced as values are read
     while True:
         while index < len(text) and text[index].isspace():
             index += 1
         if index == len(text):
             return
-        line, column = _position(text, index, first)
+        line += text.count("\n", line_start, index)
+        line_start = max(text.rfind("\n", line_start, index) + 1, line_start)
+        column = index - line_start + 1
         try:
             value, index = decoder.raw_decode(text, index)
         except json.JSONDecodeError as error:
@@ -120,13 +134,52 @@ def iter_json_values(lines: list[Line], *, source: str | None = None) -> Iterato
         yield value, line, column
 
 
-def _position(text: str, index: int, first_line: int) -> tuple[int, int]:
-    line_start = text.rfind("\n", 0, index) + 1
-    return first_line + text.count("\n", 0, index), index - line_start + 1
+# Strings (skipped whole, escapes included), runs of brackets that open or close lists and objects, and runs of
+# digits longer than any number may be: what :func:`_check_shape` looks for, in one pass at the regex's speed.
+_SHAPE_TOKEN = re.compile(rf'"(?:[^"\\]|\\.)*"?|[\[{{]+|[\]}}]+|[0-9]{{{MAX_NUMBER_DIGITS + 1},}}')
+
+
+def _check_shape(text: str, first_line: int, source: str | None) -> None:
+    """Refuse JSON nested deeper than :data:`~dominosa.limits.MAX_NESTING` or holding a number longer than
+    :data:`~dominosa.limits.MAX_NUMBER_DIGITS` digits, before the decoder recurses into it or Python converts it.
+
+    One linear scan; brackets and digits inside strings do not count. Malformed text is left for the decoder.
+    """
+    depth = 0
+    for match in _SHAPE_TOKEN.finditer(text):
+        token = match.group()
+        first = token[0]
+        if first == '"':
+            continue
+        if first in "]}":
+            depth = max(depth - len(token), 0)
+            continue
+        if first in "[{":
+            depth += len(token)
+            if depth <= MAX_NESTING:
+                continue
+            index = match.start() + len(token) - (depth - MAX_NESTING)
+            message = f"JSON nested more than {MAX_NESTING} deep (the limit on nesting): not a puzzle"
+        else:
+            index = match.start()
+            message = (
+                f"a number of {len(token):,} digits in the JSON: numbers have at most {MAX_NUMBER_DIGITS} digits"
+                " (the limit on numbers)"
+            )
+        line_start = text.rfind("\n", 0, index) + 1
+        raise PuzzleError(
+            message, line=first_line + text.count("\n", 0, index), column=index - line_start + 1, source=source
+        )
 
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _preview(value: Any, limit: int = 40) -> str:
+    """A value as JSON for a message, cut short: a hostile file must not make a megabyte error line."""
+    text = json.dumps(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _kind(value: Any) -> str:
@@ -138,7 +191,7 @@ def _kind(value: Any) -> str:
     if isinstance(value, int | float):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the string {json.dumps(value)}"
+        return f"the string {_preview(value)}"
     if isinstance(value, list):
         return "an empty list" if not value else "a list"
     return "an object"
@@ -151,7 +204,7 @@ def _dominoes(value: Any) -> list[Domino]:
     for i, item in enumerate(value):
         if not (isinstance(item, list) and len(item) == 2 and all(_is_int(v) for v in item)):
             raise PuzzleError(
-                f'"dominoes" item {i + 1}: expected two numbers like [2, 5], found {json.dumps(item)}'
+                f'"dominoes" item {i + 1}: expected two numbers like [2, 5], found {_preview(item)}'
             )
         out.append((item[0], item[1]))
     return out
@@ -171,9 +224,9 @@ def _placements(value: Any, key: str) -> list[Placement]:
         )
         if not ok:
             raise PuzzleError(
-                f'"{key}" item {i + 1}: expected two cells like [[0, 1], [1, 1]], found {json.dumps(item)}'
+                f'"{key}" item {i + 1}: expected two cells like [[0, 1], [1, 1]], found {_preview(item)}'
             )
         if any(v < 0 for cell in item for v in cell):
-            raise PuzzleError(f'"{key}" item {i + 1}: {json.dumps(item)} has a negative row or column')
+            raise PuzzleError(f'"{key}" item {i + 1}: {_preview(item)} has a negative row or column')
         out.append(((item[0][0], item[0][1]), (item[1][0], item[1][1])))
     return out

@@ -40,6 +40,7 @@ from dominosa.board import Cell, cell_name
 from dominosa.dominoes import Domino, domino, domino_name, order_for_cells
 from dominosa.errors import PuzzleError
 from dominosa.formats._lines import Line, is_comment, locate, split_lines
+from dominosa.limits import MAX_CELLS, MAX_NUMBER_DIGITS
 from dominosa.puzzle import Placement, Puzzle, placement
 
 __all__ = ["read_plain", "write_plain", "format_clue", "puzzle_from_lines"]
@@ -48,9 +49,13 @@ HOLES = frozenset("xX.")
 _DIGITS = frozenset("0123456789")
 _SEPARATOR = re.compile(r"\s*-+\s*")
 _TOKEN = re.compile(r"\S+")
-_CLUE_TOKEN = re.compile(r"[^\s;]+")
-_CLUE_AT = re.compile(r"(\d+)-(\d+)@r(\d+)c(\d+)[,-]r(\d+)c(\d+)", re.IGNORECASE)
-_CLUE_COMPACT = re.compile(r"(\d+)-(\d+),(\d+)-(\d+)")
+# The longest clue is 49 characters; a longer run is cut into pieces, the first of which is a bad clue, so a
+# hostile megabyte-long token gives a short message.
+_CLUE_TOKEN = re.compile(r"[^\s;]{1,64}")
+# ASCII digits only (as in the grid), and never more than a number may have (see dominosa.limits).
+_NUMBER = rf"([0-9]{{1,{MAX_NUMBER_DIGITS}}})"
+_CLUE_AT = re.compile(rf"{_NUMBER}-{_NUMBER}@r{_NUMBER}c{_NUMBER}[,-]r{_NUMBER}c{_NUMBER}", re.IGNORECASE)
+_CLUE_COMPACT = re.compile(rf"{_NUMBER}-{_NUMBER},{_NUMBER}-{_NUMBER}")
 _CLUE_EXAMPLE = "expected a clue like 6-4@r7c3,r8c3 or 6-4,73-83"
 
 
@@ -138,20 +143,37 @@ def puzzle_from_lines(lines: list[Line], *, source: str | None = None) -> Puzzle
 
 def _read_grid(grid: list[Line], source: str | None) -> list[list[tuple[int | None, int]]]:
     """Each row's squares as (number or None for a hole, 1-based column where it was typed)."""
-    spaced = any(len(text.split()) > 1 for _, text in grid)
+    spaced = any(_TOKEN.search(text, _TOKEN.search(text).end()) for _, text in grid if text.strip())
     rows = []
+    total = 0
     for number, text in grid:
         squares: list[tuple[int | None, int]] = []
+        total += len(text.split()) if spaced else len(text.rstrip())
+        if total > MAX_CELLS:
+            raise PuzzleError(
+                f"the grid has more than {MAX_CELLS:,} squares by this line, the largest board dominosa reads"
+                " (the limit on boards)",
+                line=number,
+                source=source,
+            )
         if spaced:
             for match in _TOKEN.finditer(text):
                 token, column = match.group(), match.start() + 1
                 if token in HOLES:
                     squares.append((None, column))
                 elif all(ch in _DIGITS for ch in token):
+                    if len(token) > MAX_NUMBER_DIGITS:
+                        raise PuzzleError(
+                            f"a number of {len(token):,} digits in the grid: numbers have at most"
+                            f" {MAX_NUMBER_DIGITS} digits (the limit on numbers)",
+                            line=number,
+                            column=column,
+                            source=source,
+                        )
                     squares.append((int(token), column))
                 else:
                     raise PuzzleError(
-                        f"bad entry {token!r} in the grid: expected a number, or x or . for a square that is"
+                        f"bad entry {_preview(token)} in the grid: expected a number, or x or . for a square that is"
                         " not a cell",
                         line=number,
                         column=column,
@@ -173,6 +195,11 @@ def _read_grid(grid: list[Line], source: str | None) -> list[list[tuple[int | No
                     )
         rows.append(squares)
     return rows
+
+
+def _preview(token: str) -> str:
+    """A token for a message, cut short: a hostile megabyte-long token must not make a megabyte error line."""
+    return repr(token if len(token) <= 30 else token[:27] + "...")
 
 
 def _check_ragged(

@@ -22,13 +22,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
-from pathlib import Path
 
 from dominosa.errors import PuzzleError
 from dominosa.formats._lines import Line, is_comment, locate, split_lines
+from dominosa.formats.bounded_read import read_path, read_stream
 from dominosa.formats.game_id import looks_like_game_id, puzzle_from_game_id_line
 from dominosa.formats.json_format import iter_json_values, puzzle_from_dict, solution_from_dict
 from dominosa.formats.plain import HOLES, puzzle_from_lines
+from dominosa.limits import MAX_INPUT_BYTES
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -200,29 +201,34 @@ def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
     return data.count(b"\n", 0, offset) + 1, len(data[start:offset].decode("utf-8", "replace")) + 1
 
 
-def read_file_records(path: str | os.PathLike[str]) -> list[PuzzleRecord]:
+def read_file_records(
+    path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES
+) -> list[PuzzleRecord]:
     """Every puzzle of a file as records; ``"-"`` reads standard input.
 
     The whole file is checked before anything is returned, so a bad puzzle at the end stops the work before
-    it starts. A missing or unreadable file raises ``OSError``; bad content raises ``PuzzleError``.
+    it starts. A missing or unreadable file raises ``OSError``; bad content, or more than ``max_bytes`` of it
+    (see :mod:`dominosa.limits`), raises ``PuzzleError``.
     """
-    text, source = read_input_text(path)
+    text, source = read_input_text(path, max_bytes=max_bytes)
     return list(read_records(text, source))
 
 
-def read_input_text(path: str | os.PathLike[str]) -> tuple[str, str]:
+def read_input_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES) -> tuple[str, str]:
     """The text of a file (``"-"``: standard input) and the name to report it by.
 
-    Raises ``OSError`` when the file cannot be read and ``PuzzleError`` when it is empty, blank or not text.
+    Raises ``OSError`` when the file cannot be read and ``PuzzleError`` when it is empty, blank, not text or
+    past the input limits (checked while reading, so ``/dev/zero`` fails at once).
     """
     if str(path) == STDIN:
         source = "standard input"
-        if sys.stdin is None:
-            raise PuzzleError("standard input is closed", source=source)
-        data = sys.stdin.buffer.read()
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise PuzzleError("closed: there is nothing to read", source=source)
+        data = read_stream(stream, source=source, max_bytes=max_bytes)
     else:
         source = str(path)
-        data = Path(path).read_bytes()
+        data = read_path(path, max_bytes=max_bytes)
     if not data.strip():
         what = "standard input is" if source == "standard input" else "the file is"
         raise PuzzleError(f"{what} empty" if not data else f"{what} blank: no puzzle in it", source=source)
