@@ -4,22 +4,9 @@
 rules one deduction at a time, in the order a person would apply them, for explanations and grading.
 """
 
-from dominosa.deductions.counting import (
-    CountResult,
-    SearchStats,
-    count_from_position,
-    count_solutions,
-    is_unique,
-    solutions,
-    solve,
-)
-from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique, grade_level
-from dominosa.deductions.grading import GradeResult, grade
-from dominosa.deductions.graph import DeductionPath, shortest_path
-from dominosa.deductions.rating import Rating, rate
-from dominosa.deductions.score import ScoreWeights, score
-from dominosa.deductions.state import Contradiction, Deduction, SolvingState
-from dominosa.deductions.stepper import StepLog, iter_deductions, next_deduction, solve_by_steps
+from __future__ import annotations
+
+from dominosa.lazy import lazy_attributes
 
 __all__ = [
     "GRADES",
@@ -49,3 +36,36 @@ __all__ = [
     "solve",
     "solve_by_steps",
 ]
+
+# Imported on first use, so that importing one module (the counting engine, say) never loads the others or
+# networkx: every generator worker imports the counter.
+_LAZY = {
+    "CountResult": "dominosa.deductions.counting",
+    "SearchStats": "dominosa.deductions.counting",
+    "count_from_position": "dominosa.deductions.counting",
+    "count_solutions": "dominosa.deductions.counting",
+    "is_unique": "dominosa.deductions.counting",
+    "solutions": "dominosa.deductions.counting",
+    "solve": "dominosa.deductions.counting",
+    "GRADES": "dominosa.deductions.grades",
+    "TECHNIQUES": "dominosa.deductions.grades",
+    "Technique": "dominosa.deductions.grades",
+    "grade_level": "dominosa.deductions.grades",
+    "GradeResult": "dominosa.deductions.grading",
+    "grade": "dominosa.deductions.grading",
+    "DeductionPath": "dominosa.deductions.graph",
+    "shortest_path": "dominosa.deductions.graph",
+    "Rating": "dominosa.deductions.rating",
+    "rate": "dominosa.deductions.rating",
+    "ScoreWeights": "dominosa.deductions.score",
+    "score": "dominosa.deductions.score",
+    "Contradiction": "dominosa.deductions.state",
+    "Deduction": "dominosa.deductions.state",
+    "SolvingState": "dominosa.deductions.state",
+    "StepLog": "dominosa.deductions.stepper",
+    "iter_deductions": "dominosa.deductions.stepper",
+    "next_deduction": "dominosa.deductions.stepper",
+    "solve_by_steps": "dominosa.deductions.stepper",
+}
+
+__getattr__, __dir__ = lazy_attributes(__name__, _LAZY, globals())
