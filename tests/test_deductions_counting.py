@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from strategies import layouts
 
 from dominosa import Puzzle, problems
+from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import count_from_position, count_solutions, is_unique, solutions, solve
-from dominosa.deductions.exact_cover import count_solutions_exact_cover
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout
 
