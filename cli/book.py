@@ -141,14 +141,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the book and print its one-line summary; exit code 0."""
-    from dominosa.rendering.book import (
-        BookError,
-        Imprint,
-        entries_from_records,
-        grade_order_from,
-        read_annotations,
-        write_book,
-    )
+    from dominosa.cli.book_input import entries_from_records, grade_order_from, read_annotations
+    from dominosa.rendering.book import BookError, Imprint, write_book
 
     for name in ("per_page", "solutions_per_page"):
         value = getattr(args, name)
@@ -341,8 +335,9 @@ def _new(puzzle, keys: set[str]) -> bool:
 def store_entries(path: str, *, grade: str | None = None, count: int | None = None, order: int | None = None):
     """The puzzles of a store as book entries (with their grades and scores), oldest first, and the order of
     their grades (by the levels the store records)."""
+    from dominosa.cli.book_input import grade_order_from
     from dominosa.generator.store import PuzzleStore, StoreError
-    from dominosa.rendering.book import BookEntry, grade_order_from
+    from dominosa.rendering.book import BookEntry
 
     try:
         with PuzzleStore(path, create=False) as store:
