@@ -28,20 +28,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 
+from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED
 from dominosa.deductions.tables import Tables, tables_for
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
 __all__ = ["CountResult", "SearchStats", "count_from_position", "count_solutions", "is_unique", "solutions", "solve"]
 
-UNDECIDED, JOINED, SPLIT = 0, 1, 2
+# Pair states are those of deductions/state.py without the "newly" ones (every consequence is drawn at once).
+# The search writes SPLIT as the literal 2 in its innermost loop, and encodes "pair v joined" as the literal
+# 2v and "v split" as 2v + 1, so that the literal a state makes false is 2v + 2 - state: both need these values.
+assert (UNDECIDED, JOINED, SPLIT) == (0, 1, 2)
 # A covered cell's or placed domino's count is set this high, so that the "one left" and "none left" tests
 # on decrements never fire for it and min() over the counts finds the most constrained open choice.
 DONE = 1 << 30
 _DONE_BELOW = DONE - 64
-# Which rules propagation applies (see _propagate): bit flags.
-SINGLE_NEIGHBOUR, SAME_AND_SHARED = 1, 2
-ALL_RULES = SINGLE_NEIGHBOUR | SAME_AND_SHARED
 
 
 @dataclass
@@ -95,8 +96,6 @@ def _propagate(
     doms: list[int],
     check_cells: list[int] | None = None,
     check_doms: list[int] | None = None,
-    weights: list[int] | None = None,
-    rules: int = ALL_RULES,
 ) -> bool:
     """Draw every consequence of joining ``joins`` and of the pending checks; False on a contradiction.
 
@@ -105,16 +104,10 @@ def _propagate(
     a cell left with one undecided pair has it joined (rule 1); a domino left with one placement has it
     joined (rules 3 and 5); a cell whose undecided pairs all show one domino rules out that domino's other
     placements (rule 4); a domino whose placements all share a cell rules out that cell's other pairs (rule 6).
-
-    ``rules`` leaves some out, for grading: without ``SINGLE_NEIGHBOUR`` lonely cells are not joined, without
-    ``SAME_AND_SHARED`` rules 4 and 6 are not applied. Rule 2 and rule 3 (a domino's last place) always are.
     """
-    single = rules & SINGLE_NEIGHBOUR
-    strong = rules & SAME_AND_SHARED
     pstate, ccount, dcount = node.pstate, node.ccount, node.dcount
     pair_a, pair_b, pd = t.pair_a, t.pair_b, t.pair_domino
     cell_pairs, placements, touching = t.cell_pairs, t.placements, t.touching
-    n_cells = t.n_cells
     if check_cells is None:
         check_cells = []
     if check_doms is None:
@@ -129,8 +122,6 @@ def _propagate(
         if c <= 4:
             if c <= 1:
                 if c == 0:
-                    if weights is not None:
-                        weights[x] += 1
                     return False
                 cells.append(x)
             else:
@@ -141,8 +132,6 @@ def _propagate(
         if c <= 4:
             if c <= 1:
                 if c == 0:
-                    if weights is not None:
-                        weights[x] += 1
                     return False
                 cells.append(x)
             else:
@@ -153,8 +142,6 @@ def _propagate(
         if c <= 4:
             if c <= 1:
                 if c == 0:
-                    if weights is not None:
-                        weights[n_cells + d] += 1
                     return False
                 doms.append(d)
             else:
@@ -182,7 +169,7 @@ def _propagate(
             for q in placements[d]:
                 if not pstate[q] and not split(q):
                     return False
-        if cells and single:
+        if cells:
             x = cells.pop()
             if ccount[x] == 1:
                 for q in cell_pairs[x]:
@@ -198,7 +185,7 @@ def _propagate(
                         joins.append(q)
                         break
             continue
-        if check_cells and strong:
+        if check_cells:
             # Rule 4: every undecided pair of this cell shows the same domino, so that domino covers the cell.
             x = check_cells.pop()
             if 2 <= ccount[x] <= 4:
@@ -215,7 +202,7 @@ def _propagate(
                         if not pstate[q] and pair_a[q] != x and pair_b[q] != x and not split(q):
                             return False
             continue
-        if check_doms and strong:
+        if check_doms:
             # Rule 6: all undecided placements of this domino share a cell, so that cell's other pairs go.
             d = check_doms.pop()
             if 2 <= dcount[d] <= 4:
@@ -270,7 +257,7 @@ def _root(t: Tables, joined: Iterable[int] = (), split: Iterable[int] = ()) -> _
     return node if ok else None
 
 
-def _probe(t: Tables, node: _Node, weights: list[int], stats: SearchStats) -> bool:
+def _probe(t: Tables, node: _Node, stats: SearchStats) -> bool:
     """Failed-literal probing: for each cell with two pairs left, join one of them on a scratch copy; if that
     contradicts at once, the cell must take the other. Repeats until nothing more is forced; False on a
     contradiction.
@@ -288,8 +275,8 @@ def _probe(t: Tables, node: _Node, weights: list[int], stats: SearchStats) -> bo
             first, second = (q for q in cell_pairs[x] if not pstate[q])
             for tried, other in ((first, second), (second, first)):
                 stats.probes += 1
-                if not _propagate(t, node.copy(), [tried], [], [], None, None, weights):
-                    if not _propagate(t, node, [other], [], [], None, None, weights):
+                if not _propagate(t, node.copy(), [tried], [], []):
+                    if not _propagate(t, node, [other], [], []):
                         return False
                     changed = True
                     break
@@ -970,7 +957,7 @@ def _search(
         return
     stats.nodes += 1
     probing = t.n_cells <= _PROBE_MAX_CELLS and root.placed < total
-    if probing and not _probe(t, root, [1] * (t.n_cells + t.n_dominoes), stats):
+    if probing and not _probe(t, root, stats):
         return
     if root.placed == total:  # solved by propagation alone, as most small puzzles are
         if keep:

@@ -18,9 +18,9 @@ from dominosa.deductions import (
     next_deduction,
     solve_by_steps,
 )
-from dominosa.deductions.counting import JOINED, SPLIT, _root
+from dominosa.deductions.counting import _root
 from dominosa.deductions.grades import BASIC
-from dominosa.deductions.state import Contradiction
+from dominosa.deductions.state import JOINED, SPLIT, Contradiction
 from dominosa.deductions.tables import tables_for
 from dominosa.generator.layouts import random_irregular_board
 from dominosa.generator.proper import proper_layout
