@@ -222,19 +222,26 @@ class OrderResult:
     build: list[float] = field(default_factory=list)
 
 
+def median_ours(p: Puzzle, repeats: int, name: str) -> tuple[float, int]:
+    """Median seconds of :func:`count_ours` on ``p`` over ``repeats`` runs, and its search nodes; stops the
+    benchmark if the count is not exactly one."""
+    runs = []
+    for _ in range(repeats):
+        dt, (count, complete, nodes) = time_once(count_ours, p)
+        if count != 1 or not complete:
+            raise SystemExit(f"DISAGREEMENT: ours counts {count} (complete={complete}) on proper {name}")
+        runs.append(dt)
+    return statistics.median(runs), nodes
+
+
 def bench_order(cases: Sequence[Case], repeats: int, encoding: str | None) -> OrderResult:
     """Time ours (and Minisat, unless ``encoding`` is None) on every case; fail loudly on any disagreement."""
     res = OrderResult(cases[0].order)
     for case in cases:
         p = case.puzzle
         name = f"order {case.order} puzzle #{case.index}"
-        runs = []
-        for _ in range(repeats):
-            dt, (count, complete, nodes) = time_once(count_ours, p)
-            if count != 1 or not complete:
-                raise SystemExit(f"DISAGREEMENT: ours counts {count} (complete={complete}) on proper {name}")
-            runs.append(dt)
-        res.ours.append(statistics.median(runs))
+        median, nodes = median_ours(p, repeats, name)
+        res.ours.append(median)
         res.nodes.append(nodes)
         res.build.append(statistics.median(time_once(fresh, p)[0] for _ in range(repeats)))
         if encoding is None:
@@ -310,16 +317,8 @@ def timing_child(repeats: int, site: str) -> None:
     puzzles = _read_puzzle_data(json.load(sys.stdin))
     for p in puzzles:  # the board's tables warm, as making the puzzles left them in the parent
         count_ours(p)
-    medians = []
-    for p in puzzles:
-        runs = []
-        for _ in range(repeats):
-            dt, (count, complete, _nodes) = time_once(count_ours, p)
-            if count != 1 or not complete:
-                raise SystemExit(f"DISAGREEMENT: the old code counts {count} (complete={complete}) on a proper puzzle")
-            runs.append(dt)
-        medians.append(statistics.median(runs))
-    json.dump(medians, sys.stdout)
+    json.dump([median_ours(p, repeats, f"puzzle #{k} (code in {site or 'this checkout'})")[0]
+               for k, p in enumerate(puzzles)], sys.stdout)
 
 
 def time_in_child(site: Path | None, cases: Sequence[Case], repeats: int) -> list[float]:
@@ -429,6 +428,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         metavar="REV",
         help="also time the same counts by a git revision's code (e.g. main), unpacked to a temporary folder",
     )
+    ap.add_argument("--rounds", type=int, default=3, help="with --against: rounds of new then old (default 3)")
     ap.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--timing-child", nargs=2, metavar=("REPEATS", "SITE"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -482,9 +482,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         site = old_package(args.against, Path(folder)) if args.against else None
         for order in args.orders:  # old right after new, order by order, so both meet the same load
             results.append(bench_order(cases_by_order[order], args.repeats, args.sat_encoding if use_sat else None))
-            if site is not None:
-                new[order] = time_in_child(None, cases_by_order[order], args.repeats)
-                old[order] = time_in_child(site, cases_by_order[order], args.repeats)
+            if site is not None:  # rounds of new then old; each puzzle's best round, the least disturbed by load
+                rounds = [(time_in_child(None, cases_by_order[order], args.repeats),
+                           time_in_child(site, cases_by_order[order], args.repeats)) for _ in range(args.rounds)]
+                new[order] = [min(column) for column in zip(*(r[0] for r in rounds), strict=True)]
+                old[order] = [min(column) for column in zip(*(r[1] for r in rounds), strict=True)]
 
     missed = False
     print()
@@ -520,7 +522,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     if old:
         print(f"\nthis code against {args.against} (unpacked to a temporary folder), each in a fresh process, one "
-              "right after the other, on the same puzzles; median ms per puzzle")
+              f"right after the other, on the same puzzles, {args.rounds} rounds; median over the puzzles of each "
+              "puzzle's best round, in ms")
         for r in results:
             ours, before = 1000 * statistics.median(new[r.order]), 1000 * statistics.median(old[r.order])
             print(f"  order {r.order:>2}: ours {ours:8.2f}  {args.against} {before:8.2f}  "
