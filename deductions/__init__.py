@@ -2,6 +2,34 @@
 
 ``count_solutions`` and ``solve`` are the fast path (the generator's hot loop); ``iter_deductions`` walks the
 rules one deduction at a time, in the order a person would apply them, for explanations and grading.
+
+Glossary
+--------
+The words (docs/design.md, section 1), and how the engine holds each:
+
+- **cell**: one square holding a number; an index ``0 .. n_cells - 1`` into the board's cells.
+- **pair**: two orthogonally adjacent cells, an edge of the grid graph; an index into ``board.pairs``
+  (``pair_a[q]``, ``pair_b[q]`` are its cells).
+- **domino**: an unordered value pair {a, b}, a <= b, used once in a solution; an index into the puzzle's domino
+  set (``pair_domino[q]`` is the domino pair ``q`` shows, -1 for none of the set).
+- **placement**: a pair seen as a place for the domino it shows; ``placements[d]`` lists domino ``d``'s pairs.
+  Outside the engine (model, formats) a placement is the two cells themselves, ``((r, c), (r, c))``.
+- **position**: a puzzle with some pairs decided (joined: a domino placed there; split: ruled out), as a
+  :class:`SolvingState` here, read from text by :mod:`dominosa.formats.positions`.
+- **pair state**: ``UNDECIDED``, ``JOINED``, ``SPLIT`` and, while consequences are pending,
+  ``NEWLY_JOINED``, ``NEWLY_SPLIT`` (:mod:`~dominosa.deductions.state`; the counter uses the first three).
+- **deduction**: one step of a rule or technique (:class:`Deduction`); **technique**: a rule as graded, with its
+  level and cost (:mod:`~dominosa.deductions.grades`, the one table).
+
+The one-letter names of the hot loops, the same in every module:
+
+- ``x`` a cell, ``q`` and ``p`` pairs (``p`` the one being joined, ``q`` the others it touches), ``d`` and ``e``
+  dominoes, ``c`` a count;
+- ``t`` the puzzle's :class:`~dominosa.deductions.tables.Tables` (integer tables, computed once per puzzle);
+- ``s``: in the rules (``rules.py``, ``advanced.py``) the :class:`SolvingState` a rule reads; in a loop over
+  ``state`` or ``pstate``, one pair's state value. (Two meanings, never in one function.)
+- in the search (``counting.py``): ``pstate``, ``ccount``, ``dcount`` the pair states, open pairs per cell and
+  places per domino; ``v`` a pair as a search variable and ``lit`` its literal (``2v`` joined, ``2v + 1`` split).
 """
 
 from __future__ import annotations
