@@ -20,7 +20,8 @@ from dominosa.deductions import (
     solutions,
     solve,
 )
-from dominosa.deductions.counting import _Engine, _root
+from dominosa.deductions.counting import _Engine
+from dominosa.deductions.propagation import propagate_position
 from dominosa.deductions.state import JOINED, SPLIT, Contradiction
 from dominosa.deductions.tables import tables_for
 from dominosa.generator.layouts import random_layout
@@ -148,7 +149,7 @@ def test_the_search_propagation_reaches_the_same_fixed_point_as_the_rules(layout
     contradiction for both."""
     puzzle, _ = layout
     t = tables_for(puzzle)
-    root = _root(t)
+    root = propagate_position(t)
     assume(root is not None and root.placed < t.n_cells // 2)
     engine = _Engine(t, root)
     for _ in range(data.draw(st.integers(min_value=1, max_value=4), label="decisions")):
