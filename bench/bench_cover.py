@@ -26,10 +26,10 @@ import sys
 import time
 from collections.abc import Callable
 
+from dominosa.cover.dominosa import count_solutions_exact_cover
+from dominosa.cover.tiling import count_tilings, first_tiling, tally
 from dominosa.deductions import count_solutions
-from dominosa.deductions.exact_cover import count_solutions_exact_cover
 from dominosa.deductions.tables import tables_for
-from dominosa.deductions.tiling import count_tilings, first_tiling, tally
 from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
 from dominosa.tiling import calendar, dominopeg, pentominoes

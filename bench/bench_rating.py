@@ -27,16 +27,15 @@ import os
 import pstats
 import random
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
-import tomllib
 from collections import Counter
 from pathlib import Path
+
+from old_revision import old_package
 
 from dominosa.deductions import rate, solve_by_steps
 from dominosa.deductions.grading import PROPER, grade
@@ -114,29 +113,10 @@ def _measure(kind: str, order: int, puzzles: list, repeats: int) -> None:
         print(f"      grades: {dict(sorted(grades.items(), key=lambda kv: str(kv[0])))}", flush=True)
 
 
-def _old_package(revision: str, into: Path) -> Path:
-    """The package of a git revision, laid out as setuptools installs it, under ``into``; the folder to import from.
-
-    ``git archive`` unpacks the revision's files; its pyproject's ``package-dir`` says which folder is which
-    subpackage (``deductions/`` is ``dominosa.deductions``, ...), and they are copied into place.
-    """
-    root = Path(subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True,
-                               check=True).stdout.strip())
-    archive = subprocess.run(["git", "-C", str(root), "archive", revision], capture_output=True, check=True).stdout
-    source = into / "source"
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(source, filter="data")
-    mapping = tomllib.loads((source / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
-    target = into / "site"
-    for package, folder in sorted(mapping.items()):
-        shutil.copytree(source / folder, target.joinpath(*package.split(".")), dirs_exist_ok=True)
-    return target
-
-
 def _grading_old_vs_new(revision: str, sets: dict[int, list], repeats: int) -> None:
     """Grading alone, median per puzzle, by this code and by ``revision``'s, on the same puzzles."""
     with tempfile.TemporaryDirectory(prefix="bench-rating-") as folder:
-        site = _old_package(revision, Path(folder))
+        site = old_package(revision, Path(folder))
         env = {**os.environ, "PYTHONPATH": str(site)}
         print(f"grading alone (verdict known), this code against {revision} (unpacked to a temporary folder)")
         for order, puzzles in sets.items():

@@ -36,11 +36,15 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypeVar
+
+from old_revision import old_package
 
 from dominosa.deductions import count_solutions
 from dominosa.deductions.tables import tables_for
@@ -218,19 +222,26 @@ class OrderResult:
     build: list[float] = field(default_factory=list)
 
 
+def median_ours(p: Puzzle, repeats: int, name: str) -> tuple[float, int]:
+    """Median seconds of :func:`count_ours` on ``p`` over ``repeats`` runs, and its search nodes; stops the
+    benchmark if the count is not exactly one."""
+    runs = []
+    for _ in range(repeats):
+        dt, (count, complete, nodes) = time_once(count_ours, p)
+        if count != 1 or not complete:
+            raise SystemExit(f"DISAGREEMENT: ours counts {count} (complete={complete}) on proper {name}")
+        runs.append(dt)
+    return statistics.median(runs), nodes
+
+
 def bench_order(cases: Sequence[Case], repeats: int, encoding: str | None) -> OrderResult:
     """Time ours (and Minisat, unless ``encoding`` is None) on every case; fail loudly on any disagreement."""
     res = OrderResult(cases[0].order)
     for case in cases:
         p = case.puzzle
         name = f"order {case.order} puzzle #{case.index}"
-        runs = []
-        for _ in range(repeats):
-            dt, (count, complete, nodes) = time_once(count_ours, p)
-            if count != 1 or not complete:
-                raise SystemExit(f"DISAGREEMENT: ours counts {count} (complete={complete}) on proper {name}")
-            runs.append(dt)
-        res.ours.append(statistics.median(runs))
+        median, nodes = median_ours(p, repeats, name)
+        res.ours.append(median)
         res.nodes.append(nodes)
         res.build.append(statistics.median(time_once(fresh, p)[0] for _ in range(repeats)))
         if encoding is None:
@@ -282,17 +293,10 @@ def _puzzle_data(p: Puzzle) -> dict:
     return {"cells": p.board.cells, "numbers": p.numbers, "dominoes": p.dominoes, "clues": p.clues}
 
 
-def memory_child() -> None:
-    """Entry point of the memory subprocess: read puzzles as JSON on stdin, print peak figures as JSON.
-
-    ``ru_maxrss`` is the high-water mark of the whole process, so the baseline is taken after imports and after
-    rebuilding the puzzles; the tracemalloc pass comes last so that its own bookkeeping cannot raise the RSS
-    figure of the plain pass.
-    """
+def _read_puzzle_data(data: list[dict]) -> list[Puzzle]:
     from dominosa.board import Board
 
-    data = json.load(sys.stdin)
-    puzzles = [
+    return [
         Puzzle(
             Board.from_cells(tuple(map(tuple, d["cells"]))),
             tuple(d["numbers"]),
@@ -301,6 +305,46 @@ def memory_child() -> None:
         )
         for d in data
     ]
+
+
+def timing_child(repeats: int, site: str) -> None:
+    """Entry point of the ``--against`` subprocess: this script run on another revision's package (``site``,
+    first on ``PYTHONPATH``); times :func:`count_ours` on the puzzles read as JSON on stdin, as
+    :func:`bench_order` does, and prints the median seconds of each."""
+    import dominosa
+
+    assert not site or dominosa.__file__.startswith(site), f"the old code was not imported: {dominosa.__file__}"
+    puzzles = _read_puzzle_data(json.load(sys.stdin))
+    for p in puzzles:  # the board's tables warm, as making the puzzles left them in the parent
+        count_ours(p)
+    json.dump([median_ours(p, repeats, f"puzzle #{k} (code in {site or 'this checkout'})")[0]
+               for k, p in enumerate(puzzles)], sys.stdout)
+
+
+def time_in_child(site: Path | None, cases: Sequence[Case], repeats: int) -> list[float]:
+    """Median seconds per puzzle of ``cases`` in a fresh process (see :func:`timing_child`), by the code in
+    ``site`` or, when None, by this checkout's: both sides of ``--against`` are timed alike."""
+    env = dict(os.environ) if site is None else {**os.environ, "PYTHONPATH": str(site)}
+    out = subprocess.run(
+        [sys.executable, os.path.abspath(__file__), "--timing-child", str(repeats), str(site or "")],
+        input=json.dumps([_puzzle_data(c.puzzle) for c in cases]),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=None if site is None else site.parent,
+        env=env,
+    )
+    return json.loads(out.stdout)
+
+
+def memory_child() -> None:
+    """Entry point of the memory subprocess: read puzzles as JSON on stdin, print peak figures as JSON.
+
+    ``ru_maxrss`` is the high-water mark of the whole process, so the baseline is taken after imports and after
+    rebuilding the puzzles; the tracemalloc pass comes last so that its own bookkeeping cannot raise the RSS
+    figure of the plain pass.
+    """
+    puzzles = _read_puzzle_data(json.load(sys.stdin))
     gc.collect()
     base_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     for p in puzzles:
@@ -379,7 +423,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--no-memory", action="store_true", help="skip the peak-memory subprocess")
     ap.add_argument("--profile", type=int, metavar="ORDER", help="only profile our counts of this order's puzzles")
     ap.add_argument("--strict", action="store_true", help="exit 1 if any target is missed")
+    ap.add_argument(
+        "--against",
+        metavar="REV",
+        help="also time the same counts by a git revision's code (e.g. main), unpacked to a temporary folder",
+    )
+    ap.add_argument("--rounds", type=int, default=3, help="with --against: rounds of new then old (default 3)")
     ap.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--timing-child", nargs=2, metavar=("REPEATS", "SITE"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     args.orders = [int(o) for o in args.orders.split(",") if o.strip()]
     if args.profile is not None:
@@ -399,6 +450,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.memory_child:
         memory_child()
+        return 0
+    if args.timing_child:
+        timing_child(int(args.timing_child[0]), args.timing_child[1])
         return 0
     use_sat = HAVE_PYSAT and not args.no_sat
     load = os.getloadavg()
@@ -422,8 +476,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     results = []
-    for order in args.orders:
-        results.append(bench_order(cases_by_order[order], args.repeats, args.sat_encoding if use_sat else None))
+    old: dict[int, list[float]] = {}
+    new: dict[int, list[float]] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-uniqueness-") as folder:
+        site = old_package(args.against, Path(folder)) if args.against else None
+        for order in args.orders:  # old right after new, order by order, so both meet the same load
+            results.append(bench_order(cases_by_order[order], args.repeats, args.sat_encoding if use_sat else None))
+            if site is not None:  # rounds of new then old; each puzzle's best round, the least disturbed by load
+                rounds = [(time_in_child(None, cases_by_order[order], args.repeats),
+                           time_in_child(site, cases_by_order[order], args.repeats)) for _ in range(args.rounds)]
+                new[order] = [min(column) for column in zip(*(r[0] for r in rounds), strict=True)]
+                old[order] = [min(column) for column in zip(*(r[1] for r in rounds), strict=True)]
 
     missed = False
     print()
@@ -457,6 +520,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "(nodes: mean search nodes per puzzle; puzzle ms: median cost of just building the fresh Puzzle, included in"
         f" both columns; ratio target <= {TARGET_RATIO:g}x)"
     )
+    if old:
+        print(f"\nthis code against {args.against} (unpacked to a temporary folder), each in a fresh process, one "
+              f"right after the other, on the same puzzles, {args.rounds} rounds; median over the puzzles of each "
+              "puzzle's best round, in ms")
+        for r in results:
+            ours, before = 1000 * statistics.median(new[r.order]), 1000 * statistics.median(old[r.order])
+            print(f"  order {r.order:>2}: ours {ours:8.2f}  {args.against} {before:8.2f}  "
+                  f"ratio new/old {ours / before:5.2f}x")
     if use_sat:
         print("where minisat's time goes (median ms): puzzle + encode in Python | build the solver | the two solves")
         for r in results:

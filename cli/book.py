@@ -11,8 +11,8 @@ duplicate content); the seed is printed and set on the copyright page, and ``--s
 for byte.
 
 Generated puzzles come from the graded generator (:mod:`dominosa.generator.generate`): by default the mix of
-grades in :data:`DEFAULT_MIX` (the one place it is named), each puzzle proved proper and rated, so the book has
-sections by grade.
+grades in :data:`~dominosa.generator.grade_mix.DEFAULT_MIX` (the one place it is named), each puzzle proved
+proper and rated, so the book has sections by grade.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from dominosa.atomic import refuse_unusual_target
 from dominosa.cli.common import add_puzzle_arguments, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
+from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
 from dominosa.rendering.pages import PRINT_MIN_PAGES, TRIMS, parse_trim
 
 __all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX", "DEFAULT_COUNT"]
@@ -34,12 +35,7 @@ __all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX"
 DEFAULT_OUT = Path("output") / "book.pdf"
 # 36 puzzles two to a page, their solutions and the front matter make 26 pages: above the 24 print services ask.
 DEFAULT_COUNT = 36
-# The grades of a generated book when --grade is not given, shared out evenly (the first ones get any extra).
-DEFAULT_MIX = ("basic", "hard", "extreme")
 SEED_RANGE = 1_000_000  # a fresh seed is drawn below this, short enough to note down
-# A grade of the mix that a small board cannot reach is given up after this many fruitless searches, and its
-# share goes to puzzles of any grade.
-_MIX_GIVE_UP = 3
 
 EPILOG = """\
 examples:
@@ -149,14 +145,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 @limits_whole_run("the book was not written")
 def run(args: argparse.Namespace) -> int:
     """Build the book and print its one-line summary; exit code 0."""
-    from dominosa.rendering.book import (
-        BookError,
-        Imprint,
-        entries_from_records,
-        grade_order_from,
-        read_annotations,
-        write_book,
-    )
+    from dominosa.cli.book_input import entries_from_records, grade_order_from, read_annotations
+    from dominosa.rendering.book import BookError, Imprint, write_book
 
     for name in ("per_page", "solutions_per_page"):
         value = getattr(args, name)
@@ -313,8 +303,8 @@ def generate_entries(count: int, order: int, seed: int, *, grade: str | None = N
     from dominosa.rendering.book import BookEntry
 
     grades: list[str | None] = [grade] if grade is not None else list(DEFAULT_MIX)
-    shares = [count // len(grades) + (k < count % len(grades)) for k in range(len(grades))]
-    settings = Settings(give_up=_MIX_GIVE_UP) if grade is None else Settings()
+    shares = share_out(count, grades)
+    settings = Settings(give_up=MIX_GIVE_UP) if grade is None else Settings()
     entries: list = []
     keys: set[str] = set()
     with open_workers() as workers:
@@ -350,8 +340,9 @@ def _new(puzzle, keys: set[str]) -> bool:
 def store_entries(path: str, *, grade: str | None = None, count: int | None = None, order: int | None = None):
     """The puzzles of a store as book entries (with their grades and scores), oldest first, and the order of
     their grades (by the levels the store records)."""
+    from dominosa.cli.book_input import grade_order_from
     from dominosa.generator.store import PuzzleStore, StoreError
-    from dominosa.rendering.book import BookEntry, grade_order_from
+    from dominosa.rendering.book import BookEntry
 
     try:
         with PuzzleStore(path, create=False) as store:

@@ -23,8 +23,9 @@ from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument,
 from dominosa.deductions import GRADES, Rating, rate
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.deductions.positions import settle, walk
+from dominosa.deductions.positions import walk
 from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions.stepper import settle
 from dominosa.dominoes import domino_name
 from dominosa.formats import PuzzleRecord, puzzle_to_dict
 from dominosa.puzzle import Placement, Puzzle

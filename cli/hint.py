@@ -20,14 +20,14 @@ from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.positions import (
     CONSISTENT,
     Hint,
-    Position,
     PositionCheck,
     check_position,
     next_hint,
-    read_positions,
+    position_state,
 )
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.formats import draw_solution, puzzle_to_dict, read_example
+from dominosa.formats.positions import Position, read_positions
 from dominosa.formats.reader import read_input_text
 from dominosa.puzzle import Puzzle
 
@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
             code = EXIT_CONTRADICTION
             hint = None
         else:
-            hint = next_hint(position.state())
+            hint = next_hint(position_state(position))
         if args.format == "json":
             print_json(hint_json(position, hint, check, level=args.level))
         else:

@@ -270,7 +270,7 @@ def _check_plot_path(path: str) -> None:
 
 def run_add(args: argparse.Namespace) -> int:
     """Solve and add every puzzle named; 1 when some were not proper."""
-    from dominosa.rendering.book import read_annotations
+    from dominosa.cli.book_input import read_annotations
 
     records = read_inputs(args)  # every input checked before the store is touched
     ratings = read_annotations(records)  # the grades 'rate' and 'generate' wrote into JSON are kept

@@ -2,24 +2,40 @@
 
 ``count_solutions`` and ``solve`` are the fast path (the generator's hot loop); ``iter_deductions`` walks the
 rules one deduction at a time, in the order a person would apply them, for explanations and grading.
+
+Glossary
+--------
+The words (docs/design.md, section 1), and how the engine holds each:
+
+- **cell**: one square holding a number; an index ``0 .. n_cells - 1`` into the board's cells.
+- **pair**: two orthogonally adjacent cells, an edge of the grid graph; an index into ``board.pairs``
+  (``pair_a[q]``, ``pair_b[q]`` are its cells).
+- **domino**: an unordered value pair {a, b}, a <= b, used once in a solution; an index into the puzzle's domino
+  set (``pair_domino[q]`` is the domino pair ``q`` shows, -1 for none of the set).
+- **placement**: a pair seen as a place for the domino it shows; ``placements[d]`` lists domino ``d``'s pairs.
+  Outside the engine (model, formats) a placement is the two cells themselves, ``((r, c), (r, c))``.
+- **position**: a puzzle with some pairs decided (joined: a domino placed there; split: ruled out), as a
+  :class:`SolvingState` here, read from text by :mod:`dominosa.formats.positions`.
+- **pair state**: ``UNDECIDED``, ``JOINED``, ``SPLIT`` and, while consequences are pending,
+  ``NEWLY_JOINED``, ``NEWLY_SPLIT`` (:mod:`~dominosa.deductions.state`; the counter uses the first three).
+- **deduction**: one step of a rule or technique (:class:`Deduction`); **technique**: a rule as graded, with its
+  level and cost (:mod:`~dominosa.deductions.grades`, the one table).
+
+The one-letter names of the hot loops, the same in every module:
+
+- ``x`` a cell, ``q`` and ``p`` pairs (``p`` the one being joined, ``q`` the others it touches), ``d`` and ``e``
+  dominoes, ``c`` a count;
+- ``t`` the puzzle's :class:`~dominosa.deductions.tables.Tables` (integer tables, computed once per puzzle);
+- ``s``: in the rules (``rules.py``, ``advanced.py``) the :class:`SolvingState` a rule reads; in a loop over
+  ``state`` or ``pstate``, one pair's state value. (Two meanings, never in one function.)
+- in the search (``propagation.py``, ``counting.py``): ``pstate``, ``ccount``, ``dcount`` the pair states, open
+  pairs per cell and places per domino; ``v`` a pair as a search variable and ``lit`` its literal (``2v``
+  joined, ``2v + 1`` split).
 """
 
-from dominosa.deductions.counting import (
-    CountResult,
-    SearchStats,
-    count_from_position,
-    count_solutions,
-    is_unique,
-    solutions,
-    solve,
-)
-from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique, grade_level
-from dominosa.deductions.grading import GradeResult, grade
-from dominosa.deductions.graph import DeductionPath, shortest_path
-from dominosa.deductions.rating import Rating, rate
-from dominosa.deductions.score import ScoreWeights, score
-from dominosa.deductions.state import Contradiction, Deduction, SolvingState
-from dominosa.deductions.stepper import StepLog, iter_deductions, next_deduction, solve_by_steps
+from __future__ import annotations
+
+from dominosa.lazy import lazy_attributes
 
 __all__ = [
     "GRADES",
@@ -49,3 +65,36 @@ __all__ = [
     "solve",
     "solve_by_steps",
 ]
+
+# Imported on first use, so that importing one module (the counting engine, say) never loads the others or
+# networkx: every generator worker imports the counter.
+_LAZY = {
+    "CountResult": "dominosa.deductions.counting",
+    "SearchStats": "dominosa.deductions.counting",
+    "count_from_position": "dominosa.deductions.counting",
+    "count_solutions": "dominosa.deductions.counting",
+    "is_unique": "dominosa.deductions.counting",
+    "solutions": "dominosa.deductions.counting",
+    "solve": "dominosa.deductions.counting",
+    "GRADES": "dominosa.deductions.grades",
+    "TECHNIQUES": "dominosa.deductions.grades",
+    "Technique": "dominosa.deductions.grades",
+    "grade_level": "dominosa.deductions.grades",
+    "GradeResult": "dominosa.deductions.grading",
+    "grade": "dominosa.deductions.grading",
+    "DeductionPath": "dominosa.deductions.graph",
+    "shortest_path": "dominosa.deductions.graph",
+    "Rating": "dominosa.deductions.rating",
+    "rate": "dominosa.deductions.rating",
+    "ScoreWeights": "dominosa.deductions.score",
+    "score": "dominosa.deductions.score",
+    "Contradiction": "dominosa.deductions.state",
+    "Deduction": "dominosa.deductions.state",
+    "SolvingState": "dominosa.deductions.state",
+    "StepLog": "dominosa.deductions.stepper",
+    "iter_deductions": "dominosa.deductions.stepper",
+    "next_deduction": "dominosa.deductions.stepper",
+    "solve_by_steps": "dominosa.deductions.stepper",
+}
+
+__getattr__, __dir__ = lazy_attributes(__name__, _LAZY, globals())

@@ -817,7 +817,7 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
     One propagation per undecided pair tried: O(pairs) each, so O(pairs^2) for a full scan; the grader only
     gets here when every cheaper technique is stuck.
     """
-    from dominosa.deductions.counting import _root
+    from dominosa.deductions.propagation import propagate_position
 
     t, state = s.tables, s.state
     joined, split = s.joined_pairs(), s.split_pairs()
@@ -828,7 +828,7 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
             if state[q] != UNDECIDED or q in tried:
                 continue
             tried.add(q)
-            if _root(t, joined + [q], split) is None:
+            if propagate_position(t, joined + [q], split) is None:
                 yield Deduction(
                     rule=SHORT_CONTRADICTION,
                     splits=(q,),

@@ -1,17 +1,18 @@
-"""Fast solution counting: propagation on flat integer arrays plus a conflict-driven search.
+"""Fast solution counting: a conflict-driven search over the propagation of rules 1-6 on flat integer arrays.
 
 This is the generator's hot path (proving a puzzle proper means counting its solutions up to 2), so it does not
-go through the rule functions of :mod:`dominosa.deductions.rules` one deduction at a time. It reaches the same
-fixed point as rules 1-6 by a different schedule: every consequence is drawn as soon as a pair changes, with
-work lists instead of rescans.
+go through the rule functions of :mod:`dominosa.deductions.rules` one deduction at a time.
+:func:`~dominosa.deductions.propagation.propagate_position` propagates the starting position (the arrays
+``pstate``, ``ccount``, ``dcount`` are described there), which settles most generated puzzles without any
+search; the benchmark figures that keep it apart from the search's own loop are in that module's docstring.
 
-The state of a search node is three flat arrays:
+No speed lost since the propagation core moved to its own module and the dead code went, against 906cc56 (the
+commit before), load about 3.9 on the shared 2-core machine, median ms per puzzle of each puzzle's best round:
+``python bench/bench_uniqueness.py --quick --no-sat --against 906cc56`` gives order 6 0.25 vs 0.28, order 9
+0.54 vs 0.60, order 15 1.46 vs 1.52 (3 rounds); ``--orders 30 --puzzles 5 --rounds 5`` gives order 30 89.3 vs
+88.8 (ratios 0.89, 0.89, 0.96, 1.00).
 
-- ``pstate[p]``: 0 undecided, 1 joined, 2 split;
-- ``ccount[c]``: how many undecided pairs cell ``c`` still has, or a large number once the cell is covered;
-- ``dcount[d]``: how many undecided placements domino ``d`` still has, or a large number once it is placed.
-
-:func:`_root` propagates the starting position (plain rules 1-6). The search (:class:`_Engine`) branches by
+The search (:class:`_Engine`) branches by
 joining a pair of the most constrained cell or domino, and learns from every contradiction: it traces the
 contradiction back through the reasons of the assignments that led to it and keeps a clause (a nogood) that
 prunes every later node where the same cause would recur, then jumps back to where that clause first bites.
@@ -28,20 +29,18 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import compress
 
+from dominosa.deductions.propagation import DONE, DONE_BELOW, Node, probe, propagate_position
+from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED
 from dominosa.deductions.tables import Tables, tables_for
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
 __all__ = ["CountResult", "SearchStats", "count_from_position", "count_solutions", "is_unique", "solutions", "solve"]
 
-UNDECIDED, JOINED, SPLIT = 0, 1, 2
-# A covered cell's or placed domino's count is set this high, so that the "one left" and "none left" tests
-# on decrements never fire for it and min() over the counts finds the most constrained open choice.
-DONE = 1 << 30
-_DONE_BELOW = DONE - 64
-# Which rules propagation applies (see _propagate): bit flags.
-SINGLE_NEIGHBOUR, SAME_AND_SHARED = 1, 2
-ALL_RULES = SINGLE_NEIGHBOUR | SAME_AND_SHARED
+# Pair states are those of deductions/state.py without the "newly" ones (every consequence is drawn at once).
+# The search writes SPLIT as the literal 2 in its innermost loop, and encodes "pair v joined" as the literal
+# 2v and "v split" as 2v + 1, so that the literal a state makes false is 2v + 2 - state: both need these values.
+assert (UNDECIDED, JOINED, SPLIT) == (0, 1, 2)
 
 
 @dataclass
@@ -72,228 +71,6 @@ class CountResult:
     @property
     def unique(self) -> bool:
         return self.count == 1 and self.complete
-
-
-class _Node:
-    __slots__ = ("pstate", "ccount", "dcount", "placed")
-
-    def __init__(self, pstate: bytearray, ccount: list[int], dcount: list[int], placed: int) -> None:
-        self.pstate = pstate
-        self.ccount = ccount
-        self.dcount = dcount
-        self.placed = placed
-
-    def copy(self) -> _Node:
-        return _Node(self.pstate[:], self.ccount[:], self.dcount[:], self.placed)
-
-
-def _propagate(
-    t: Tables,
-    node: _Node,
-    joins: list[int],
-    cells: list[int],
-    doms: list[int],
-    check_cells: list[int] | None = None,
-    check_doms: list[int] | None = None,
-    weights: list[int] | None = None,
-    rules: int = ALL_RULES,
-) -> bool:
-    """Draw every consequence of joining ``joins`` and of the pending checks; False on a contradiction.
-
-    The rules, as they are applied here:
-    joining a pair splits every other pair touching its cells and every other placement of its domino (rule 2);
-    a cell left with one undecided pair has it joined (rule 1); a domino left with one placement has it
-    joined (rules 3 and 5); a cell whose undecided pairs all show one domino rules out that domino's other
-    placements (rule 4); a domino whose placements all share a cell rules out that cell's other pairs (rule 6).
-
-    ``rules`` leaves some out, for grading: without ``SINGLE_NEIGHBOUR`` lonely cells are not joined, without
-    ``SAME_AND_SHARED`` rules 4 and 6 are not applied. Rule 2 and rule 3 (a domino's last place) always are.
-    """
-    single = rules & SINGLE_NEIGHBOUR
-    strong = rules & SAME_AND_SHARED
-    pstate, ccount, dcount = node.pstate, node.ccount, node.dcount
-    pair_a, pair_b, pd = t.pair_a, t.pair_b, t.pair_domino
-    cell_pairs, placements, touching = t.cell_pairs, t.placements, t.touching
-    n_cells = t.n_cells
-    if check_cells is None:
-        check_cells = []
-    if check_doms is None:
-        check_doms = []
-
-    def split(q: int) -> bool:
-        # Split undecided pair q, update counts, queue what may now be forced; False on a contradiction.
-        pstate[q] = SPLIT
-        x = pair_a[q]
-        c = ccount[x] - 1
-        ccount[x] = c
-        if c <= 4:
-            if c <= 1:
-                if c == 0:
-                    if weights is not None:
-                        weights[x] += 1
-                    return False
-                cells.append(x)
-            else:
-                check_cells.append(x)
-        x = pair_b[q]
-        c = ccount[x] - 1
-        ccount[x] = c
-        if c <= 4:
-            if c <= 1:
-                if c == 0:
-                    if weights is not None:
-                        weights[x] += 1
-                    return False
-                cells.append(x)
-            else:
-                check_cells.append(x)
-        d = pd[q]
-        c = dcount[d] - 1
-        dcount[d] = c
-        if c <= 4:
-            if c <= 1:
-                if c == 0:
-                    if weights is not None:
-                        weights[n_cells + d] += 1
-                    return False
-                doms.append(d)
-            else:
-                check_doms.append(d)
-        return True
-
-    while True:
-        while joins:
-            p = joins.pop()
-            s = pstate[p]
-            if s:
-                if s == SPLIT:
-                    return False
-                continue
-            a, b = pair_a[p], pair_b[p]
-            d = pd[p]
-            if ccount[a] >= _DONE_BELOW or ccount[b] >= _DONE_BELOW or dcount[d] >= _DONE_BELOW:
-                return False
-            pstate[p] = JOINED
-            node.placed += 1
-            ccount[a] = ccount[b] = dcount[d] = DONE
-            for q in touching[p]:
-                if not pstate[q] and not split(q):
-                    return False
-            for q in placements[d]:
-                if not pstate[q] and not split(q):
-                    return False
-        if cells and single:
-            x = cells.pop()
-            if ccount[x] == 1:
-                for q in cell_pairs[x]:
-                    if not pstate[q]:
-                        joins.append(q)
-                        break
-            continue
-        if doms:
-            d = doms.pop()
-            if dcount[d] == 1:
-                for q in placements[d]:
-                    if not pstate[q]:
-                        joins.append(q)
-                        break
-            continue
-        if check_cells and strong:
-            # Rule 4: every undecided pair of this cell shows the same domino, so that domino covers the cell.
-            x = check_cells.pop()
-            if 2 <= ccount[x] <= 4:
-                d = -1
-                for q in cell_pairs[x]:
-                    if not pstate[q]:
-                        if d < 0:
-                            d = pd[q]
-                        elif pd[q] != d:
-                            d = -2
-                            break
-                if d >= 0:
-                    for q in placements[d]:
-                        if not pstate[q] and pair_a[q] != x and pair_b[q] != x and not split(q):
-                            return False
-            continue
-        if check_doms and strong:
-            # Rule 6: all undecided placements of this domino share a cell, so that cell's other pairs go.
-            d = check_doms.pop()
-            if 2 <= dcount[d] <= 4:
-                shared = None
-                for q in placements[d]:
-                    if not pstate[q]:
-                        here = {pair_a[q], pair_b[q]}
-                        shared = here if shared is None else shared & here
-                        if not shared:
-                            break
-                if shared:
-                    (x,) = shared
-                    for q in cell_pairs[x]:
-                        if not pstate[q] and pd[q] != d and not split(q):
-                            return False
-            continue
-        return True
-
-
-def _root(t: Tables, joined: Iterable[int] = (), split: Iterable[int] = ()) -> _Node | None:
-    """The starting node: pairs showing no domino of the set split, clues joined, everything propagated.
-
-    ``joined`` and ``split`` start the search from a partly solved position instead.
-    """
-    pstate = bytearray(t.n_pairs)
-    ccount = [len(ps) for ps in t.cell_pairs]
-    dcount = [len(ps) for ps in t.placements]
-    for q, d in enumerate(t.pair_domino):
-        if d < 0:
-            pstate[q] = SPLIT
-            ccount[t.pair_a[q]] -= 1
-            ccount[t.pair_b[q]] -= 1
-    for q in split:
-        if not pstate[q]:
-            pstate[q] = SPLIT
-            ccount[t.pair_a[q]] -= 1
-            ccount[t.pair_b[q]] -= 1
-            dcount[t.pair_domino[q]] -= 1
-    if min(ccount, default=1) == 0 or min(dcount, default=1) == 0:
-        return None
-    node = _Node(pstate, ccount, dcount, 0)
-    # Every cell and domino is checked once at the start: rules 1, 4, 5 and 6 may apply before any move.
-    ok = _propagate(
-        t,
-        node,
-        list(t.clue_pairs) + list(joined),
-        [x for x in range(t.n_cells) if ccount[x] == 1],
-        [d for d in range(t.n_dominoes) if dcount[d] == 1],
-        [x for x in range(t.n_cells) if 2 <= ccount[x] <= 4],
-        [d for d in range(t.n_dominoes) if 2 <= dcount[d] <= 4],
-    )
-    return node if ok else None
-
-
-def _probe(t: Tables, node: _Node, weights: list[int], stats: SearchStats) -> bool:
-    """Failed-literal probing: for each cell with two pairs left, join one of them on a scratch copy; if that
-    contradicts at once, the cell must take the other. Repeats until nothing more is forced; False on a
-    contradiction.
-
-    This is rule 7 restricted to one step of lookahead, done once at the root of small boards (see
-    ``_PROBE_MAX_CELLS``): it costs a propagation per open two-way cell but often settles the puzzle outright.
-    """
-    cell_pairs, pstate, ccount = t.cell_pairs, node.pstate, node.ccount
-    changed = True
-    while changed:
-        changed = False
-        for x in range(t.n_cells):
-            if ccount[x] != 2:
-                continue
-            first, second = (q for q in cell_pairs[x] if not pstate[q])
-            for tried, other in ((first, second), (second, first)):
-                stats.probes += 1
-                if not _propagate(t, node.copy(), [tried], [], [], None, None, weights):
-                    if not _propagate(t, node, [other], [], [], None, None, weights):
-                        return False
-                    changed = True
-                    break
-    return True
 
 
 class _OutOfNodes(Exception):
@@ -329,8 +106,8 @@ _TOP = 48
 _RESTART_BASE = 512
 _REDUCE_EVERY = 1000
 _GLUE_KEEP = 3
-# Root probing (_probe) on boards up to this many cells. On small boards it often leaves nothing to search; on
-# large ones a probe costs about as much as a search node and learning gets the same facts more cheaply.
+# Root probing (propagation.probe) on boards up to this many cells. On small boards it often leaves nothing to
+# search; on large ones a probe costs about as much as a search node and learning gets the same facts more cheaply.
 _PROBE_MAX_CELLS = 512
 
 
@@ -368,14 +145,14 @@ class _Engine:
         "done",
     )
 
-    def __init__(self, t: Tables, root: _Node) -> None:
+    def __init__(self, t: Tables, root: Node) -> None:
         self.t = t
         n = t.n_pairs
         pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
         if max(map(len, t.placements), default=0) < 100:
             self.done = _E_DONE
-            self.ccount = bytearray(c if c < _DONE_BELOW else _E_DONE for c in root.ccount)
-            self.dcount = bytearray(c if c < _DONE_BELOW else _E_DONE for c in root.dcount)
+            self.ccount = bytearray(c if c < DONE_BELOW else _E_DONE for c in root.ccount)
+            self.dcount = bytearray(c if c < DONE_BELOW else _E_DONE for c in root.dcount)
         else:  # pragma: no cover - a domino with 100 places: not a board anyone plays
             self.done = DONE
             self.ccount, self.dcount = root.ccount[:], root.dcount[:]
@@ -965,13 +742,15 @@ def _search(
     """
     t = tables_for(puzzle)
     total = t.n_cells // 2
-    root = _root(t, joined, split)
+    root = propagate_position(t, joined, split)
     if root is None:
         return
     stats.nodes += 1
-    probing = t.n_cells <= _PROBE_MAX_CELLS and root.placed < total
-    if probing and not _probe(t, root, [1] * (t.n_cells + t.n_dominoes), stats):
-        return
+    if t.n_cells <= _PROBE_MAX_CELLS and root.placed < total:
+        consistent, probes = probe(t, root)
+        stats.probes += probes
+        if not consistent:
+            return
     if root.placed == total:  # solved by propagation alone, as most small puzzles are
         if keep:
             yield Solution.from_pairs(puzzle.board, [q for q in range(t.n_pairs) if root.pstate[q] == JOINED])

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from dominosa.deductions.counting import count_solutions
 from dominosa.deductions.grades import EXTREME, GRADES, GUESSING, TECHNIQUES, Technique
-from dominosa.deductions.state import JOINED, NEWLY_JOINED, NEWLY_SPLIT, Deduction, SolvingState
+from dominosa.deductions.state import JOINED, NEWLY_JOINED, NEWLY_SPLIT, SPLIT, Deduction, SolvingState
 from dominosa.deductions.stepper import iter_deductions
 from dominosa.puzzle import Puzzle
 
@@ -135,5 +135,5 @@ def grade(
 def _pairs_of(states: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The joined and the split pairs of a position given by its pair states."""
     joined = tuple(q for q, v in enumerate(states) if v in (NEWLY_JOINED, JOINED))
-    split = tuple(q for q, v in enumerate(states) if v >= NEWLY_SPLIT)
+    split = tuple(q for q, v in enumerate(states) if v in (SPLIT, NEWLY_SPLIT))
     return joined, split

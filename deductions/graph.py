@@ -31,7 +31,7 @@ import networkx as nx
 from dominosa.deductions import rules
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
-from dominosa.deductions.stepper import iter_deductions
+from dominosa.deductions.stepper import iter_deductions, settle
 from dominosa.puzzle import Puzzle
 
 __all__ = ["DeductionPath", "shortest_path", "DEFAULT_NODE_BUDGET", "successors"]
@@ -64,15 +64,6 @@ class DeductionPath:
         for d in self.steps:
             counts[d.rule] = counts.get(d.rule, 0) + 1
         return dict(sorted(counts.items()))
-
-
-def _settle(state: SolvingState) -> None:
-    """Draw every consequence of newly joined and newly split pairs (rules 2 and 3), the bookkeeping."""
-    while True:
-        found = rules.join_consequences(state) or rules.split_consequences(state)
-        if found is None:
-            return
-        state.apply(found)
 
 
 # Short contradictions are costly to find (one propagation per pair tried) and plentiful once they start: the
@@ -137,7 +128,7 @@ def shortest_path(
     """
     techniques = techniques or TECHNIQUES
     start = SolvingState(puzzle)
-    _settle(start)
+    settle(start)
     graph = nx.DiGraph()
     start_key = start.key()
     graph.add_node(start_key)
@@ -166,7 +157,7 @@ def shortest_path(
             child = state.copy()
             try:
                 child.apply(d)
-                _settle(child)
+                settle(child)
             except Contradiction:
                 continue  # only trial and error on an improper position can get here
             child_key = child.key()

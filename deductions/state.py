@@ -28,8 +28,10 @@ __all__ = [
     "SolvingState",
 ]
 
-UNDECIDED, NEWLY_JOINED, JOINED, NEWLY_SPLIT, SPLIT = 0, 1, 2, 3, 4
-STATE_NAMES = ("undecided", "newly joined", "joined", "newly split", "split")
+# The settled states have the values the counting engine (deductions/counting.py) uses for its pairs, which
+# know no "newly": one set of names for both.
+UNDECIDED, JOINED, SPLIT, NEWLY_JOINED, NEWLY_SPLIT = 0, 1, 2, 3, 4
+STATE_NAMES = ("undecided", "joined", "split", "newly joined", "newly split")
 
 
 class Contradiction(Exception):
@@ -149,7 +151,7 @@ class SolvingState:
         for q, s in enumerate(self.state):
             if s in (JOINED, NEWLY_JOINED):
                 joined |= 1 << q
-            elif s >= NEWLY_SPLIT:
+            elif s in (SPLIT, NEWLY_SPLIT):
                 split |= 1 << q
         return joined, split
 
@@ -157,7 +159,7 @@ class SolvingState:
         return [q for q, s in enumerate(self.state) if s in (JOINED, NEWLY_JOINED)]
 
     def split_pairs(self) -> list[int]:
-        return [q for q, s in enumerate(self.state) if s >= NEWLY_SPLIT]
+        return [q for q, s in enumerate(self.state) if s in (SPLIT, NEWLY_SPLIT)]
 
     def live_pairs_of_cell(self, x: int) -> list[int]:
         state = self.state
@@ -264,7 +266,7 @@ class SolvingState:
 
     def _split(self, q: int, how: int) -> None:
         s = self.state[q]
-        if s >= NEWLY_SPLIT:
+        if s in (SPLIT, NEWLY_SPLIT):
             return
         if s != UNDECIDED:
             raise Contradiction(f"{self.pair_label(q)} is joined and cannot be split")

@@ -12,12 +12,30 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from dominosa.deductions import rules
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
-__all__ = ["next_deduction", "iter_deductions", "StepLog", "solve_by_steps"]
+__all__ = ["settle", "next_deduction", "iter_deductions", "StepLog", "solve_by_steps"]
+
+
+def settle(state: SolvingState) -> list[Deduction]:
+    """Draw every pending consequence of newly joined and newly split pairs (rules 2 and 3, the bookkeeping) in
+    place; return the steps that placed a domino (rule 3 leaving a domino one place).
+
+    The state graph settles every position it reaches, hints settle a position before looking for an idea, and
+    explanations settle after each step: bookkeeping is never a step of its own there.
+    """
+    placed: list[Deduction] = []
+    while True:
+        found = rules.join_consequences(state) or rules.split_consequences(state)
+        if found is None:
+            return placed
+        state.apply(found)
+        if found.joins:
+            placed.append(found)
 
 
 def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None = None) -> Deduction | None:

@@ -12,11 +12,10 @@ are reached lazily, so ``import dominosa`` stays light:
 
 from __future__ import annotations
 
-from importlib import import_module
-
 from dominosa.board import Board, Cell, cell_name
 from dominosa.dominoes import Domino, domino, domino_index, domino_name, full_set, full_set_size
 from dominosa.errors import PuzzleError
+from dominosa.lazy import lazy_attributes
 from dominosa.puzzle import Placement, Puzzle, placement
 from dominosa.solution import Solution, problems, validate
 
@@ -73,14 +72,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str):
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'dominosa' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_attributes(__name__, _LAZY, globals())

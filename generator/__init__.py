@@ -22,8 +22,7 @@ The names below are imported on first use, so importing one module (say, the lay
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from dominosa.lazy import lazy_attributes
 
 __all__ = [
     "generate",
@@ -52,14 +51,4 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'dominosa.generator' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_attributes(__name__, _LAZY, globals())

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import random
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 from dominosa.board import Board, Cell
@@ -240,6 +240,24 @@ def _deal(tiles: list[tuple[int, int]], dominoes: list[Domino], rng: random.Rand
         numbers[a], numbers[b] = x, y
 
 
+def swap_numbers(
+    tiles: Sequence[tuple[int, int]], numbers: list[int], t: int, u: int, rng: random.Random
+) -> tuple[int, int, int, int]:
+    """Tiles ``t`` and ``u`` trade numbers in place, each landing either way round; the four cells touched.
+
+    The one number swap of the generator: repairing a layout's trivial squares here, and the search's
+    "swap two dominoes" move (:mod:`~dominosa.generator.mutations`).
+    """
+    (a, b), (c, d) = tiles[t], tiles[u]
+    x, y, z, w = numbers[a], numbers[b], numbers[c], numbers[d]
+    if rng.getrandbits(1):
+        x, y = y, x
+    if rng.getrandbits(1):
+        z, w = w, z
+    numbers[a], numbers[b], numbers[c], numbers[d] = z, w, x, y
+    return a, b, c, d
+
+
 def _repair(
     board: Board, tiles: list[tuple[int, int]], partner: list[int], numbers: list[int], rng: random.Random
 ) -> bool:
@@ -262,14 +280,7 @@ def _repair(
         u = rng.randrange(len(tiles) - 1)
         if u >= t:
             u += 1
-        (a, b), (c, d) = tiles[t], tiles[u]
-        x, y, z, w = numbers[a], numbers[b], numbers[c], numbers[d]
-        if rng.getrandbits(1):
-            x, y = y, x
-        if rng.getrandbits(1):
-            z, w = w, z
-        numbers[a], numbers[b], numbers[c], numbers[d] = z, w, x, y
-        for cell in (a, b, c, d):
+        for cell in swap_numbers(tiles, numbers, t, u, rng):
             for s in cell_squares[cell]:
                 if is_trivial_square(squares[s], partner, numbers):
                     bad.add(s)

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from dominosa.board import Board
 from dominosa.dominoes import Domino
-from dominosa.generator.layouts import board_squares, is_trivial_square, random_layout
+from dominosa.generator.layouts import board_squares, is_trivial_square, random_layout, swap_numbers
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -103,15 +103,9 @@ def has_trivial_square(board: Board, layout: Layout, cells: Iterable[int] | None
 
 def _swap(layout: Layout, t: int, u: int, rng: random.Random) -> tuple[Layout, tuple[int, ...]]:
     """Tiles t and u trade numbers, each landing either way round; the new layout and the cells touched."""
-    (a, b), (c, d) = layout.tiles[t], layout.tiles[u]
     numbers = list(layout.numbers)
-    x, y, z, w = numbers[a], numbers[b], numbers[c], numbers[d]
-    if rng.getrandbits(1):
-        x, y = y, x
-    if rng.getrandbits(1):
-        z, w = w, z
-    numbers[a], numbers[b], numbers[c], numbers[d] = z, w, x, y
-    return Layout(layout.tiles, tuple(numbers)), (a, b, c, d)
+    touched = swap_numbers(layout.tiles, numbers, t, u, rng)
+    return Layout(layout.tiles, tuple(numbers)), touched
 
 
 def _checked(board: Board, layout: Layout, draw: Callable[[], tuple[Layout, tuple[int, ...]] | None]) -> Layout:

@@ -31,6 +31,7 @@ from pathlib import Path
 
 from dominosa.board import Cell
 from dominosa.errors import PuzzleError
+from dominosa.lazy import lazy_attributes
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.rendering.files import atomic_write, format_from_path
 from dominosa.rendering.scene import Diagram, build_diagram, side_by_side
@@ -169,13 +170,12 @@ def _solve(puzzle: Puzzle) -> Solution:
     return found
 
 
-_BOOK = {"BookEntry", "BookSummary", "build_book", "write_book"}
+# The book pulls in the solver and page layout: loaded only when asked for.
+_LAZY = {
+    "BookEntry": "dominosa.rendering.book",
+    "BookSummary": "dominosa.rendering.book",
+    "build_book": "dominosa.rendering.book",
+    "write_book": "dominosa.rendering.book",
+}
 
-
-def __getattr__(name: str):
-    # The book pulls in the solver and page layout: loaded only when asked for.
-    if name in _BOOK:
-        from dominosa.rendering import book
-
-        return getattr(book, name)
-    raise AttributeError(f"module 'dominosa.rendering' has no attribute {name!r}")
+__getattr__, __dir__ = lazy_attributes(__name__, _LAZY, globals())

@@ -27,7 +27,6 @@ Large print sets all text bigger and insists on cells for 17 pt digits (14 pt fo
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 import os
 from collections.abc import Sequence
@@ -62,9 +61,6 @@ __all__ = [
     "BookLayout",
     "write_book",
     "group_sections",
-    "entries_from_records",
-    "read_annotations",
-    "grade_order_from",
     "display_name",
     "WORKED_EXAMPLE",
     "UNGRADED",
@@ -219,107 +215,15 @@ def group_sections(
 
 
 def _engine_grades() -> tuple[str, ...]:
-    """The rating engine's grade names, easiest first (none when the engine offers no grade table)."""
-    try:
-        from dominosa.deductions.grades import GRADES
-    except ImportError:
-        return ()
+    """The rating engine's grade names, easiest first (imported on first use: the engine loads networkx)."""
+    from dominosa.deductions.grades import GRADES
+
     return tuple(GRADES)
 
 
 def display_name(grade: str) -> str:
     """A grade as a heading shows it: ``hard`` becomes ``Hard``."""
     return grade[:1].upper() + grade[1:]
-
-
-def entries_from_records(records: Sequence, annotations: Sequence[dict] | None = None) -> list[BookEntry]:
-    """Book entries from puzzle records (``dominosa.formats.PuzzleRecord``): the solution the input gives, or
-    the one the solver finds (and proves to be the only one); grade and score from ``annotations`` (one dict per
-    record, see :func:`read_annotations`). Every puzzle must have exactly one solution, or a book would print a
-    wrong answer.
-
-    Raises ``PuzzleError`` naming the first puzzle with no solution or with more than one.
-    """
-    from dominosa.deductions import count_solutions
-    from dominosa.errors import PuzzleError
-
-    notes = list(annotations) if annotations is not None else [{} for _ in records]
-    out = []
-    for record, note in zip(records, notes, strict=True):
-        result = count_solutions(record.puzzle, 2, keep_solutions=True)
-        where = getattr(record, "location", None) or "a puzzle"
-        if result.count == 0:
-            raise PuzzleError(f"{where}: the puzzle has no solution, so it cannot go in a book")
-        if result.count > 1 or not result.complete:
-            raise PuzzleError(f"{where}: the puzzle has more than one solution; a book needs puzzles with exactly one")
-        solution = record.solution or result.solutions[0]
-        out.append(BookEntry(record.puzzle, solution, note.get("grade"), note.get("score")))
-    return out
-
-
-def read_annotations(records: Sequence) -> list[dict]:
-    """For each record, the rating its JSON carries: ``grade`` (a name), ``level`` (its rank, 0 easiest) and
-    ``score``, as ``dominosa rate`` and ``dominosa generate`` write them; an empty dict where there is none.
-
-    Only JSON read from a file is looked at again (standard input cannot be read twice); the file is read once
-    and each puzzle's object is found from the line the reader recorded for it.
-    """
-    notes: list[dict] = [{} for _ in records]
-    by_place: dict[tuple[str, int], list[int]] = {}
-    for k, record in enumerate(records):
-        if record.format == "json" and record.source and os.path.isfile(record.source):
-            by_place.setdefault((record.source, record.line), []).append(k)
-    texts: dict[str, list[str]] = {}
-    for (source, line), indices in by_place.items():
-        if source not in texts:
-            from dominosa.formats import decode_bytes
-
-            texts[source] = decode_bytes(Path(source).read_bytes(), source).splitlines()
-        try:
-            values = _json_objects(texts[source], line, len(indices))
-        except ValueError:
-            continue
-        for k, value in zip(indices, values, strict=False):
-            notes[k] = _rating(value)
-    return notes
-
-
-def grade_order_from(notes: Sequence[dict]) -> list[str]:
-    """Grade names from easiest to hardest, by the ``level`` each note gives its grade (unlevelled ones last)."""
-    levels: dict[str, float] = {}
-    for note in notes:
-        grade = note.get("grade")
-        if grade is not None:
-            level = note.get("level")
-            levels[grade] = min(levels.get(grade, math.inf), level if level is not None else math.inf)
-    return sorted(levels, key=lambda g: levels[g])  # sorted() is stable: unlevelled grades keep their order
-
-
-def _json_objects(lines: list[str], line: int, count: int) -> list:
-    """The first ``count`` puzzle objects written from 1-based ``line`` on (arrays give their items)."""
-    body = "\n".join("" if text.lstrip().startswith("#") else text for text in lines[line - 1 :])
-    decoder = json.JSONDecoder()
-    index, items = 0, []
-    while len(items) < count:
-        while index < len(body) and body[index].isspace():
-            index += 1
-        value, index = decoder.raw_decode(body, index)
-        items.extend(value if isinstance(value, list) else [value])
-    return items[:count]
-
-
-def _rating(value) -> dict:
-    """The rating keys of one JSON object, those of the right type only."""
-    if not isinstance(value, dict):
-        return {}
-    note: dict = {}
-    if isinstance(value.get("grade"), str) and value["grade"].strip():
-        note["grade"] = value["grade"].strip()
-    if isinstance(value.get("level"), int) and not isinstance(value["level"], bool):
-        note["level"] = value["level"]
-    if isinstance(value.get("score"), int | float) and not isinstance(value["score"], bool):
-        note["score"] = float(value["score"])
-    return note
 
 
 def write_book(path: str | os.PathLike[str], entries: Sequence[BookEntry], **options) -> BookSummary:

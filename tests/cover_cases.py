@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 
-from dominosa.deductions.exact_cover import ExactCover
+from dominosa.cover.exact_cover import ExactCover
 
 __all__ = ["grid_tilings", "queens", "random_partition", "square_maps"]
 

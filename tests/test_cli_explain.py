@@ -10,8 +10,8 @@ from cli_run import dominosa
 from test_cli_rate import AMBIGUOUS_JSON, PNG_SIGNATURE, assert_one_line_error, layouts, puzzle_file
 
 from dominosa.deductions import rate
-from dominosa.deductions.positions import settle
 from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions.stepper import settle
 from dominosa.formats import read_example
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution

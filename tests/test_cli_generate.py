@@ -12,8 +12,8 @@ import time
 import pytest
 from cli_run import COMMAND, dominosa, one_line_error
 
+from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import grade
-from dominosa.deductions.exact_cover import count_solutions_exact_cover
 from dominosa.formats import puzzle_from_dict, read_puzzle, read_puzzles, solution_from_dict
 from dominosa.generator.canonical import canonical_key
 from dominosa.generator.store import PuzzleStore

@@ -8,7 +8,7 @@ import random
 from cli_run import dominosa, one_line_error
 
 from dominosa import Puzzle, Solution, problems
-from dominosa.deductions.exact_cover import count_solutions_exact_cover
+from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.formats import write_json
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout

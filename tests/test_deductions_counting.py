@@ -4,13 +4,26 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from strategies import layouts
 
 from dominosa import Puzzle, problems
-from dominosa.deductions import count_from_position, count_solutions, is_unique, solutions, solve
-from dominosa.deductions.exact_cover import count_solutions_exact_cover
+from dominosa.cover.dominosa import count_solutions_exact_cover
+from dominosa.deductions import (
+    TECHNIQUES,
+    SolvingState,
+    count_from_position,
+    count_solutions,
+    is_unique,
+    iter_deductions,
+    solutions,
+    solve,
+)
+from dominosa.deductions.counting import _Engine
+from dominosa.deductions.propagation import propagate_position
+from dominosa.deductions.state import JOINED, SPLIT, Contradiction
+from dominosa.deductions.tables import tables_for
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout
 
@@ -109,3 +122,54 @@ def test_counting_from_a_position_respects_it():
     assert count_from_position(puzzle, [wrong], []).count == 0
     assert count_from_position(puzzle, [], [wrong]).count == 1
     assert count_from_position(puzzle, truth[:5], []).count == 1
+
+
+# -- the search's own propagation ------------------------------------------------------------------------------
+
+RULES_1_TO_6 = [t for t in TECHNIQUES if t <= 6]
+
+
+def _rules_fixed_point(puzzle, joined, split, decided):
+    """Rules 1-6 of deductions/rules.py, one deduction at a time, from a position: the joined and split pairs
+    where they stop, or None on a contradiction."""
+    try:
+        state = SolvingState.from_position(puzzle, joined, split, newly_joined=decided)
+        for _ in iter_deductions(state, techniques=RULES_1_TO_6, guess=False):
+            pass
+    except Contradiction:
+        return None
+    return state.joined_pairs(), state.split_pairs()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=1, max_order=9, clues=True), st.data())
+def test_the_search_propagation_reaches_the_same_fixed_point_as_the_rules(layout, data):
+    """The search's propagator (``_Engine.propagate``, its loops specialised for speed) after one decision and
+    after several in a row: the same pairs joined and split as the readable rules from the same position, or a
+    contradiction for both."""
+    puzzle, _ = layout
+    t = tables_for(puzzle)
+    root = propagate_position(t)
+    assume(root is not None and root.placed < t.n_cells // 2)
+    engine = _Engine(t, root)
+    for _ in range(data.draw(st.integers(min_value=1, max_value=4), label="decisions")):
+        before = bytes(engine.pstate)
+        open_pairs = [q for q in range(t.n_pairs) if not before[q]]
+        if not open_pairs:
+            break
+        q = data.draw(st.sampled_from(open_pairs), label="pair")
+        conflict = engine.decide(q)
+        expected = _rules_fixed_point(
+            puzzle,
+            [p for p in range(t.n_pairs) if before[p] == JOINED],
+            [p for p in range(t.n_pairs) if before[p] == SPLIT],
+            [q],
+        )
+        if conflict is not None:
+            assert expected is None
+            break
+        assert expected is not None
+        assert expected == (
+            [p for p in range(t.n_pairs) if engine.pstate[p] == JOINED],
+            [p for p in range(t.n_pairs) if engine.pstate[p] == SPLIT],
+        )

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from strategies import seeds
 
 from dominosa import Puzzle
+from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import GRADES, rate
-from dominosa.deductions.exact_cover import count_solutions_exact_cover
 from dominosa.deductions.grades import GUESSING, grade_level, ordered_by_tier
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, grade
 from dominosa.deductions.graph import shortest_path

@@ -1,8 +1,7 @@
-"""Positions: reading them (JSON and text), checking them against the solution, hints from them, replaying paths."""
+"""Positions in the engine: checking them against the solution, their state, hints from them, replaying paths."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -15,16 +14,15 @@ from dominosa.deductions.positions import (
     CONSISTENT,
     CONTRADICTS,
     SEVERAL,
-    Position,
     check_position,
     next_hint,
-    read_positions,
+    position_state,
     settle,
     walk,
 )
 from dominosa.deductions.state import Contradiction
-from dominosa.errors import PuzzleError
-from dominosa.formats import PuzzleRecord, read_puzzle, write_json
+from dominosa.formats import PuzzleRecord, read_puzzle
+from dominosa.formats.positions import Position, read_positions
 from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
@@ -57,64 +55,6 @@ def _partial(puzzle: Puzzle, solution: Solution, rng: random.Random) -> Position
     wrong = [puzzle.board.pair_cells(q) for q in range(len(puzzle.board.pairs))]
     split = [p for p in wrong if p not in truth and rng.random() < 0.3]
     return _position(puzzle, joined, split)
-
-
-# -- reading -------------------------------------------------------------------------------------------------------
-
-
-def test_text_position_with_clues_joined_and_split_sections():
-    text = f"# a position\n{PLAIN}-\n2-2@r1c2,r1c3\n+\nr1c1-r2c1 ; r4c4,r4c5\n=\nr2c1-r2c2\n# comment\nR3C4-r4c4\n"
-    (position,) = read_positions(text, "pos.txt")
-    assert position.record.line == 2 and position.record.source == "pos.txt"
-    assert position.puzzle.clues == (((0, 1), (0, 2)),)
-    assert position.joined == (((0, 0), (1, 0)), ((3, 3), (3, 4)))
-    assert position.split == (((1, 0), (1, 1)), ((2, 3), (3, 3)))
-    assert not position.is_start
-
-
-def test_json_positions_and_bare_puzzles_mix_in_one_file():
-    puzzle = read_puzzle(PLAIN)
-    data = json.loads(write_json(puzzle))
-    data.update(joined=[[[1, 0], [0, 0]]], split=[[[1, 0], [1, 1]]])
-    text = json.dumps(data) + "\n" + write_json(puzzle) + "\n\n3:22223101012330103310\n\n" + PLAIN
-    positions = read_positions(text, "mixed")
-    assert [p.record.line for p in positions] == [1, 2, 4, 6]
-    assert positions[0].joined == (((0, 0), (1, 0)),)  # cells put in reading order
-    assert positions[0].split == (((1, 0), (1, 1)),)
-    assert all(p.is_start for p in positions[1:])
-    assert all(p.puzzle == puzzle for p in positions)
-
-
-@pytest.mark.parametrize(
-    "text, message, line, column",
-    [
-        (PLAIN + "=\nr1c1-r1c3\n", "r1c1 and r1c3 are not adjacent", 6, 1),
-        (PLAIN + "=\nr1c1-r1c2 r9c1-r9c2\n", "r9c1 is not a cell of the board", 6, 11),
-        (PLAIN + "+\nr1c1\n", "bad pair 'r1c1'", 6, 1),
-        (PLAIN + "=\n=\n", "a second '=' line", 6, 1),
-        ("=\n" + PLAIN, "a '=' line before any puzzle", 1, 1),
-        ("3:22223101012330103310\n3:22223101012330103310\n=\nr1c1-r1c2\n", "2 puzzles before", 3, None),
-        ('{"grid": [[0, 0, 1], [0, 1, 1]], "split": [[[0, 0], [1, 1]]]}', '"split" item 1', 1, 1),
-        ('{"grid": [[0, 0, 1], [0, 1, 1]], "joined": [[0, 0]]}', '"joined" item 1: expected two cells', 1, 1),
-        ("2222y\n" + PLAIN[6:] + "=\nr1c1-r1c2\n", "bad character 'y'", 1, 5),  # the puzzle reader's error
-    ],
-)
-def test_bad_positions_are_one_located_error(text, message, line, column):
-    with pytest.raises(PuzzleError) as caught:
-        read_positions(text, "pos")
-    error = caught.value
-    assert message in str(error)
-    assert "\n" not in str(error)
-    assert error.source == "pos"
-    if line is not None and error.line is not None:
-        assert error.line >= line
-    if column is not None:
-        assert error.column == column
-
-
-def test_empty_text_is_an_error():
-    with pytest.raises(PuzzleError, match="no puzzle found"):
-        read_positions("# nothing\n\n", "empty")
 
 
 # -- checking ------------------------------------------------------------------------------------------------------
@@ -153,7 +93,7 @@ def test_check_of_an_ambiguous_puzzle_says_several():
 
 def test_hint_draws_the_bookkeeping_first_and_does_not_change_the_state():
     puzzle = read_puzzle(PLAIN)
-    state = _position(puzzle, [((0, 0), (1, 0))], [((0, 1), (1, 1))]).state()
+    state = position_state(_position(puzzle, [((0, 0), (1, 0))], [((0, 1), (1, 1))]))
     before = state.key()
     hint = next_hint(state)
     assert state.key() == before
@@ -164,14 +104,14 @@ def test_hint_draws_the_bookkeeping_first_and_does_not_change_the_state():
 
 def test_hint_of_a_solved_position_is_none():
     puzzle = read_puzzle(PLAIN)
-    hint = next_hint(_position(puzzle, sorted(TRUTH)).state())
+    hint = next_hint(position_state(_position(puzzle, sorted(TRUTH))))
     assert hint.solved and hint.deduction is None
 
 
 def test_a_position_that_contradicts_itself_raises_when_stated():
     puzzle = read_puzzle(PLAIN)
     with pytest.raises(Contradiction):
-        _position(puzzle, [((0, 0), (1, 0))], [((0, 0), (1, 0))]).state()
+        position_state(_position(puzzle, [((0, 0), (1, 0))], [((0, 0), (1, 0))]))
 
 
 @SOME
@@ -180,7 +120,7 @@ def test_hints_from_partial_positions_agree_with_the_solution(seed, order):
     puzzle, solution = proper_layout(order, random.Random(seed))
     position = _partial(puzzle, solution, random.Random(seed + 1))
     assert check_position(position).status == CONSISTENT
-    hint = next_hint(position.state())
+    hint = next_hint(position_state(position))
     truth = set(solution.placements)
     if hint.deduction is None:
         assert hint.solved

@@ -18,9 +18,9 @@ from dominosa.deductions import (
     next_deduction,
     solve_by_steps,
 )
-from dominosa.deductions.counting import JOINED, SPLIT, _root
 from dominosa.deductions.grades import BASIC
-from dominosa.deductions.state import Contradiction
+from dominosa.deductions.propagation import propagate_position
+from dominosa.deductions.state import JOINED, SPLIT, Contradiction
 from dominosa.deductions.tables import tables_for
 from dominosa.generator.layouts import random_irregular_board
 from dominosa.generator.proper import proper_layout
@@ -96,7 +96,7 @@ def test_all_seven_rules_solve_proper_puzzles_to_their_solution(layout):
 @given(layouts(min_order=1, max_order=10, clues=True))
 def test_fast_path_reaches_the_same_fixed_point_as_the_rules(layout):
     puzzle, _ = layout
-    node = _root(tables_for(puzzle))
+    node = propagate_position(tables_for(puzzle))
     try:
         state = SolvingState(puzzle)
         for _ in iter_deductions(state, techniques=[t for t in TECHNIQUES if t <= 6 and t != 7]):

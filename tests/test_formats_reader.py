@@ -9,7 +9,7 @@ from textwrap import dedent
 import pytest
 
 from dominosa import PuzzleError
-from dominosa.deductions.exact_cover import count_solutions_exact_cover
+from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.formats import (
     PuzzleRecord,
     example_names,

@@ -8,8 +8,8 @@ import random
 import pytest
 
 from dominosa import Board, full_set
+from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import advanced, grade
-from dominosa.deductions.exact_cover import count_solutions_exact_cover
 from dominosa.deductions.grades import grade_level
 from dominosa.generator.fitness import (
     IMPROPER_FITNESS,

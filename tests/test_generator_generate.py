@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from dominosa import Board, problems
+from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import grade, rate
-from dominosa.deductions.exact_cover import count_solutions_exact_cover
 from dominosa.generator.canonical import canonical_key
 from dominosa.generator.evolve import NoPuzzleFound, Settings
 from dominosa.generator.generate import StoreRun, generate, make_request, read_shape

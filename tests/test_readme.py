@@ -24,3 +24,16 @@ def test_the_solve_rate_generate_example_runs_and_prints_what_it_says():
     assert lines[1].startswith("[[[0, 0], [1, 0]], [[0, 1], [0, 2]]")
     assert lines[2].startswith("proper ")
     assert len(lines) == 5 and all(line.startswith("hard ") for line in lines[3:])
+
+
+def test_every_source_file_the_readme_names_exists():
+    """The map of the code (and every other mention of a module) points at files that are there."""
+    root = Path(__file__).parents[1]
+    named = set(re.findall(r"`((?:[a-z_]+/)+[a-z_]+\.py)`", README))
+    assert "deductions/rules.py" in named and "generator/fitness.py" in named  # the pattern finds the map's names
+    missing = set()
+    for name in named:
+        candidates = [root / name, root / "dominosa" / name]  # formats/reader.py lives in dominosa/
+        if not any(path.is_file() for path in candidates):
+            missing.add(name)
+    assert not missing

@@ -4,7 +4,6 @@ count, everything inside the safe area, fonts embedded, text extractable, and no
 from __future__ import annotations
 
 import io
-import json
 import random
 
 import pypdf
@@ -13,8 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_rendering_pdf import assert_fonts_embedded_truetype
 
-from dominosa import Puzzle, PuzzleError, Solution
-from dominosa.formats import PuzzleRecord
+from dominosa import Puzzle, Solution
 from dominosa.generator.proper import proper_layout
 from dominosa.rendering.book import (
     WORKED_EXAMPLE,
@@ -22,10 +20,7 @@ from dominosa.rendering.book import (
     BookError,
     build_book,
     compose_book,
-    entries_from_records,
-    grade_order_from,
     group_sections,
-    read_annotations,
     write_book,
 )
 from dominosa.rendering.pages import INCH, MM, TRIMS, gutter_for, page_frame, parse_trim
@@ -224,16 +219,6 @@ def test_group_sections_orders_grades_and_sizes():
     assert [name for name, _ in group_sections(entries[1:2])] == ["Puzzles"]
 
 
-def test_entries_from_records_solve_and_refuse_improper_puzzles():
-    proper = Puzzle.from_grid([[1, 1, 0], [0, 0, 1]])
-    (entry,) = entries_from_records([PuzzleRecord(proper)])
-    assert len(entry.solution.placements) == 3
-    with pytest.raises(PuzzleError, match="more than one solution"):
-        entries_from_records([PuzzleRecord(Puzzle.from_grid([[1, 1, 1], [0, 0, 0]]), source="f.txt")])
-    with pytest.raises(PuzzleError, match="no solution"):
-        entries_from_records([PuzzleRecord(Puzzle.from_grid([[1, 0, 1], [0, 1, 0]]))])
-
-
 def test_worked_example_is_a_proper_puzzle():
     from dominosa.deductions import count_solutions
     from dominosa.rendering.book import _EXAMPLE_SOLUTION
@@ -241,26 +226,6 @@ def test_worked_example_is_a_proper_puzzle():
     puzzle = Puzzle.from_grid(WORKED_EXAMPLE)
     result = count_solutions(puzzle, 2, keep_solutions=True)
     assert result.count == 1 and result.solutions[0] == Solution(_EXAMPLE_SOLUTION)
-
-
-def test_ratings_are_read_back_from_json_files(tmp_path):
-    from dominosa.formats import read_file_records, write_json
-
-    puzzle, solution = proper_layout(2, random.Random(3))
-    plain = json.loads(write_json(puzzle, solution))
-    objects = [
-        {**plain, "grade": "Hard", "level": 3, "score": 7.5},
-        {**plain, "grade": "Easy", "level": 0},
-        {**plain, "score": "high"},
-    ]
-    path = tmp_path / "rated.json"
-    path.write_text("# rated puzzles\n" + json.dumps(objects[:2], indent=1) + "\n\n" + json.dumps(objects[2]) + "\n")
-    records = read_file_records(path)
-    notes = read_annotations(records)
-    assert notes == [{"grade": "Hard", "level": 3, "score": 7.5}, {"grade": "Easy", "level": 0}, {}]
-    assert grade_order_from(notes) == ["Easy", "Hard"]
-    entries = entries_from_records(records, notes)
-    assert [(e.grade, e.score) for e in entries] == [("Hard", 7.5), ("Easy", None), (None, None)]
 
 
 def test_sections_follow_the_rating_engines_grades_and_show_capitalised(tmp_path):

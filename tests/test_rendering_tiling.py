@@ -3,7 +3,7 @@ drawn, touching pieces in different fills, and the three writers all accept the 
 
 from __future__ import annotations
 
-from dominosa.deductions.tiling import first_tiling
+from dominosa.cover.tiling import first_tiling
 from dominosa.rendering import render
 from dominosa.rendering.scene import MARGIN
 from dominosa.rendering.tiling import COLOUR_FILLS, packing_diagram, piece_fills, tiling_diagram

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from dominosa.deductions.tiling import PackingCover, count_tilings, first_tiling, tally, tilings
+from dominosa.cover.tiling import PackingCover, count_tilings, first_tiling, tally, tilings
 from dominosa.tiling import Packing, Piece, bundled
 from dominosa.tiling.calendar import (
     DATES,

@@ -2,7 +2,7 @@
 
 The model only: :class:`Packing` says what is to be packed where, :class:`Tiling` is one answer, and the
 bundled puzzles (6x10 pentominoes, A-Puzzle-A-Day, DominoPeg) are data files read by a small module each. The
-search lives in :mod:`dominosa.deductions.tiling`.
+search lives in :mod:`dominosa.cover.tiling`.
 """
 
 from dominosa.tiling.bundled import BUNDLED, bundled

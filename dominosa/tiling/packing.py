@@ -3,7 +3,7 @@
 :class:`Packing` is the puzzle: the board's cells (each may carry a label, such as "Jan" or "21"), the pieces,
 and for pegged puzzles the corner points (*circles*) that must each hold exactly one peg. Every piece is used
 exactly once and every cell is covered exactly once. :meth:`Packing.placements` lists every way a piece can lie
-on the board; the engine (:mod:`dominosa.deductions.tiling`) turns them into exact cover rows.
+on the board; the engine (:mod:`dominosa.cover.tiling`) turns them into exact cover rows.
 
 :class:`Tiling` is a solution: where each piece lies. It can check itself cell by cell (:meth:`Tiling.problems`)
 and draw itself as text (:meth:`Tiling.text`), with the piece names in the cells, walls between different pieces

@@ -1,6 +1,6 @@
 """Exact cover on integer bitmasks, branching on the first empty column: the fast path for plain packings.
 
-Dancing links (:mod:`~dominosa.deductions.exact_cover`) choose, at every level, the column with the fewest rows
+Dancing links (:mod:`~dominosa.cover.exact_cover`) choose, at every level, the column with the fewest rows
 left. That choice is what makes Dominosa puzzles fast, but it costs a scan of the column list and the unlinking of
 every row a choice touches. For a packing of pieces into a small board (pentominoes, the calendar puzzle,
 DominoPeg) a cheaper rule does as well: fill the *first empty cell* in a fixed order. Every row is one Python
@@ -14,7 +14,7 @@ The order of the cells matters: along the short side of a long board, the filled
 edge and dead ends show early. :class:`BitmaskCover` takes the order from its caller (the tiling layer passes
 cells column by column on wide boards).
 
-:class:`BitmaskCover` answers the same questions as :class:`~dominosa.deductions.exact_cover.ExactCover`
+:class:`BitmaskCover` answers the same questions as :class:`~dominosa.cover.exact_cover.ExactCover`
 (``solutions``, ``first``, ``count``, ``tally``, with forced and forbidden rows) and reports solutions in the
 same terms (sorted row indices of the same problem), so a caller can pick either search and the tests can hold
 each to the other.
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
 
-from dominosa.deductions.exact_cover import CoverCount, ExactCover
+from dominosa.cover.exact_cover import CoverCount, ExactCover
 
 __all__ = ["BitmaskCover"]
 

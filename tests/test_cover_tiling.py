@@ -11,8 +11,8 @@ from cover_cases import random_partition, square_maps
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dominosa.deductions.exact_cover import CoverCount
-from dominosa.deductions.tiling import (
+from dominosa.cover.exact_cover import CoverCount
+from dominosa.cover.tiling import (
     METHODS,
     PackingCover,
     count_tilings,

@@ -14,9 +14,9 @@ from cover_cases import random_partition, square_maps
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from dominosa.deductions.cover_bitmask import BitmaskCover
-from dominosa.deductions.cover_symmetry import SymmetryGroup
-from dominosa.deductions.exact_cover import ExactCover
+from dominosa.cover.bitmask import BitmaskCover
+from dominosa.cover.exact_cover import ExactCover
+from dominosa.cover.symmetry import SymmetryGroup
 
 # -- an independent model of polyomino packings -------------------------------------------------------------------
 

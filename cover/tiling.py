@@ -4,14 +4,14 @@ exact cover.
 A packing becomes an exact cover problem (:func:`packing_cover`) with a primary column per board cell, per
 circle that needs a peg, and per piece, and a row per placement of a piece. Two searches answer it:
 
-- ``"bitmask"`` (:class:`~dominosa.deductions.cover_bitmask.BitmaskCover`): fill the first empty cell along the
+- ``"bitmask"`` (:class:`~dominosa.cover.bitmask.BitmaskCover`): fill the first empty cell along the
   board's short side, and drop a placement at once when it walls in an empty cell. The default: on these boards
   it is the faster of the two by far (see ``bench/bench_cover.py`` for the figures);
-- ``"dlx"`` (:class:`~dominosa.deductions.exact_cover.ExactCover`): dancing links, fewest candidates first, for
+- ``"dlx"`` (:class:`~dominosa.cover.exact_cover.ExactCover`): dancing links, fewest candidates first, for
   large or irregular problems where the fixed order does badly.
 
 ``up_to_symmetry=True`` finds one tiling of each class under the symmetries of the board that the pieces allow
-(:mod:`~dominosa.deductions.cover_symmetry`): 2339 tilings of the 6x10 box rather than 9356. Asked for every
+(:mod:`~dominosa.cover.symmetry`): 2339 tilings of the 6x10 box rather than 9356. Asked for every
 tiling of a symmetric board, the search still finds only the classes and turns each one round to list its
 members, which divides the search by the number of symmetries.
 """
@@ -23,9 +23,9 @@ from collections.abc import Hashable, Iterable, Iterator
 from functools import cached_property
 from itertools import islice
 
-from dominosa.deductions.cover_bitmask import BitmaskCover
-from dominosa.deductions.cover_symmetry import Reduction, SymmetryGroup
-from dominosa.deductions.exact_cover import CoverCount, ExactCover
+from dominosa.cover.bitmask import BitmaskCover
+from dominosa.cover.exact_cover import CoverCount, ExactCover
+from dominosa.cover.symmetry import Reduction, SymmetryGroup
 from dominosa.tiling.packing import Packing, PiecePlacement, Tiling
 
 __all__ = ["METHODS", "PackingCover", "packing_cover", "tilings", "first_tiling", "count_tilings", "tally"]

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 
-from dominosa.deductions.exact_cover import ExactCover
+from dominosa.cover.exact_cover import ExactCover
 
 __all__ = ["SymmetryGroup", "Reduction"]
 

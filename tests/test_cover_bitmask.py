@@ -14,8 +14,8 @@ from cover_cases import grid_tilings, queens
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dominosa.deductions.cover_bitmask import BitmaskCover
-from dominosa.deductions.exact_cover import CoverCount, ExactCover
+from dominosa.cover.bitmask import BitmaskCover
+from dominosa.cover.exact_cover import CoverCount, ExactCover
 
 
 def kasteleyn(m: int, n: int) -> int:

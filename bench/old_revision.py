@@ -1,0 +1,36 @@
+"""Another git revision's package, unpacked beside this one, so a benchmark can time old and new code in one run.
+
+A benchmark imports this checkout's code; to compare with ``main`` (or any revision) it unpacks that revision
+with :func:`old_package` and runs a child process with ``PYTHONPATH`` set to the folder returned, from a working
+directory outside the checkout. The child must check ``dominosa.__file__`` lies in that folder: an editable
+install of this checkout would otherwise answer for it.
+"""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import tarfile
+import tomllib
+from pathlib import Path
+
+
+def old_package(revision: str, into: Path) -> Path:
+    """The package of a git revision, laid out as setuptools installs it, under ``into``; the folder to import from.
+
+    ``git archive`` unpacks the revision's files; its pyproject's ``package-dir`` says which folder is which
+    subpackage (``deductions/`` is ``dominosa.deductions``, ...), and they are copied into place.
+    """
+    here = str(Path(__file__).resolve().parent)  # the checkout this benchmark belongs to, wherever it is run from
+    root = Path(subprocess.run(["git", "-C", here, "rev-parse", "--show-toplevel"], capture_output=True, text=True,
+                               check=True).stdout.strip())
+    archive = subprocess.run(["git", "-C", str(root), "archive", revision], capture_output=True, check=True).stdout
+    source = into / "source"
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(source, filter="data")
+    mapping = tomllib.loads((source / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    target = into / "site"
+    for package, folder in sorted(mapping.items()):
+        shutil.copytree(source / folder, target.joinpath(*package.split(".")), dirs_exist_ok=True)
+    return target

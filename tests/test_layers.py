@@ -1,0 +1,156 @@
+"""The layers of the design (docs/design.md, section 6), checked on the source: imports point down only.
+
+    cli, web  ->  generator, rendering  ->  deductions, cover  ->  dominosa (the model)
+
+Every import in every module counts, lazy ones inside functions included, and so do the names a package offers
+lazily through a ``_LAZY`` table (:mod:`dominosa.lazy`). Packages on the same floor do not import each other.
+An import that breaks the rule must be listed in ``ALLOWED`` below with the reason it is there; an entry that no
+longer matches any import fails too, so the list never outlives its reasons.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# The floor of each installed package (first two parts of a module name); higher floors import lower ones.
+FLOORS = {
+    "dominosa": 0,
+    "dominosa.cover": 1,
+    "dominosa.deductions": 1,
+    "dominosa.generator": 2,
+    "dominosa.rendering": 2,
+    "dominosa.cli": 3,
+    "dominosa.web": 3,
+}
+
+# (importing module, imported module): why this import may go up or sideways.
+ALLOWED = {
+    ("dominosa.puzzle", "dominosa.rendering"):
+        "Puzzle._repr_svg_ draws the puzzle in a notebook; imported only when a notebook asks for the picture",
+    ("dominosa", "dominosa.deductions"):
+        "the package root offers solve, count_solutions, ... as conveniences, imported on first use (design §6)",
+    ("dominosa.web.jobs", "dominosa.cli.explain"):
+        "the studio answers with the command's own JSON builder, so page and terminal never disagree",
+    ("dominosa.web.jobs", "dominosa.cli.hint"):
+        "the studio answers with the command's own JSON builder, so page and terminal never disagree",
+    ("dominosa.web.jobs", "dominosa.cli.rate"):
+        "the studio answers with the command's own JSON builder, so page and terminal never disagree",
+    ("dominosa.web.jobs", "dominosa.cli.solve"):
+        "the studio answers with the command's own JSON builder, so page and terminal never disagree",
+    ("dominosa.web.jobs", "dominosa.cli.tile"):
+        "the studio answers with the command's own JSON builder, so page and terminal never disagree",
+    ("dominosa.web.jobs", "dominosa.cli.main"):
+        "a bad option in a request is the command's UsageError, reported with the command's one line",
+    ("dominosa.cli.serve", "dominosa.web"):
+        "the serve command starts the studio; imported when the command runs, so other commands never load it",
+}
+
+
+def _packages() -> dict[str, Path]:
+    """Each installed package and its folder, as pyproject's ``package-dir`` maps them."""
+    settings = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
+    return {package: ROOT / folder for package, folder in settings["package-dir"].items()}
+
+
+def _modules() -> dict[str, Path]:
+    packages = _packages()
+    found: dict[str, Path] = {}
+    for package, folder in packages.items():
+        for path in sorted(folder.rglob("*.py")):
+            parts = path.relative_to(folder).with_suffix("").parts
+            name = ".".join((package, *parts)).removesuffix(".__init__")
+            # a folder mapped to a package of its own (dominosa/formats is inside dominosa/) is walked once
+            if max((p for p in packages if name == p or name.startswith(p + ".")), key=len) == package:
+                found[name] = path
+    return found
+
+
+def _imports(module: str, path: Path, modules: set[str]) -> list[tuple[str, int]]:
+    """Every dominosa module ``module`` imports, with its line: statements anywhere, and ``_LAZY`` tables.
+
+    ``from dominosa.cli import rate`` imports the module ``dominosa.cli.rate``: ``modules`` says which names are.
+    """
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package.split(".")[: len(package.split(".")) - node.level + 1], base]).strip(".")
+            found += [(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base, node.lineno)
+                      for alias in node.names]
+        elif isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "_LAZY" for t in node.targets):
+            assert isinstance(node.value, ast.Dict), f"{path}: _LAZY must be a dict literal"
+            found += [(value.value, value.lineno) for value in node.value.values if isinstance(value, ast.Constant)]
+    return [(name, line) for name, line in found if name == "dominosa" or name.startswith("dominosa.")]
+
+
+def _package_of(module: str) -> str:
+    parts = module.split(".")
+    candidate = ".".join(parts[:2])
+    return candidate if candidate in FLOORS else "dominosa"
+
+
+def _allowed(importer: str, imported: str) -> str | None:
+    for (source, target), reason in ALLOWED.items():
+        if importer == source and (imported == target or imported.startswith(target + ".")):
+            return reason
+    return None
+
+
+def _edges() -> list[tuple[str, str, str]]:
+    modules = _modules()
+    return [(module, imported, f"{path.relative_to(ROOT)}:{line}")
+            for module, path in modules.items() for imported, line in _imports(module, path, set(modules))]
+
+
+def test_every_package_has_a_floor():
+    assert set(_packages()) - {"dominosa.formats", "dominosa.tiling"} == set(FLOORS)
+
+
+def test_imports_point_down_only():
+    wrong = []
+    for importer, imported, where in _edges():
+        source, target = _package_of(importer), _package_of(imported)
+        if source == target or FLOORS[target] < FLOORS[source] or _allowed(importer, imported):
+            continue
+        wrong.append(f"{where}: {importer} imports {imported} ({source} is not above {target})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_allowed_import_is_still_there():
+    used = {(source, target) for importer, imported, _ in _edges() for (source, target) in ALLOWED
+            if importer == source and (imported == target or imported.startswith(target + "."))}
+    assert set(ALLOWED) - used == set()
+
+
+def test_the_walk_sees_lazy_imports():
+    """The walk is not blind to imports inside functions: Puzzle._repr_svg_'s is one."""
+    assert any(importer == "dominosa.puzzle" and imported.startswith("dominosa.rendering")
+               for importer, imported, _ in _edges())
+
+
+def _loaded_after(statement: str) -> set[str]:
+    done = subprocess.run([sys.executable, "-c", f"{statement}\nimport sys\nprint(' '.join(sys.modules))"],
+                          capture_output=True, text=True, check=True)
+    return set(done.stdout.split())
+
+
+def test_the_counting_engine_does_not_load_networkx():
+    """Every generator worker imports the counter: it must not pay for networkx (~140 ms) or the state graph."""
+    loaded = _loaded_after("import dominosa.deductions.counting")
+    assert "networkx" not in loaded
+    assert "dominosa.deductions.graph" not in loaded
+
+
+def test_the_layouts_do_not_load_deap():
+    assert "deap" not in _loaded_after("import dominosa.generator.layouts")
