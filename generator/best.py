@@ -136,7 +136,7 @@ class BestSettings:
     search_evaluations: int = 60
     offer: int = 6
     twin_share: float = 0.5
-    spare: float = 0.5
+    spare: float = 1.0
 
 
 class _Candidate(NamedTuple):
