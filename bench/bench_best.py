@@ -91,19 +91,19 @@ def _row(name: str, scores: list[float], seconds: float, wanted: int) -> str:
     )
 
 
-def book_times(seed: int) -> tuple[float, float]:
-    """Seconds for the default book's puzzles: with the book's budget, and first found (same seed)."""
+def book_runs(seed: int) -> tuple[tuple[float, list[float]], tuple[float, list[float]]]:
+    """Seconds and scores of the default book's puzzles: with the book's budget, and first found (same seed)."""
     from dominosa.cli import book
 
     start = time.perf_counter()
-    book.generate_entries(book.DEFAULT_COUNT, 6, seed)
-    with_budget = time.perf_counter() - start
+    entries = book.generate_entries(book.DEFAULT_COUNT, 6, seed)
+    with_budget = time.perf_counter() - start, [e.score for e in entries]
     saved = book.BOOK_BUDGET
     book.BOOK_BUDGET = None
     try:
         start = time.perf_counter()
-        book.generate_entries(book.DEFAULT_COUNT, 6, seed)
-        first = time.perf_counter() - start
+        entries = book.generate_entries(book.DEFAULT_COUNT, 6, seed)
+        first = time.perf_counter() - start, [e.score for e in entries]
     finally:
         book.BOOK_BUDGET = saved
     return with_budget, first
@@ -120,11 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random-limit", type=float, default=20.0, help="seconds per random sample (default 20)")
     parser.add_argument("--no-random", action="store_true", help="skip the random reference")
     parser.add_argument("--book", action="store_true", help="also time the default book against first found")
+    parser.add_argument("--book-only", action="store_true", help="only time the default book")
     parser.add_argument("--quick", action="store_true", help="order 6 only, 5 puzzles a grade")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     if args.quick:
         args.orders, args.count = [6], 5
+    if args.book_only:
+        args.orders, args.book = [], True
     budget = Budget(evaluations=args.budget)
     print(f"bench_best: --budget {args.budget}, seed {args.seed}, one worker; {_load()}", flush=True)
     missed = 0
@@ -149,10 +152,12 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
     if args.book:
-        with_budget, first = book_times(args.seed)
+        (budget_s, budget_scores), (first_s, first_scores) = book_runs(args.seed)
         print(
-            f"default book (36 double-6 puzzles, puzzles only, {os.cpu_count()} workers): {with_budget:.1f} s with"
-            f" the book's budget, {first:.1f} s first found, {with_budget / first:.1f}x; {_load()}",
+            f"default book (36 double-6 puzzles, puzzles only, {os.cpu_count()} workers): {budget_s:.1f} s with"
+            f" the book's budget, {first_s:.1f} s first found, {budget_s / first_s:.1f}x; mean score"
+            f" {statistics.fmean(budget_scores):.1f} against {statistics.fmean(first_scores):.1f}, median"
+            f" {statistics.median(budget_scores):.1f} against {statistics.median(first_scores):.1f}; {_load()}",
             flush=True,
         )
     print(f"done; {_load()}")

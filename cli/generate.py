@@ -78,9 +78,10 @@ one stopped. Progress goes to standard error (--quiet to silence it).
 the budget, then returns the most interesting ones (highest score; see the
 README for the score and its weights), no two alike: never the same up to
 symmetry and renaming, never near-twins sharing more than half their
-placements. --budget N (evaluations per puzzle wanted) gives the same puzzles
-for the same seed on any machine; --budget 30s does not (how much a machine
-does in 30 s varies), but it reports the --budget N that repeats its result.
+placements. --budget N (layout evaluations per puzzle wanted, spent climbing
+after each search's first puzzle of the grade) gives the same puzzles for the
+same seed on any machine; --budget 30s does not (how much a machine does in
+30 s varies), but it reports the --budget N that repeats its result.
 Ctrl-C during --best returns (and saves) the best found so far.
 """.replace("{budget}", f"--budget {DEFAULT_BUDGET.evaluations}").replace("{grades}", ", ".join(GRADES))
 
@@ -141,8 +142,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     best.add_argument(
         "--budget",
         metavar="N|Ts",
-        help=f"with --best: N evaluations per puzzle wanted, the same puzzles on any machine (default"
-        f" {DEFAULT_BUDGET.evaluations}), or T seconds, which differ from machine to machine",
+        help=f"with --best: N layout evaluations per puzzle wanted, spent climbing past the first puzzles of the"
+        f" grade; the same puzzles on any machine (default {DEFAULT_BUDGET.evaluations}). Or T seconds, which"
+        " differ from machine to machine",
     )
     parser.add_argument(
         "--score-weights",
@@ -355,7 +357,7 @@ class ProgressLine:
             spent = f"{state.evaluations} layouts evaluated"
             if self.best.evaluations is not None:
                 spent += f" of {self.best.evaluations * state.wanted}"
-            top = f", best score so far {state.best_score:g}" if state.best_score is not None else ""
+            top = f", best score so far {state.best_score:g} (estimate)" if state.best_score is not None else ""
             print(
                 f"best: {state.searches} searches, {spent}, {state.found} candidates{top},"
                 f" {now - self.started:.0f} s{on}",

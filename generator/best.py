@@ -5,9 +5,12 @@
 fitness, whose last part is the score once the grade is reached (see :mod:`~dominosa.generator.fitness`). Every
 layout of the target it meets goes into the search's *archive* with its cheap score (from the grading run).
 
-**Budget.** ``evaluations`` per puzzle wanted: a run for K puzzles spends K x N evaluations, in searches of
-:attr:`BestSettings.search_evaluations` each (several short searches from fresh random starts find more, and more
-varied, good puzzles than one long climb from a single start). Or ``seconds``: searches start one after another
+**Budget.** ``evaluations`` per puzzle wanted, spent *climbing*: a run for K puzzles makes K x N /
+:attr:`BestSettings.search_evaluations` searches, and each one, once it has met its first layout of the target
+(which costs what it costs the first-found generator), goes on for ``search_evaluations`` more (several short
+climbs from fresh random starts find more, and more varied, good puzzles than one long climb from a single start:
+measured with bench/bench_best.py). A search that never meets the target ends at the generation limit, as a
+first-found one would. Or ``seconds``: searches start one after another
 until the time is up; those already started run to their end. A time budget is *not* reproducible across
 machines, nor from one run to the next on a busy one: how many searches fit in the time depends on the machine.
 But the searches themselves are: when the time is up, the searches settled so far (a run of consecutive numbers
@@ -54,7 +57,6 @@ from dominosa.generator.evolve import (
     Evolution,
     Found,
     Individual,
-    NoPuzzleFound,
     Progress,
     _Plan,
     _Search,
@@ -116,7 +118,7 @@ class Budget:
 
 # Evaluations per puzzle wanted when no budget is given: about ten times what a first-found puzzle costs at
 # double-6 (bench/bench_best.py measures the time).
-DEFAULT_BUDGET = Budget(evaluations=120)
+DEFAULT_BUDGET = Budget(evaluations=80)
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,8 @@ class BestSettings:
 
     Attributes
     ----------
-    search_evaluations : evaluations of one search (its random starts included) before it offers its best.
+    search_evaluations : evaluations a search goes on for after its first layout of the target, before it offers
+        its best.
     offer : candidates a search offers, its best by cheap score.
     twin_share : two puzzles sharing more than this share of their placements are near-twins; one run returns
         at most one of them.
@@ -133,7 +136,7 @@ class BestSettings:
         rating may move a candidate off its grade, or down the ranking.
     """
 
-    search_evaluations: int = 60
+    search_evaluations: int = 20
     offer: int = 6
     twin_share: float = 0.5
     spare: float = 1.0
@@ -170,6 +173,7 @@ class BestRun:
     candidates : distinct layouts of the target they offered.
     rated : candidates proved and rated in full.
     interrupted : stopped by Ctrl-C; the puzzles are the best of what was met until then.
+    gave_up : why the run gave up with fewer puzzles than wanted (``give_up`` searches in a row met none).
     equivalent : an evaluations budget that makes exactly these searches (so reproduces the run), or None when
         none does (an interrupted run; or more puzzles wanted than a search makes evaluations).
     """
@@ -179,6 +183,7 @@ class BestRun:
     candidates: int = 0
     rated: int = 0
     interrupted: bool = False
+    gave_up: str | None = None
     equivalent: int | None = None
     found: list[Found] = field(default_factory=list)
 
@@ -201,11 +206,9 @@ class BestEvolution(Evolution):
         """The ``count`` best distinct puzzles of the target the budget finds, score descending.
 
         ``accept`` as for :meth:`Evolution.run` (called best first, never with a near-twin of a puzzle taken);
-        ``report`` (a :class:`BestRun`) is filled in as the run goes. Fewer than ``count`` only after Ctrl-C.
-
-        Raises
-        ------
-        NoPuzzleFound : ``settings.give_up`` searches in a row met no layout of the target.
+        ``report`` (a :class:`BestRun`) is filled in as the run goes. Fewer than ``count`` only after Ctrl-C
+        (``report.interrupted``) or when ``settings.give_up`` searches in a row met no layout of the target
+        (``report.gave_up`` says so).
         """
         if not self.target.graded:
             raise ValueError("the best puzzles need a grade or a score range to be scored against")
@@ -220,7 +223,8 @@ class BestEvolution(Evolution):
         next_index = first_search
         fruitless = 0  # searches in a row (by number) that met no layout of the target
         workers: Workers = self.workers
-        self._spent: dict[int, tuple[int, int]] = {}
+        self._spent: dict[int, tuple[int, int]] = {}  # per search ended: its generations and evaluations
+        self._first_hit: dict[int, int] = {}  # per search: its evaluations when it first met the target
         while True:
             try:
                 made, fruitless = self._searches(
@@ -235,13 +239,14 @@ class BestEvolution(Evolution):
             if len(choice.chosen) >= count or run.interrupted:
                 break
             if fruitless >= self.settings.give_up:
-                raise NoPuzzleFound(
-                    f"{fruitless} searches in a row met no puzzle {self._wanted()} in"
-                    f" {best.search_evaluations} evaluations each"
+                run.gave_up = (
+                    f"{fruitless} searches in a row ended after {self.settings.generations} generations without a"
+                    f" puzzle {self._wanted()}"
                 )
+                break
             # Too few: more searches, with the budget of the puzzles still wanted, then choose from what is left.
             planned, deadline = self._planned(count - len(choice.chosen), per_puzzle, best), None
-        if not run.interrupted:
+        if not run.interrupted and run.gave_up is None:
             run.equivalent = (
                 budget.evaluations
                 if budget.evaluations is not None
@@ -332,10 +337,13 @@ class BestEvolution(Evolution):
                 raise
 
     def _step(self, search: _Search, jobs: JobQueue, best: BestSettings, archive: dict[Layout, _Candidate]) -> None:
-        """Give a search its next generation's children, or end it once its budget is spent."""
+        """Give a search its next generation's children; or end it once it has climbed for its budget after its
+        first layout of the target, or at the generation limit (without one: fruitless)."""
         s = self.settings
         while True:
-            if search.evaluations >= best.search_evaluations or search.generation >= s.generations:
+            hit = self._first_hit.get(search.index)
+            climbed = hit is not None and search.evaluations - hit >= best.search_evaluations
+            if climbed or search.generation >= s.generations:
                 search.failed = True  # ended: not evolving, nothing pending (the archive holds what it met)
                 self._spent[search.index] = (search.generation, search.evaluations)
                 return
@@ -359,6 +367,8 @@ class BestEvolution(Evolution):
                 search.evaluations += 1
                 if evaluation.proper and self.target.met(evaluation.level, evaluation.score):
                     layout = evaluation.layout
+                    if not archive:
+                        self._first_hit[search.index] = search.evaluations
                     if layout not in archive:
                         score = evaluation.score if evaluation.score is not None else -math.inf
                         archive[layout] = _Candidate((-score, search.index, len(archive)), layout, score)

@@ -29,7 +29,7 @@ from dominosa.formats import puzzle_to_dict, read_puzzles
 from dominosa.formats.plain import HOLES
 from dominosa.generator.best import BestEvolution, BestRun, BestSettings, Budget
 from dominosa.generator.canonical import canonical_key
-from dominosa.generator.evolve import Evolution, Found, Progress, Settings
+from dominosa.generator.evolve import Evolution, Found, NoPuzzleFound, Progress, Settings
 from dominosa.generator.fitness import Target
 from dominosa.generator.layouts import perfect_matching
 from dominosa.generator.store import PuzzleStore
@@ -263,6 +263,8 @@ def generate(
             yield by_search[(one.search, canonical_key(one.puzzle))]
         if run.interrupted:
             raise KeyboardInterrupt
+        if run.gave_up is not None:
+            raise NoPuzzleFound(run.gave_up)
         return
     evolution = Evolution(request.board, request.dominoes, request.target, request.seed, workers, request.settings)
     for _ in evolution.run(count, first_search=first_search, accept=take, progress=progress):

@@ -17,7 +17,7 @@ from dominosa.deductions.grading import PROPER
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, read_score_weights
 from dominosa.generator.best import BestRun, BestSettings, Budget, placements, placements_shared
 from dominosa.generator.canonical import canonical_key
-from dominosa.generator.evolve import Settings
+from dominosa.generator.evolve import NoPuzzleFound, Settings
 from dominosa.generator.fitness import Target, fitness_of
 from dominosa.generator.generate import StoreRun, generate, make_request
 from dominosa.generator.mutations import layout_of, random_start, swap_dominoes, to_puzzle
@@ -184,3 +184,13 @@ def test_inside_a_score_range_a_higher_score_is_fitter():
     target = Target(2, min_score=50, max_score=90)
     assert fitness_of(target, 2, {}, 80) > fitness_of(target, 2, {}, 60) > fitness_of(target, 2, {}, 95)
     assert fitness_of(target, 2, {}, 50) > fitness_of(target, 2, {}, 49.9)
+
+
+def test_a_grade_out_of_reach_gives_up_with_the_reason():
+    request = make_request(
+        order=3, grade="extreme", seed=1, best=Budget(evaluations=10), settings=Settings(give_up=2, generations=3)
+    )
+    report = BestRun()
+    with pytest.raises(NoPuzzleFound, match="2 searches in a row"):
+        list(generate(request, 2, report=report))
+    assert report.gave_up and report.searches >= 2 and report.equivalent is None
