@@ -41,7 +41,7 @@ _MIX_GIVE_UP = 3
 # A generated book's puzzles are the best that this many evaluations per puzzle find (generate --best --budget),
 # not the first found; an evaluations budget, so --seed still rebuilds the book byte for byte. The default book
 # (36 double-6 puzzles) measured 2.1x the time of taking the first found, mean score 73.5 against 64.6
-# (bench/bench_best.py --book-only).
+# (bench/bench_best.py --book-only); the whole command about 1.7x (README).
 BOOK_BUDGET: int | None = 20
 
 EPILOG = """\
