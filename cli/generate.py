@@ -15,8 +15,10 @@ from dominosa.cli.main import UsageError
 from dominosa.cli.show import game_id_of
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
+from dominosa.deductions.score import DEFAULT_WEIGHTS, read_score_weights
 from dominosa.formats import draw_solution, write_plain
 from dominosa.formats.reader import read_input_text
+from dominosa.generator.best import DEFAULT_BUDGET, BestRun, Budget
 from dominosa.generator.evolve import NoPuzzleFound, Progress, Settings
 from dominosa.generator.generate import (
     MAX_ORDER,
@@ -37,7 +39,7 @@ EXIT_INTERRUPTED = 130
 # Progress lines start after this many seconds, then come at most this often.
 PROGRESS_AFTER = 2.0
 
-EPILOG = f"""\
+EPILOG = """\
 examples:
   dominosa generate --order 6 --grade hard
       one hard double-6 puzzle, drawn with its grade and score
@@ -45,6 +47,10 @@ examples:
       50 distinct hard double-7 puzzles, each saved as soon as it is found
   dominosa generate --order 7 --count 50 --grade hard --store output/puzzles.sqlite --resume
       after a Ctrl-C (or a crash): make only the puzzles still missing
+  dominosa generate --order 6 --count 10 --grade hard --best --store output/puzzles.sqlite
+      the 10 most interesting hard puzzles {budget} finds, best first
+  dominosa generate --order 9 --grade extreme --best --budget 60s --score-weights scan=0,chain=5
+      the best extreme double-9 puzzle a minute finds, by a score of your own
   dominosa generate --order 9 --count 5 --grade fiendish --format json > fiendish.jsonl
       JSON lines: grid, solution, grade, level, score, seed, ... (a puzzle file)
   dominosa generate --shape heart.txt --grade hard --count 3
@@ -54,7 +60,7 @@ examples:
       --scheduler tcp://HOST:8786 uses a running one
 
 The grades, easiest first:
-  {", ".join(GRADES)}.
+  {grades}.
 Without --grade any proper puzzle will do. trivial, basic, hard and extreme
 are the levels of Simon Tatham's Dominosa; fiendish needs logic beyond his
 (short contradictions); "guessing" is seldom if ever reached, since the
@@ -67,7 +73,17 @@ full (grade, score). The same --seed gives the same puzzles whatever --workers
 or --scheduler says. A store never holds a puzzle twice (up to symmetry and
 renaming of numbers); a second run with the same seed goes on where the first
 one stopped. Progress goes to standard error (--quiet to silence it).
-"""
+
+--best keeps every search evolving after its first puzzle of the grade, for
+the budget, then returns the most interesting ones (highest score; see the
+README for the score and its weights), no two alike: never the same up to
+symmetry and renaming, never near-twins sharing more than half their
+placements. --budget N (layout evaluations per puzzle wanted, spent climbing
+after each search's first puzzle of the grade) gives the same puzzles for the
+same seed on any machine; --budget 30s does not (how much a machine does in
+30 s varies), but it reports the --budget N that repeats its result.
+Ctrl-C during --best returns (and saves) the best found so far.
+""".replace("{budget}", f"--budget {DEFAULT_BUDGET.evaluations}").replace("{grades}", ", ".join(GRADES))
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -117,6 +133,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="N",
         help=f"a search starts afresh after this many generations without a puzzle (default {Settings.generations})",
     )
+    best = parser.add_argument_group("the most interesting puzzles (--best)")
+    best.add_argument(
+        "--best",
+        action="store_true",
+        help="keep searching after the first puzzles of the grade and return the most interesting found",
+    )
+    best.add_argument(
+        "--budget",
+        metavar="N|Ts",
+        help=f"with --best: N layout evaluations per puzzle wanted, spent climbing past the first puzzles of the"
+        f" grade; the same puzzles on any machine (default {DEFAULT_BUDGET.evaluations}). Or T seconds, which"
+        " differ from machine to machine",
+    )
+    parser.add_argument(
+        "--score-weights",
+        metavar="NAME=X,...|FILE",
+        help="the score's weights (variety, tier, chain, scan, guess, needs_guessing), inline or a JSON file;"
+        " recorded with each stored puzzle",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
     parser.set_defaults(run=run)
 
@@ -128,9 +163,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--count must be at least 1, not {args.count}")
     if args.resume and not args.store:
         raise UsageError("--resume needs --store: it counts what the store already holds")
-    progress = None if args.quiet else ProgressLine()
+    progress = None if args.quiet else ProgressLine(best=request.best)
     made: list[GeneratedPuzzle] = []
     store_run: StoreRun | None = None
+    report = BestRun() if request.best is not None else None
     try:
         with _store(args.store) as store:
             if store is not None:
@@ -147,16 +183,17 @@ def run(args: argparse.Namespace) -> int:
                 if progress is not None:
                     progress.engine = workers.describe()
                 puzzles = (
-                    store_run.puzzles(workers=workers, progress=progress)
+                    store_run.puzzles(workers=workers, progress=progress, report=report)
                     if store_run is not None
-                    else generate(request, args.count, workers=workers, progress=progress)
+                    else generate(request, args.count, workers=workers, progress=progress, report=report)
                 )
                 total = store_run.wanted if store_run is not None else args.count
                 for made_one in puzzles:
                     made.append(made_one)
                     _print(made_one, args, len(made), total)
     except KeyboardInterrupt:
-        print(f"dominosa: interrupted: {_summary(args, store_run, made)}", file=sys.stderr)
+        best = "; the best found before it" if report is not None and report.interrupted else ""
+        print(f"dominosa: interrupted{best}: {_summary(args, store_run, made)}", file=sys.stderr)
         return EXIT_INTERRUPTED
     except NoPuzzleFound as error:
         print(f"dominosa: gave up: {error}; {_summary(args, store_run, made)}", file=sys.stderr)
@@ -165,15 +202,45 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     if store_run is not None and args.format == "text":
         print_text(_summary(args, store_run, made))
+    if report is not None and not args.quiet:
+        print(_best_summary(request, report), file=sys.stderr)
     return 0
+
+
+def _best_summary(request: Request, report: BestRun) -> str:
+    """What a --best run spent, and for a time budget the evaluations budget that repeats it."""
+    words = (
+        f"best of {report.candidates} candidates from {report.searches} searches ({report.evaluations} layouts"
+        f" evaluated, {report.rated} rated in full)"
+    )
+    if request.best is not None and request.best.seconds is not None and report.equivalent is not None:
+        words += f"; --budget {report.equivalent} gives these puzzles again on any machine"
+    return words
 
 
 def _request(args: argparse.Namespace) -> Request:
     """The checked request; bad values are one-line usage errors."""
+    weights = DEFAULT_WEIGHTS
+    if args.score_weights is not None:
+        try:
+            weights = read_score_weights(args.score_weights)
+        except ValueError as error:
+            raise UsageError(f"--score-weights: {error}") from None
+    best = None
+    if args.budget is not None and not args.best:
+        raise UsageError("--budget is the budget of --best: give --best too")
+    if args.best:
+        try:
+            best = Budget.parse(args.budget) if args.budget is not None else DEFAULT_BUDGET
+        except ValueError as error:
+            raise UsageError(f"--budget: {error}") from None
+        if args.grade is None and args.min_score is None and args.max_score is None:
+            raise UsageError("--best finds the best puzzles of a grade: give --grade (or a score range)")
     settings = Settings(
         rating="path" if args.path_budget > 0 else "grade",
         path_budget=max(args.path_budget, 1),
         generations=max(args.generations, 1),
+        weights=weights,
     )
     if args.path_budget < 0:
         raise UsageError(f"--path-budget cannot be negative, not {args.path_budget}")
@@ -198,6 +265,7 @@ def _request(args: argparse.Namespace) -> Request:
             max_score=args.max_score,
             seed=args.seed,
             settings=settings,
+            best=best,
         )
     except ValueError as error:
         where = f"{args.shape}: " if args.shape and "board" in str(error) else ""
@@ -271,16 +339,30 @@ def _summary(args: argparse.Namespace, store_run: StoreRun | None, made: list[Ge
 class ProgressLine:
     """Prints a progress line to standard error every few seconds of a long run (nothing on short ones)."""
 
-    def __init__(self) -> None:
+    def __init__(self, best: Budget | None = None) -> None:
         self.started = time.monotonic()
         self.last = self.started
         self.engine = ""
+        self.best = best
 
     def __call__(self, state: Progress) -> None:
         now = time.monotonic()
         if now - self.started < PROGRESS_AFTER or now - self.last < PROGRESS_AFTER:
             return
         self.last = now
+        on = f" on {self.engine}" if self.engine else ""
+        if self.best is not None:
+            spent = f"{state.evaluations} layouts evaluated"
+            if self.best.evaluations is not None:
+                spent += f" of {self.best.evaluations * state.wanted}"
+            top = f", best score so far {state.best_score:g} (estimate)" if state.best_score is not None else ""
+            print(
+                f"best: {state.searches} searches, {spent}, {state.found} candidates{top},"
+                f" {now - self.started:.0f} s{on}",
+                file=sys.stderr,
+                flush=True,
+            )
+            return
         best = ""
         if state.best_fitness is not None:
             grade = state.best_grade or "proper"

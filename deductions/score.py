@@ -10,13 +10,23 @@ All weights live in :class:`ScoreWeights`; pass another instance to :func:`score
 
 from __future__ import annotations
 
+import json
 import math
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
 
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.state import Deduction
 
-__all__ = ["ScoreWeights", "DEFAULT_WEIGHTS", "score", "longest_forced_chain", "IMPROPER_SCORE"]
+__all__ = [
+    "ScoreWeights",
+    "DEFAULT_WEIGHTS",
+    "score",
+    "longest_forced_chain",
+    "read_score_weights",
+    "IMPROPER_SCORE",
+]
 
 # Improper puzzles (several solutions or none) score this; guessing puzzles stay far below logical ones.
 IMPROPER_SCORE = -1000.0
@@ -42,8 +52,71 @@ class ScoreWeights:
     guess: float = 15.0
     needs_guessing: float = 100.0
 
+    @classmethod
+    def from_mapping(cls, values: dict[str, Any]) -> ScoreWeights:
+        """Weights from names and numbers, the others at their defaults.
+
+        Raises
+        ------
+        ValueError : one line naming the problem: an unknown name (the known ones listed), a value that is not a
+            finite number.
+        """
+        known = [f.name for f in fields(cls)]
+        checked: dict[str, float] = {}
+        for name, value in values.items():
+            if name not in known:
+                raise ValueError(f"unknown score weight {name!r}: the weights are {', '.join(known)}")
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"score weight {name} must be a number, not {value!r}")
+            if not math.isfinite(value):
+                raise ValueError(f"score weight {name} must be a finite number, not {value}")
+            checked[name] = float(value)
+        return cls(**checked)
+
+    def to_dict(self) -> dict[str, float]:
+        """Every weight by name: what a store records beside a score, so the score can be understood later."""
+        return asdict(self)
+
 
 DEFAULT_WEIGHTS = ScoreWeights()
+
+
+def read_score_weights(text: str) -> ScoreWeights:
+    """Weights as the command line gives them: ``name=value,...`` (e.g. ``variety=12,scan=0``) or the path of
+    a JSON file holding one object of names and numbers. Names left out keep their defaults.
+
+    Raises
+    ------
+    ValueError : one line: a malformed item, an unknown name, a value that is not a finite number, a file that
+        cannot be read or is not a JSON object.
+    """
+    if "=" not in text:
+        path = Path(text)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except OSError as error:
+            raise ValueError(
+                f"cannot read the score weights file {text} ({error.strerror}); weights on the command line are"
+                " name=value,..."
+            ) from None
+        except (ValueError, UnicodeDecodeError) as error:
+            raise ValueError(f"{text} is not a JSON file of score weights: {error}") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"{text} must hold one JSON object of score weights, such as {{\"variety\": 12}}")
+        return ScoreWeights.from_mapping(data)
+    values: dict[str, Any] = {}
+    for item in text.split(","):
+        if not item.strip():
+            continue
+        name, sep, number = item.partition("=")
+        if not sep or not name.strip():
+            raise ValueError(f"score weight {item.strip()!r} is not name=value")
+        try:
+            value = float(number)
+        except ValueError:
+            raise ValueError(f"score weight {name.strip()} must be a number, not {number.strip()!r}") from None
+        values[name.strip()] = value
+    return ScoreWeights.from_mapping(values)
 
 
 def longest_forced_chain(steps: list[Deduction]) -> int:

@@ -8,6 +8,7 @@ One job per module:
 - :mod:`~dominosa.generator.fitness`: what a worker computes: repair, grade, fitness, and the final rating;
 - :mod:`~dominosa.generator.workers`: where that runs: serially, on a process pool, or on Dask;
 - :mod:`~dominosa.generator.evolve`: the DEAP search itself;
+- :mod:`~dominosa.generator.best`: the same searches kept going for a budget, for the most interesting puzzles;
 - :mod:`~dominosa.generator.generate`: a run as a user asks for it, into a store or not;
 - :mod:`~dominosa.generator.store` and :mod:`~dominosa.generator.canonical`: the puzzle store and its
   deduplication.

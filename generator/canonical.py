@@ -34,7 +34,14 @@ from dominosa.board import Board, Cell
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
-__all__ = ["canonical_key", "canonical_puzzle", "canonical_layout", "CANONICAL_VERSION", "SYMMETRY_COUNT"]
+__all__ = [
+    "canonical_key",
+    "canonical_puzzle",
+    "canonical_layout",
+    "symmetry_squares",
+    "CANONICAL_VERSION",
+    "SYMMETRY_COUNT",
+]
 
 # Bumped whenever the key's text changes, so a store made with older keys can tell (see generator.store).
 CANONICAL_VERSION = 1
@@ -77,6 +84,12 @@ def _images(board: Board) -> tuple[_Image, ...]:
             where[i] = square
         out.append((h, w, tuple(source), tuple(where)))
     return tuple(out)
+
+
+def symmetry_squares(board: Board) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """For each of the 8 symmetries: the image's height and width and, by cell index, the square (row * width +
+    column) the cell lands on. Two boards' images can be compared square by square when their sizes agree."""
+    return tuple((h, w, where) for h, w, _, where in _images(board))
 
 
 def _image_key(puzzle: Puzzle, image: _Image) -> str:

@@ -44,6 +44,7 @@ from deap import base, tools
 from dominosa.board import Board
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
+from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights
 from dominosa.dominoes import Domino
 from dominosa.generator.fitness import (
     RATINGS,
@@ -122,6 +123,7 @@ class Settings:
     rating : how the chosen puzzles are rated: "path", "grade" or "none" (see ``fitness.RATINGS``).
     path_budget : positions the deduction path may expand when rating with "path".
     give_up : the run stops with :class:`NoPuzzleFound` after this many searches in a row find nothing.
+    weights : the score's weights, for the evaluations' cheap score and the chosen puzzles' full rating.
     """
 
     population: int = 4
@@ -135,6 +137,12 @@ class Settings:
     rating: str = "path"
     path_budget: int = DEFAULT_NODE_BUDGET
     give_up: int = 40
+    weights: ScoreWeights = DEFAULT_WEIGHTS
+
+    @property
+    def weight_values(self) -> tuple[float, ...]:
+        """The weights as jobs carry them (plain numbers)."""
+        return tuple(self.weights.to_dict().values())
 
     def __post_init__(self) -> None:
         if self.rating not in RATINGS:
@@ -391,7 +399,9 @@ class Evolution:
         s = self.settings
         while True:
             if search.pending is not None:
-                job = FinishJob(self.board.cells, self.dominoes, search.pending.layout, s.rating, s.path_budget)
+                job = FinishJob(
+                    self.board.cells, self.dominoes, search.pending.layout, s.rating, s.path_budget, s.weight_values
+                )
                 jobs.submit(self.toolbox.work, ("finish", job), (search.index, FINISH))
                 return
             if search.generation >= s.generations:
@@ -440,7 +450,7 @@ class Evolution:
             hit = known.get(layout)
             cached.append(hit)
             if hit is None:
-                jobs.append(Job(self.board.cells, self.dominoes, layout, self.target, seed, budgets))
+                jobs.append(Job(self.board.cells, self.dominoes, layout, self.target, seed, budgets, s.weight_values))
         return _Plan(cached, jobs)
 
     def _absorb(self, search: _Search, plan: _Plan, results: Iterator[Evaluation]) -> None:

@@ -35,7 +35,7 @@ from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
 from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.grading import PROPER
-from dominosa.deductions.score import score
+from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
 
@@ -52,6 +52,8 @@ __all__ = [
     "work",
     "develop",
     "IMPROPER_FITNESS",
+    "WeightValues",
+    "DEFAULT_WEIGHT_VALUES",
 ]
 
 # How the chosen puzzles are rated: "path" (rate with the shortest deduction path: the real score),
@@ -99,9 +101,14 @@ class Budgets(NamedTuple):
     repairs: int = 30
 
 
+# The score's weights as they travel in a job: a plain tuple, in ScoreWeights' field order.
+WeightValues = tuple[float, ...]
+DEFAULT_WEIGHT_VALUES: WeightValues = tuple(DEFAULT_WEIGHTS.to_dict().values())
+
+
 class Job(NamedTuple):
     """One evaluation's input: the board (its cells), the domino set, the layout, the target, the seed for the
-    repairs, and the budgets. Plain tuples only.
+    repairs, the budgets and the score's weights. Plain tuples only.
 
     A job without a layout asks for a random start: a random layout drawn from the seed, then developed like any
     other. Drawing it in the worker rather than in the parent keeps the parent's share of a round small, which
@@ -114,6 +121,7 @@ class Job(NamedTuple):
     target: Target
     seed: int
     budgets: Budgets = Budgets()
+    weights: WeightValues = DEFAULT_WEIGHT_VALUES
 
 
 class Evaluation(NamedTuple):
@@ -138,13 +146,15 @@ class Evaluation(NamedTuple):
 
 
 class FinishJob(NamedTuple):
-    """A chosen puzzle to prove and rate: board cells, domino set, layout, how to rate it, the path budget."""
+    """A chosen puzzle to prove and rate: board cells, domino set, layout, how to rate it, the path budget, the
+    score's weights."""
 
     cells: tuple[Cell, ...]
     dominoes: tuple[Domino, ...]
     layout: Layout
     rating: str = "path"
     path_budget: int = 300
+    weights: WeightValues = DEFAULT_WEIGHT_VALUES
 
 
 class Final(NamedTuple):
@@ -183,6 +193,10 @@ def develop(board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: ran
     return layout, False, budgets.repairs, None
 
 
+# Far below any score a puzzle can have (guessing puzzles go down to a few hundred below zero).
+_OUTSIDE_RANGE = -1e9
+
+
 def _steps_above(uses: dict[int, int], tier: int) -> int:
     return sum(n for rule, n in uses.items() if Technique(rule).level > tier)
 
@@ -203,7 +217,10 @@ def fitness_of(target: Target, level: int, uses: dict[int, int], value: float) -
             inside = _steps_at(uses, level)
         else:
             inside = 0
-    last = -target.score_gap(value) if (target.min_score is not None or target.max_score is not None) else value
+    # Inside the score range (or with none) the score itself, so the search keeps climbing toward more interesting
+    # puzzles; outside it, below every score inside, by the distance to the range.
+    gap = target.score_gap(value)
+    last = value if gap == 0.0 else _OUTSIDE_RANGE - gap
     return (1.0, float(-distance), float(inside), float(last))
 
 
@@ -222,7 +239,7 @@ def evaluate(job: Job) -> Evaluation:
     if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
     steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
-    value = score(steps)
+    value = score(steps, weights=ScoreWeights(*job.weights))
     fitness = fitness_of(job.target, graded.level, graded.uses, value)
     return Evaluation(layout, True, graded.level, value, fitness, repairs)
 
@@ -236,7 +253,8 @@ def finish(job: FinishJob) -> Final:
         return Final(False, None, None, None, {})
     if job.rating == "none":
         return Final(True, None, None, None, {})
-    rating = rate(puzzle, node_budget=job.path_budget, with_path=job.rating == "path", verdict=PROPER)
+    weights = ScoreWeights(*job.weights)
+    rating = rate(puzzle, node_budget=job.path_budget, with_path=job.rating == "path", verdict=PROPER, weights=weights)
     return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
 
 

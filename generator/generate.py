@@ -3,7 +3,9 @@
 - :func:`make_request` checks what is asked (one line per problem) and fixes the board, the domino set and the
   target; :meth:`Request.params` is what the store keeps to recognise the same kind of run later.
 - :func:`generate` yields proper, rated, distinct puzzles (:class:`GeneratedPuzzle`), each as soon as it is
-  found; the search itself is :class:`~dominosa.generator.evolve.Evolution`.
+  found; the search itself is :class:`~dominosa.generator.evolve.Evolution`. A request with a ``best`` budget
+  asks for the most interesting puzzles that budget finds instead (:mod:`~dominosa.generator.best`), all
+  yielded at the end, score descending.
 - :class:`StoreRun` generates into a :class:`~dominosa.generator.store.PuzzleStore`, committing each puzzle as it
   is found, so a run stopped by Ctrl-C or killed loses nothing; run again with ``resume=True`` it makes only
   the puzzles still missing. Search numbers continue after those the store has seen with this seed, so a second
@@ -20,12 +22,14 @@ from typing import Any
 
 from dominosa.board import Board
 from dominosa.deductions.grades import GRADES, grade_level
+from dominosa.deductions.score import DEFAULT_WEIGHTS
 from dominosa.dominoes import Domino, full_set, order_for_cells
 from dominosa.errors import PuzzleError
 from dominosa.formats import puzzle_to_dict, read_puzzles
 from dominosa.formats.plain import HOLES
+from dominosa.generator.best import BestEvolution, BestRun, BestSettings, Budget
 from dominosa.generator.canonical import canonical_key
-from dominosa.generator.evolve import Evolution, Found, Progress, Settings
+from dominosa.generator.evolve import Evolution, Found, NoPuzzleFound, Progress, Settings
 from dominosa.generator.fitness import Target
 from dominosa.generator.layouts import perfect_matching
 from dominosa.generator.store import PuzzleStore
@@ -54,13 +58,15 @@ MapFunction = Callable[[Callable[[Any], Any], Sequence[Any]], list[Any]]
 
 @dataclass(frozen=True)
 class Request:
-    """A checked generation request: board, domino set, target, seed and search settings."""
+    """A checked generation request: board, domino set, target, seed and search settings; with ``best``, the
+    budget for the most interesting puzzles rather than the first ones found."""
 
     board: Board
     dominoes: tuple[Domino, ...]
     target: Target
     seed: int
     settings: Settings = Settings()
+    best: Budget | None = None
 
     @property
     def order(self) -> int:
@@ -80,14 +86,21 @@ class Request:
         return f"shape-{digest}"
 
     def params(self) -> dict[str, Any]:
-        """What makes two runs the same kind of run (the seed is kept apart, in the store's seed column)."""
-        return {
+        """What makes two runs the same kind of run (the seed is kept apart, in the store's seed column): with
+        ``best``, its budget, and weights that are not the defaults (the store also keeps every puzzle's
+        weights in a column of their own)."""
+        params: dict[str, Any] = {
             "generator": GENERATOR,
             "board": self.board_name,
             "grade": self.grade,
             "min_score": self.target.min_score,
             "max_score": self.target.max_score,
         }
+        if self.best is not None:
+            params["best"] = str(self.best)
+        if self.settings.weights != DEFAULT_WEIGHTS:
+            params["weights"] = self.settings.weights.to_dict()
+        return params
 
 
 @dataclass(frozen=True)
@@ -142,8 +155,10 @@ def make_request(
     max_score: float | None = None,
     seed: int = 0,
     settings: Settings | None = None,
+    best: Budget | None = None,
 ) -> Request:
-    """A checked request: an ``order`` (the standard (n+1) x (n+2) rectangle) or a ``board`` with holes.
+    """A checked request: an ``order`` (the standard (n+1) x (n+2) rectangle) or a ``board`` with holes; with
+    ``best``, the most interesting puzzles that budget finds (a grade or a score range is then needed).
 
     Raises
     ------
@@ -170,8 +185,11 @@ def make_request(
         level = grade_level(grade)  # ValueError naming the grades
     if min_score is not None and max_score is not None and min_score > max_score:
         raise ValueError(f"the score range is empty: minimum {min_score:g} is above maximum {max_score:g}")
+    target = Target(level, min_score, max_score)
+    if best is not None and not target.graded:
+        raise ValueError("the best puzzles are the best of a grade: give a grade (or a score range) with them")
     dominoes = tuple(sorted(full_set(order)))
-    return Request(board, dominoes, Target(level, min_score, max_score), seed, settings or Settings())
+    return Request(board, dominoes, target, seed, settings or Settings(), best)
 
 
 def generate(
@@ -183,8 +201,11 @@ def generate(
     first_search: int = 0,
     accept: Callable[[GeneratedPuzzle], bool] | None = None,
     progress: Callable[[Progress], None] | None = None,
+    report: BestRun | None = None,
+    best_settings: BestSettings | None = None,
 ) -> Iterator[GeneratedPuzzle]:
-    """Yield ``count`` distinct proper puzzles as the request asks, each as soon as it is found.
+    """Yield ``count`` distinct proper puzzles as the request asks, each as soon as it is found; with
+    ``request.best``, the ``count`` most interesting ones the budget finds, score descending, when it is spent.
 
     Parameters
     ----------
@@ -197,10 +218,13 @@ def generate(
     accept : called with each new puzzle; False rejects it (its search goes on), e.g. when a store already
         holds it.
     progress : called after every generation of any search with a :class:`~dominosa.generator.evolve.Progress`.
+    report : with ``request.best``, a :class:`~dominosa.generator.best.BestRun` filled in with what the run did.
+    best_settings : with ``request.best``, how the budget is spent.
 
     Raises
     ------
     NoPuzzleFound : the searches keep failing (the grade is out of reach on this board).
+    KeyboardInterrupt : with ``request.best``, after the best puzzles met before a Ctrl-C have been yielded.
     """
     if count < 0:
         raise ValueError(f"the count cannot be negative, not {count}")
@@ -222,6 +246,26 @@ def generate(
         return True
 
     taken: list[GeneratedPuzzle] = []
+    if request.best is not None:
+        run = report if report is not None else BestRun()
+        best = BestEvolution(request.board, request.dominoes, request.target, request.seed, workers, request.settings)
+        found = best.run_best(
+            count,
+            request.best,
+            best=best_settings or BestSettings(),
+            first_search=first_search,
+            accept=take,
+            progress=progress,
+            report=run,
+        )
+        by_search = {(made.search, canonical_key(made.puzzle)): made for made in taken}
+        for one in found:  # score descending
+            yield by_search[(one.search, canonical_key(one.puzzle))]
+        if run.interrupted:
+            raise KeyboardInterrupt
+        if run.gave_up is not None:
+            raise NoPuzzleFound(run.gave_up)
+        return
     evolution = Evolution(request.board, request.dominoes, request.target, request.seed, workers, request.settings)
     for _ in evolution.run(count, first_search=first_search, accept=take, progress=progress):
         yield taken.pop()
@@ -278,9 +322,11 @@ class StoreRun:
         workers: Workers | None = None,
         map: MapFunction | None = None,
         progress: Callable[[Progress], None] | None = None,
+        report: BestRun | None = None,
     ) -> Iterator[GeneratedPuzzle]:
-        """Generate the puzzles wanted, committing each to the store before yielding it (with its id); ``workers``
-        and ``map`` as for :func:`generate`.
+        """Generate the puzzles wanted, committing each to the store before yielding it (with its id); ``workers``,
+        ``map`` and ``report`` as for :func:`generate`. (With ``request.best`` the puzzles are committed when the
+        budget is spent, or at a Ctrl-C, best first.)
 
         ``saved`` grows the moment a puzzle is committed, so after an interruption it says what the store got.
         """
@@ -295,12 +341,16 @@ class StoreRun:
                 score=made.score,
                 params=params,
                 seed=self.request.seed,
+                weights=self.request.settings.weights.to_dict() if made.score is not None else None,
             )
             if new is None:
                 self.duplicates += 1
                 return False
             self.saved.append(new)
+            ids[canonical_key(made.puzzle)] = new
             return True
+
+        ids: dict[str, int] = {}
 
         for made in generate(
             self.request,
@@ -310,8 +360,9 @@ class StoreRun:
             first_search=self.first_search,
             accept=accept,
             progress=progress,
+            report=report,
         ):
-            yield replace(made, id=self.saved[-1])
+            yield replace(made, id=ids[canonical_key(made.puzzle)])
 
 
 def resume_point(store: PuzzleStore, request: Request) -> tuple[int, int]:
@@ -320,9 +371,7 @@ def resume_point(store: PuzzleStore, request: Request) -> tuple[int, int]:
     wanted = request.params()
     have = 0
     next_search = 0
-    rows = store.iter_query(
-        order=request.order, grade=request.grade, irregular=not request.board.is_rectangle
-    )
+    rows = store.iter_query(order=request.order, grade=request.grade, irregular=not request.board.is_rectangle)
     for record in rows:
         params = dict(record.params)
         search = params.pop("search", None)

@@ -63,7 +63,7 @@ __all__ = [
     "open_atomic",
 ]
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 EXPORT_FORMATS = ("text", "json", "gameid")
 
 # Each schema version's statements, applied in order to a new file; a version 2 would add the statements that
@@ -91,6 +91,12 @@ _SCHEMA = {
     # Version 2: the grade scale of the reference grader (trivial, basic, hard, extreme, fiendish, guessing).
     # The tables are unchanged; a version-1 store's grades are recomputed when it is opened (see _migrate).
     2: (),
+    # Version 3: the score's weights beside each score (JSON; NULL when not known), and the best of a grade found
+    # without a scan (book --best).
+    3: (
+        "ALTER TABLE puzzles ADD COLUMN weights TEXT",
+        'CREATE INDEX puzzles_by_grade_and_score ON puzzles ("order", grade, score DESC)',
+    ),
 }
 
 _INT64 = 2**63
@@ -119,6 +125,7 @@ class StoredPuzzle:
     params : the generation parameters given when it was added (an empty dict if none).
     seed : the seed given when it was added, or None.
     made : when it was added, in UTC.
+    weights : the score's weights its score was computed with (name -> number), or None when not recorded.
     """
 
     id: int
@@ -130,6 +137,7 @@ class StoredPuzzle:
     params: dict[str, Any] = field(default_factory=dict)
     seed: int | str | None = None
     made: datetime = field(default_factory=lambda: datetime.now(UTC))
+    weights: dict[str, float] | None = None
 
     @property
     def order(self) -> int:
@@ -161,6 +169,7 @@ class StoredPuzzle:
             "params": self.params,
             "seed": self.seed,
             "made": _iso(self.made),
+            "weights": self.weights,
         }
 
 
@@ -301,6 +310,7 @@ class PuzzleStore:
         params: dict[str, Any] | None = None,
         seed: int | str | None = None,
         made: datetime | None = None,
+        weights: dict[str, float] | None = None,
     ) -> int | None:
         """Keep a puzzle with its solution; its new id, or None when the store already holds it.
 
@@ -314,6 +324,7 @@ class PuzzleStore:
         params : the generation parameters, any JSON object; kept so a puzzle can be traced and a run resumed.
         seed : the seed it was made from, an integer or a text.
         made : when it was made; now by default.
+        weights : the score's weights the score was computed with (``ScoreWeights.to_dict()``).
 
         Raises
         ------
@@ -336,6 +347,7 @@ class PuzzleStore:
             "params": _params(params),
             "seed": _seed(seed),
             "made": _iso(made or datetime.now(UTC)),
+            "weights": None if weights is None else _params(weights),
         }
         names = ", ".join(f'"{name}"' for name in row)
         marks = ", ".join(f":{name}" for name in row)
@@ -548,6 +560,7 @@ class PuzzleStore:
                 raise PuzzleError("no solution is stored")
             params = json.loads(row["params"])
             made = datetime.fromisoformat(row["made"])
+            weights = json.loads(row["weights"]) if row["weights"] is not None else None
         except (ValueError, PuzzleError) as error:  # json.JSONDecodeError is a ValueError
             raise StoreError(f"puzzle {row['id']} in {self.path} is damaged: {error}") from None
         return StoredPuzzle(
@@ -560,6 +573,7 @@ class PuzzleStore:
             params=params,
             seed=row["seed"],
             made=made,
+            weights=weights,
         )
 
 
@@ -677,7 +691,7 @@ def _migrate(db: sqlite3.Connection, path: Path, version: int) -> None:
         if now >= SCHEMA_VERSION:  # another process migrated it while this one waited for the lock
             db.execute("COMMIT")
             return
-        rows = db.execute("SELECT id, puzzle FROM puzzles WHERE grade IS NOT NULL").fetchall()
+        rows = [] if version >= 2 else db.execute("SELECT id, puzzle FROM puzzles WHERE grade IS NOT NULL").fetchall()
         for ident, text in rows:
             graded = grade(puzzle_from_dict(json.loads(text)), verdict=PROPER)
             db.execute("UPDATE puzzles SET grade = ?, level = ? WHERE id = ?", (graded.name, graded.level, ident))

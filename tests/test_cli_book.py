@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 
 import pypdf
@@ -162,6 +163,8 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
         (["book", "--count", "1", "--order", "2", "--min-pages", "-1"], "", ["--min-pages"]),
         (["book", "--count", "1", "--order", "2", "--cover-out", "b.pdf", "--out", "b.pdf"], "", ["--cover-out"]),
         (["book", "-"], json.dumps({"grid": [[1, 1]]}), ["line 1"]),
+        (["book", "--best", "3"], "", ["--best", "--store"]),
+        (["book", "--store", "s.sqlite", "--best", "3", "--count", "5"], "", ["--best", "--count"]),
     ],
 )
 def test_bad_input_is_one_line_exit_2_and_no_pdf(tmp_path, args, stdin, words):
@@ -268,3 +271,23 @@ def test_book_seed_3_twice_is_the_same_file_byte_for_byte_cover_included(tmp_pat
         assert done.returncode == 0, done.stderr
     assert (tmp_path / "one.pdf").read_bytes() == (tmp_path / "two.pdf").read_bytes()
     assert (tmp_path / "one-cover.pdf").read_bytes() == (tmp_path / "two-cover.pdf").read_bytes()
+
+
+def test_best_takes_the_highest_scoring_puzzles_of_each_grade_from_a_store(tmp_path):
+    from dominosa.cli.book import store_entries
+    from dominosa.generator.store import PuzzleStore
+
+    scores = {"basic": [30.0, 55.0, 41.0, 60.0], "hard": [70.0, 90.0, 65.0]}
+    seed = 0
+    with PuzzleStore(tmp_path / "s.sqlite") as store:
+        for level, (name, values) in enumerate(scores.items(), start=1):
+            for value in values:
+                seed += 1
+                store.add(*proper_layout(4, random.Random(seed)), grade=name, level=level, score=value)
+    entries, _ = store_entries(str(tmp_path / "s.sqlite"), best=2)
+    assert [(e.grade, e.score) for e in entries] == [("basic", 60.0), ("basic", 55.0), ("hard", 90.0), ("hard", 70.0)]
+    entries, _ = store_entries(str(tmp_path / "s.sqlite"), best=5, grade="hard")
+    assert [e.score for e in entries] == [90.0, 70.0, 65.0]
+    done = dominosa("book", "--store", "s.sqlite", "--best", "1", "--out", "b.pdf", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "2 puzzles" in done.stdout

@@ -66,6 +66,14 @@ def test_an_irregular_board_from_a_shape_file(tmp_path):
         (["--shape", "/nonexistent/shape.txt"], ["cannot use"]),
         (["--order", "6", "--shape", "x.txt"], ["not allowed with"]),
         (["--store", "/nonexistent-folder/sub"], []),
+        (["--grade", "hard", "--score-weights", "speed=2"], ["--score-weights", "unknown score weight", "variety"]),
+        (["--grade", "hard", "--score-weights", "variety=lots"], ["--score-weights", "must be a number"]),
+        (["--grade", "hard", "--score-weights", "variety=nan"], ["--score-weights", "finite"]),
+        (["--grade", "hard", "--score-weights", "/nonexistent/w.json"], ["--score-weights", "cannot read"]),
+        (["--grade", "hard", "--budget", "50"], ["--budget", "--best"]),
+        (["--grade", "hard", "--best", "--budget", "soon"], ["--budget", "30s"]),
+        (["--grade", "hard", "--best", "--budget", "0"], ["--budget", "at least 1"]),
+        (["--best"], ["--best", "--grade"]),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
@@ -179,3 +187,41 @@ def test_game_ids_out_play_in_the_common_apps():
     assert len(lines) == 2 and all(line.startswith("4:") and len(line) == 2 + 5 * 6 for line in lines)
     for puzzle in map(read_puzzle, lines):
         assert count_solutions_exact_cover(puzzle, 2)[0] == 1  # each proper, by the independent counter
+
+
+def test_best_prints_the_puzzles_best_first_the_same_with_two_workers_and_stores_the_weights(tmp_path):
+    args = ("generate", "--order", "5", "--grade", "basic", "--count", "3", "--best", "--budget", "30", "--seed", "6")
+    one = dominosa(*args, "--format", "json", "--workers", "1")
+    two = dominosa(*args, "--format", "json", "--workers", "2")
+    assert one.returncode == two.returncode == 0, one.stderr + two.stderr
+    assert one.stdout == two.stdout
+    records = [json.loads(line) for line in one.stdout.splitlines()]
+    assert len(records) == 3 and all(r["grade"] == "basic" for r in records)
+    assert [r["score"] for r in records] == sorted((r["score"] for r in records), reverse=True)
+    assert len({canonical_key(puzzle_from_dict(r)) for r in records}) == 3
+    assert "best of" in one.stderr and "searches" in one.stderr
+    store = tmp_path / "p.sqlite"
+    saved = dominosa(*args, "--workers", "1", "--store", store, "--score-weights", "variety=20,scan=0")
+    assert saved.returncode == 0, saved.stderr
+    with PuzzleStore(store, create=False) as opened:
+        stored = opened.query(by="score")
+    assert len(stored) == 3 and all(r.weights["variety"] == 20.0 and r.weights["scan"] == 0.0 for r in stored)
+    assert all(r.params["weights"]["variety"] == 20.0 and r.params["best"] for r in stored)
+
+
+def test_ctrl_c_during_best_saves_the_best_found_so_far(tmp_path):
+    path = tmp_path / "puzzles.sqlite"
+    args = ("generate", "--order", "6", "--grade", "hard", "--count", "3", "--best", "--budget", "100000")
+    process = _start(*args, "--store", path, "--workers", "2")
+    first = process.stderr.readline().decode()  # the first progress line: the searches are well under way
+    assert first.startswith("best: ") and "best score so far" in first, first
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    last = err.decode().strip().splitlines()[-1]
+    assert last == f"dominosa: interrupted; the best found before it: saved 3 of 3 puzzles to {path}", last
+    with PuzzleStore(path, create=False) as store:
+        records = store.query()
+    assert [r.score for r in records] == sorted((r.score for r in records), reverse=True)
+    assert len(records) == 3 and all(r.grade == "hard" for r in records)
+    assert out.decode().count("saved puzzle") == 3

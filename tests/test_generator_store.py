@@ -17,6 +17,7 @@ import pytest
 
 from dominosa import Board, Puzzle, Solution, problems
 from dominosa.deductions import grade
+from dominosa.deductions.score import ScoreWeights
 from dominosa.formats import read_file_records, read_puzzle, read_puzzles
 from dominosa.generator.layouts import random_irregular_board, random_layout
 from dominosa.generator.proper import proper_layout
@@ -329,22 +330,48 @@ def test_a_store_from_a_newer_dominosa_is_refused(tmp_path):
 
 def test_a_version_1_store_has_its_old_grade_names_recomputed(tmp_path):
     # Version 1 graded on the old scale, where "tricky" and "hard" sat below set analysis: opening the file
-    # grades every graded puzzle afresh (an ungraded one stays ungraded) and records version 2.
+    # grades every graded puzzle afresh (an ungraded one stays ungraded) and records versions 2 and 3.
     path = tmp_path / "old.sqlite"
     with PuzzleStore(path) as store:
         graded = store.add(*proper_layout(5, random.Random(2)), grade="tricky", level=2, score=1.0)
         ungraded = store.add(*layout(5, 3))
-    db = sqlite3.connect(path)
-    db.execute("DELETE FROM schema_version WHERE version > 1")
-    db.commit()
-    db.close()
+    _back_to_version(path, 1)
     with PuzzleStore(path) as store:
         record = store.get(graded)
         assert record.grade == grade(record.puzzle).name and record.level == grade(record.puzzle).level
         assert store.get(ungraded).grade is None and record.score == 1.0
     db = sqlite3.connect(path)
-    assert [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")] == [1, SCHEMA_VERSION]
+    versions = [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")]
+    assert versions == list(range(1, SCHEMA_VERSION + 1))
     db.close()
+
+
+def _back_to_version(path, version: int) -> None:
+    """Turn a store file back into what an older dominosa made (version 1 or 2: no weights column)."""
+    db = sqlite3.connect(path)
+    db.execute("DROP INDEX puzzles_by_grade_and_score")
+    db.execute("ALTER TABLE puzzles DROP COLUMN weights")
+    db.execute("DELETE FROM schema_version WHERE version > ?", (version,))
+    db.commit()
+    db.close()
+
+
+def test_a_version_2_store_gains_score_weights_and_keeps_its_grades(tmp_path):
+    # Version 3 adds the score's weights beside each score: an older puzzle has none recorded, a new one does,
+    # and the grades are not recomputed (a version-2 store already has today's).
+    path = tmp_path / "v2.sqlite"
+    with PuzzleStore(path) as store:
+        old = store.add(*proper_layout(5, random.Random(2)), grade="made-up", level=9, score=1.0)
+    _back_to_version(path, 2)
+    weights = ScoreWeights(variety=12.0).to_dict()
+    with PuzzleStore(path) as store:
+        assert store.get(old).grade == "made-up" and store.get(old).weights is None
+        new = store.add(*layout(5, 3), grade="basic", level=1, score=50.0, weights=weights)
+        assert store.get(new).weights == weights and store.get(new).to_dict()["weights"] == weights
+    db = sqlite3.connect(path)
+    versions = [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")]
+    db.close()
+    assert versions == [1, 2, 3]
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write anywhere")
