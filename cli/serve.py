@@ -2,7 +2,7 @@
 
 The command checks its options, binds the address itself (so a port in use is one line, not a traceback), warns
 when the studio would be reachable from other machines, and hands the socket to uvicorn. The application is
-:mod:`dominosa.web`; it needs the ``web`` extra (``pip install 'dominosa[web]'``).
+:mod:`dominosa.web` (Starlette and uvicorn, installed with dominosa).
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
 
         from dominosa.web import Settings, create_app
     except ImportError as error:
-        raise UsageError(f"the studio needs the web extra: pip install 'dominosa[web]' ({error})") from None
+        raise UsageError(f"the studio's web server is not installed: pip install -e . again ({error})") from None
     if args.timeout <= 0:
         raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     if args.workers is not None and not 1 <= args.workers <= 64:
@@ -117,7 +117,7 @@ def _check_store(path: str, *, create: bool) -> None:
     from dominosa.generator.store import PuzzleStore, StoreError
 
     try:
-        PuzzleStore(path, create=create).close()
+        PuzzleStore(path, create=create, read_only=not create).close()
     except StoreError as error:
         raise UsageError(str(error)) from None
 

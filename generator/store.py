@@ -268,12 +268,19 @@ class PuzzleStore:
         of something else, or was made by a newer dominosa.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, create: bool = True) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, create: bool = True, read_only: bool = False) -> None:
+        """Open (or, with ``create``, make) the store at ``path``. ``read_only`` opens it so that nothing can be
+        written, whatever the file's permissions (the studio without --allow-save); a store in a read-only place is
+        opened so anyway."""
+        if read_only and create:
+            raise ValueError("a store opened read-only cannot be created")
         self.path = Path(path)
         existed = self.path.exists()
-        self._db = _connect(self.path, create)
+        # Reading needs no write access: a store this process may not write is opened read-only too.
+        read_only = read_only or (existed and not create and not _writable(self.path))
+        self._db = _connect(self.path, create, read_only=read_only)
         try:
-            _prepare(self._db, self.path, create)
+            _prepare(self._db, self.path, create, read_only=read_only)
         except BaseException:
             self._db.close()
             if not existed:  # a store is whole or absent: never leave a half-made (say 0-byte) file behind
@@ -580,7 +587,7 @@ class PuzzleStore:
 # -- opening -------------------------------------------------------------------------------------------------
 
 
-def _connect(path: Path, create: bool) -> sqlite3.Connection:
+def _connect(path: Path, create: bool, *, read_only: bool = False) -> sqlite3.Connection:
     """An autocommit connection to the file, after the checks that turn SQLite's vague errors into clear ones."""
     if path.is_dir():
         raise StoreError(f"{path} is a folder, not a puzzle store file")
@@ -597,7 +604,7 @@ def _connect(path: Path, create: bool) -> sqlite3.Connection:
         if not os.access(folder, os.W_OK):
             raise StoreError(f"cannot make the puzzle store {path}: the folder {folder} is not writable")
     try:
-        if not create and not _writable(path):
+        if read_only:
             # Reading needs no write access: open read-only (immutable when even the folder is read-only, where
             # SQLite could not make the files of its write-ahead log) so that list, show, stats and export work.
             how = "mode=ro" if os.access(path.parent, os.W_OK) else "immutable=1"
@@ -615,7 +622,7 @@ def _writable(path: Path) -> bool:
     return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
 
 
-def _prepare(db: sqlite3.Connection, path: Path, create: bool) -> None:
+def _prepare(db: sqlite3.Connection, path: Path, create: bool, *, read_only: bool = False) -> None:
     """Check the file is a puzzle store this dominosa understands (making a new one in an empty file)."""
     with _translated(path):
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -636,6 +643,11 @@ def _prepare(db: sqlite3.Connection, path: Path, create: bool) -> None:
                 f" {SCHEMA_VERSION}): upgrade dominosa"
             )
         if version < SCHEMA_VERSION:
+            if read_only:
+                raise StoreError(
+                    f"{path} is a store of an older dominosa (version {version}) opened read-only: open it once"
+                    " where it can be written (dominosa store stats) to bring it up to date"
+                )
             _migrate(db, path, version)
         if canonical != CANONICAL_VERSION:
             raise StoreError(

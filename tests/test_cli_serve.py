@@ -9,12 +9,9 @@ import subprocess
 import urllib.request
 
 import pytest
+from cli_run import COMMAND, dominosa, one_line_error
 
-pytest.importorskip("starlette", reason="the studio needs the web extra: pip install -e '.[web]'")
-
-from cli_run import COMMAND, dominosa, one_line_error  # noqa: E402
-
-from dominosa.cli.serve import is_loopback  # noqa: E402
+from dominosa.cli.serve import is_loopback
 
 
 def test_allow_save_needs_a_store():

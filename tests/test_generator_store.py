@@ -466,3 +466,32 @@ def test_a_board_with_holes_is_stored_and_read_back(store):
     got = store.get(new)
     assert got.puzzle == puzzle and got.size == "3x3 irregular"
     assert store.query(irregular=True)[0].id == new
+
+
+def test_a_store_opened_read_only_reads_and_refuses_every_write(tmp_path):
+    # The studio opens its store so unless --allow-save: writable permissions must not matter.
+    path = tmp_path / "puzzles.sqlite"
+    with PuzzleStore(path) as store:
+        kept = store.add(*proper_layout(5, random.Random(1)), grade="basic", level=1, score=30.0)
+    before = path.read_bytes()
+    with PuzzleStore(path, create=False, read_only=True) as store:
+        assert store.count() == 1 and store.get(kept).grade == "basic"
+        with pytest.raises(StoreError, match="read-only"):
+            store.add(*proper_layout(5, random.Random(2)), grade="basic", level=1, score=31.0)
+    assert path.read_bytes() == before
+    with pytest.raises(ValueError):
+        PuzzleStore(tmp_path / "new.sqlite", read_only=True)
+    assert not (tmp_path / "new.sqlite").exists()
+
+
+def test_an_older_store_opened_read_only_says_how_to_bring_it_up_to_date(tmp_path):
+    path = tmp_path / "v2.sqlite"
+    with PuzzleStore(path) as store:
+        store.add(*proper_layout(5, random.Random(2)), grade="basic", level=1, score=1.0)
+    _back_to_version(path, 2)
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match=r"older dominosa \(version 2\).*dominosa store stats"):
+        PuzzleStore(path, create=False, read_only=True)
+    assert path.read_bytes() == before
+    with PuzzleStore(path, create=False) as store:  # where it can be written, it is migrated as before
+        assert store.count() == 1

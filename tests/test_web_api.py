@@ -7,18 +7,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from cli_run import dominosa, one_line_error
+from starlette.testclient import TestClient
 
-pytest.importorskip("starlette", reason="the studio needs the web extra: pip install -e '.[web]'")
-pytest.importorskip("httpx2", reason="Starlette's test client needs httpx2")
-
-from cli_run import dominosa, one_line_error  # noqa: E402
-from starlette.testclient import TestClient  # noqa: E402
-
-from dominosa.deductions import GRADES  # noqa: E402
-from dominosa.formats import read_puzzle, write_plain  # noqa: E402
-from dominosa.generator.store import PuzzleStore  # noqa: E402
-from dominosa.web import Settings, create_app  # noqa: E402
-from dominosa.web.app import timeout_message  # noqa: E402
+from dominosa.deductions import GRADES
+from dominosa.formats import read_puzzle, write_plain
+from dominosa.generator.store import PuzzleStore
+from dominosa.web import Settings, create_app
+from dominosa.web.app import timeout_message
 
 GAME_ID = "3:22223101012330103310"
 BAD = "22223\n10101\n23301\n03311\n"  # number 0 four times: the double-3 set needs it five times

@@ -16,13 +16,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import COMMAND
 
-pytest.importorskip("starlette", reason="the studio needs the web extra: pip install -e '.[web]'")
-
-from cli_run import COMMAND  # noqa: E402
-
-from dominosa.deductions import count_solutions, rate, solve  # noqa: E402
-from dominosa.formats import read_puzzle  # noqa: E402
+from dominosa.deductions import count_solutions, rate, solve
+from dominosa.formats import read_puzzle
 
 CHROMIUM = os.environ.get("DOMINOSA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 REQUIRED = os.environ.get("DOMINOSA_REQUIRE_BROWSER") == "1"

@@ -277,7 +277,7 @@ def _store_pick(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
     if grade is not None and grade not in GRADES:
         return 400, {"error": f'"grade" must be one of {", ".join(GRADES)}, not {grade!r}'}
     try:
-        with PuzzleStore(Path(settings.store), create=False) as store:
+        with PuzzleStore(Path(settings.store), create=False, read_only=not settings.allow_save) as store:
             count = store.count(order=order, grade=grade)
             if not count:
                 return 404, {"error": f"the store holds no {grade or 'graded'} puzzle of order {order}"}
