@@ -54,8 +54,6 @@ from dominosa.generator.fitness import (
     FinishJob,
     Job,
     Target,
-    evaluate,
-    finish,
     work,
 )
 from dominosa.generator.mutations import Layout, mutate, to_puzzle, to_solution
@@ -289,9 +287,8 @@ class Evolution:
         self.settings = settings
         self.workers = workers if workers is not None else SerialWorkers()
         self.toolbox = base.Toolbox()
-        self.toolbox.register("evaluate", evaluate)
-        self.toolbox.register("finish", finish)
-        self.toolbox.register("work", work)  # either of the two, by the task's kind: what the workers run
+        # What the workers run: evaluate or finish (fitness.py), by the task's kind.
+        self.toolbox.register("work", work)
         self.toolbox.register("mutate", mutate, board)
         self.toolbox.register("select", tools.selTournament, tournsize=settings.tournament)
         self.toolbox.register("survivors", tools.selBest)
