@@ -779,17 +779,15 @@ def grade_meanings(grades: Sequence[str]) -> list[tuple[str, str]]:
     """For each grade of the rating engine among ``grades`` (easiest first), what a solver needs for it: the
     techniques of its tier, from the engine's own technique table. Grades the engine does not know are left
     out (a file may carry any names)."""
-    try:
-        from dominosa.deductions.grades import GRADES, TECHNIQUES
-    except ImportError:
-        return []
+    from dominosa.deductions.grades import GRADES, TECHNIQUES
+
     out: list[tuple[str, str]] = []
     for level, name in enumerate(GRADES):
         if name not in grades:
             continue
         # The first grade shown names everything it needs; each later one what it adds.
         lowest = level if out else 0
-        names = [t.name for t in TECHNIQUES if lowest <= t.tier <= level and not getattr(t, "bookkeeping", False)]
+        names = [t.label for t in TECHNIQUES if lowest <= t.level <= level and not t.bookkeeping]
         if names:
             out.append((name, ("adds " if out else "") + ", ".join(names) + "."))
     return out

@@ -64,6 +64,8 @@ def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exa
     _assert_print_ready(reader, data)
     copyright_page = reader.pages[1].extract_text()
     assert f"seed {seed}" in copyright_page and "The grades, easiest first" in copyright_page
+    words = " ".join(copyright_page.split())
+    assert "must overlap" in words and "MUST_OVERLAP" not in words  # techniques named in words
     # The printed seed rebuilds the very same file; another default run draws another seed.
     again = dominosa("book", "--seed", seed, "--out", "again.pdf", "--quiet", cwd=tmp_path)
     assert again.returncode == 0, again.stderr

@@ -20,6 +20,7 @@ from dominosa.rendering.book import (
     BookError,
     build_book,
     compose_book,
+    grade_meanings,
     group_sections,
     write_book,
 )
@@ -283,3 +284,15 @@ def _sized_entries(order: int) -> list[BookEntry]:
     if order not in _SIZED:
         _SIZED[order] = _entries(3, order=order)
     return _SIZED[order]
+
+
+def test_the_grades_meanings_name_the_techniques_in_words_from_the_engines_table():
+    from dominosa.deductions.grades import TECHNIQUES
+
+    meanings = dict(grade_meanings(["basic", "hard", "extreme"]))
+    # The first grade shown names everything it needs, each later one what it adds; names as a reader reads them.
+    basic_needs = {t.label for t in TECHNIQUES if t.level <= 1 and not t.bookkeeping}
+    assert set(meanings["basic"].rstrip(".").split(", ")) == basic_needs
+    assert meanings["hard"] == "adds set analysis."
+    assert all("_" not in text and text == text.lower() for text in meanings.values())
+    assert dict(grade_meanings(["extreme", "made-up"])).keys() == {"extreme"}
