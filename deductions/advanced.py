@@ -14,6 +14,7 @@ difference in CSPs", AAAI 1994).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
@@ -200,56 +201,137 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     -----
     Looks at the at most six cells around each undecided pair: O(pairs).
     """
-    t, state = s.tables, s.state
-    pd, pa, pb = t.pair_domino, t.pair_a, t.pair_b
-    # Each open cell's undecided pairs, with the cell at their other end, listed once for the whole scan.
-    live = [
-        [] if s.covered[x] else [(r, pb[r] if pa[r] == x else pa[r]) for r in t.cell_pairs[x] if state[r] == UNDECIDED]
-        for x in range(t.n_cells)
-    ]
-    for q in range(t.n_pairs):
-        if state[q] != UNDECIDED:
+    live = _LiveEnds(s)
+    state = s.state
+    for q in range(s.tables.n_pairs):
+        if state[q] == UNDECIDED:
+            found = _local_duplicate_at(s, q, live)
+            if found is not None:
+                yield found
+
+
+class _LiveEnds(dict):
+    """Each open cell's undecided pairs, with the cell at their other end: worked out once per cell and scan."""
+
+    def __init__(self, s: SolvingState) -> None:
+        super().__init__()
+        self.s = s
+
+    def __missing__(self, x: int) -> list[tuple[int, int]]:
+        s = self.s
+        t, state = s.tables, s.state
+        pa, pb = t.pair_a, t.pair_b
+        ends = (
+            []
+            if s.covered[x]
+            else [(r, pb[r] if pa[r] == x else pa[r]) for r in t.cell_pairs[x] if state[r] == UNDECIDED]
+        )
+        self[x] = ends
+        return ends
+
+
+def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction | None:
+    """The local duplicate that splits the undecided pair ``q``, or None.
+
+    It reads only the undecided pairs of the cells of ``q`` and of their neighbours (see :func:`_pairs_near`).
+    """
+    t = s.tables
+    pd = t.pair_domino
+    a, b, d = t.pair_a[q], t.pair_b[q], pd[q]
+    around = []
+    for x in (a, b):
+        for r, y in live[x]:
+            if r != q and y != a and y != b and y not in around:
+                around.append(y)
+    only: dict[int, int] = {}
+    for y in around:
+        left = [(r, z) for r, z in live[y] if pd[r] != d and z != a and z != b]
+        if not left:
+            return Deduction(
+                rule=LOCAL_DUPLICATE,
+                splits=(q,),
+                cells=(a, b, y),
+                domino=d,
+                reason=f"Joining {s.pair_label(q)} (the {s.domino_label(d)}) would leave {s.cell_label(y)} "
+                f"with no partner: {s.pair_label(q)} is split.",
+            )
+        shown = {pd[r] for r, _ in left}
+        if len(shown) != 1:
             continue
-        a, b, d = pa[q], pb[q], pd[q]
-        around = []
-        for x in (a, b):
-            for r, y in live[x]:
-                if r != q and y != a and y != b and y not in around:
-                    around.append(y)
-        only: dict[int, int] = {}
-        for y in around:
-            left = [(r, z) for r, z in live[y] if pd[r] != d and z != a and z != b]
-            if not left:
-                yield Deduction(
-                    rule=LOCAL_DUPLICATE,
-                    splits=(q,),
-                    cells=(a, b, y),
-                    domino=d,
-                    reason=f"Joining {s.pair_label(q)} (the {s.domino_label(d)}) would leave {s.cell_label(y)} "
-                    f"with no partner: {s.pair_label(q)} is split.",
-                )
-                break
-            shown = {pd[r] for r, _ in left}
-            if len(shown) != 1:
-                continue
-            (e,) = shown
-            twin = only.get(e)
-            if twin is not None and not any(z == twin for _, z in left):
-                yield Deduction(
-                    rule=LOCAL_DUPLICATE,
-                    splits=(q,),
-                    cells=(a, b, twin, y),
-                    domino=e,
-                    reason=f"Joining {s.pair_label(q)} would leave both {s.cell_label(twin)} and "
-                    f"{s.cell_label(y)} needing the {s.domino_label(e)}, which exists once: "
-                    f"{s.pair_label(q)} is split.",
-                )
-                break
-            only[e] = y
+        (e,) = shown
+        twin = only.get(e)
+        if twin is not None and not any(z == twin for _, z in left):
+            return Deduction(
+                rule=LOCAL_DUPLICATE,
+                splits=(q,),
+                cells=(a, b, twin, y),
+                domino=e,
+                reason=f"Joining {s.pair_label(q)} would leave both {s.cell_label(twin)} and "
+                f"{s.cell_label(y)} needing the {s.domino_label(e)}, which exists once: "
+                f"{s.pair_label(q)} is split.",
+            )
+        only[e] = y
+    return None
+
+
+# Maps each pair state to 1 for undecided, 0 for anything else: a position's undecided pairs as bytes.
+_UNDECIDED_MASK = bytes(1 if v == UNDECIDED else 0 for v in range(256))
+
+
+@lru_cache(maxsize=256)
+def _pairs_near(board) -> tuple[tuple[int, ...], ...]:
+    """For each cell x, the pairs whose local-duplicate check reads a pair of x: those with a cell at x or next
+    to it (the check reads the pairs of its two cells and of their neighbours)."""
+    cell_pairs, pairs = board.cell_pairs, board.pairs
+    near = []
+    for x in range(len(cell_pairs)):
+        cells = {x}
+        for r in cell_pairs[x]:
+            cells.update(pairs[r])
+        near.append(tuple(sorted({r for c in cells for r in cell_pairs[c]})))
+    return tuple(near)
 
 
 def local_duplicate(s: SolvingState) -> Deduction | None:
-    return next(iter_local_duplicate(s), None)
+    # The driver loop asks again after every deduction, and most pairs' surroundings have not changed since. So
+    # the state keeps what earlier calls learnt: the undecided pairs then, how far the scan went, and the pairs
+    # below that point with a local duplicate. Only the pairs near a pair decided since then are checked again,
+    # and the scan goes on past that point only while no pair below it has one. The answer is the lowest pair
+    # with a local duplicate, as a full scan (iter_local_duplicate) would give.
+    now = s.state.translate(_UNDECIDED_MASK)
+    then, hits, upto = s.scans.get(LOCAL_DUPLICATE) or (now, {}, 0)
+    live = _LiveEnds(s)
+    if then != now:
+        hits = dict(hits)
+        pa, pb = s.tables.pair_a, s.tables.pair_b
+        near = _pairs_near(s.puzzle.board)
+        changed = int.from_bytes(then, "little") ^ int.from_bytes(now, "little")
+        recheck: set[int] = set()
+        while changed:  # one bit per changed pair: bit 8r for pair r
+            low = changed & -changed
+            changed ^= low
+            r = (low.bit_length() - 1) >> 3
+            recheck.update(near[pa[r]])
+            recheck.update(near[pb[r]])
+        for q in recheck:
+            if q < upto:
+                found = _local_duplicate_at(s, q, live) if now[q] else None
+                if found is None:
+                    hits.pop(q, None)
+                else:
+                    hits[q] = found
+    if not hits:
+        n_pairs = s.tables.n_pairs
+        while upto < n_pairs:
+            q = upto
+            upto += 1
+            if now[q]:
+                found = _local_duplicate_at(s, q, live)
+                if found is not None:
+                    hits = {q: found}
+                    break
+    s.scans[LOCAL_DUPLICATE] = (now, hits, upto)
+    return hits[min(hits)] if hits else None
 
 
 local_duplicate.__doc__ = iter_local_duplicate.__doc__

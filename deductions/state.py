@@ -102,6 +102,8 @@ class SolvingState:
         # Results of costly analyses keyed by everything they depend on (so shared by copies): set analysis
         # finds the same groups again while the cells of a number do not change.
         self.memo: dict = {}
+        # Per-position results of the scans that keep them between calls (each checks they still hold).
+        self.scans: dict = {}
         for q, d in enumerate(t.pair_domino):
             if d < 0:
                 self._set_split(q, SPLIT)
@@ -195,6 +197,7 @@ class SolvingState:
         other.dirty_cells = set(self.dirty_cells)
         other.dirty_dominoes = set(self.dirty_dominoes)
         other.memo = self.memo
+        other.scans = dict(self.scans)
         return other
 
     # -- words ---------------------------------------------------------------------------------------------------
