@@ -201,13 +201,51 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     -----
     Looks at the at most six cells around each undecided pair: O(pairs).
     """
+    # The state graph asks every position for all of them, and a position differs from its parent (a copy) in a
+    # few pairs: like local_duplicate below, the state keeps every pair with a local duplicate and the undecided
+    # pairs it was found at, and only the pairs near a pair decided since are checked again.
+    now = s.state.translate(_UNDECIDED_MASK)
+    cached = s.scans.get(_EVERY_LOCAL_DUPLICATE)
     live = _LiveEnds(s)
-    state = s.state
-    for q in range(s.tables.n_pairs):
-        if state[q] == UNDECIDED:
-            found = _local_duplicate_at(s, q, live)
-            if found is not None:
-                yield found
+    if cached is None:
+        hits = {}
+        for q in range(s.tables.n_pairs):
+            if now[q]:
+                found = _local_duplicate_at(s, q, live)
+                if found is not None:
+                    hits[q] = found
+    else:
+        then, hits = cached
+        if then != now:
+            hits = dict(hits)
+            for q in _pairs_to_recheck(s, then, now):
+                found = _local_duplicate_at(s, q, live) if now[q] else None
+                if found is None:
+                    hits.pop(q, None)
+                else:
+                    hits[q] = found
+    s.scans[_EVERY_LOCAL_DUPLICATE] = (now, hits)
+    for q in sorted(hits):
+        yield hits[q]
+
+
+_EVERY_LOCAL_DUPLICATE = "every local duplicate"
+
+
+def _pairs_to_recheck(s: SolvingState, then: bytes, now: bytes) -> set[int]:
+    """The pairs whose local-duplicate check may have changed between two positions, given by their undecided
+    pairs (``_UNDECIDED_MASK``): those near a pair undecided in one and not the other."""
+    pa, pb = s.tables.pair_a, s.tables.pair_b
+    near = _pairs_near(s.puzzle.board)
+    changed = int.from_bytes(then, "little") ^ int.from_bytes(now, "little")
+    recheck: set[int] = set()
+    while changed:  # one bit per changed pair: bit 8r for pair r
+        low = changed & -changed
+        changed ^= low
+        r = (low.bit_length() - 1) >> 3
+        recheck.update(near[pa[r]])
+        recheck.update(near[pb[r]])
+    return recheck
 
 
 class _LiveEnds(dict):
@@ -303,17 +341,7 @@ def local_duplicate(s: SolvingState) -> Deduction | None:
     live = _LiveEnds(s)
     if then != now:
         hits = dict(hits)
-        pa, pb = s.tables.pair_a, s.tables.pair_b
-        near = _pairs_near(s.puzzle.board)
-        changed = int.from_bytes(then, "little") ^ int.from_bytes(now, "little")
-        recheck: set[int] = set()
-        while changed:  # one bit per changed pair: bit 8r for pair r
-            low = changed & -changed
-            changed ^= low
-            r = (low.bit_length() - 1) >> 3
-            recheck.update(near[pa[r]])
-            recheck.update(near[pb[r]])
-        for q in recheck:
+        for q in _pairs_to_recheck(s, then, now):
             if q < upto:
                 found = _local_duplicate_at(s, q, live) if now[q] else None
                 if found is None:
