@@ -13,7 +13,7 @@ difference in CSPs", AAAI 1994).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from dominosa.deductions.grades import Technique
@@ -218,7 +218,9 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
         then, hits = cached
         if then != now:
             hits = dict(hits)
-            for q in _pairs_to_recheck(s, then, now):
+            pa, pb = s.tables.pair_a, s.tables.pair_b
+            near = _pairs_near(s.puzzle.board)
+            for q in _affected_items(then, now, lambda r: near[pa[r]] + near[pb[r]]):
                 found = _local_duplicate_at(s, q, live) if now[q] else None
                 if found is None:
                     hits.pop(q, None)
@@ -230,22 +232,6 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
 
 
 _EVERY_LOCAL_DUPLICATE = "every local duplicate"
-
-
-def _pairs_to_recheck(s: SolvingState, then: bytes, now: bytes) -> set[int]:
-    """The pairs whose local-duplicate check may have changed between two positions, given by their undecided
-    pairs (``_UNDECIDED_MASK``): those near a pair undecided in one and not the other."""
-    pa, pb = s.tables.pair_a, s.tables.pair_b
-    near = _pairs_near(s.puzzle.board)
-    changed = int.from_bytes(then, "little") ^ int.from_bytes(now, "little")
-    recheck: set[int] = set()
-    while changed:  # one bit per changed pair: bit 8r for pair r
-        low = changed & -changed
-        changed ^= low
-        r = (low.bit_length() - 1) >> 3
-        recheck.update(near[pa[r]])
-        recheck.update(near[pb[r]])
-    return recheck
 
 
 class _LiveEnds(dict):
@@ -331,35 +317,66 @@ def _pairs_near(board) -> tuple[tuple[int, ...], ...]:
 
 
 def local_duplicate(s: SolvingState) -> Deduction | None:
-    # The driver loop asks again after every deduction, and most pairs' surroundings have not changed since. So
-    # the state keeps what earlier calls learnt: the undecided pairs then, how far the scan went, and the pairs
-    # below that point with a local duplicate. Only the pairs near a pair decided since then are checked again,
-    # and the scan goes on past that point only while no pair below it has one. The answer is the lowest pair
-    # with a local duplicate, as a full scan (iter_local_duplicate) would give.
-    now = s.state.translate(_UNDECIDED_MASK)
-    then, hits, upto = s.scans.get(LOCAL_DUPLICATE) or (now, {}, 0)
+    # The driver loop asks again after every deduction, and most pairs' surroundings have not changed since.
     live = _LiveEnds(s)
+    pa, pb = s.tables.pair_a, s.tables.pair_b
+    near = _pairs_near(s.puzzle.board)
+    return _first_found(
+        s,
+        LOCAL_DUPLICATE,
+        s.tables.n_pairs,
+        lambda q: _local_duplicate_at(s, q, live) if s.state[q] == UNDECIDED else None,
+        lambda r: near[pa[r]] + near[pb[r]],
+    )
+
+
+def _first_found(
+    s: SolvingState,
+    key: object,
+    n_items: int,
+    check: Callable[[int], Deduction | None],
+    affected_by: Callable[[int], Iterable[int]],
+) -> Deduction | None:
+    """The deduction of the lowest item (pair, domino, ...) that has one, remembering the scan between calls.
+
+    ``check(i)`` is item i's deduction or None, and depends only on the pairs ``r`` whose ``affected_by(r)``
+    lists i. The state keeps (``SolvingState.scans[key]``) the undecided pairs at the last call, how far the scan
+    went and the items below that point with a deduction. A call checks again only the items affected by a pair
+    decided since, and scans on past that point only while no item below it has one: the answer is the one a full
+    scan in item order gives, at a fraction of the cost when the driver loop asks after every small step.
+    """
+    now = s.state.translate(_UNDECIDED_MASK)
+    then, hits, upto = s.scans.get(key) or (now, {}, 0)
     if then != now:
         hits = dict(hits)
-        for q in _pairs_to_recheck(s, then, now):
-            if q < upto:
-                found = _local_duplicate_at(s, q, live) if now[q] else None
+        for i in _affected_items(then, now, affected_by):
+            if i < upto:
+                found = check(i)
                 if found is None:
-                    hits.pop(q, None)
+                    hits.pop(i, None)
                 else:
-                    hits[q] = found
+                    hits[i] = found
     if not hits:
-        n_pairs = s.tables.n_pairs
-        while upto < n_pairs:
-            q = upto
+        while upto < n_items:
+            i = upto
             upto += 1
-            if now[q]:
-                found = _local_duplicate_at(s, q, live)
-                if found is not None:
-                    hits = {q: found}
-                    break
-    s.scans[LOCAL_DUPLICATE] = (now, hits, upto)
+            found = check(i)
+            if found is not None:
+                hits = {i: found}
+                break
+    s.scans[key] = (now, hits, upto)
     return hits[min(hits)] if hits else None
+
+
+def _affected_items(then: bytes, now: bytes, affected_by: Callable[[int], Iterable[int]]) -> set[int]:
+    """The items affected by a pair undecided in one of two positions (``_UNDECIDED_MASK``) and not the other."""
+    changed = int.from_bytes(then, "little") ^ int.from_bytes(now, "little")
+    items: set[int] = set()
+    while changed:  # one bit per changed pair: bit 8r for pair r
+        low = changed & -changed
+        changed ^= low
+        items.update(affected_by((low.bit_length() - 1) >> 3))
+    return items
 
 
 local_duplicate.__doc__ = iter_local_duplicate.__doc__
@@ -381,39 +398,57 @@ def iter_must_overlap(s: SolvingState) -> Iterator[Deduction]:
     Per unplaced domino, the at most six pairs touching its first place are checked against its other places:
     O(pairs) in all.
     """
+    for d in range(s.tables.n_dominoes):
+        found = _must_overlap_of(s, d)
+        if found is not None:
+            yield found
+
+
+def _must_overlap_of(s: SolvingState, d: int) -> Deduction | None:
+    """The must-overlap deduction about domino ``d``, or None. It reads only the pairs that share a cell with a
+    place of ``d`` (see :func:`must_overlap`)."""
     t, state = s.tables, s.state
     pd, pa, pb = t.pair_domino, t.pair_a, t.pair_b
-    for d in range(t.n_dominoes):
-        if s.placed[d] or s.dom_live[d] < 2:
-            continue
-        live = [q for q in t.placements[d] if state[q] == UNDECIDED]
-        common = {pa[live[0]], pb[live[0]]}
-        for q in live[1:]:
-            common &= {pa[q], pb[q]}
-        if common:
-            continue  # one cell shared by all: the shared-cell rule says it
-        first = live[0]
-        near = sorted(
-            {r for x in (pa[first], pb[first]) for r in t.cell_pairs[x] if state[r] == UNDECIDED and pd[r] != d}
-        )
-        hit = tuple(r for r in near if all(pa[q] in (pa[r], pb[r]) or pb[q] in (pa[r], pb[r]) for q in live))
-        if not hit:
-            continue
-        pairs = _list([s.pair_label(r) for r in hit])
-        yield Deduction(
-            rule=MUST_OVERLAP,
-            splits=hit,
-            cells=tuple(sorted({x for r in hit for x in (pa[r], pb[r])})),
-            domino=d,
-            reason=f"Every place left for the {s.domino_label(d)} ({_list([s.pair_label(q) for q in live])}) "
-            f"overlaps {pairs if len(hit) == 1 else 'each of ' + pairs}: joining "
-            f"{'it' if len(hit) == 1 else 'any of them'} would leave the {s.domino_label(d)} nowhere, so "
-            f"{pairs} {'is' if len(hit) == 1 else 'are'} split.",
-        )
+    if s.placed[d] or s.dom_live[d] < 2:
+        return None
+    live = [q for q in t.placements[d] if state[q] == UNDECIDED]
+    common = {pa[live[0]], pb[live[0]]}
+    for q in live[1:]:
+        common &= {pa[q], pb[q]}
+    if common:
+        return None  # one cell shared by all: the shared-cell rule says it
+    first = live[0]
+    near = sorted(
+        {r for x in (pa[first], pb[first]) for r in t.cell_pairs[x] if state[r] == UNDECIDED and pd[r] != d}
+    )
+    hit = tuple(r for r in near if all(pa[q] in (pa[r], pb[r]) or pb[q] in (pa[r], pb[r]) for q in live))
+    if not hit:
+        return None
+    pairs = _list([s.pair_label(r) for r in hit])
+    return Deduction(
+        rule=MUST_OVERLAP,
+        splits=hit,
+        cells=tuple(sorted({x for r in hit for x in (pa[r], pb[r])})),
+        domino=d,
+        reason=f"Every place left for the {s.domino_label(d)} ({_list([s.pair_label(q) for q in live])}) "
+        f"overlaps {pairs if len(hit) == 1 else 'each of ' + pairs}: joining "
+        f"{'it' if len(hit) == 1 else 'any of them'} would leave the {s.domino_label(d)} nowhere, so "
+        f"{pairs} {'is' if len(hit) == 1 else 'are'} split.",
+    )
 
 
 def must_overlap(s: SolvingState) -> Deduction | None:
-    return next(iter_must_overlap(s), None)
+    # Asked again after every deduction: a domino is checked again only when a pair sharing a cell with one of its
+    # places was decided since (see _first_found).
+    t = s.tables
+    pd, pa, pb, cell_pairs = t.pair_domino, t.pair_a, t.pair_b, t.cell_pairs
+    return _first_found(
+        s,
+        MUST_OVERLAP,
+        t.n_dominoes,
+        lambda d: _must_overlap_of(s, d),
+        lambda r: [pd[q] for x in (pa[r], pb[r]) for q in cell_pairs[x] if pd[q] >= 0],
+    )
 
 
 must_overlap.__doc__ = iter_must_overlap.__doc__
