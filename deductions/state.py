@@ -74,6 +74,11 @@ class Deduction:
         return self.reason
 
 
+# Each pair state as the digit of its bit in SolvingState.key's bitsets: "1" for (newly) joined, or split.
+_JOINED_DIGITS = bytes(ord("1") if v in (JOINED, NEWLY_JOINED) else ord("0") for v in range(256))
+_SPLIT_DIGITS = bytes(ord("1") if v in (SPLIT, NEWLY_SPLIT) else ord("0") for v in range(256))
+
+
 class SolvingState:
     """A position in the solving of one puzzle (see the module docstring).
 
@@ -102,6 +107,8 @@ class SolvingState:
         # Results of costly analyses keyed by everything they depend on (so shared by copies): set analysis
         # finds the same groups again while the cells of a number do not change.
         self.memo: dict = {}
+        # Per-position results of the scans that keep them between calls (each checks they still hold).
+        self.scans: dict = {}
         for q, d in enumerate(t.pair_domino):
             if d < 0:
                 self._set_split(q, SPLIT)
@@ -147,13 +154,11 @@ class SolvingState:
 
     def key(self) -> tuple[int, int]:
         """The position as two integers: the bitset of (newly) joined pairs and that of (newly) split pairs."""
-        joined = split = 0
-        for q, s in enumerate(self.state):
-            if s in (JOINED, NEWLY_JOINED):
-                joined |= 1 << q
-            elif s in (SPLIT, NEWLY_SPLIT):
-                split |= 1 << q
-        return joined, split
+        # Pair q is bit q: the pair states mapped to ASCII digits, last pair first, read in base 2 (the state graph
+        # keys every position it reaches, and a loop over the pairs cost several times as much).
+        if not self.state:
+            return 0, 0
+        return int(self.state.translate(_JOINED_DIGITS)[::-1], 2), int(self.state.translate(_SPLIT_DIGITS)[::-1], 2)
 
     def joined_pairs(self) -> list[int]:
         return [q for q, s in enumerate(self.state) if s in (JOINED, NEWLY_JOINED)]
@@ -195,6 +200,7 @@ class SolvingState:
         other.dirty_cells = set(self.dirty_cells)
         other.dirty_dominoes = set(self.dirty_dominoes)
         other.memo = self.memo
+        other.scans = dict(self.scans)
         return other
 
     # -- words ---------------------------------------------------------------------------------------------------
