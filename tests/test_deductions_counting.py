@@ -141,8 +141,13 @@ def _rules_fixed_point(puzzle, joined, split, decided):
     return state.joined_pairs(), state.split_pairs()
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(layouts(min_order=1, max_order=9, clues=True), st.data())
+# Some random layouts are settled by the first propagation and give nothing to decide (half of all double-1
+# layouts, a fifth from double-3 on, more with clues): from double-3 on, and with that share of examples set aside
+# allowed for, so the health check never fails the run by chance.
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(layouts(min_order=3, max_order=9, clues=True), st.data())
 def test_the_search_propagation_reaches_the_same_fixed_point_as_the_rules(layout, data):
     """The search's propagator (``_Engine.propagate``, its loops specialised for speed) after one decision and
     after several in a row: the same pairs joined and split as the readable rules from the same position, or a
