@@ -396,8 +396,10 @@ class Evolution:
         s = self.settings
         while True:
             if search.pending is not None:
+                picked = search.pending
+                graded = picked.evaluation.graded if picked.evaluation is not None else None
                 job = FinishJob(
-                    self.board.cells, self.dominoes, search.pending.layout, s.rating, s.path_budget, s.weight_values
+                    self.board.cells, self.dominoes, picked.layout, s.rating, s.path_budget, s.weight_values, graded
                 )
                 jobs.submit(self.toolbox.work, ("finish", job), (search.index, FINISH))
                 return

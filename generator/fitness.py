@@ -22,19 +22,21 @@ give the same puzzles for the same seed, whatever the number of workers.
 
 **finish** (only the puzzles chosen): prove the puzzle proper with no budget, then rate it in full
 (:func:`~dominosa.deductions.rate`, with the shortest deduction path under a node budget) for the grade and
-score that are stored and printed.
+score that are stored and printed. A layout chosen from its evaluation is already proved (its count was complete)
+and graded: the evaluation's grade travels with the finishing job, so no puzzle is counted or graded twice.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
 from dominosa.deductions.grades import GRADES, Technique
-from dominosa.deductions.grading import PROPER
+from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
@@ -135,6 +137,8 @@ class Evaluation(NamedTuple):
     score : the cheap score of the grading run, None when not graded.
     fitness : the tuple the search maximises, lexicographically.
     repairs : repairs made.
+    graded : the grade of a proper graded layout without its deductions (proved proper: the count was complete),
+        for the finishing job of the layout if it is chosen; None otherwise.
     """
 
     layout: Layout
@@ -143,11 +147,12 @@ class Evaluation(NamedTuple):
     score: float | None
     fitness: tuple[float, float, float, float]
     repairs: int
+    graded: GradeResult | None = None
 
 
 class FinishJob(NamedTuple):
     """A chosen puzzle to prove and rate: board cells, domino set, layout, how to rate it, the path budget, the
-    score's weights."""
+    score's weights, and its evaluation's grade if it has one (``Evaluation.graded``: proved, and graded)."""
 
     cells: tuple[Cell, ...]
     dominoes: tuple[Domino, ...]
@@ -155,6 +160,7 @@ class FinishJob(NamedTuple):
     rating: str = "path"
     path_budget: int = 300
     weights: WeightValues = DEFAULT_WEIGHT_VALUES
+    graded: GradeResult | None = None
 
 
 class Final(NamedTuple):
@@ -241,20 +247,29 @@ def evaluate(job: Job) -> Evaluation:
     steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
     value = score(steps, weights=ScoreWeights(*job.weights))
     fitness = fitness_of(job.target, graded.level, graded.uses, value)
-    return Evaluation(layout, True, graded.level, value, fitness, repairs)
+    return Evaluation(layout, True, graded.level, value, fitness, repairs, replace(graded, deductions=[]))
 
 
 def finish(job: FinishJob) -> Final:
-    """Prove a chosen layout proper with no budget, then rate it as the job asks; a pure function of the job."""
+    """Prove a chosen layout proper with no budget, then rate it as the job asks; a pure function of the job.
+
+    With the evaluation's grade (``job.graded``) the proof is already made and, for the path rating, the grade
+    too: only the path is left.
+    """
     board = Board.from_cells(job.cells)
     puzzle = to_puzzle(board, job.dominoes, job.layout)
-    proof = count_solutions(puzzle, 2)
-    if not (proof.complete and proof.count == 1):
-        return Final(False, None, None, None, {})
+    if job.graded is None:
+        proof = count_solutions(puzzle, 2)
+        if not (proof.complete and proof.count == 1):
+            return Final(False, None, None, None, {})
     if job.rating == "none":
         return Final(True, None, None, None, {})
     weights = ScoreWeights(*job.weights)
-    rating = rate(puzzle, node_budget=job.path_budget, with_path=job.rating == "path", verdict=PROPER, weights=weights)
+    with_path = job.rating == "path"
+    graded = job.graded if with_path else None  # the grade-only rating scores the grading run's deductions
+    rating = rate(
+        puzzle, node_budget=job.path_budget, with_path=with_path, verdict=PROPER, weights=weights, graded=graded
+    )
     return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
 
 
