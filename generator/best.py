@@ -197,6 +197,9 @@ class BestEvolution(Evolution):
     """An :class:`~dominosa.generator.evolve.Evolution` that looks for the best puzzles within a budget; see the
     module. Construct it as an Evolution; :meth:`run_best` does the work."""
 
+    # Every layout meeting the target is archived and the searches go on after it: each needs its full grade.
+    QUICK_REJECT = False
+
     def run_best(
         self,
         count: int,

@@ -20,6 +20,14 @@ give the same puzzles for the same seed, whatever the number of workers.
    such step is a place where easier logic is stuck; too hard: fewer steps above the target is closer); then
    the score, or its distance from the target range.
 
+*Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
+the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
+tried easiest first, so the harder ones would never have been reached). If they do not, the layout is above the
+target, which is all the search needs to know when another layout of the same generation meets it: the
+evaluation comes back ``above``, without its grade. Only if the search needs its full fitness after all does it
+ask for it (:func:`complete`), so the grading run of a layout that is much too hard (short contradictions,
+say) is made only when it matters; the fitness is the same either way.
+
 **finish** (only the puzzles chosen): prove the puzzle proper with no budget, then rate it in full
 (:func:`~dominosa.deductions.rate`, with the shortest deduction path under a node budget) for the grade and
 score that are stored and printed. A layout chosen from its evaluation is already proved (its count was complete)
@@ -35,7 +43,7 @@ from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.grades import GRADES, Technique
+from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
 from dominosa.dominoes import Domino
@@ -50,6 +58,7 @@ __all__ = [
     "Final",
     "RATINGS",
     "evaluate",
+    "complete",
     "finish",
     "work",
     "develop",
@@ -115,6 +124,9 @@ class Job(NamedTuple):
     A job without a layout asks for a random start: a random layout drawn from the seed, then developed like any
     other. Drawing it in the worker rather than in the parent keeps the parent's share of a round small, which
     is what lets two workers come close to twice the speed of one.
+
+    ``quick_reject`` (for a target that is a grade and no score range) lets a layout above the target grade come
+    back ``above``, without its grade (see the module).
     """
 
     cells: tuple[Cell, ...]
@@ -124,6 +136,7 @@ class Job(NamedTuple):
     seed: int
     budgets: Budgets = Budgets()
     weights: WeightValues = DEFAULT_WEIGHT_VALUES
+    quick_reject: bool = False
 
 
 class Evaluation(NamedTuple):
@@ -139,6 +152,9 @@ class Evaluation(NamedTuple):
     repairs : repairs made.
     graded : the grade of a proper graded layout without its deductions (proved proper: the count was complete),
         for the finishing job of the layout if it is chosen; None otherwise.
+    above : proved proper and above the target grade, but not graded (a quick rejection): ``level`` and
+        ``score`` are None and ``fitness`` is a stand-in below every layout meeting the target;
+        :func:`complete` gives the real evaluation.
     """
 
     layout: Layout
@@ -148,6 +164,7 @@ class Evaluation(NamedTuple):
     fitness: tuple[float, float, float, float]
     repairs: int
     graded: GradeResult | None = None
+    above: bool = False
 
 
 class FinishJob(NamedTuple):
@@ -241,7 +258,29 @@ def evaluate(job: Job) -> Evaluation:
         return Evaluation(layout, False, None, None, IMPROPER_FITNESS, repairs)
     if not job.target.graded:
         return Evaluation(layout, True, None, None, (1.0, 0.0, 0.0, 0.0), repairs)
-    graded = grade(puzzle, verdict=PROPER, keep_deductions=True)
+    target = job.target
+    if job.quick_reject and target.level is not None and target.min_score is None and target.max_score is None:
+        upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
+        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True)
+        if graded.level is None:  # stuck: above the target
+            return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
+        return _graded(job, layout, repairs, graded)
+    return _graded(job, layout, repairs, grade(puzzle, verdict=PROPER, keep_deductions=True))
+
+
+def complete(job: Job) -> Evaluation:
+    """The full evaluation of a layout that came back ``above``: ``job.layout`` is the developed layout (proved
+    proper), graded with every technique; ``repairs`` is 0 (the caller keeps the first evaluation's)."""
+    puzzle = to_puzzle(Board.from_cells(job.cells), job.dominoes, job.layout)
+    return _graded(job, job.layout, 0, grade(puzzle, verdict=PROPER, keep_deductions=True))
+
+
+# What a quick rejection reports until the real fitness is needed: below every layout of the target grade.
+ABOVE_FITNESS = (1.0, -1.0, -math.inf, -math.inf)
+
+
+def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Evaluation:
+    """The evaluation of a proper layout from its grading run (with its deductions)."""
     if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
     steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
@@ -274,11 +313,13 @@ def finish(job: FinishJob) -> Final:
 
 
 def work(task: tuple[str, Job | FinishJob]) -> Evaluation | Final:
-    """``("evaluate", Job)`` or ``("finish", FinishJob)``: one function for the workers, so that a round of the
-    search (children of some lanes, finishing jobs of others) is a single ``map``."""
+    """``("evaluate", Job)``, ``("complete", Job)`` or ``("finish", FinishJob)``: one function for the workers, so
+    that a round of the search (children of some lanes, finishing jobs of others) is a single ``map``."""
     kind, job = task
     if kind == "evaluate":
         return evaluate(job)  # type: ignore[arg-type]
+    if kind == "complete":
+        return complete(job)  # type: ignore[arg-type]
     if kind == "finish":
         return finish(job)  # type: ignore[arg-type]
     raise ValueError(f"unknown task kind {kind!r}")
