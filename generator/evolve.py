@@ -6,8 +6,10 @@ One *search* looks for one puzzle. It starts from a population of random layouts
 children are evaluated by the workers; the best mu of parents and children survive (``tools.selBest``). There is
 no crossover: two layouts cannot be cut and joined without breaking the domino set, and the moves alone climb
 well. A search stops as soon as a layout meets the target; that layout is then proved proper with no budget and
-fully rated (``finish``), and is the search's puzzle. A search that reaches its generation limit without one gives
-up, and a fresh search takes its place.
+fully rated (``finish``, which takes the proof and the grade its evaluation already made), and is the search's
+puzzle. A search that reaches its generation limit without one gives up, and a fresh search takes its place.
+For targets up to hard, layouts above the target come back as quick rejections, graded in full only if the search
+needs their fitness after all (see :mod:`dominosa.generator.fitness`); the search's course is the same.
 
 **Out of step.** Several searches run side by side in *lanes*, each on its own: its jobs go to a
 :class:`~dominosa.generator.workers.JobQueue`, and it moves on (selection, the next children, or its finishing
