@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
+from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, pair_bits
+from dominosa.deductions.tables import Tables
 
 __all__ = [
     "must_overlap",
@@ -512,11 +513,12 @@ def _count_once_groups(s: SolvingState) -> Iterator[tuple[int, set[int], list[in
     Each group is k open v-cells that can only take k unplaced v-dominoes between them, the smallest such group
     for one of those dominoes, found with one v-cell left out (see :func:`iter_set_analysis`).
     """
-    t, state = s.tables, s.state
-    dominoes, pd, pa, pb = s.puzzle.dominoes, t.pair_domino, t.pair_a, t.pair_b
-    for v, cells in sorted(_open_cells_by_number(s).items()):
-        doms = [d for d, (lo, hi) in enumerate(dominoes) if (lo == v or hi == v) and not s.placed[d]]
-        double = next((d for d in doms if dominoes[d] == (v, v)), None)
+    t, state, placed = s.tables, s.state, s.placed
+    pd, pa, pb = t.pair_domino, t.pair_a, t.pair_b
+    numbers = _by_number(t)
+    for v, cells in _open_cells_by_number(s):
+        doms = [d for d in numbers.dominoes[v] if not placed[d]]
+        double = numbers.double[v] if numbers.double[v] in doms else None
         if len(cells) != len(doms) + (double is not None):
             continue  # the counts disagree only in a broken position; the contradiction shows elsewhere
         double_pairs = [] if double is None else [q for q in t.placements[double] if state[q] == UNDECIDED]
@@ -531,16 +533,44 @@ def _count_once_groups(s: SolvingState) -> Iterator[tuple[int, set[int], list[in
         key = ("count once", v, tuple(doms), tuple(cells), tuple(tuple(links[x]) for x in cells), tuple(double_pairs))
         groups = s.memo.get(key)
         if groups is None:
-            groups = s.memo[key] = _groups_leaving_out(cells, links, doms, left_out)
+            groups = s.memo[key] = _Found(_groups_leaving_out(cells, links, doms, left_out))
         for group_cells, group_doms in groups:
             yield v, group_cells, group_doms, double, double_pairs
 
 
+class _Found:
+    """The items of an iterator, worked out only as far as some reader has asked, and kept for the next reader.
+
+    Set analysis usually stops at the first group that gives a deduction, and later positions often meet the
+    same number's groups again: the memo keeps them as far as they were found.
+    """
+
+    __slots__ = ("found", "more")
+
+    def __init__(self, more: Iterator[tuple[set[int], list[int]]]) -> None:
+        self.found: list[tuple[set[int], list[int]]] = []
+        self.more: Iterator[tuple[set[int], list[int]]] | None = more
+
+    def __iter__(self) -> Iterator[tuple[set[int], list[int]]]:
+        k = 0
+        while True:
+            if k < len(self.found):
+                yield self.found[k]
+                k += 1
+                continue
+            if self.more is None:
+                return
+            item = next(self.more, None)
+            if item is None:
+                self.more = None
+                return
+            self.found.append(item)
+
+
 def _groups_leaving_out(
     cells: list[int], links: dict[int, list[int]], doms: list[int], left_out: list[int | None]
-) -> list[tuple[set[int], list[int]]]:
+) -> Iterator[tuple[set[int], list[int]]]:
     """The tight groups found with each cell of ``left_out`` left out in turn (see :func:`iter_set_analysis`)."""
-    found: list[tuple[set[int], list[int]]] = []
     seen: set[frozenset[int]] = set()
     for u in left_out:
         members = [x for x in cells if x != u]
@@ -549,19 +579,18 @@ def _groups_leaving_out(
         if match_cell is None:
             continue
         # Only a domino some cell outside its group could take gives a deduction: one on a link that lies in no
-        # perfect matching (Regin's test, by strongly connected parts), or one the left-out cell takes.
-        comp = _components(adj, match_cell, match_slot)
-        m = len(members)
-        useful = {r for c, rs in enumerate(adj) for r in rs if match_cell[c] != r and comp[c] != comp[m + r]}
+        # perfect matching (Regin's test: its slot's cell cannot reach back), or one the left-out cell takes.
+        reach = _alternating_reach(adj, match_cell, match_slot)
+        useful = {r for c, rs in enumerate(adj) for r in rs if match_cell[c] != r and not reach[match_slot[r]] >> c & 1}
         useful.update(links[u] if u is not None else ())
         for r in sorted(useful):
-            group, group_doms = _tight_group(adj, match_cell, match_slot, r, doms)
-            group_cells = {members[c] for c in group}
+            group = reach[match_slot[r]]
+            group_cells = {members[c] for c in _bits_of(group)}
+            group_doms = sorted({doms[match_cell[c]] for c in _bits_of(group)})
             key = frozenset(group_cells)
             if key not in seen:
                 seen.add(key)
-                found.append((group_cells, group_doms))
-    return found
+                yield group_cells, group_doms
 
 
 def set_analysis(s: SolvingState) -> Deduction | None:
@@ -571,14 +600,41 @@ def set_analysis(s: SolvingState) -> Deduction | None:
 set_analysis.__doc__ = iter_set_analysis.__doc__
 
 
-def _open_cells_by_number(s: SolvingState) -> dict[int, list[int]]:
-    """The open cells, grouped by the number they show."""
-    numbers = s.puzzle.numbers
-    cells_of: dict[int, list[int]] = {}
-    for x in range(s.tables.n_cells):
-        if not s.covered[x]:
-            cells_of.setdefault(numbers[x], []).append(x)
-    return cells_of
+def _open_cells_by_number(s: SolvingState) -> Iterator[tuple[int, list[int]]]:
+    """Each number with open cells, lowest first, and its open cells."""
+    covered = s.covered
+    for v, cells in enumerate(_by_number(s.tables).cells):
+        open_cells = [x for x in cells if not covered[x]]
+        if open_cells:
+            yield v, open_cells
+
+
+class _Numbers:
+    """Per number v of a puzzle: its cells, its dominoes (v-w and w-v, by index) and the index of its double."""
+
+    __slots__ = ("cells", "dominoes", "double")
+
+    def __init__(self, t: Tables) -> None:
+        puzzle = t.puzzle
+        top = max(max(puzzle.numbers, default=0), max((hi for _, hi in puzzle.dominoes), default=0))
+        self.cells: list[list[int]] = [[] for _ in range(top + 1)]
+        for x, v in enumerate(puzzle.numbers):
+            self.cells[v].append(x)
+        self.dominoes: list[list[int]] = [[] for _ in range(top + 1)]
+        self.double: list[int] = [-1] * (top + 1)
+        for d, (lo, hi) in enumerate(puzzle.dominoes):
+            self.dominoes[lo].append(d)
+            if hi != lo:
+                self.dominoes[hi].append(d)
+            else:
+                self.double[lo] = d
+        for ds in self.dominoes:
+            ds.sort()
+
+
+@lru_cache(maxsize=64)
+def _by_number(t: Tables) -> _Numbers:
+    return _Numbers(t)
 
 
 def iter_doubles_set_analysis(s: SolvingState) -> Iterator[Deduction]:
@@ -595,17 +651,16 @@ def iter_doubles_set_analysis(s: SolvingState) -> Iterator[Deduction]:
     Per number: O(m * e) for the matching (m cells, e links, at most four links a cell) and O(m + e) for the
     components; no limit on how often a number occurs (the best C solver stops at 16).
     """
-    t, state = s.tables, s.state
+    t, state, placed = s.tables, s.state, s.placed
     puzzle = s.puzzle
-    dominoes, pd = puzzle.dominoes, t.pair_domino
-    cells_of = _open_cells_by_number(s)
-    for v in sorted(cells_of):
-        cells = cells_of[v]
+    pd = t.pair_domino
+    numbers = _by_number(t)
+    for v, cells in _open_cells_by_number(s):
         slots: list[int] = []
-        for d, (lo, hi) in enumerate(dominoes):
-            if (lo == v or hi == v) and not s.placed[d]:
+        for d in numbers.dominoes[v]:
+            if not placed[d]:
                 slots.append(d)
-                if lo == hi:
+                if d == numbers.double[v]:
                     slots.append(d)
         if len(slots) != len(cells):
             continue  # the counts disagree only in a broken position; the contradiction shows elsewhere
@@ -619,19 +674,20 @@ def iter_doubles_set_analysis(s: SolvingState) -> Iterator[Deduction]:
         key = ("count twice", v, tuple(slots), tuple(cells), tuple(map(tuple, adj)))
         if key not in s.memo:
             match_cell, match_slot = _perfect_matching(adj, len(slots))
-            comp = None if match_cell is None else _components(adj, match_cell, match_slot)
-            s.memo[key] = match_cell, match_slot, comp
-        match_cell, match_slot, comp = s.memo[key]
-        if match_cell is None or comp is None:
+            reach = None if match_cell is None else _alternating_reach(adj, match_cell, match_slot)
+            s.memo[key] = match_cell, match_slot, reach
+        match_cell, match_slot, reach = s.memo[key]
+        if match_cell is None or reach is None:
             continue
-        m = len(cells)
         for u, x in enumerate(cells):
-            keep = {slots[r] for r in adj[u] if match_cell[u] == r or comp[u] == comp[m + r]}
+            keep = {slots[r] for r in adj[u] if match_cell[u] == r or reach[match_slot[r]] >> u & 1}
             away = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] not in keep)
             if not away:
                 continue
             banned = sorted({pd[q] for q in away})
-            group_cells, group_dominoes = _tight_group(adj, match_cell, match_slot, slot_ids[banned[0]][0], slots)
+            group = reach[match_slot[slot_ids[banned[0]][0]]]
+            group_cells = _bits_of(group)
+            group_dominoes = sorted({slots[match_cell[c]] for c in group_cells})
             yield Deduction(
                 rule=DOUBLES_SET_ANALYSIS,
                 splits=away,
@@ -709,85 +765,46 @@ def _perfect_matching(adj: list[list[int]], n_slots: int) -> tuple[list[int] | N
     return match_cell, match_slot
 
 
-def _components(adj: list[list[int]], match_cell: list[int], match_slot: list[int]) -> list[int]:
-    """Strongly connected components (Tarjan, iterative) of the alternating graph.
+def _alternating_reach(adj: list[list[int]], match_cell: list[int], match_slot: list[int]) -> list[int]:
+    """For each cell, the cells it reaches in the alternating graph, itself included, as a bitmask.
 
-    Nodes 0..m-1 are cells, m.. are slots; a cell points to the slots it could take but does not, a slot to the
-    cell it is matched with. A link lies in some perfect matching exactly when it is matched or both its ends
-    are in one component.
+    The matching is perfect with as many slots as cells (the only case set analysis meets). A cell leads to the
+    cell matched with each other slot it could take. Two facts make this all set analysis needs (Régin):
+    a link from cell c to slot r lies in some perfect matching exactly when it is matched or the cell matched
+    with r reaches c (c, r and that cell are then in one strongly connected part); and the cells the cell
+    matched with r reaches are Hall's tight group behind r: they can take only the slots matched with them, as
+    many as they are, so those dominoes are theirs, and no smaller group holding that cell is.
     """
-    m = len(adj)
-    n = m + len(match_slot)
-    graph: list[list[int]] = [[m + r for r in adj[u] if match_cell[u] != r] for u in range(m)]
-    graph += [[match_slot[r]] for r in range(len(match_slot))]
-    index = [-1] * n
-    low = [0] * n
-    on_stack = [False] * n
-    comp = [-1] * n
-    stack: list[int] = []
-    counter = 0
-    found = 0
-    for start in range(n):
-        if index[start] >= 0:
-            continue
-        work = [(start, 0)]
-        while work:
-            v, i = work[-1]
-            if i == 0:
-                index[v] = low[v] = counter
-                counter += 1
-                stack.append(v)
-                on_stack[v] = True
-            descended = False
-            while i < len(graph[v]):
-                w = graph[v][i]
-                i += 1
-                if index[w] < 0:
-                    work[-1] = (v, i)
-                    work.append((w, 0))
-                    descended = True
-                    break
-                if on_stack[w]:
-                    low[v] = min(low[v], index[w])
-            if descended:
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[v])
-            if low[v] == index[v]:
-                while True:
-                    w = stack.pop()
-                    on_stack[w] = False
-                    comp[w] = found
-                    if w == v:
-                        break
-                found += 1
-    return comp
+    succ = [0] * len(adj)
+    for c, rs in enumerate(adj):
+        mine = match_cell[c]
+        for r in rs:
+            if r != mine:
+                succ[c] |= 1 << match_slot[r]
+    reach = []
+    for c in range(len(adj)):
+        seen = 1 << c
+        todo = succ[c] & ~seen
+        while todo:
+            seen |= todo
+            step = 0
+            while todo:
+                low = todo & -todo
+                step |= succ[low.bit_length() - 1]
+                todo ^= low
+            todo = step & ~seen
+        reach.append(seen)
+    return reach
 
 
-def _tight_group(
-    adj: list[list[int]], match_cell: list[int], match_slot: list[int], slot: int, slots: list[int]
-) -> tuple[set[int], list[int]]:
-    """The cells that must use up a domino: Hall's tight set behind a removed link.
-
-    From the domino's slot, follow slot -> its matched cell -> the other slots that cell could take, and so on.
-    The cells reached can take only the slots reached, and they are as many: those dominoes are theirs.
-    """
-    seen_slots = {slot}
-    cells: set[int] = set()
-    todo = [slot]
-    while todo:
-        r = todo.pop()
-        u = match_slot[r]
-        if u in cells:
-            continue
-        cells.add(u)
-        for r2 in adj[u]:
-            if r2 not in seen_slots:
-                seen_slots.add(r2)
-                todo.append(r2)
-    dominoes = sorted({slots[r] for r in seen_slots})
-    return cells, dominoes
+def _bits_of(mask: int) -> list[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 def doubles_set_analysis(s: SolvingState) -> Deduction | None:
@@ -962,26 +979,49 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
     One propagation per undecided pair tried: O(pairs) each, so O(pairs^2) for a full scan; the grader only
     gets here when every cheaper technique is stuck.
     """
-    from dominosa.deductions.propagation import propagate_position
+    from dominosa.deductions.propagation import propagate, propagate_position
 
     t, state = s.tables, s.state
     joined, split = s.joined_pairs(), s.split_pairs()
     cells = sorted((x for x in range(t.n_cells) if not s.covered[x]), key=lambda x: (s.cell_live[x], x))
+    # The rules only ever add what they know, and reach the same fixed point in any order. So the position with a
+    # pair joined propagates to a contradiction exactly when the propagated position (``base``) with it joined
+    # does, which costs one copy instead of propagating every joined pair again; and a pair whose supposition led
+    # to a consistent fixed point F earlier, in any position, leads to none now if F holds all the position
+    # knows (the propagation from here stays inside F): it is not tried again. Those fixed points are facts of
+    # the puzzle, kept with the memo that copies share.
+    base = propagate_position(t, joined, split)
+    consistent: dict[int, tuple[int, int]] = s.memo.setdefault(_CONSISTENT_SUPPOSITIONS, {})
+    now_joined, now_split = pair_bits(state)
     tried: set[int] = set()
     for x in cells:
         for q in t.cell_pairs[x]:
             if state[q] != UNDECIDED or q in tried:
                 continue
             tried.add(q)
-            if propagate_position(t, joined + [q], split) is None:
-                yield Deduction(
-                    rule=SHORT_CONTRADICTION,
-                    splits=(q,),
-                    cells=(t.pair_a[q], t.pair_b[q]),
-                    domino=t.pair_domino[q],
-                    reason=f"Suppose the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)}: the simple "
-                    f"rules then leave a cell or a domino with nowhere to go, so {s.pair_label(q)} is split.",
-                )
+            known = consistent.get(q)
+            if known is not None and not (now_joined & ~known[0] or now_split & ~known[1]):
+                continue
+            if base is None:
+                node = None
+            else:
+                node = base.copy()
+                if not propagate(t, node, [q], [], []):
+                    node = None
+            if node is not None:
+                consistent[q] = pair_bits(node.pstate)
+                continue
+            yield Deduction(
+                rule=SHORT_CONTRADICTION,
+                splits=(q,),
+                cells=(t.pair_a[q], t.pair_b[q]),
+                domino=t.pair_domino[q],
+                reason=f"Suppose the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)}: the simple "
+                f"rules then leave a cell or a domino with nowhere to go, so {s.pair_label(q)} is split.",
+            )
+
+
+_CONSISTENT_SUPPOSITIONS = "short contradiction: consistent fixed points"
 
 
 def short_contradiction(s: SolvingState) -> Deduction | None:

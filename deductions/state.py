@@ -26,6 +26,7 @@ __all__ = [
     "Contradiction",
     "Deduction",
     "SolvingState",
+    "pair_bits",
 ]
 
 # The settled states have the values the counting engine (deductions/counting.py) uses for its pairs, which
@@ -77,6 +78,15 @@ class Deduction:
 # Each pair state as the digit of its bit in SolvingState.key's bitsets: "1" for (newly) joined, or split.
 _JOINED_DIGITS = bytes(ord("1") if v in (JOINED, NEWLY_JOINED) else ord("0") for v in range(256))
 _SPLIT_DIGITS = bytes(ord("1") if v in (SPLIT, NEWLY_SPLIT) else ord("0") for v in range(256))
+
+
+def pair_bits(states: bytes | bytearray) -> tuple[int, int]:
+    """Pair states (these values, or the counting engine's) as two bitsets, pair q bit q: joined, split."""
+    # The pair states mapped to ASCII digits, last pair first, read in base 2 (the state graph keys every position
+    # it reaches, and a loop over the pairs cost several times as much).
+    if not states:
+        return 0, 0
+    return int(states.translate(_JOINED_DIGITS)[::-1], 2), int(states.translate(_SPLIT_DIGITS)[::-1], 2)
 
 
 class SolvingState:
@@ -154,11 +164,7 @@ class SolvingState:
 
     def key(self) -> tuple[int, int]:
         """The position as two integers: the bitset of (newly) joined pairs and that of (newly) split pairs."""
-        # Pair q is bit q: the pair states mapped to ASCII digits, last pair first, read in base 2 (the state graph
-        # keys every position it reaches, and a loop over the pairs cost several times as much).
-        if not self.state:
-            return 0, 0
-        return int(self.state.translate(_JOINED_DIGITS)[::-1], 2), int(self.state.translate(_SPLIT_DIGITS)[::-1], 2)
+        return pair_bits(self.state)
 
     def joined_pairs(self) -> list[int]:
         return [q for q, s in enumerate(self.state) if s in (JOINED, NEWLY_JOINED)]
