@@ -479,10 +479,22 @@ def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
     Per number: one matching per end of the double's places, O(m * e) (m cells, e links, at most four links a
     cell), and one alternating search per domino, O(m * e).
     """
+    said: set[tuple[int, ...]] = set()
+    for v, cells in _open_cells_by_number(s):
+        for found in _set_analysis_of(s, v, cells):
+            if found.splits not in said:
+                said.add(found.splits)
+                yield found
+
+
+def _set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduction]:
+    """The set analysis deductions about the open cells ``cells`` showing ``v`` (see :func:`iter_set_analysis`).
+
+    They read only the pairs with a cell showing ``v``.
+    """
     t, state = s.tables, s.state
     pa, pb = t.pair_a, t.pair_b
-    said: set[tuple[int, ...]] = set()
-    for v, group_cells, group_doms, double, double_pairs in _count_once_groups(s):
+    for _, group_cells, group_doms, double, double_pairs in _count_once_groups_of(s, v, cells):
         if any(pa[q] in group_cells and pb[q] in group_cells for q in double_pairs):
             continue  # the double could cover two of them: not this technique's reasoning
         away = tuple(
@@ -491,9 +503,8 @@ def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
             for q in t.placements[d]
             if state[q] == UNDECIDED and pa[q] not in group_cells and pb[q] not in group_cells
         )
-        if not away or away in said:
+        if not away:
             continue
-        said.add(away)
         names = _list([s.cell_name(x) for x in sorted(group_cells)])
         with_double = " (the double only one: no two are neighbours)" if double in group_doms else ""
         yield Deduction(
@@ -507,8 +518,11 @@ def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
         )
 
 
-def _count_once_groups(s: SolvingState) -> Iterator[tuple[int, set[int], list[int], int | None, list[int]]]:
-    """Tight groups with the double counted once: (v, cells, their dominoes, the double, its open places).
+def _count_once_groups_of(
+    s: SolvingState, v: int, cells: list[int]
+) -> Iterator[tuple[int, set[int], list[int], int | None, list[int]]]:
+    """Tight groups with the double counted once among the open cells ``cells`` showing ``v``: (v, cells, their
+    dominoes, the double, its open places).
 
     Each group is k open v-cells that can only take k unplaced v-dominoes between them, the smallest such group
     for one of those dominoes, found with one v-cell left out (see :func:`iter_set_analysis`).
@@ -516,26 +530,25 @@ def _count_once_groups(s: SolvingState) -> Iterator[tuple[int, set[int], list[in
     t, state, placed = s.tables, s.state, s.placed
     pd, pa, pb = t.pair_domino, t.pair_a, t.pair_b
     numbers = _by_number(t)
-    for v, cells in _open_cells_by_number(s):
-        doms = [d for d in numbers.dominoes[v] if not placed[d]]
-        double = numbers.double[v] if numbers.double[v] in doms else None
-        if len(cells) != len(doms) + (double is not None):
-            continue  # the counts disagree only in a broken position; the contradiction shows elsewhere
-        double_pairs = [] if double is None else [q for q in t.placements[double] if state[q] == UNDECIDED]
-        left_out: list[int | None] = [None] if double is None else []
-        for q in double_pairs:
-            left_out += [x for x in (pa[q], pb[q]) if x not in left_out]
-        slot_of = {d: i for i, d in enumerate(doms)}
-        links = {
-            x: sorted({slot_of[pd[q]] for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] in slot_of})
-            for x in cells
-        }
-        key = ("count once", v, tuple(doms), tuple(cells), tuple(tuple(links[x]) for x in cells), tuple(double_pairs))
-        groups = s.memo.get(key)
-        if groups is None:
-            groups = s.memo[key] = _Found(_groups_leaving_out(cells, links, doms, left_out))
-        for group_cells, group_doms in groups:
-            yield v, group_cells, group_doms, double, double_pairs
+    doms = [d for d in numbers.dominoes[v] if not placed[d]]
+    double = numbers.double[v] if numbers.double[v] in doms else None
+    if len(cells) != len(doms) + (double is not None):
+        return  # the counts disagree only in a broken position; the contradiction shows elsewhere
+    double_pairs = [] if double is None else [q for q in t.placements[double] if state[q] == UNDECIDED]
+    left_out: list[int | None] = [None] if double is None else []
+    for q in double_pairs:
+        left_out += [x for x in (pa[q], pb[q]) if x not in left_out]
+    slot_of = {d: i for i, d in enumerate(doms)}
+    links = {
+        x: sorted({slot_of[pd[q]] for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] in slot_of})
+        for x in cells
+    }
+    key = ("count once", v, tuple(doms), tuple(cells), tuple(tuple(links[x]) for x in cells), tuple(double_pairs))
+    groups = s.memo.get(key)
+    if groups is None:
+        groups = s.memo[key] = _Found(_groups_leaving_out(cells, links, doms, left_out))
+    for group_cells, group_doms in groups:
+        yield v, group_cells, group_doms, double, double_pairs
 
 
 class _Found:
@@ -584,9 +597,9 @@ def _groups_leaving_out(
         useful = {r for c, rs in enumerate(adj) for r in rs if match_cell[c] != r and not reach[match_slot[r]] >> c & 1}
         useful.update(links[u] if u is not None else ())
         for r in sorted(useful):
-            group = reach[match_slot[r]]
-            group_cells = {members[c] for c in _bits_of(group)}
-            group_doms = sorted({doms[match_cell[c]] for c in _bits_of(group)})
+            group = _bits_of(reach[match_slot[r]])
+            group_cells = {members[c] for c in group}
+            group_doms = sorted({doms[match_cell[c]] for c in group})
             key = frozenset(group_cells)
             if key not in seen:
                 seen.add(key)
@@ -594,7 +607,41 @@ def _groups_leaving_out(
 
 
 def set_analysis(s: SolvingState) -> Deduction | None:
-    return next(iter_set_analysis(s), None)
+    # Asked again after every deduction once the easier levels are stuck: only the numbers with a pair decided
+    # since are looked at again (see _first_by_number).
+    return _first_by_number(s, SET_ANALYSIS, _set_analysis_of)
+
+
+def _first_by_number(
+    s: SolvingState, key: object, deductions_of: Callable[[SolvingState, int, list[int]], Iterator[Deduction]]
+) -> Deduction | None:
+    """The first deduction of the lowest number that has one, remembering each number's between calls.
+
+    ``deductions_of(s, v, cells)`` yields the deductions about number v (its open cells ``cells``) and reads only
+    the pairs with a cell showing v. The state keeps (``SolvingState.scans[key]``) the undecided pairs at the
+    last call and each number's first deduction or None; a call works out again only the numbers with a pair
+    decided since, and the others' as far as the lowest number with a deduction: the answer is the one a full
+    scan in number order gives.
+    """
+    now = s.state.translate(_UNDECIDED_MASK)
+    cached = s.scans.get(key)
+    results: dict[int, Deduction | None] = {}
+    if cached is not None:
+        then, results = cached
+        if then != now:
+            numbers, pa, pb = s.puzzle.numbers, s.tables.pair_a, s.tables.pair_b
+            changed = _affected_items(then, now, lambda r: (numbers[pa[r]], numbers[pb[r]]))
+            results = {v: found for v, found in results.items() if v not in changed}
+    first = None
+    for v, cells in _open_cells_by_number(s):
+        if v in results:
+            first = results[v]
+        else:
+            first = results[v] = next(deductions_of(s, v, cells), None)
+        if first is not None:
+            break
+    s.scans[key] = (now, results)
+    return first
 
 
 set_analysis.__doc__ = iter_set_analysis.__doc__
@@ -651,58 +698,65 @@ def iter_doubles_set_analysis(s: SolvingState) -> Iterator[Deduction]:
     Per number: O(m * e) for the matching (m cells, e links, at most four links a cell) and O(m + e) for the
     components; no limit on how often a number occurs (the best C solver stops at 16).
     """
+    for v, cells in _open_cells_by_number(s):
+        yield from _doubles_set_analysis_of(s, v, cells)
+    for v, cells in _open_cells_by_number(s):
+        yield from _double_must_touch_of(s, v, cells)
+
+
+def _doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduction]:
+    """The cells ``cells`` showing ``v`` share out the v-dominoes: the links in no perfect matching go (see
+    :func:`iter_doubles_set_analysis`). It reads only the pairs with a cell showing ``v``."""
     t, state, placed = s.tables, s.state, s.placed
     puzzle = s.puzzle
     pd = t.pair_domino
     numbers = _by_number(t)
-    for v, cells in _open_cells_by_number(s):
-        slots: list[int] = []
-        for d in numbers.dominoes[v]:
-            if not placed[d]:
+    slots: list[int] = []
+    for d in numbers.dominoes[v]:
+        if not placed[d]:
+            slots.append(d)
+            if d == numbers.double[v]:
                 slots.append(d)
-                if d == numbers.double[v]:
-                    slots.append(d)
-        if len(slots) != len(cells):
-            continue  # the counts disagree only in a broken position; the contradiction shows elsewhere
-        slot_ids: dict[int, list[int]] = {}
-        for i, d in enumerate(slots):
-            slot_ids.setdefault(d, []).append(i)
-        adj = []
-        for x in cells:
-            shown = sorted({pd[q] for q in t.cell_pairs[x] if state[q] == UNDECIDED})
-            adj.append([i for d in shown for i in slot_ids.get(d, ())])
-        key = ("count twice", v, tuple(slots), tuple(cells), tuple(map(tuple, adj)))
-        if key not in s.memo:
-            match_cell, match_slot = _perfect_matching(adj, len(slots))
-            reach = None if match_cell is None else _alternating_reach(adj, match_cell, match_slot)
-            s.memo[key] = match_cell, match_slot, reach
-        match_cell, match_slot, reach = s.memo[key]
-        if match_cell is None or reach is None:
+    if len(slots) != len(cells):
+        return  # the counts disagree only in a broken position; the contradiction shows elsewhere
+    slot_ids: dict[int, list[int]] = {}
+    for i, d in enumerate(slots):
+        slot_ids.setdefault(d, []).append(i)
+    adj = []
+    for x in cells:
+        shown = sorted({pd[q] for q in t.cell_pairs[x] if state[q] == UNDECIDED})
+        adj.append([i for d in shown for i in slot_ids.get(d, ())])
+    key = ("count twice", v, tuple(slots), tuple(cells), tuple(map(tuple, adj)))
+    if key not in s.memo:
+        match_cell, match_slot = _perfect_matching(adj, len(slots))
+        reach = None if match_cell is None else _alternating_reach(adj, match_cell, match_slot)
+        s.memo[key] = match_cell, match_slot, reach
+    match_cell, match_slot, reach = s.memo[key]
+    if match_cell is None or reach is None:
+        return
+    for u, x in enumerate(cells):
+        keep = {slots[r] for r in adj[u] if match_cell[u] == r or reach[match_slot[r]] >> u & 1}
+        away = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] not in keep)
+        if not away:
             continue
-        for u, x in enumerate(cells):
-            keep = {slots[r] for r in adj[u] if match_cell[u] == r or reach[match_slot[r]] >> u & 1}
-            away = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] not in keep)
-            if not away:
-                continue
-            banned = sorted({pd[q] for q in away})
-            group = reach[match_slot[slot_ids[banned[0]][0]]]
-            group_cells = _bits_of(group)
-            group_dominoes = sorted({slots[match_cell[c]] for c in group_cells})
-            yield Deduction(
-                rule=DOUBLES_SET_ANALYSIS,
-                splits=away,
-                cells=tuple(cells[c] for c in sorted(group_cells)),
-                domino=banned[0],
-                reason=f"The {v}s at {_list([s.cell_name(cells[c]) for c in sorted(group_cells)])} "
-                f"can only take the {_list([s.domino_label(d) for d in group_dominoes])} between them"
-                f"{_share_words(puzzle, group_dominoes, v)}: "
-                f"so {s.cell_label(x)} cannot take the {s.domino_label(banned[0])}, and "
-                f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
-            )
-    yield from _double_must_touch(s)
+        banned = sorted({pd[q] for q in away})
+        group = reach[match_slot[slot_ids[banned[0]][0]]]
+        group_cells = _bits_of(group)
+        group_dominoes = sorted({slots[match_cell[c]] for c in group_cells})
+        yield Deduction(
+            rule=DOUBLES_SET_ANALYSIS,
+            splits=away,
+            cells=tuple(cells[c] for c in sorted(group_cells)),
+            domino=banned[0],
+            reason=f"The {v}s at {_list([s.cell_name(cells[c]) for c in sorted(group_cells)])} "
+            f"can only take the {_list([s.domino_label(d) for d in group_dominoes])} between them"
+            f"{_share_words(puzzle, group_dominoes, v)}: "
+            f"so {s.cell_label(x)} cannot take the {s.domino_label(banned[0])}, and "
+            f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
+        )
 
 
-def _double_must_touch(s: SolvingState) -> Iterator[Deduction]:
+def _double_must_touch_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduction]:
     """k v-cells that can only take k v-dominoes, the double among them and able to lie on two of them.
 
     If the double covered none of them, they would have k-1 dominoes for k cells: so it covers at least one,
@@ -710,7 +764,7 @@ def _double_must_touch(s: SolvingState) -> Iterator[Deduction]:
     """
     t = s.tables
     pa, pb = t.pair_a, t.pair_b
-    for v, group_cells, group_doms, double, double_pairs in _count_once_groups(s):
+    for _, group_cells, group_doms, double, double_pairs in _count_once_groups_of(s, v, cells):
         if double not in group_doms or not any(pa[q] in group_cells and pb[q] in group_cells for q in double_pairs):
             continue
         away = tuple(q for q in double_pairs if pa[q] not in group_cells and pb[q] not in group_cells)
@@ -781,7 +835,9 @@ def _alternating_reach(adj: list[list[int]], match_cell: list[int], match_slot: 
         for r in rs:
             if r != mine:
                 succ[c] |= 1 << match_slot[r]
-    reach = []
+    # A breadth-first search from each cell, on bitmasks; a cell whose reach is known already is not searched
+    # through again: its reach is added whole.
+    reach = [0] * len(adj)
     for c in range(len(adj)):
         seen = 1 << c
         todo = succ[c] & ~seen
@@ -790,10 +846,14 @@ def _alternating_reach(adj: list[list[int]], match_cell: list[int], match_slot: 
             step = 0
             while todo:
                 low = todo & -todo
-                step |= succ[low.bit_length() - 1]
+                known = reach[low.bit_length() - 1]
+                if known:
+                    seen |= known
+                else:
+                    step |= succ[low.bit_length() - 1]
                 todo ^= low
             todo = step & ~seen
-        reach.append(seen)
+        reach[c] = seen
     return reach
 
 
@@ -808,7 +868,13 @@ def _bits_of(mask: int) -> list[int]:
 
 
 def doubles_set_analysis(s: SolvingState) -> Deduction | None:
-    return next(iter_doubles_set_analysis(s), None)
+    # As set_analysis: each number looked at again only when a pair of its cells was decided since.
+    return _first_by_number(s, DOUBLES_SET_ANALYSIS, _doubles_set_analysis_of) or _first_by_number(
+        s, _DOUBLE_MUST_TOUCH, _double_must_touch_of
+    )
+
+
+_DOUBLE_MUST_TOUCH = "set analysis with doubles: the double must touch"
 
 
 doubles_set_analysis.__doc__ = iter_doubles_set_analysis.__doc__
