@@ -236,7 +236,8 @@ _EVERY_LOCAL_DUPLICATE = "every local duplicate"
 
 
 class _LiveEnds(dict):
-    """Each open cell's undecided pairs, with the cell at their other end: worked out once per cell and scan."""
+    """Each open cell's undecided pairs, as the cell at their other end and the domino they show: worked out once
+    per cell and scan."""
 
     def __init__(self, s: SolvingState) -> None:
         super().__init__()
@@ -245,11 +246,11 @@ class _LiveEnds(dict):
     def __missing__(self, x: int) -> list[tuple[int, int]]:
         s = self.s
         t, state = s.tables, s.state
-        pa, pb = t.pair_a, t.pair_b
+        pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
         ends = (
             []
             if s.covered[x]
-            else [(r, pb[r] if pa[r] == x else pa[r]) for r in t.cell_pairs[x] if state[r] == UNDECIDED]
+            else [(pb[r] if pa[r] == x else pa[r], pd[r]) for r in t.cell_pairs[x] if state[r] == UNDECIDED]
         )
         self[x] = ends
         return ends
@@ -261,16 +262,15 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
     It reads only the undecided pairs of the cells of ``q`` and of their neighbours (see :func:`_pairs_near`).
     """
     t = s.tables
-    pd = t.pair_domino
-    a, b, d = t.pair_a[q], t.pair_b[q], pd[q]
+    a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
     around = []
     for x in (a, b):
-        for r, y in live[x]:
-            if r != q and y != a and y != b and y not in around:
+        for y, _ in live[x]:
+            if y != a and y != b and y not in around:
                 around.append(y)
     only: dict[int, int] = {}
     for y in around:
-        left = [(r, z) for r, z in live[y] if pd[r] != d and z != a and z != b]
+        left = [(z, e) for z, e in live[y] if e != d and z != a and z != b]
         if not left:
             return Deduction(
                 rule=LOCAL_DUPLICATE,
@@ -280,12 +280,11 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
                 reason=f"Joining {s.pair_label(q)} (the {s.domino_label(d)}) would leave {s.cell_label(y)} "
                 f"with no partner: {s.pair_label(q)} is split.",
             )
-        shown = {pd[r] for r, _ in left}
-        if len(shown) != 1:
+        e = left[0][1]
+        if any(f != e for _, f in left):
             continue
-        (e,) = shown
         twin = only.get(e)
-        if twin is not None and not any(z == twin for _, z in left):
+        if twin is not None and not any(z == twin for z, _ in left):
             return Deduction(
                 rule=LOCAL_DUPLICATE,
                 splits=(q,),
@@ -901,7 +900,7 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
     pd = t.pair_domino
     two = [not s.covered[x] and s.cell_live[x] == 2 for x in range(t.n_cells)]
     done = [False] * t.n_cells
-    shows: dict[int, set[int]] | None = None  # open cell -> the dominoes its pairs show, when first needed
+    shows: _Shows | None = None  # what each open cell's pairs show, when first needed
     for start in range(t.n_cells):
         if not two[start] or done[start]:
             continue
@@ -918,11 +917,7 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
             why = _side_impossible(s, side)
             if why is None:
                 if shows is None:
-                    shows = {
-                        x: {pd[q] for q in t.cell_pairs[x] if state[q] == UNDECIDED}
-                        for x in range(t.n_cells)
-                        if not s.covered[x]
-                    }
+                    shows = _Shows(s)
                 why = _side_starves(s, side, shows)
             if why is None or not sides[1 - k]:
                 continue
@@ -955,13 +950,36 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
                 )
 
 
-def _side_starves(s: SolvingState, side: list[int], shows: dict[int, set[int]]) -> str | None:
+class _Shows:
+    """The dominoes each open cell's undecided pairs show, and the open cells showing each domino."""
+
+    __slots__ = ("dominoes", "cells_showing", "empty")
+
+    def __init__(self, s: SolvingState) -> None:
+        t, state, covered = s.tables, s.state, s.covered
+        pd = t.pair_domino
+        self.dominoes: dict[int, set[int]] = {}
+        self.cells_showing: dict[int, list[int]] = {}
+        for x in range(t.n_cells):
+            if not covered[x]:
+                shown = {pd[q] for q in t.cell_pairs[x] if state[q] == UNDECIDED}
+                self.dominoes[x] = shown
+                for d in shown:
+                    self.cells_showing.setdefault(d, []).append(x)
+        self.empty = [x for x, shown in self.dominoes.items() if not shown]
+
+
+def _side_starves(s: SolvingState, side: list[int], shows: _Shows) -> str | None:
     """Why joining ``side`` would leave a cell off the chain with no domino it can take, or None."""
     t = s.tables
     used = {t.pair_domino[q] for q in side}
     covered = {x for q in side for x in (t.pair_a[q], t.pair_b[q])}
-    for y, dominoes in shows.items():
-        if y not in covered and dominoes <= used:
+    # Only a cell showing a domino the side uses can be left with none (or one showing none at all): the lowest.
+    candidates = set(shows.empty)
+    for d in used:
+        candidates.update(shows.cells_showing.get(d, ()))
+    for y in sorted(candidates):
+        if y not in covered and shows.dominoes[y] <= used:
             return f"would use up every domino {s.cell_label(y)} could take"
     return None
 
