@@ -1070,21 +1070,26 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
     cells = sorted((x for x in range(t.n_cells) if not s.covered[x]), key=lambda x: (s.cell_live[x], x))
     # The rules only ever add what they know, and reach the same fixed point in any order. So the position with a
     # pair joined propagates to a contradiction exactly when the propagated position (``base``) with it joined
-    # does, which costs one copy instead of propagating every joined pair again; and a pair whose supposition led
-    # to a consistent fixed point F earlier, in any position, leads to none now if F holds all the position
-    # knows (the propagation from here stays inside F): it is not tried again. Those fixed points are facts of
-    # the puzzle, kept with the memo that copies share.
+    # does, which costs one copy instead of propagating every joined pair again. And a supposition that reached
+    # a consistent fixed point F, here or in an earlier position, vouches for every pair F joins while F holds
+    # all the position knows: the position with such a pair joined lies inside F, so its propagation stays inside
+    # F and meets no contradiction. Those pairs are not tried. The fixed points are facts of the puzzle, kept with
+    # the memo that copies share; one that no longer holds the position is dropped.
     base = propagate_position(t, joined, split)
-    consistent: dict[int, tuple[int, int]] = s.memo.setdefault(_CONSISTENT_SUPPOSITIONS, {})
     now_joined, now_split = pair_bits(state)
+    earlier: list[tuple[int, int]] = s.memo.get(_CONSISTENT_SUPPOSITIONS, [])
+    holding = [(j, sp) for j, sp in earlier if not (now_joined & ~j or now_split & ~sp)]
+    s.memo[_CONSISTENT_SUPPOSITIONS] = holding
+    vouched = 0
+    for j, _ in holding:
+        vouched |= j
     tried: set[int] = set()
     for x in cells:
         for q in t.cell_pairs[x]:
             if state[q] != UNDECIDED or q in tried:
                 continue
             tried.add(q)
-            known = consistent.get(q)
-            if known is not None and not (now_joined & ~known[0] or now_split & ~known[1]):
+            if vouched >> q & 1:
                 continue
             if base is None:
                 node = None
@@ -1093,7 +1098,9 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
                 if not propagate(t, node, [q], [], []):
                     node = None
             if node is not None:
-                consistent[q] = pair_bits(node.pstate)
+                fixed_point = pair_bits(node.pstate)
+                holding.append(fixed_point)
+                vouched |= fixed_point[0]
                 continue
             yield Deduction(
                 rule=SHORT_CONTRADICTION,
