@@ -582,23 +582,50 @@ class _Found:
 def _groups_leaving_out(
     cells: list[int], links: dict[int, list[int]], doms: list[int], left_out: list[int | None]
 ) -> Iterator[tuple[set[int], list[int]]]:
-    """The tight groups found with each cell of ``left_out`` left out in turn (see :func:`iter_set_analysis`)."""
+    """The tight groups found with each cell of ``left_out`` left out in turn (see :func:`iter_set_analysis`).
+
+    Which perfect matching is used does not change the groups: the cells a cell reaches in the alternating graph
+    are the smallest tight group holding it, whatever the matching, and the links in some perfect matching are
+    what they are. So the matching found with one cell left out is carried to the next: the next cell gives up
+    its slot and the previous one is matched along one augmenting path, instead of matching all cells again.
+    """
     seen: set[frozenset[int]] = set()
+    k, n = len(cells), len(doms)
+    index = {x: i for i, x in enumerate(cells)}
+    adj_all = [links[x] for x in cells]
+    match_cell = [-1] * k  # a perfect matching of the cells but ``out`` (an index), when ``out`` is not None
+    match_slot = [-1] * n
+    out: int | None = None
     for u in left_out:
-        members = [x for x in cells if x != u]
-        adj = [links[x] for x in members]
-        match_cell, match_slot = _perfect_matching(adj, len(doms))
-        if match_cell is None:
+        if u is not None and u not in index:
+            continue  # more cells than dominoes: no perfect matching
+        gone = -1 if u is None else index[u]
+        if out is not None and out >= 0 and gone >= 0 and out != gone:
+            match_slot[match_cell[gone]] = -1
+            match_cell[gone] = -1
+            out = None if not _augment(adj_all, match_cell, match_slot, out) else gone
+        elif out is None or out != gone:
+            match_cell, match_slot = [-1] * k, [-1] * n
+            out = gone
+            if not all(_augment(adj_all, match_cell, match_slot, c) for c in range(k) if c != gone):
+                out = None
+        if out is None:
             continue
+        members = [c for c in range(k) if c != gone]
+        adj = [adj_all[c] for c in members]
+        member_matches = [match_cell[c] for c in members]
+        slot_members = [c if gone < 0 or c < gone else c - 1 for c in match_slot]
         # Only a domino some cell outside its group could take gives a deduction: one on a link that lies in no
         # perfect matching (Regin's test: its slot's cell cannot reach back), or one the left-out cell takes.
-        reach = _alternating_reach(adj, match_cell, match_slot)
-        useful = {r for c, rs in enumerate(adj) for r in rs if match_cell[c] != r and not reach[match_slot[r]] >> c & 1}
+        reach = _alternating_reach(adj, member_matches, slot_members)
+        useful = {
+            r for c, rs in enumerate(adj) for r in rs if member_matches[c] != r and not reach[slot_members[r]] >> c & 1
+        }
         useful.update(links[u] if u is not None else ())
         for r in sorted(useful):
-            group = _bits_of(reach[match_slot[r]])
-            group_cells = {members[c] for c in group}
-            group_doms = sorted({doms[match_cell[c]] for c in group})
+            group = _bits_of(reach[slot_members[r]])
+            group_cells = {cells[members[c]] for c in group}
+            group_doms = sorted({doms[member_matches[c]] for c in group})
             key = frozenset(group_cells)
             if key not in seen:
                 seen.add(key)
@@ -791,31 +818,34 @@ def _perfect_matching(adj: list[list[int]], n_slots: int) -> tuple[list[int] | N
     match_cell = [-1] * len(adj)
     match_slot = [-1] * n_slots
     for u in range(len(adj)):
-        seen = [False] * n_slots
-        stack = [(u, iter(adj[u]))]
-        done = False
-        while stack and not done:
-            w, it = stack[-1]
-            for r in it:
-                if seen[r]:
-                    continue
-                seen[r] = True
-                if match_slot[r] < 0:
-                    # Flip the path found: each cell on the stack takes the slot it reached.
-                    for cell, _ in reversed(stack):
-                        previous = match_cell[cell]
-                        match_cell[cell] = r
-                        match_slot[r] = cell
-                        r = previous
-                    done = True
-                    break
-                stack.append((match_slot[r], iter(adj[match_slot[r]])))
-                break
-            else:
-                stack.pop()
-        if not done:
+        if not _augment(adj, match_cell, match_slot, u):
             return None, match_slot
     return match_cell, match_slot
+
+
+def _augment(adj: list[list[int]], match_cell: list[int], match_slot: list[int], u: int) -> bool:
+    """Match the unmatched cell ``u`` along an augmenting path (depth first), in place; False if there is none."""
+    seen = [False] * len(match_slot)
+    stack = [(u, iter(adj[u]))]
+    while stack:
+        w, it = stack[-1]
+        for r in it:
+            if seen[r]:
+                continue
+            seen[r] = True
+            if match_slot[r] < 0:
+                # Flip the path found: each cell on the stack takes the slot it reached.
+                for cell, _ in reversed(stack):
+                    previous = match_cell[cell]
+                    match_cell[cell] = r
+                    match_slot[r] = cell
+                    r = previous
+                return True
+            stack.append((match_slot[r], iter(adj[match_slot[r]])))
+            break
+        else:
+            stack.pop()
+    return False
 
 
 def _alternating_reach(adj: list[list[int]], match_cell: list[int], match_slot: list[int]) -> list[int]:
