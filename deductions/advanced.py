@@ -69,7 +69,8 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
     One depth-first search of the live-pair graph finds every bridge and cut cell with the sizes of the parts
     they separate (Tarjan's bridge algorithm): O(cells + pairs), not one trial per pair.
     """
-    t, state = s.tables, s.state
+    t, state, covered = s.tables, s.state, s.covered
+    pa, pb, cell_pairs = t.pair_a, t.pair_b, t.cell_pairs
     n = t.n_cells
     disc = [-1] * n
     low = [0] * n
@@ -81,12 +82,12 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
     comp_size: dict[int, int] = {}
     root_of = [-1] * n
     for start in range(n):
-        if s.covered[start] or disc[start] >= 0:
+        if covered[start] or disc[start] >= 0:
             continue
         disc[start] = low[start] = timer
         timer += 1
         root_of[start] = start
-        stack = [(start, iter(t.cell_pairs[start]))]
+        stack = [(start, iter(cell_pairs[start]))]
         order = [start]
         while stack:
             x, it = stack[-1]
@@ -94,24 +95,26 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
             for q in it:
                 if state[q] != UNDECIDED or q == parent_pair[x]:
                     continue
-                y = _other(s, q, x)
+                y = pb[q] if pa[q] == x else pa[q]
                 if disc[y] < 0:
                     disc[y] = low[y] = timer
                     timer += 1
                     parent_pair[y] = q
                     root_of[y] = start
                     order.append(y)
-                    stack.append((y, iter(t.cell_pairs[y])))
+                    stack.append((y, iter(cell_pairs[y])))
                     advanced = True
                     break
-                low[x] = min(low[x], disc[y])
+                if disc[y] < low[x]:
+                    low[x] = disc[y]
             if advanced:
                 continue
             stack.pop()
             if stack:
                 p = stack[-1][0]
                 size[p] += size[x]
-                low[p] = min(low[p], low[x])
+                if low[x] < low[p]:
+                    low[p] = low[x]
                 if low[x] > disc[p]:
                     found_bridge.append((parent_pair[x], x, size[x]))
                 if low[x] >= disc[p]:
@@ -167,6 +170,7 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
 def _subtree(s: SolvingState, child: int, cut: int) -> set[int]:
     """The open cells reachable from ``child`` without passing through ``cut``."""
     t, state = s.tables, s.state
+    pa, pb = t.pair_a, t.pair_b
     seen = {child}
     todo = [child]
     while todo:
@@ -174,7 +178,7 @@ def _subtree(s: SolvingState, child: int, cut: int) -> set[int]:
         for q in t.cell_pairs[x]:
             if state[q] != UNDECIDED:
                 continue
-            y = _other(s, q, x)
+            y = pb[q] if pa[q] == x else pa[q]
             if y != cut and y not in seen:
                 seen.add(y)
                 todo.append(y)
