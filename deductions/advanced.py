@@ -479,8 +479,9 @@ def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
 
     Notes
     -----
-    Per number: one matching per end of the double's places, O(m * e) (m cells, e links, at most four links a
-    cell), and one alternating search per domino, O(m * e).
+    Per number: one matching, O(m * e) (m cells, e links, at most four links a cell), then one augmenting path
+    per further end of the double's places, and the alternating graph's reach, O(m^2) bit operations. Between
+    calls each number's first deduction is kept, and worked out again only when a pair of its cells changed.
     """
     said: set[tuple[int, ...]] = set()
     for v, cells in _open_cells_by_number(s):
@@ -725,8 +726,8 @@ def iter_doubles_set_analysis(s: SolvingState) -> Iterator[Deduction]:
 
     Notes
     -----
-    Per number: O(m * e) for the matching (m cells, e links, at most four links a cell) and O(m + e) for the
-    components; no limit on how often a number occurs (the best C solver stops at 16).
+    Per number: O(m * e) for the matching (m cells, e links, at most four links a cell) and O(m^2) bit operations
+    for the alternating graph's reach; no limit on how often a number occurs (the best C solver stops at 16).
     """
     for v, cells in _open_cells_by_number(s):
         yield from _doubles_set_analysis_of(s, v, cells)
