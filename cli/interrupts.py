@@ -24,7 +24,7 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 _progress: dict[str, object] = {}
 
 
-def finished(done: int, total: int, noun: str = "puzzles") -> None:
+def finished(done: int, total: int | None, noun: str = "puzzles") -> None:
     """Note how much of the work is done, for the line printed if Ctrl-C stops the rest."""
     _progress.update(done=done, total=total, noun=noun)
 
@@ -34,6 +34,8 @@ def interrupted_message() -> str:
     if not _progress:
         return "dominosa: interrupted"
     done, total, noun = _progress["done"], _progress["total"], _progress["noun"]
+    if total is None:  # a big input read as the work goes: how many there are is not known yet
+        return f"dominosa: interrupted: {done} {noun} finished"
     return f"dominosa: interrupted: {done} of {total} {noun} finished"
 
 

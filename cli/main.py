@@ -46,10 +46,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from dominosa.cli.interrupts import handling_interrupts
+    from dominosa.cli.interrupts import EXIT_INTERRUPTED, handling_interrupts, interrupted_message
 
-    with handling_interrupts():
-        return _main(argv)
+    try:
+        with handling_interrupts():
+            return _main(argv)
+    except KeyboardInterrupt:  # in the instant between our handler going in and _main's own ``try``
+        print(interrupted_message(), file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def _main(argv: list[str] | None) -> int:
