@@ -56,14 +56,26 @@ def test_endless_zeros_on_standard_input():
         assert "binary data" in one_line_error(run_capped("show", "-", stdin=zeros))
 
 
-def test_endless_text_on_standard_input_stops_at_the_input_limit():
+def test_endless_text_on_standard_input_stops_at_the_limit_on_one_puzzle():
+    """Puzzles are read one at a time, so a grid that never ends meets the limit on one puzzle's text (1 Mi
+    characters), long before the limit on the whole input (64 MiB)."""
     yes = subprocess.Popen(["yes", "22223"], stdout=subprocess.PIPE)
     try:
         line = one_line_error(run_capped("show", "-", stdin=yes.stdout))
     finally:
         yes.kill()
         yes.wait()
-    assert "bytes of input" in line and "--max-input" in line
+    assert "standard input: line 1: more than 1,048,576 characters" in line and "the limit on" in line
+
+
+def test_endless_game_ids_on_standard_input_stop_at_the_input_limit(tmp_path):
+    yes = subprocess.Popen(["yes", "3:22223101012330103310"], stdout=subprocess.PIPE)
+    try:
+        line = one_line_error(run_capped("show", "--format", "gameid", "--max-input", "200K", "-", stdin=yes.stdout))
+    finally:
+        yes.kill()
+        yes.wait()
+    assert "more than 204,800 bytes of input" in line and "--max-input" in line
 
 
 def test_max_input_lowers_and_raises_the_limit(tmp_path):

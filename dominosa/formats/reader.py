@@ -175,18 +175,13 @@ def _until_blank(lines: Iterator[Line]) -> Iterator[Line]:
 
 
 def _plain_text(lines: Iterator[Line], first_line: int, source: str | None) -> list[Line]:
-    """The rest of a plain puzzle's lines, up to :data:`~dominosa.limits.MAX_PLAIN_PUZZLE_CHARS` of text.
-
-    Past the limit the lines are read on but not kept, so that input that never ends still meets the limit on
-    the whole input (and its message) first; a puzzle that does end there is refused for its size.
-    """
+    """The rest of a plain puzzle's lines, refused past :data:`~dominosa.limits.MAX_PLAIN_PUZZLE_CHARS` of text
+    (at once: a grid that never ends fails in a moment, holding a megabyte)."""
     kept: list[Line] = []
     size = 0
     for line in lines:
         size += len(line[1]) + 1
         if size > MAX_PLAIN_PUZZLE_CHARS:
-            for _ in lines:
-                pass
             raise PuzzleError(
                 f"more than {MAX_PLAIN_PUZZLE_CHARS:,} characters before the next blank line: too much for one"
                 " puzzle (the limit on a plain puzzle's text)",
