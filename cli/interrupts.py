@@ -4,7 +4,8 @@ The first SIGINT raises ``KeyboardInterrupt`` as usual, so open files are discar
 transactions roll back on the way out; ``main`` then prints one line saying what was finished. A second SIGINT
 while that cleanup runs (or a slow worker pool shuts down) used to land in some ``finally`` block as a second
 traceback; here it ends the process quietly with exit code 130. The handler is in place from the first line
-of ``main``, so Ctrl-C while the command starts (loading matplotlib, say) is just as quiet.
+of ``main``, so Ctrl-C while the command starts (loading matplotlib, say) is just as quiet; before that, from
+the entry point on, ``dominosa/__main__.py`` has its own (one line, exit code 130, nothing to clean up yet).
 """
 
 from __future__ import annotations
