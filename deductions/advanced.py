@@ -767,7 +767,10 @@ def _doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Itera
         return
     for u, x in enumerate(cells):
         keep = {slots[r] for r in adj[u] if match_cell[u] == r or reach[match_slot[r]] >> u & 1}
-        away = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] not in keep)
+        # A pair showing a placed domino (bookkeeping still pending) is left to rule 2: it has no slot here.
+        away = tuple(
+            q for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] not in keep and pd[q] in slot_ids
+        )
         if not away:
             continue
         banned = sorted({pd[q] for q in away})
