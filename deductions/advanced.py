@@ -274,8 +274,17 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
                 around.append(y)
     only: dict[int, int] = {}
     for y in around:
-        left = [(z, e) for z, e in live[y] if e != d and z != a and z != b]
-        if not left:
+        # The dominoes y could still take were q joined: none (e stays -1), one (e), or several (e = -2, the
+        # common case, found without building a list).
+        e = -1
+        for z, f in live[y]:
+            if f != d and z != a and z != b:
+                if e == -1:
+                    e = f
+                elif f != e:
+                    e = -2
+                    break
+        if e == -1:
             return Deduction(
                 rule=LOCAL_DUPLICATE,
                 splits=(q,),
@@ -284,11 +293,10 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
                 reason=f"Joining {s.pair_label(q)} (the {s.domino_label(d)}) would leave {s.cell_label(y)} "
                 f"with no partner: {s.pair_label(q)} is split.",
             )
-        e = left[0][1]
-        if any(f != e for _, f in left):
+        if e == -2:
             continue
         twin = only.get(e)
-        if twin is not None and not any(z == twin for z, _ in left):
+        if twin is not None and not any(z == twin and f != d for z, f in live[y]):
             return Deduction(
                 rule=LOCAL_DUPLICATE,
                 splits=(q,),
@@ -767,7 +775,10 @@ def _doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Itera
         return
     for u, x in enumerate(cells):
         keep = {slots[r] for r in adj[u] if match_cell[u] == r or reach[match_slot[r]] >> u & 1}
-        away = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] not in keep)
+        # A pair showing a placed domino (bookkeeping still pending) is left to rule 2: it has no slot here.
+        away = tuple(
+            q for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] not in keep and pd[q] in slot_ids
+        )
         if not away:
             continue
         banned = sorted({pd[q] for q in away})

@@ -8,7 +8,7 @@ placed, and the candidates each rule should look at, so that no rule rescans the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -40,6 +40,23 @@ class Contradiction(Exception):
     """The position cannot be completed; the message says why (a cell or domino with no place left, ...)."""
 
 
+class _Sentence:
+    """The ``reason`` field of :class:`Deduction`: given as the sentence, or as a function of no arguments that
+    makes it, called on first read (and kept then). The driver makes thousands of deductions a puzzle, mostly
+    bookkeeping, whose sentences grading never reads."""
+
+    def __get__(self, obj: object, owner: type | None = None) -> str:
+        if obj is None:
+            return ""  # the field's default
+        words = obj.__dict__["_reason"]
+        if not isinstance(words, str):
+            words = obj.__dict__["_reason"] = words()
+        return words
+
+    def __set__(self, obj: object, words: str | Callable[[], str]) -> None:
+        obj.__dict__["_reason"] = words
+
+
 @dataclass(frozen=True)
 class Deduction:
     """One deduction: which rule, what it changes, what justifies it, and the sentence a person would say.
@@ -53,7 +70,7 @@ class Deduction:
     settles : newly joined or newly split pairs whose consequences this deduction draws.
     cells : the cells the reasoning looks at.
     domino : the domino the reasoning is about (its index in ``puzzle.dominoes``), if any.
-    reason : the deduction in one sentence.
+    reason : the deduction in one sentence (given as the sentence or as a function making it on first read).
     effort : for trial and error, the search steps it took to refute the pair tried.
     """
 
@@ -64,7 +81,7 @@ class Deduction:
     settles: tuple[int, ...] = ()
     cells: tuple[int, ...] = ()
     domino: int | None = None
-    reason: str = ""
+    reason: str = _Sentence()  # type: ignore[assignment]
     effort: int = 0
 
     @property
@@ -74,6 +91,10 @@ class Deduction:
 
     def __str__(self) -> str:
         return self.reason
+
+    def __getstate__(self) -> dict:
+        self.reason  # noqa: B018  (made now: a function may not pickle)
+        return self.__dict__
 
 
 # Each pair state as the digit of its bit in SolvingState.key's bitsets: "1" for (newly) joined, or split.

@@ -328,3 +328,18 @@ def test_set_analysis_remembered_by_number_finds_what_a_full_scan_finds(layout):
             continue
         assert advanced.set_analysis(s) == next(advanced.iter_set_analysis(s), None)
         assert advanced.doubles_set_analysis(s) == next(advanced.iter_doubles_set_analysis(s), None)
+
+
+def test_set_analysis_with_doubles_leaves_pending_bookkeeping_alone():
+    # A domino just placed (its other places not split yet, as rule 2 would): asked without bookkeeping first,
+    # set analysis with doubles once looked up a slot for that domino and raised KeyError. Its deductions stay
+    # true of the solution.
+    for k in range(6):
+        puzzle, solution = proper_layout(4, random.Random(k))
+        right = set(solution.pairs(puzzle.board))
+        for q in sorted(right):
+            s = SolvingState.from_position(puzzle, newly_joined=[q])
+            for d in advanced.iter_doubles_set_analysis(s):
+                assert not right & set(d.splits), d.reason
+            found = advanced.doubles_set_analysis(s)
+            assert found is None or not right & set(found.splits)

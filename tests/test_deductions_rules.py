@@ -6,10 +6,12 @@ In the drawings (see ``position_art``): in a row, ``-`` joins two cells and ``|`
 
 from __future__ import annotations
 
+import pickle
+
 from position_art import names, pair, position
 
 from dominosa.deductions import rules
-from dominosa.deductions.state import JOINED, SPLIT
+from dominosa.deductions.state import JOINED, SPLIT, Deduction
 
 ORDER_2 = """
 0 0 1 2
@@ -187,3 +189,28 @@ def test_shared_cell_does_not_fire_once_drawn():
     # The 0-2 no longer has anything to split at r2c1; the next candidate is the 2-2 at r2c4.
     assert found is not None and s.domino_label(found.domino) == "2-2"
     assert names(s, found.splits) == {"r2c3-r2c4"}
+
+
+def test_a_sentence_given_as_a_function_is_made_once_on_first_read():
+    calls = []
+
+    def words() -> str:
+        calls.append(1)
+        return "r1c1-r1c2 is split."
+
+    lazy = Deduction(rule=3, settles=(0,), reason=words)
+    assert calls == []
+    assert lazy.reason == str(lazy) == "r1c1-r1c2 is split." and calls == [1]
+    assert lazy.reason and calls == [1]
+    same = Deduction(rule=3, settles=(0,), reason="r1c1-r1c2 is split.")
+    assert lazy == same and hash(lazy) == hash(same) and repr(lazy) == repr(same)
+    assert Deduction(rule=3).reason == ""
+    # Pickled with its sentence made (a function made in a rule would not pickle).
+    again = pickle.loads(pickle.dumps(Deduction(rule=2, reason=lambda: "placed")))
+    assert again.reason == "placed" and again == Deduction(rule=2, reason="placed")
+
+
+def test_bookkeeping_sentences_read_the_puzzle_names():
+    s = position(ORDER_2)
+    found = rules.single_neighbour(s) or rules.unique_placement(s) or rules.shared_cell(s)
+    assert found is not None and isinstance(found.reason, str) and found.reason.endswith(".")
