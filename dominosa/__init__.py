@@ -12,12 +12,16 @@ are reached lazily, so ``import dominosa`` stays light:
 
 from __future__ import annotations
 
+from dominosa import native as _native
 from dominosa.board import Board, Cell, cell_name
 from dominosa.dominoes import Domino, domino, domino_index, domino_name, full_set, full_set_size
 from dominosa.errors import PuzzleError
 from dominosa.lazy import lazy_attributes
 from dominosa.puzzle import Placement, Puzzle, placement
 from dominosa.solution import Solution, problems, validate
+
+# Before the engine is first imported: it decides whether its compiled modules, if built, are used.
+_native.install()
 
 __version__ = "0.1.0"
 
