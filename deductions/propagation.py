@@ -232,13 +232,14 @@ def propagate_position(t: Tables, joined: Iterable[int] = (), split: Iterable[in
     ``joined`` and ``split`` start the search from a partly solved position instead.
     """
     pstate = bytearray(t.n_pairs)
-    ccount = [len(ps) for ps in t.cell_pairs]
-    dcount = [len(ps) for ps in t.placements]
-    for q, d in enumerate(t.pair_domino):
-        if d < 0:
-            pstate[q] = SPLIT
-            ccount[t.pair_a[q]] -= 1
-            ccount[t.pair_b[q]] -= 1
+    ccount = list(map(len, t.cell_pairs))
+    dcount = list(map(len, t.placements))
+    if -1 in t.pair_domino:  # only where the set is not the whole double-n set
+        for q, d in enumerate(t.pair_domino):
+            if d < 0:
+                pstate[q] = SPLIT
+                ccount[t.pair_a[q]] -= 1
+                ccount[t.pair_b[q]] -= 1
     for q in split:
         if not pstate[q]:
             pstate[q] = SPLIT

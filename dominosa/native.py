@@ -50,30 +50,46 @@ def _source_beside(spec: importlib.machinery.ModuleSpec) -> str:
     return os.path.join(folder, filename.split(".", 1)[0] + ".py")
 
 
+def _found(fullname: str) -> importlib.machinery.ModuleSpec | None:
+    """How the import system would find a module without this module's finder (its package imported)."""
+    package = importlib.import_module(fullname.rsplit(".", 1)[0])
+    return importlib.machinery.PathFinder.find_spec(fullname, package.__path__)
+
+
+def _stale_source() -> str | None:
+    """The first source file of :data:`COMPILED_MODULES` newer than its compiled module, or None.
+
+    The compiled modules are one shared library whose modules import each other directly, past the import
+    system: they are used all together or not at all."""
+    for name in COMPILED_MODULES:
+        spec = _found(name)
+        if _is_extension(spec):
+            source = _source_beside(spec)
+            if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(spec.origin):
+                return source
+    return None
+
+
 class _PreferSource(importlib.abc.MetaPathFinder):
-    """Finds a module of :data:`COMPILED_MODULES` as the other finders do, but answers with its Python source
-    when pure Python is asked for or the compiled module is older than the source."""
+    """Finds the modules of :data:`COMPILED_MODULES` as the import system does, but answers with their Python
+    sources when pure Python is asked for or a compiled module is older than its source."""
+
+    warned = False  # about a stale build, once a process
 
     def find_spec(self, fullname, path, target=None):  # noqa: ANN001, ANN201 - the finder protocol's signature
         if fullname not in COMPILED_MODULES:
             return None
-        for finder in sys.meta_path:
-            if finder is self or not hasattr(finder, "find_spec"):
-                continue
-            spec = finder.find_spec(fullname, path, target)
-            if spec is not None:
-                break
-        else:
-            return None
+        spec = _found(fullname)
         if not _is_extension(spec):
             return spec
         source = _source_beside(spec)
         if not os.path.exists(source):
             return spec  # an installed wheel: the compiled module alone
-        stale = os.path.getmtime(source) > os.path.getmtime(spec.origin)
-        if stale and not _pure_requested():
+        stale = _stale_source()
+        if stale and not _pure_requested() and not self.warned:
+            self.warned = True
             warnings.warn(
-                f"{fullname}: the compiled module is older than {source}; using the source "
+                f"the compiled modules are older than {stale}: using the Python sources "
                 "(rebuild with `pip install -e .`)",
                 RuntimeWarning,
                 stacklevel=2,
@@ -104,7 +120,11 @@ def build_description() -> str:
     names = compiled_modules()
     if names:
         return "compiled (mypyc): " + ", ".join(n.rsplit(".", 1)[1] for n in names)
-    return f"pure Python ({PURE_ENV} is set)" if _pure_requested() else "pure Python"
+    if _pure_requested():
+        return f"pure Python ({PURE_ENV} is set)"
+    if _stale_source():
+        return "pure Python (the compiled build is older than the sources: rebuild it)"
+    return "pure Python"
 
 
 def source_module(fullname: str) -> ModuleType:
