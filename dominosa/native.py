@@ -56,8 +56,14 @@ def _found(fullname: str) -> importlib.machinery.ModuleSpec | None:
     return importlib.machinery.PathFinder.find_spec(fullname, package.__path__)
 
 
+def _in_checkout(path: str) -> bool:
+    """Whether a module file lies in a source checkout (an editable install: ``pyproject.toml`` one folder up),
+    where sources are edited after the build; an installed wheel's files all come from one build."""
+    return os.path.exists(os.path.join(os.path.dirname(os.path.dirname(path)), "pyproject.toml"))
+
+
 def _stale_source() -> str | None:
-    """The first source file of :data:`COMPILED_MODULES` newer than its compiled module, or None.
+    """The first source file of :data:`COMPILED_MODULES` in a checkout newer than its compiled module, or None.
 
     The compiled modules are one shared library whose modules import each other directly, past the import
     system: they are used all together or not at all."""
@@ -65,7 +71,11 @@ def _stale_source() -> str | None:
         spec = _found(name)
         if _is_extension(spec):
             source = _source_beside(spec)
-            if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(spec.origin):
+            if (
+                _in_checkout(source)
+                and os.path.exists(source)
+                and os.path.getmtime(source) > os.path.getmtime(spec.origin)
+            ):
                 return source
     return None
 
