@@ -83,7 +83,8 @@ class OptionalBuildExt(build_ext):
         try:
             super().run()
         except Exception as error:  # distutils' CompileError, LinkError, a missing compiler...
-            _say(f"the compiled modules could not be built ({error}): pure Python")
+            reason = str(error) if len(str(error)) < 200 else f"{type(error).__name__}, see above"
+            _say(f"the compiled modules could not be built ({reason}): pure Python")
             for ext in self.extensions:
                 for path in (self.get_ext_fullpath(ext.name),):
                     if os.path.exists(path):

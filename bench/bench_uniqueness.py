@@ -49,6 +49,7 @@ from old_revision import old_package
 from dominosa.deductions import count_solutions
 from dominosa.deductions.tables import tables_for
 from dominosa.generator.proper import proper_layout
+from dominosa.native import build_description
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -461,6 +462,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; seed {args.seed}, {args.repeats} repeats; "
         f"engine sources {engine_fingerprint()}"
     )
+    print(f"this checkout's engine: {build_description()} (DOMINOSA_PURE_PYTHON=1 times the pure-Python sources)")
     if not HAVE_PYSAT and not args.no_sat:
         print("python-sat is not installed: timing ours only. For the comparison: pip install python-sat")
 
