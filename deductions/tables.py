@@ -8,8 +8,6 @@ which domino each pair shows, where each domino can go, and which pairs touch a 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import groupby
-from operator import add, mul
 
 from dominosa.board import Board
 from dominosa.puzzle import Puzzle
@@ -84,21 +82,19 @@ def _pair_domino(
     numbers: tuple[int, ...], dominoes: tuple[tuple[int, int], ...], pair_a: tuple[int, ...], pair_b: tuple[int, ...]
 ) -> tuple[int, ...]:
     """``Puzzle.pair_domino`` (the domino each pair shows, -1 for none of the set), by a table lookup per pair
-    without a Python-level step: the count's set-up on a small board is a good part of its cost."""
+    rather than a call and a dictionary look-up: the count's set-up is a good part of its cost on a small board."""
     size = max(numbers, default=0) + 1
     lookup = _domino_lookup(dominoes, size)
-    first = map(mul, map(numbers.__getitem__, pair_a), [size] * len(pair_a))
-    return tuple(map(lookup.__getitem__, map(add, first, map(numbers.__getitem__, pair_b))))
+    return tuple([lookup[numbers[a] * size + numbers[b]] for a, b in zip(pair_a, pair_b, strict=True)])
 
 
 def _placements(pair_domino: tuple[int, ...], n_dominoes: int) -> tuple[tuple[int, ...], ...]:
     """``Puzzle.placements`` (each domino's pairs, in pair order) from ``pair_domino``."""
-    where: list[tuple[int, ...]] = [()] * n_dominoes
-    domino_of = pair_domino.__getitem__
-    for d, pairs in groupby(sorted(range(len(pair_domino)), key=domino_of), key=domino_of):
+    where: list[list[int]] = [[] for _ in range(n_dominoes)]
+    for q, d in enumerate(pair_domino):
         if d >= 0:
-            where[d] = tuple(pairs)
-    return tuple(where)
+            where[d].append(q)
+    return tuple(map(tuple, where))
 
 
 @lru_cache(maxsize=64)
