@@ -12,6 +12,14 @@ commit before), load about 3.9 on the shared 2-core machine, median ms per puzzl
 0.54 vs 0.60, order 15 1.46 vs 1.52 (3 rounds); ``--orders 30 --puzzles 5 --rounds 5`` gives order 30 89.3 vs
 88.8 (ratios 0.89, 0.89, 0.96, 1.00).
 
+This module and :mod:`~dominosa.deductions.propagation` are the ones the optional compiled build turns into C
+with mypyc (:mod:`dominosa.native`): the annotated locals of the hot functions are for it, and the hot loops
+avoid closures (mypyc keeps a closure's variables in an environment object). The Python source stays the
+reference, run and tested as such; ``tests/test_native.py`` checks that both walk the same search, node for node.
+Measured on 100 proper order-30 puzzles (seeds 0-99, CPU time, load about 5.4 on the shared 2-core machine):
+median 28 ms compiled, 35 ms pure Python, 37-39 ms before this split (main at 12d8c75); worst 0.94 / 1.26-1.37 /
+1.36-1.43 s, always seed 90 (9,412 nodes). Order 6, median per puzzle: 0.087 / 0.135 / 0.154-0.186 ms.
+
 The search (:class:`_Engine`) branches by
 joining a pair of the most constrained cell or domino, and learns from every contradiction: it traces the
 contradiction back through the reasons of the assignments that led to it and keeps a clause (a nogood) that
