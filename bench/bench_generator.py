@@ -19,6 +19,15 @@ is proper and of that grade, then rated the same way as ours. A reference sample
 within ``--reference-limit`` seconds stops and shows as ">limit". Every grade but "guessing" (which logic
 nearly always avoids) is measured; a grade the search gives up on shows as "gave up".
 
+Against another revision (the speed issue): ``--against REV`` (e.g. ``main``) times, instead of the above, one
+puzzle at a time from nothing with ``--samples`` seeds at every grade of order 6 and at order-9 hard, by this code
+and by REV's (unpacked by ``old_revision.py`` into a temporary folder), each in a fresh process started from
+outside the checkout, alternately for ``--rounds`` rounds; every seed keeps its best round, and the figure is the
+median over the seeds, against the speed issue's targets (order 6: trivial and basic 5 ms, hard 30 ms, extreme
+100 ms; order-9 hard 300 ms). It also says whether both made the same puzzles with the same scores. ``--phases``
+adds where this code's time goes per grade: developing (count and repair), grading the layouts, and the chosen
+puzzle's finishing (its proof, its grade, its deduction path).
+
 Run ``python bench/bench_generator.py --help``; ``--quick`` for a short run, ``--strict`` to exit 1 when a target
 is missed.
 """
@@ -26,11 +35,17 @@ is missed.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
+
+from old_revision import old_package
 
 from dominosa.deductions import count_solutions, grade, rate
 from dominosa.deductions.grades import GRADES
@@ -45,6 +60,31 @@ TOP_TWO = ("extreme", "fiendish")
 THROUGHPUT_TARGET = 1.7
 THROUGHPUT_BATCH = 20
 SPIN = 3_000_000  # busy-loop steps for the machine's own two-core ceiling (about a quarter second)
+# The speed issue's targets per puzzle, (order, grade): seconds.
+AGAINST_TARGETS_S = {
+    (6, "trivial"): 0.005,
+    (6, "basic"): 0.005,
+    (6, "hard"): 0.030,
+    (6, "extreme"): 0.100,
+    (9, "hard"): 0.300,
+}
+
+# Run in a fresh process by this code or by an older revision's (its folder first on PYTHONPATH): one puzzle at a
+# time from nothing, a warm-up first; one JSON line per seed with the time and what was made.
+_TIMER = """
+import json, sys, time
+import dominosa
+from dominosa.formats.game_id import write_game_id
+from dominosa.generator.generate import generate, make_request
+where, order, grade, seeds = sys.argv[1], int(sys.argv[2]), sys.argv[3], json.loads(sys.argv[4])
+assert where == "-" or dominosa.__file__.startswith(where), dominosa.__file__
+list(generate(make_request(order=order, grade=grade, seed=-1), 1))
+for seed in seeds:
+    start = time.perf_counter()
+    (made,) = generate(make_request(order=order, grade=grade, seed=seed), 1)
+    seconds = time.perf_counter() - start
+    print(json.dumps({"seed": seed, "s": seconds, "id": write_game_id(made.puzzle), "score": made.score}), flush=True)
+"""
 
 
 def _median(values: list[float]) -> float:
@@ -188,6 +228,86 @@ def per_puzzle(args: argparse.Namespace, missed: list[str]) -> None:
             measure(f"order {order} hard", order, "hard", GRADE_TARGETS_S[order], args, missed)
 
 
+def _timed(site: Path | None, folder: str, order: int, grade_name: str, seeds: list[int]) -> dict[int, dict]:
+    """One fresh process of this code (``site`` None) or of the revision unpacked at ``site``: per seed, its line."""
+    env = dict(os.environ)
+    if site is not None:
+        env["PYTHONPATH"] = str(site)
+    where = str(site) if site is not None else "-"
+    command = [sys.executable, "-c", _TIMER, where, str(order), grade_name, json.dumps(seeds)]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=folder, check=True)
+    return {row["seed"]: row for row in map(json.loads, done.stdout.splitlines())}
+
+
+def against(args: argparse.Namespace, missed: list[str]) -> None:
+    """This code against ``args.against`` on the same seeds, alternately in fresh processes (see the module)."""
+    seeds = [args.seed + k for k in range(args.samples)]
+    with tempfile.TemporaryDirectory(prefix="bench-generator-") as folder:
+        site = old_package(args.against, Path(folder))
+        print(f"one puzzle from nothing, this code against {args.against}: {len(seeds)} seeds, best of"
+              f" {args.rounds} alternating rounds per seed, median over the seeds", flush=True)
+        for (order, grade_name), target in AGAINST_TARGETS_S.items():
+            new: dict[int, list[dict]] = {seed: [] for seed in seeds}
+            old: dict[int, list[dict]] = {seed: [] for seed in seeds}
+            for _ in range(args.rounds):
+                for seed, row in _timed(None, folder, order, grade_name, seeds).items():
+                    new[seed].append(row)
+                for seed, row in _timed(site, folder, order, grade_name, seeds).items():
+                    old[seed].append(row)
+            ours = _median([min(r["s"] for r in new[seed]) for seed in seeds])
+            theirs = _median([min(r["s"] for r in old[seed]) for seed in seeds])
+            same = all((new[s][0]["id"], new[s][0]["score"]) == (old[s][0]["id"], old[s][0]["score"]) for s in seeds)
+            ok = ours <= target
+            if not ok:
+                missed.append(f"order {order} {grade_name}")
+            print(
+                f"  order {order} {grade_name:<8} ours {_fmt(ours):>9}  {args.against} {_fmt(theirs):>9}"
+                f"  ratio {ours / theirs:4.2f}x  target <= {_fmt(target):>8} {'pass' if ok else 'FAIL':<4}"
+                f"  same puzzles and scores: {'yes' if same else 'NO'}  (load {os.getloadavg()[0]:.2f})",
+                flush=True,
+            )
+            if not same:
+                missed.append(f"order {order} {grade_name}: different puzzles")
+
+
+def phases(args: argparse.Namespace) -> None:
+    """Where this code's time goes per grade, by wrapping the generator's steps with clocks (one process)."""
+    import dominosa.deductions.rating as rating_module
+    import dominosa.generator.fitness as fitness
+
+    spent: dict[str, float] = {}
+
+    def clocked(module, name: str, label: str) -> None:
+        inner = getattr(module, name)
+
+        def wrapper(*a, **k):
+            start = time.perf_counter()
+            try:
+                return inner(*a, **k)
+            finally:
+                spent[label] = spent.get(label, 0.0) + time.perf_counter() - start
+
+        setattr(module, name, wrapper)
+
+    clocked(fitness, "develop", "develop (count and repair)")
+    clocked(fitness, "grade", "grade the layouts")
+    clocked(fitness, "finish", "finish: all")
+    clocked(rating_module, "grade", "finish: grade")
+    clocked(rating_module, "shortest_path", "finish: deduction path")
+    print("where the time goes (this code, one process, clocks around each step; per puzzle):")
+    for (order, grade_name) in AGAINST_TARGETS_S:
+        spent.clear()
+        start = time.perf_counter()
+        layouts = 0
+        for k in range(args.samples):
+            (made,) = generate(make_request(order=order, grade=grade_name, seed=args.seed + k), 1)
+            layouts += made.evaluations
+        total = time.perf_counter() - start
+        parts = ", ".join(f"{label} {_fmt(t / args.samples)} ({100 * t / total:.0f}%)" for label, t in spent.items())
+        print(f"  order {order} {grade_name:<8} {_fmt(total / args.samples)}, {layouts / args.samples:.1f} layouts:"
+              f" {parts}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--samples", type=int, default=7, help="puzzles per figure (default 7)")
@@ -202,6 +322,9 @@ def main(argv: list[str] | None = None) -> int:
         "--throughput-repeats", type=int, help="alternations of 1 and 2 workers (default 3; 1 with --quick)"
     )
     parser.add_argument("--strict", action="store_true", help="exit status 1 if a target is missed")
+    parser.add_argument("--against", metavar="REV", help="only: this code against a git revision (see the module)")
+    parser.add_argument("--rounds", type=int, default=3, help="with --against: alternations per figure (default 3)")
+    parser.add_argument("--phases", action="store_true", help="with --against: also where this code's time goes")
     args = parser.parse_args(argv)
     if args.quick:
         args.samples, args.reference_samples, args.reference_limit = 3, 2, 10.0
@@ -211,6 +334,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--no-throughput and --only-throughput exclude each other")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores", flush=True)
     missed: list[str] = []
+    if args.against:
+        against(args, missed)
+        if args.phases:
+            phases(args)
+        print("all targets met" if not missed else f"missed: {', '.join(missed)}")
+        return 1 if args.strict and missed else 0
     if not args.only_throughput:
         per_puzzle(args, missed)
     if not args.no_throughput:

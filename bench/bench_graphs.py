@@ -8,7 +8,8 @@ that both answer as networkx does; this measures what writing them by hand buys,
 
 - board tilings: ``layouts.perfect_matching`` against ``networkx.bipartite.hopcroft_karp_matching`` (graph
   construction included, as the caller would pay it) on the standard boards of orders 6, 15 and 30;
-- set analysis: ``advanced._perfect_matching`` and ``_components`` against ``networkx.bipartite.maximum_matching``
+- set analysis: ``advanced._perfect_matching`` and ``_alternating_reach`` against
+  ``networkx.bipartite.maximum_matching``
   and ``strongly_connected_components`` on 200 random graphs of 3 to 9 cells, at most four links a cell;
 - the import of networkx itself, in a fresh process.
 
@@ -29,7 +30,7 @@ from collections.abc import Callable
 import networkx as nx
 
 from dominosa import Board
-from dominosa.deductions.advanced import _components, _perfect_matching
+from dominosa.deductions.advanced import _alternating_reach, _perfect_matching
 from dominosa.generator.layouts import perfect_matching
 
 
@@ -61,7 +62,7 @@ def ours_set_analysis(graphs: list[list[list[int]]]) -> None:
     for adj in graphs:
         match_cell, match_slot = _perfect_matching(adj, len(adj))
         if match_cell is not None:
-            _components(adj, match_cell, match_slot)
+            _alternating_reach(adj, match_cell, match_slot)
 
 
 def networkx_set_analysis(graphs: list[list[list[int]]]) -> None:

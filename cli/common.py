@@ -12,14 +12,15 @@ import math
 import os
 import re
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from dominosa.cli.main import UsageError
 from dominosa.formats import (
     DEFAULT_EXAMPLE,
     PuzzleRecord,
+    iter_file_records,
     read_example,
-    read_file_records,
     read_records,
 )
 from dominosa.limits import MAX_INPUT_BYTES, WORKERS_PER_CORE, max_workers
@@ -28,6 +29,8 @@ __all__ = [
     "add_puzzle_arguments",
     "add_format_argument",
     "read_inputs",
+    "Inputs",
+    "numbered",
     "print_text",
     "print_json",
     "FORMATS",
@@ -82,20 +85,67 @@ def add_format_argument(parser: argparse.ArgumentParser, *, game_id: bool = Fals
 def read_inputs(args: argparse.Namespace) -> list[PuzzleRecord]:
     """Every puzzle the arguments name, in order, all checked before any work starts.
 
-    Raises ``PuzzleError`` for bad content, ``OSError`` for a file that cannot be read, and ``UsageError``
-    when no puzzle is named at all; the command's ``main`` turns each into one line and exit code 2.
+    For commands that need them all at once (a book, the names of the pictures, one store transaction); the
+    others go through :class:`Inputs`. Raises ``PuzzleError`` for bad content, ``OSError`` for a file
+    that cannot be read, and ``UsageError`` when no puzzle is named at all; the command's ``main`` turns each
+    into one line and exit code 2.
     """
-    records: list[PuzzleRecord] = []
+    return list(Inputs(args))
+
+
+LOOKAHEAD_CELLS = 100_000
+"""How many cells of puzzles :class:`Inputs` reads and checks before the work starts: some 1,800 double-6
+puzzles, or ten double-100 ones (about 15 MB of puzzles, whatever their size)."""
+
+
+class Inputs:
+    """The puzzles the arguments name, read as the work goes, after a bounded look-ahead.
+
+    The first puzzles, up to :data:`LOOKAHEAD_CELLS` cells of them, are read and checked when this is built,
+    so an input of ordinary size behaves as if read whole: a bad puzzle anywhere in it stops the command before
+    any work, and ``total`` is the number of puzzles. A bigger input is read a chunk at a time as the loop goes,
+    so memory stays that of one puzzle however many there are; ``total`` is then None (unknown until the end),
+    and a bad puzzle late in it stops the command there, after the results of the puzzles before it.
+
+    Raises what :func:`read_inputs` raises.
+    """
+
+    def __init__(self, args: argparse.Namespace, *, lookahead_cells: int = LOOKAHEAD_CELLS) -> None:
+        self._rest = _all_records(args)
+        self._head: list[PuzzleRecord] = []
+        self.total: int | None = None
+        cells = 0
+        for record in self._rest:
+            self._head.append(record)
+            cells += len(record.puzzle.board)
+            if cells >= lookahead_cells:
+                break
+        else:
+            self.total = len(self._head)
+            if not self._head:
+                raise UsageError("no puzzle given: name a FILE (- for standard input), a game ID, or use --example")
+
+    def __iter__(self) -> Iterator[PuzzleRecord]:
+        head, self._head = self._head, []  # handed out once: the look-ahead is not kept for the whole run
+        yield from head
+        yield from self._rest
+
+
+def _all_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
     if getattr(args, "example", None):
-        records.extend(read_example(args.example))
+        yield from read_example(args.example)
     for name in args.files:
         if name != "-" and _INLINE_GAME_ID.fullmatch(name) and not os.path.exists(name):
-            records.extend(read_records(name, source="command line"))
+            yield from read_records(name, source="command line")
         else:
-            records.extend(read_file_records(name, max_bytes=getattr(args, "max_input", MAX_INPUT_BYTES)))
-    if not records:
-        raise UsageError("no puzzle given: name a FILE (- for standard input), a game ID, or use --example")
-    return records
+            yield from iter_file_records(name, max_bytes=getattr(args, "max_input", MAX_INPUT_BYTES))
+
+
+def numbered(noun: str, index: int, total: int | None) -> str:
+    """``puzzle 3 of 12`` (``puzzle 3`` while the total is not known yet; ``puzzle`` when it is the only one)."""
+    if total is None:
+        return f"{noun} {index}"
+    return f"{noun} {index} of {total}" if total > 1 else noun
 
 
 _SIZE = re.compile(r"([0-9]{1,15})\s*([KMG]?)i?B?", re.IGNORECASE)
@@ -136,14 +186,15 @@ def print_text(text: str) -> None:
     On a console whose encoding lacks those characters, unprintable ones become ``?`` rather than the
     command dying with an encoding error halfway through its output.
     """
+    line = text + "\n"  # one write, not two: unbuffered output (PYTHONUNBUFFERED) makes each a system call
     try:
-        print(text)
+        sys.stdout.write(line)
     except UnicodeEncodeError:
         if hasattr(sys.stdout, "reconfigure"):
             sys.stdout.reconfigure(errors="replace")
-        print(text)
+        sys.stdout.write(line)
 
 
 def print_json(value: Any) -> None:
     """Print one JSON value on one line (JSON lines), as every command's ``--format json`` does."""
-    print(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
+    sys.stdout.write(json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n")

@@ -15,7 +15,7 @@ from typing import Any
 
 from dominosa import rendering
 from dominosa.board import cell_name
-from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
+from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
 from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
 from dominosa.cli.rate import path_proof, verdict_words
@@ -83,31 +83,32 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Explain every puzzle named; exit code 0, improper puzzles included (bad input is 2, before any work)."""
+    """Explain every puzzle named; exit code 0, improper puzzles included (bad input is 2:
+    before any work, or, in a file too big to read ahead, where the bad puzzle is met)."""
     if args.node_budget < 1:
         raise UsageError(f"--node-budget must be at least 1, not {args.node_budget}")
-    records = read_inputs(args)
+    records = Inputs(args)
     folder = _prepare_folder(args.render) if args.render else None
     timed_out = 0
-    finished(0, len(records))
+    finished(0, records.total)
     for k, record in enumerate(records):
         try:
             with time_limit(args.timeout):
                 rating = rate(record.puzzle, node_budget=args.node_budget)
                 pictures: list[Path] = []
                 if folder is not None and rating.path is not None:
-                    where = folder if len(records) == 1 else folder / f"puzzle-{k + 1}"
+                    where = folder if records.total == 1 else folder / f"puzzle-{k + 1}"
                     pictures = render_steps(where, record.puzzle, rating.steps_taken, fmt=args.render_format)
         except TimedOut:
-            finished(k + 1, len(records))
+            finished(k + 1, records.total)
             timed_out += 1
-            report_timed_out(record, "not explained", args, index=k + 1, total=len(records))
+            report_timed_out(record, "not explained", args, index=k + 1, total=records.total)
             continue
-        finished(k + 1, len(records))
+        finished(k + 1, records.total)
         if args.format == "json":
             print_json(as_json(record, rating, pictures))
         else:
-            text = as_text(record, rating, index=k + 1, total=len(records), node_budget=args.node_budget)
+            text = as_text(record, rating, index=k + 1, total=records.total, node_budget=args.node_budget)
             print_text(("\n" if k else "") + text)
         if pictures:  # a status message: standard error, whatever the format
             count = len(pictures)
@@ -125,10 +126,15 @@ def _prepare_folder(name: str) -> Path:
 
 
 def as_text(
-    record: PuzzleRecord, rating: Rating, *, index: int = 1, total: int = 1, node_budget: int = DEFAULT_NODE_BUDGET
+    record: PuzzleRecord,
+    rating: Rating,
+    *,
+    index: int = 1,
+    total: int | None = 1,
+    node_budget: int = DEFAULT_NODE_BUDGET,
 ) -> str:
     """The verdict, then (for a proper puzzle) grade, score, path summary and the numbered steps."""
-    number = f"puzzle {index} of {total}" if total > 1 else "puzzle"
+    number = numbered("puzzle", index, total)
     lines = [f"{number}: {record.location}: {verdict_words(rating.verdict)}"]
     if rating.path is None:
         if not rating.unique:

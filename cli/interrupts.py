@@ -4,7 +4,8 @@ The first SIGINT raises ``KeyboardInterrupt`` as usual, so open files are discar
 transactions roll back on the way out; ``main`` then prints one line saying what was finished. A second SIGINT
 while that cleanup runs (or a slow worker pool shuts down) used to land in some ``finally`` block as a second
 traceback; here it ends the process quietly with exit code 130. The handler is in place from the first line
-of ``main``, so Ctrl-C while the command starts (loading matplotlib, say) is just as quiet.
+of ``main``, so Ctrl-C while the command starts (loading matplotlib, say) is just as quiet; before that, from
+the entry point on, ``dominosa/__main__.py`` has its own (one line, exit code 130, nothing to clean up yet).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 _progress: dict[str, object] = {}
 
 
-def finished(done: int, total: int, noun: str = "puzzles") -> None:
+def finished(done: int, total: int | None, noun: str = "puzzles") -> None:
     """Note how much of the work is done, for the line printed if Ctrl-C stops the rest."""
     _progress.update(done=done, total=total, noun=noun)
 
@@ -34,6 +35,8 @@ def interrupted_message() -> str:
     if not _progress:
         return "dominosa: interrupted"
     done, total, noun = _progress["done"], _progress["total"], _progress["noun"]
+    if total is None:  # a big input read as the work goes: how many there are is not known yet
+        return f"dominosa: interrupted: {done} {noun} finished"
     return f"dominosa: interrupted: {done} of {total} {noun} finished"
 
 

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
+from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
 from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, report_timed_out, time_limit
@@ -114,23 +114,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Rate every puzzle named, printing each as it is done; exit code 0 (bad input is 2, before any work)."""
+    """Rate every puzzle named, printing each as it is done; exit code 0 (bad input is 2: before any work,
+    or, in a file too big to read ahead, where the bad puzzle is met)."""
     if args.node_budget < 1:
         raise UsageError(f"--node-budget must be at least 1, not {args.node_budget}")
     if args.plot is not None:
         _check_plot_target(args.plot, args.no_path)
-    records = read_inputs(args)
-    progress = _Progress(len(records), sys.stderr)
+    records = Inputs(args)
+    progress = _Progress(records.total, sys.stderr)
     rated: list[tuple[PuzzleRecord, Rating]] = []
     timed_out = 0
-    finished(0, len(records))
+    finished(0, records.total)
     for k, record in enumerate(records):
         rating, note = _rate_within(record, args)
-        finished(k + 1, len(records))  # (before printing: once printed, Ctrl-C reports it finished)
+        finished(k + 1, records.total)  # (before printing: once printed, Ctrl-C reports it finished)
         progress.clear()
         if rating is None:  # not even the grade came within --timeout
             timed_out += 1
-            report_timed_out(record, "not rated", args, index=k + 1, total=len(records))
+            report_timed_out(record, "not rated", args, index=k + 1, total=records.total)
             sys.stdout.flush()
             progress.show(k + 1)
             continue
@@ -140,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
             print_json(as_json(record, rating, with_path=rating.path is not None or not rating.unique, note=note))
         else:
             text = as_text(
-                record, rating, index=k + 1, total=len(records), node_budget=args.node_budget, path_note=note
+                record, rating, index=k + 1, total=records.total, node_budget=args.node_budget, path_note=note
             )
             if args.stuck:
                 text += "\n" + stuck_text(record, rating)
@@ -190,12 +191,12 @@ def as_text(
     rating: Rating,
     *,
     index: int = 1,
-    total: int = 1,
+    total: int | None = 1,
     node_budget: int = DEFAULT_NODE_BUDGET,
     path_note: str | None = None,
 ) -> str:
     """The rating in a few lines: verdict, grade, score, path and the chart of its techniques."""
-    number = f"puzzle {index} of {total}" if total > 1 else "puzzle"
+    number = numbered("puzzle", index, total)
     lines = [f"{number}: {record.location}: {verdict_words(rating.verdict)}"]
     if not rating.unique:
         return "\n".join(lines)
@@ -357,17 +358,17 @@ class _Progress:
     fill with carriage returns). The line is cleared before every result is printed, so the two never mix.
     """
 
-    def __init__(self, total: int, stream: TextIO) -> None:
-        self.total = total
+    def __init__(self, total: int | None, stream: TextIO) -> None:
+        self.total = total  # None: a big input, read as the work goes
         self.stream = stream
         isatty = getattr(stream, "isatty", None)
-        self.active = total >= PROGRESS_FROM and bool(isatty and isatty())
+        self.active = (total is None or total >= PROGRESS_FROM) and bool(isatty and isatty())
         self.shown = 0
 
     def show(self, done: int) -> None:
-        if not self.active or done >= self.total:
+        if not self.active or (self.total is not None and done >= self.total):
             return
-        text = f"rated {done}/{self.total}"
+        text = f"rated {done}" + (f"/{self.total}" if self.total is not None else "")
         self.stream.write("\r" + text)
         self.stream.flush()
         self.shown = len(text)

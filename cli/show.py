@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
+from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
 from dominosa.cli.main import UsageError
 from dominosa.dominoes import domino_name
 from dominosa.errors import PuzzleError
@@ -61,14 +61,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print every puzzle the arguments name; exit code 0."""
-    records = read_inputs(args)
+    records = Inputs(args)  # read as they are shown: a file of any length in the memory of one puzzle
     for k, record in enumerate(records):
         if args.format == "json":
             print_json(describe(record))
         elif args.format == "gameid":
             print_text(game_id_of(record.puzzle, record.location))
         else:
-            print_text(("\n" if k else "") + summary(record, index=k + 1, total=len(records)))
+            print_text(("\n" if k else "") + summary(record, index=k + 1, total=records.total))
     return 0
 
 
@@ -96,7 +96,7 @@ def describe(record: PuzzleRecord) -> dict[str, Any]:
     }
 
 
-def summary(record: PuzzleRecord, *, index: int = 1, total: int = 1) -> str:
+def summary(record: PuzzleRecord, *, index: int = 1, total: int | None = 1) -> str:
     """The text ``show`` prints for one puzzle: a few labelled facts, then the board drawn."""
     puzzle = record.puzzle
     board = puzzle.board
@@ -114,9 +114,8 @@ def summary(record: PuzzleRecord, *, index: int = 1, total: int = 1) -> str:
         names = " ".join(domino_name(d) for d in puzzle.dominoes)
         dominoes = f"{len(puzzle.dominoes)} dominoes, not a full set: {names}"
     clues = " ".join(format_clue(puzzle, clue) for clue in puzzle.clues) or "none"
-    number = f"puzzle {index} of {total}" if total > 1 else "puzzle"
     lines = [
-        f"{number}: {record.location} ({FORMAT_NAMES.get(record.format, record.format)})",
+        f"{numbered('puzzle', index, total)}: {record.location} ({FORMAT_NAMES.get(record.format, record.format)})",
         f"  order     {n}",
         f"  board     {puzzle.rows} rows x {puzzle.cols} columns, {len(board)} cells ({shape})",
         f"  dominoes  {dominoes}",

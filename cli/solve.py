@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text, read_inputs
+from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import positive_seconds
 from dominosa.deductions import CountResult, Technique, count_solutions, solve_by_steps
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     """Solve every puzzle named; exit code 0 (bad input is 2, raised before any solving starts)."""
     if not args.all and args.max_solutions < 1:
         raise UsageError(f"--max-solutions must be at least 1, not {args.max_solutions}")
-    records = read_inputs(args)
+    records = Inputs(args)
     limit = None if args.all else args.max_solutions
     for k, record in enumerate(records):
         result = count_solutions(record.puzzle, limit, keep_solutions=True, timeout=args.timeout)
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "json":
             print_json(as_json(record, result, log))
         else:
-            text = as_text(record, result, log, index=k + 1, total=len(records), timeout=args.timeout)
+            text = as_text(record, result, log, index=k + 1, total=records.total, timeout=args.timeout)
             print_text(("\n" if k else "") + text)
     return 0
 
@@ -98,11 +98,10 @@ def as_text(
     log: StepLog | None,
     *,
     index: int = 1,
-    total: int = 1,
+    total: int | None = 1,
     timeout: float | None = None,
 ) -> str:
-    number = f"puzzle {index} of {total}" if total > 1 else "puzzle"
-    lines = [f"{number}: {record.location}: {verdict(result, timeout)}"]
+    lines = [f"{numbered('puzzle', index, total)}: {record.location}: {verdict(result, timeout)}"]
     if log is not None:
         lines.extend(_steps_text(log))
     for k, solution in enumerate(result.solutions):

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from functools import wraps
 from types import FrameType
 
-from dominosa.cli.common import print_json, print_text
+from dominosa.cli.common import numbered, print_json, print_text
 from dominosa.formats import PuzzleRecord
 
 __all__ = [
@@ -88,13 +88,15 @@ EXIT_TIMED_OUT = 1
 """The exit code when ``--timeout`` stopped work before it gave its answer (as ``generate`` giving up)."""
 
 
-def report_timed_out(record: PuzzleRecord, outcome: str, args: argparse.Namespace, *, index: int, total: int) -> None:
+def report_timed_out(
+    record: PuzzleRecord, outcome: str, args: argparse.Namespace, *, index: int, total: int | None
+) -> None:
     """Print, in the command's ``--format``, that a puzzle ran out of time and what it lacks (``"not rated"``)."""
     line = f"timed out after --timeout {args.timeout:g} s, {outcome}"
     if args.format == "json":
         print_json({"source": record.source, "line": record.line, "timed_out": True, "note": line})
     else:
-        print_text(("\n" if index > 1 else "") + f"puzzle {index} of {total}: {record.location}: {line}")
+        print_text(("\n" if index > 1 else "") + f"{numbered('puzzle', index, total)}: {record.location}: {line}")
 
 
 Run = Callable[[argparse.Namespace], int]

@@ -117,7 +117,7 @@ def grade(
         found = next(steps, None)
         if found is None:
             break
-        technique = Technique(found.rule)
+        technique = _TECHNIQUE_OF_RULE[found.rule]
         uses[technique] += 1
         level = max(level, technique.level)
         if technique.level > EXTREME and stuck is None:
@@ -130,6 +130,10 @@ def grade(
     if not state.solved:
         return GradeResult(verdict, None, dict(uses), guesses, depth, made)
     return GradeResult(verdict, level, dict(sorted(uses.items())), guesses, depth, made, stuck)
+
+
+# The technique of each rule number (the enum's own lookup costs more than a step of bookkeeping).
+_TECHNIQUE_OF_RULE: dict[int, Technique] = {t.value: t for t in Technique}
 
 
 def _pairs_of(states: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:

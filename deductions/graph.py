@@ -129,9 +129,10 @@ def shortest_path(
     techniques = techniques or TECHNIQUES
     start = SolvingState(puzzle)
     settle(start)
-    graph = nx.DiGraph()
+    graph = nx.DiGraph() if keep_graph else None  # built only when asked for: its edges cost time for nothing
     start_key = start.key()
-    graph.add_node(start_key)
+    if graph is not None:
+        graph.add_node(start_key)
     states = {start_key: start}
     best = {start_key: 0.0}
     came: dict[tuple[int, int], tuple[tuple[int, int], Deduction]] = {}
@@ -139,7 +140,7 @@ def shortest_path(
     queue: list[tuple[float, int, int, tuple[int, int]]] = [(0.0, 0, tick, start_key)]
     explored = 0
     goal = None
-    frontier_best = start_key
+    frontier_best, frontier_progress = start_key, _progress(start)
     while queue:
         cost, _, _, key = heapq.heappop(queue)
         if cost > best.get(key, float("inf")):
@@ -151,8 +152,9 @@ def shortest_path(
         if explored >= node_budget:
             break
         explored += 1
-        if _progress(state) > _progress(states[frontier_best]):
-            frontier_best = key
+        progress = _progress(state)
+        if progress > frontier_progress:
+            frontier_best, frontier_progress = key, progress
         for d in successors(state, techniques):
             child = state.copy()
             try:
@@ -163,7 +165,8 @@ def shortest_path(
             child_key = child.key()
             step = Technique(d.rule).cost
             new_cost = cost + step
-            graph.add_edge(key, child_key, rule=d.rule, pairs=d.joins + d.splits, reason=d.reason, weight=step)
+            if graph is not None:
+                graph.add_edge(key, child_key, rule=d.rule, pairs=d.joins + d.splits, reason=d.reason, weight=step)
             if new_cost < best.get(child_key, float("inf")):
                 best[child_key] = new_cost
                 states[child_key] = child
@@ -176,7 +179,7 @@ def shortest_path(
     else:
         steps = _path_to(frontier_best, came) + _complete(states[frontier_best], techniques)
     total = sum(Technique(d.rule).cost for d in steps)
-    return DeductionPath(steps, total, exhaustive, explored, graph if keep_graph else None)
+    return DeductionPath(steps, total, exhaustive, explored, graph)
 
 
 def _path_to(key: tuple[int, int], came: dict) -> list[Deduction]:

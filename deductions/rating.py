@@ -85,6 +85,7 @@ def rate(
     weights: ScoreWeights = DEFAULT_WEIGHTS,
     with_path: bool = True,
     verdict: str | None = None,
+    graded: GradeResult | None = None,
 ) -> Rating:
     """Rate a puzzle: is it proper, how hard (grade), how it is best solved (path) and how interesting (score).
 
@@ -96,10 +97,15 @@ def rate(
     with_path : False to skip the state graph: the grade alone, and a score from the grading run's steps.
     verdict : the puzzle's verdict when the caller has already proved it (the generator has), saving a count;
         as :func:`~dominosa.deductions.grading.grade` takes it.
+    graded : the puzzle's grade when the caller has already made it (the generator has, for the layouts it
+        picks), saving the grading run; with ``with_path=False`` it must hold its deductions.
     """
+    if graded is not None:
+        verdict = graded.verdict
     if verdict is None:
         verdict = verdict_of(puzzle)
-    graded = grade(puzzle, verdict=verdict, keep_deductions=not with_path)
+    if graded is None:
+        graded = grade(puzzle, verdict=verdict, keep_deductions=not with_path)
     if verdict != PROPER:
         return Rating(verdict, graded, None, score([], proper=False, weights=weights))
     if not with_path:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dominosa.board import cell_name
 from dominosa.deductions.tables import Tables, tables_for
@@ -26,6 +27,7 @@ __all__ = [
     "Contradiction",
     "Deduction",
     "SolvingState",
+    "pair_bits",
 ]
 
 # The settled states have the values the counting engine (deductions/counting.py) uses for its pairs, which
@@ -77,6 +79,33 @@ class Deduction:
 # Each pair state as the digit of its bit in SolvingState.key's bitsets: "1" for (newly) joined, or split.
 _JOINED_DIGITS = bytes(ord("1") if v in (JOINED, NEWLY_JOINED) else ord("0") for v in range(256))
 _SPLIT_DIGITS = bytes(ord("1") if v in (SPLIT, NEWLY_SPLIT) else ord("0") for v in range(256))
+
+
+class _Names:
+    """The names of one puzzle's cells (alone and with their numbers), pairs and dominoes, by index."""
+
+    __slots__ = ("cell", "cell_label", "pair", "domino")
+
+    def __init__(self, t: Tables) -> None:
+        p = t.puzzle
+        self.cell = [cell_name(c) for c in p.board.cells]
+        self.cell_label = [f"{name} ({v})" for name, v in zip(self.cell, p.numbers, strict=True)]
+        self.pair = [f"{self.cell[a]}-{self.cell[b]}" for a, b in p.board.pairs]
+        self.domino = [domino_name(d) for d in p.dominoes]
+
+
+@lru_cache(maxsize=64)
+def _names_of(t: Tables) -> _Names:
+    return _Names(t)
+
+
+def pair_bits(states: bytes | bytearray) -> tuple[int, int]:
+    """Pair states (these values, or the counting engine's) as two bitsets, pair q bit q: joined, split."""
+    # The pair states mapped to ASCII digits, last pair first, read in base 2 (the state graph keys every position
+    # it reaches, and a loop over the pairs cost several times as much).
+    if not states:
+        return 0, 0
+    return int(states.translate(_JOINED_DIGITS)[::-1], 2), int(states.translate(_SPLIT_DIGITS)[::-1], 2)
 
 
 class SolvingState:
@@ -154,11 +183,7 @@ class SolvingState:
 
     def key(self) -> tuple[int, int]:
         """The position as two integers: the bitset of (newly) joined pairs and that of (newly) split pairs."""
-        # Pair q is bit q: the pair states mapped to ASCII digits, last pair first, read in base 2 (the state graph
-        # keys every position it reaches, and a loop over the pairs cost several times as much).
-        if not self.state:
-            return 0, 0
-        return int(self.state.translate(_JOINED_DIGITS)[::-1], 2), int(self.state.translate(_SPLIT_DIGITS)[::-1], 2)
+        return pair_bits(self.state)
 
     def joined_pairs(self) -> list[int]:
         return [q for q, s in enumerate(self.state) if s in (JOINED, NEWLY_JOINED)]
@@ -205,22 +230,23 @@ class SolvingState:
 
     # -- words ---------------------------------------------------------------------------------------------------
 
+    # Every deduction carries its sentence, bookkeeping included: the names are worked out once per puzzle.
+
     def cell_name(self, x: int) -> str:
         """``r3c4``: a cell's name."""
-        return cell_name(self.puzzle.board.cells[x])
+        return _names_of(self.tables).cell[x]
 
     def cell_label(self, x: int) -> str:
         """``r3c4 (5)``: a cell's name and number."""
-        p = self.puzzle
-        return f"{cell_name(p.board.cells[x])} ({p.numbers[x]})"
+        return _names_of(self.tables).cell_label[x]
 
     def pair_label(self, q: int) -> str:
-        p = self.puzzle
-        a, b = p.board.pairs[q]
-        return f"{cell_name(p.board.cells[a])}-{cell_name(p.board.cells[b])}"
+        """``r3c4-r3c5``: a pair's two cells."""
+        return _names_of(self.tables).pair[q]
 
     def domino_label(self, d: int) -> str:
-        return domino_name(self.puzzle.dominoes[d])
+        """``2-5``: a domino."""
+        return _names_of(self.tables).domino[d]
 
     # -- changing ------------------------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ which reaches the same fixed point of rules 1-6 in bulk.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from dominosa.deductions import rules
@@ -43,8 +43,16 @@ def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None =
 
     ``techniques`` defaults to all of them, easiest first (guessing last).
     """
-    for technique in TECHNIQUES if techniques is None else techniques:
-        found = technique.find(state)
+    return _first_found(state, (t.find for t in (TECHNIQUES if techniques is None else techniques)))
+
+
+_Finder = Callable[[SolvingState], "Deduction | None"]
+
+
+def _first_found(state: SolvingState, finders: Iterable[_Finder]) -> Deduction | None:
+    """The deduction of the first finder that has one, or None."""
+    for find in finders:
+        found = find(state)
         if found is not None:
             return found
     return None
@@ -69,8 +77,9 @@ def iter_deductions(
     order = tuple(TECHNIQUES if techniques is None else techniques)
     if not guess:
         order = tuple(t for t in order if t is not Technique.GUESS)
+    finders = [t.find for t in order]  # looked up once: the loop asks them after every step
     while not (state.solved and not state.newly_joined and not state.newly_split):
-        found = next_deduction(state, order)
+        found = _first_found(state, finders)
         if found is None:
             return
         state.apply(found)

@@ -13,12 +13,7 @@ are reached lazily, so ``import dominosa`` stays light:
 from __future__ import annotations
 
 from dominosa import native as _native
-from dominosa.board import Board, Cell, cell_name
-from dominosa.dominoes import Domino, domino, domino_index, domino_name, full_set, full_set_size
-from dominosa.errors import PuzzleError
 from dominosa.lazy import lazy_attributes
-from dominosa.puzzle import Placement, Puzzle, placement
-from dominosa.solution import Solution, problems, validate
 
 # Before the engine is first imported: it decides whether its compiled modules, if built, are used.
 _native.install()
@@ -59,8 +54,26 @@ __all__ = [
 ]
 
 # Names offered at the top that live in other modules: imported only when first asked for, so the model never
-# imports the engine at import time (layers point down: cli -> generator, rendering -> deductions -> model).
+# imports the engine at import time (layers point down: cli -> generator, rendering -> deductions -> model), and
+# ``import dominosa`` itself costs next to nothing: the ``dominosa`` command's start-up runs it before the
+# command can install its Ctrl-C handler (see ``dominosa/__main__.py``), so it must be over in a moment.
 _LAZY = {
+    "Board": "dominosa.board",
+    "Cell": "dominosa.board",
+    "cell_name": "dominosa.board",
+    "Domino": "dominosa.dominoes",
+    "domino": "dominosa.dominoes",
+    "domino_index": "dominosa.dominoes",
+    "domino_name": "dominosa.dominoes",
+    "full_set": "dominosa.dominoes",
+    "full_set_size": "dominosa.dominoes",
+    "PuzzleError": "dominosa.errors",
+    "Placement": "dominosa.puzzle",
+    "Puzzle": "dominosa.puzzle",
+    "placement": "dominosa.puzzle",
+    "Solution": "dominosa.solution",
+    "problems": "dominosa.solution",
+    "validate": "dominosa.solution",
     "read_puzzle": "dominosa.formats",
     "read_puzzles": "dominosa.formats",
     "read_file": "dominosa.formats",

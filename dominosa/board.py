@@ -76,7 +76,7 @@ class Board:
         """The full rows x cols rectangle."""
         if rows <= 0 or cols <= 0:
             raise ValueError(f"a board needs at least one row and one column, not {rows}x{cols}")
-        return _shared_board(frozenset((r, c) for r in range(rows) for c in range(cols)))
+        return _shared_rectangle(rows, cols)
 
     @property
     def is_rectangle(self) -> bool:
@@ -123,3 +123,10 @@ class Board:
 @lru_cache(maxsize=512)
 def _shared_board(cells: frozenset[Cell]) -> Board:
     return Board(tuple(sorted(cells)))
+
+
+@lru_cache(maxsize=128)
+def _shared_rectangle(rows: int, cols: int) -> Board:
+    """The rectangle by its size: a reader meets the same few sizes over and over, and hashing two numbers is
+    far cheaper than building and hashing the set of its cells (the board itself is still the shared one)."""
+    return _shared_board(frozenset((r, c) for r in range(rows) for c in range(cols)))

@@ -13,9 +13,12 @@ reads ``import`` statements.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from importlib import import_module
-from typing import Any
+
+TYPE_CHECKING = False  # (typing itself is not imported at run time: ``import dominosa`` must stay this light)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
 
 
 def lazy_attributes(

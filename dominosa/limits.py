@@ -20,6 +20,7 @@ __all__ = [
     "MAX_ORDER",
     "MAX_CELLS",
     "MAX_NESTING",
+    "MAX_PLAIN_PUZZLE_CHARS",
     "WORKERS_PER_CORE",
     "max_workers",
     "READ_CHUNK_BYTES",
@@ -43,6 +44,11 @@ MAX_CELLS = (MAX_ORDER + 1) * (MAX_ORDER + 2)
 
 MAX_NESTING = 32
 """The deepest nesting of JSON lists and objects (a puzzle needs 4, an array of puzzles 5)."""
+
+MAX_PLAIN_PUZZLE_CHARS = 1024 * 1024
+"""The most text one puzzle in the plain format may take, up to the blank line after it (1 Mi characters): a
+double-100 grid with every domino given as a clue takes about 155 KB. Puzzles are read one at a time, so this,
+not the whole input, bounds what a grid that never ends (``yes 22223 | dominosa show -``) holds in memory."""
 
 WORKERS_PER_CORE = 4
 """``--workers`` allows at most this many local processes per core: more only adds switching, never speed."""

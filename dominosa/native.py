@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.machinery
-import importlib.util
 import os
 import sys
-import warnings
 from types import ModuleType
 
 __all__ = ["COMPILED_MODULES", "PURE_ENV", "build_description", "compiled_modules", "source_module"]
@@ -99,6 +97,8 @@ class _PreferSource:
         stale = _stale_source()
         if stale and not _pure_requested() and not self.warned:
             self.warned = True
+            import warnings
+
             warnings.warn(
                 f"the compiled modules are older than {stale}: using the Python sources "
                 "(rebuild with `pip install -e .`)",
@@ -106,7 +106,9 @@ class _PreferSource:
                 stacklevel=2,
             )
         if stale or _pure_requested():
-            return importlib.util.spec_from_file_location(fullname, source)
+            from importlib.util import spec_from_file_location
+
+            return spec_from_file_location(fullname, source)
         return spec
 
 
@@ -150,9 +152,11 @@ def source_module(fullname: str) -> ModuleType:
     package, leaf = fullname.rsplit(".", 1)
     folders = importlib.import_module(package).__path__
     source = next(p for p in (os.path.join(f, leaf + ".py") for f in folders) if os.path.exists(p))
-    spec = importlib.util.spec_from_file_location(private, source)
+    from importlib.util import module_from_spec, spec_from_file_location
+
+    spec = spec_from_file_location(private, source)
     assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
+    module = module_from_spec(spec)
     sys.modules[private] = module
     spec.loader.exec_module(module)
     return module

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
+from itertools import chain
 
 from dominosa.board import Board, Cell, cell_name
 from dominosa.dominoes import (
@@ -54,8 +55,11 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "numbers", tuple(int(v) for v in self.numbers))
-        object.__setattr__(self, "dominoes", tuple(sorted(domino(a, b) for a, b in self.dominoes)))
-        object.__setattr__(self, "clues", tuple(sorted(placement(a, b) for a, b in self.clues)))
+        object.__setattr__(self, "dominoes", _normal_set(self.dominoes))
+        if self.clues:
+            object.__setattr__(self, "clues", tuple(sorted(placement(a, b) for a, b in self.clues)))
+        else:
+            object.__setattr__(self, "clues", ())
         _check(self)
 
     # -- construction ----------------------------------------------------------------------------------------
@@ -75,6 +79,13 @@ class Puzzle:
         >>> Puzzle.from_grid([[0, 0, 1], [1, 1, 0]]).order
         1
         """
+        width = len(grid[0]) if grid else 0
+        if width and all(len(row) == width and None not in row for row in grid):  # a full rectangle: the usual
+            board = Board.rectangle(len(grid), width)
+            values = tuple(chain.from_iterable(grid))
+            if dominoes is None:
+                dominoes = _implied_set(len(values), values, board)
+            return cls(board, values, tuple(dominoes), tuple(clues))
         cells, numbers = [], []
         for r, row in enumerate(grid):
             for c, value in enumerate(row):
@@ -97,7 +108,7 @@ class Puzzle:
         board = Board.from_cells(numbers)
         values = tuple(numbers[cell] for cell in board.cells)
         if dominoes is None:
-            dominoes = implied_domino_set(len(board.cells), values, board)
+            dominoes = _implied_set(len(board.cells), values, board)
         return cls(board, values, tuple(dominoes), tuple(clues))
 
     def with_clues(self, clues: Iterable[Placement]) -> Puzzle:
@@ -118,8 +129,8 @@ class Puzzle:
 
     @cached_property
     def domino_ids(self) -> dict[Domino, int]:
-        """Each domino's position in ``dominoes``: the engine's domino number."""
-        return {d: i for i, d in enumerate(self.dominoes)}
+        """Each domino's position in ``dominoes``: the engine's domino number (one dict shared per set)."""
+        return _domino_ids(self.dominoes)
 
     @cached_property
     def pair_domino(self) -> tuple[int, ...]:
@@ -211,6 +222,45 @@ def implied_domino_set(
     return full_set(order)
 
 
+def _implied_set(cell_count: int, numbers: Sequence[int], board: Board) -> tuple[Domino, ...]:
+    """:func:`implied_domino_set` as the shared tuple a puzzle keeps (its last domino is the double-n)."""
+    return sorted_full_set(implied_domino_set(cell_count, numbers, board)[-1][1])
+
+
+_SHARED_SETS: dict[int, tuple[Domino, ...]] = {}  # each full set made by sorted_full_set, by its size
+
+
+@cache
+def sorted_full_set(order: int) -> tuple[Domino, ...]:
+    """The double-``order`` set, low-first and sorted as ``Puzzle.dominoes`` keeps it: one tuple per order,
+    shared by every puzzle of that set (28 dominoes are 1.8 KB a puzzle when each has its own)."""
+    dominoes = tuple(sorted(full_set(order)))
+    _SHARED_SETS[len(dominoes)] = dominoes
+    return dominoes
+
+
+def _normal_set(dominoes: Iterable[Domino]) -> tuple[Domino, ...]:
+    """The dominoes low-first and sorted; a full set becomes the shared tuple of :func:`sorted_full_set`."""
+    if type(dominoes) is tuple and dominoes and _SHARED_SETS.get(len(dominoes)) is dominoes:
+        return dominoes  # already the shared set: nothing to sort
+    normal = tuple(sorted(domino(a, b) for a, b in dominoes))
+    if normal and all(a >= 0 for a, _ in normal):
+        order = max(b for _, b in normal)
+        if len(normal) == full_set_size(order) and normal == sorted_full_set(order):
+            return sorted_full_set(order)
+    return normal
+
+
+@lru_cache(maxsize=64)
+def _domino_ids(dominoes: tuple[Domino, ...]) -> dict[Domino, int]:
+    return {d: i for i, d in enumerate(dominoes)}
+
+
+@lru_cache(maxsize=64)
+def _half_counts(dominoes: tuple[Domino, ...]) -> Counter[int]:
+    return half_counts(dominoes)
+
+
 def _check(p: Puzzle) -> None:
     """Raise ``PuzzleError`` naming the first thing wrong with a puzzle."""
     board, numbers, dominoes = p.board, p.numbers, p.dominoes
@@ -238,7 +288,7 @@ def _check(p: Puzzle) -> None:
             raise PuzzleError(
                 f"number {v} at {cell_name(cell)} is above the range of {set_name} (0..{order})", cell=cell
             )
-    need = half_counts(dominoes)
+    need = _half_counts(dominoes)
     have = Counter(numbers)
     for v in sorted(set(need) | set(have)):
         if have[v] != need[v]:
@@ -248,7 +298,9 @@ def _check(p: Puzzle) -> None:
             else:
                 why = f"the domino set needs it {need[v]} times"
             raise PuzzleError(f"number {v} appears {have[v]} times; {why}", cell=first)
-    ids = {d: i for i, d in enumerate(dominoes)}
+    if not p.clues:
+        return
+    ids = p.domino_ids
     used_cells: dict[Cell, Placement] = {}
     used_dominoes: dict[Domino, Placement] = {}
     for a, b in p.clues:

@@ -9,7 +9,7 @@ from dominosa.board import Board, cell_name
 from dominosa.dominoes import domino_name
 from dominosa.puzzle import Placement, Puzzle, placement
 
-__all__ = ["Solution", "problems", "validate"]
+__all__ = ["Solution", "problems", "validate", "solution_pairs"]
 
 
 @dataclass(frozen=True)
@@ -23,8 +23,10 @@ class Solution:
 
     @classmethod
     def from_pairs(cls, board: Board, pairs: Iterable[int]) -> Solution:
-        """A solution from the engine's pair indices."""
-        return cls(tuple(board.pair_cells(p) for p in pairs))
+        """A solution from the engine's pair indices, made of the board's own cell tuples (shared, not copied)."""
+        solution = object.__new__(cls)  # pair_cells is already (first, second) in reading order: skip the sort's
+        object.__setattr__(solution, "placements", tuple(sorted(board.pair_cells(p) for p in pairs)))
+        return solution
 
     def pairs(self, board: Board) -> tuple[int, ...]:
         """The engine's pair indices of this solution's placements (a placement off the board: ValueError)."""
@@ -62,6 +64,8 @@ def problems(puzzle: Puzzle, candidate: Solution | Iterable[Placement]) -> list[
     uncovered, that every domino shown is in the set and used once, and that the clues are respected.
     """
     placements = candidate.placements if isinstance(candidate, Solution) else tuple(candidate)
+    if solution_pairs(puzzle, placements) is not None:
+        return []
     board = puzzle.board
     found: list[str] = []
     covered: dict = {}
@@ -96,6 +100,42 @@ def problems(puzzle: Puzzle, candidate: Solution | Iterable[Placement]) -> list[
         if clue not in chosen:
             found.append(f"the clue {cell_name(clue[0])},{cell_name(clue[1])} is not respected")
     return found
+
+
+def solution_pairs(puzzle: Puzzle, placements: Iterable[Placement]) -> list[int] | None:
+    """The pair indices of the placements when they are exactly a solution of the puzzle, else None.
+
+    The quick test behind :func:`problems`: one pass of dictionary lookups, no sentence built. Every placement
+    two adjacent cells, as many as the set has dominoes, each showing a different domino of the set (so every
+    domino once), no cell twice (so every cell once), and every clue among them.
+    """
+    board, numbers, ids = puzzle.board, puzzle.numbers, puzzle.domino_ids
+    index, pair_index = board.index, board.pair_index
+    pairs: list[int] = []
+    shown: set = set()
+    covered: set = set()
+    for a, b in placements:
+        i, j = index.get(a), index.get(b)
+        if i is None or j is None:
+            return None
+        if i > j:
+            i, j = j, i
+        pair = pair_index.get((i, j))
+        if pair is None:
+            return None
+        x, y = numbers[i], numbers[j]
+        shown.add((x, y) if x <= y else (y, x))
+        covered.add(i)
+        covered.add(j)
+        pairs.append(pair)
+    count = len(puzzle.dominoes)
+    if len(pairs) != count or len(shown) != count or len(covered) != 2 * count:
+        return None
+    if not all(d in ids for d in shown):
+        return None
+    if puzzle.clues and not set(puzzle.clue_pairs) <= set(pairs):
+        return None
+    return pairs
 
 
 def validate(puzzle: Puzzle, candidate: Solution | Iterable[Placement]) -> bool:

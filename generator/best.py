@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from dominosa.board import Board
+from dominosa.deductions.grading import GradeResult
 from dominosa.generator.canonical import canonical_key, symmetry_squares
 from dominosa.generator.evolve import (
     FINISH,
@@ -144,11 +145,13 @@ class BestSettings:
 
 
 class _Candidate(NamedTuple):
-    """A layout of the target met by a search, with its cheap score; ``rank`` orders candidates best first."""
+    """A layout of the target met by a search, with its cheap score; ``rank`` orders candidates best first (it is
+    unique, so the grade, which its finishing job takes, is never compared)."""
 
     rank: tuple[float, int, int]  # (-cheap score, search, the order the search met it)
     layout: Layout
     score: float
+    graded: GradeResult | None = None
 
 
 @dataclass
@@ -193,6 +196,9 @@ class BestRun:
 class BestEvolution(Evolution):
     """An :class:`~dominosa.generator.evolve.Evolution` that looks for the best puzzles within a budget; see the
     module. Construct it as an Evolution; :meth:`run_best` does the work."""
+
+    # Every layout meeting the target is archived and the searches go on after it: each needs its full grade.
+    QUICK_REJECT = False
 
     def run_best(
         self,
@@ -374,7 +380,9 @@ class BestEvolution(Evolution):
                         self._first_hit[search.index] = search.evaluations
                     if layout not in archive:
                         score = evaluation.score if evaluation.score is not None else -math.inf
-                        archive[layout] = _Candidate((-score, search.index, len(archive)), layout, score)
+                        archive[layout] = _Candidate(
+                            (-score, search.index, len(archive)), layout, score, evaluation.graded
+                        )
             children.append(Individual(evaluation.layout, evaluation))
         pool: dict[Layout, Individual] = {}
         for ind in search.population + children:
@@ -439,7 +447,13 @@ class BestEvolution(Evolution):
         with workers.queue() as jobs:
             for k, candidate in enumerate(batch):
                 job = FinishJob(
-                    self.board.cells, self.dominoes, candidate.layout, s.rating, s.path_budget, s.weight_values
+                    self.board.cells,
+                    self.dominoes,
+                    candidate.layout,
+                    s.rating,
+                    s.path_budget,
+                    s.weight_values,
+                    candidate.graded,
                 )
                 jobs.submit(self.toolbox.work, ("finish", job), (k, FINISH))
             for _ in batch:

@@ -20,21 +20,31 @@ give the same puzzles for the same seed, whatever the number of workers.
    such step is a place where easier logic is stuck; too hard: fewer steps above the target is closer); then
    the score, or its distance from the target range.
 
+*Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
+the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
+tried easiest first, so the harder ones would never have been reached). If they do not, the layout is above the
+target, which is all the search needs to know when another layout of the same generation meets it: the
+evaluation comes back ``above``, without its grade. Only if the search needs its full fitness after all does it
+ask for it (:func:`complete`), so the grading run of a layout that is much too hard (short contradictions,
+say) is made only when it matters; the fitness is the same either way.
+
 **finish** (only the puzzles chosen): prove the puzzle proper with no budget, then rate it in full
 (:func:`~dominosa.deductions.rate`, with the shortest deduction path under a node budget) for the grade and
-score that are stored and printed.
+score that are stored and printed. A layout chosen from its evaluation is already proved (its count was complete)
+and graded: the evaluation's grade travels with the finishing job, so no puzzle is counted or graded twice.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.grades import GRADES, Technique
-from dominosa.deductions.grading import PROPER
+from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique
+from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
@@ -48,6 +58,7 @@ __all__ = [
     "Final",
     "RATINGS",
     "evaluate",
+    "complete",
     "finish",
     "work",
     "develop",
@@ -113,6 +124,9 @@ class Job(NamedTuple):
     A job without a layout asks for a random start: a random layout drawn from the seed, then developed like any
     other. Drawing it in the worker rather than in the parent keeps the parent's share of a round small, which
     is what lets two workers come close to twice the speed of one.
+
+    ``quick_reject`` (for a target that is a grade and no score range) lets a layout above the target grade come
+    back ``above``, without its grade (see the module).
     """
 
     cells: tuple[Cell, ...]
@@ -122,6 +136,7 @@ class Job(NamedTuple):
     seed: int
     budgets: Budgets = Budgets()
     weights: WeightValues = DEFAULT_WEIGHT_VALUES
+    quick_reject: bool = False
 
 
 class Evaluation(NamedTuple):
@@ -135,6 +150,11 @@ class Evaluation(NamedTuple):
     score : the cheap score of the grading run, None when not graded.
     fitness : the tuple the search maximises, lexicographically.
     repairs : repairs made.
+    graded : the grade of a proper graded layout without its deductions (proved proper: the count was complete),
+        for the finishing job of the layout if it is chosen; None otherwise.
+    above : proved proper and above the target grade, but not graded (a quick rejection): ``level`` and
+        ``score`` are None and ``fitness`` is a stand-in below every layout meeting the target;
+        :func:`complete` gives the real evaluation.
     """
 
     layout: Layout
@@ -143,11 +163,13 @@ class Evaluation(NamedTuple):
     score: float | None
     fitness: tuple[float, float, float, float]
     repairs: int
+    graded: GradeResult | None = None
+    above: bool = False
 
 
 class FinishJob(NamedTuple):
     """A chosen puzzle to prove and rate: board cells, domino set, layout, how to rate it, the path budget, the
-    score's weights."""
+    score's weights, and its evaluation's grade if it has one (``Evaluation.graded``: proved, and graded)."""
 
     cells: tuple[Cell, ...]
     dominoes: tuple[Domino, ...]
@@ -155,6 +177,7 @@ class FinishJob(NamedTuple):
     rating: str = "path"
     path_budget: int = 300
     weights: WeightValues = DEFAULT_WEIGHT_VALUES
+    graded: GradeResult | None = None
 
 
 class Final(NamedTuple):
@@ -235,35 +258,68 @@ def evaluate(job: Job) -> Evaluation:
         return Evaluation(layout, False, None, None, IMPROPER_FITNESS, repairs)
     if not job.target.graded:
         return Evaluation(layout, True, None, None, (1.0, 0.0, 0.0, 0.0), repairs)
-    graded = grade(puzzle, verdict=PROPER, keep_deductions=True)
+    target = job.target
+    if job.quick_reject and target.level is not None and target.min_score is None and target.max_score is None:
+        upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
+        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True)
+        if graded.level is None:  # stuck: above the target
+            return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
+        return _graded(job, layout, repairs, graded)
+    return _graded(job, layout, repairs, grade(puzzle, verdict=PROPER, keep_deductions=True))
+
+
+def complete(job: Job) -> Evaluation:
+    """The full evaluation of a layout that came back ``above``: ``job.layout`` is the developed layout (proved
+    proper), graded with every technique; ``repairs`` is 0 (the caller keeps the first evaluation's)."""
+    puzzle = to_puzzle(Board.from_cells(job.cells), job.dominoes, job.layout)
+    return _graded(job, job.layout, 0, grade(puzzle, verdict=PROPER, keep_deductions=True))
+
+
+# What a quick rejection reports until the real fitness is needed: below every layout of the target grade.
+ABOVE_FITNESS = (1.0, -1.0, -math.inf, -math.inf)
+
+
+def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Evaluation:
+    """The evaluation of a proper layout from its grading run (with its deductions)."""
     if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
     steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
     value = score(steps, weights=ScoreWeights(*job.weights))
     fitness = fitness_of(job.target, graded.level, graded.uses, value)
-    return Evaluation(layout, True, graded.level, value, fitness, repairs)
+    return Evaluation(layout, True, graded.level, value, fitness, repairs, replace(graded, deductions=[]))
 
 
 def finish(job: FinishJob) -> Final:
-    """Prove a chosen layout proper with no budget, then rate it as the job asks; a pure function of the job."""
+    """Prove a chosen layout proper with no budget, then rate it as the job asks; a pure function of the job.
+
+    With the evaluation's grade (``job.graded``) the proof is already made and, for the path rating, the grade
+    too: only the path is left.
+    """
     board = Board.from_cells(job.cells)
     puzzle = to_puzzle(board, job.dominoes, job.layout)
-    proof = count_solutions(puzzle, 2)
-    if not (proof.complete and proof.count == 1):
-        return Final(False, None, None, None, {})
+    if job.graded is None:
+        proof = count_solutions(puzzle, 2)
+        if not (proof.complete and proof.count == 1):
+            return Final(False, None, None, None, {})
     if job.rating == "none":
         return Final(True, None, None, None, {})
     weights = ScoreWeights(*job.weights)
-    rating = rate(puzzle, node_budget=job.path_budget, with_path=job.rating == "path", verdict=PROPER, weights=weights)
+    with_path = job.rating == "path"
+    graded = job.graded if with_path else None  # the grade-only rating scores the grading run's deductions
+    rating = rate(
+        puzzle, node_budget=job.path_budget, with_path=with_path, verdict=PROPER, weights=weights, graded=graded
+    )
     return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
 
 
 def work(task: tuple[str, Job | FinishJob]) -> Evaluation | Final:
-    """``("evaluate", Job)`` or ``("finish", FinishJob)``: one function for the workers, so that a round of the
-    search (children of some lanes, finishing jobs of others) is a single ``map``."""
+    """``("evaluate", Job)``, ``("complete", Job)`` or ``("finish", FinishJob)``: one function for the workers, so
+    that a round of the search (children of some lanes, finishing jobs of others) is a single ``map``."""
     kind, job = task
     if kind == "evaluate":
         return evaluate(job)  # type: ignore[arg-type]
+    if kind == "complete":
+        return complete(job)  # type: ignore[arg-type]
     if kind == "finish":
         return finish(job)  # type: ignore[arg-type]
     raise ValueError(f"unknown task kind {kind!r}")

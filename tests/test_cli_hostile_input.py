@@ -56,14 +56,26 @@ def test_endless_zeros_on_standard_input():
         assert "binary data" in one_line_error(run_capped("show", "-", stdin=zeros))
 
 
-def test_endless_text_on_standard_input_stops_at_the_input_limit():
+def test_endless_text_on_standard_input_stops_at_the_limit_on_one_puzzle():
+    """Puzzles are read one at a time, so a grid that never ends meets the limit on one puzzle's text (1 Mi
+    characters), long before the limit on the whole input (64 MiB)."""
     yes = subprocess.Popen(["yes", "22223"], stdout=subprocess.PIPE)
     try:
         line = one_line_error(run_capped("show", "-", stdin=yes.stdout))
     finally:
         yes.kill()
         yes.wait()
-    assert "bytes of input" in line and "--max-input" in line
+    assert "standard input: line 1: more than 1,048,576 characters" in line and "the limit on" in line
+
+
+def test_endless_game_ids_on_standard_input_stop_at_the_input_limit(tmp_path):
+    yes = subprocess.Popen(["yes", "3:22223101012330103310"], stdout=subprocess.PIPE)
+    try:
+        line = one_line_error(run_capped("show", "--format", "gameid", "--max-input", "200K", "-", stdin=yes.stdout))
+    finally:
+        yes.kill()
+        yes.wait()
+    assert "more than 204,800 bytes of input" in line and "--max-input" in line
 
 
 def test_max_input_lowers_and_raises_the_limit(tmp_path):
@@ -162,6 +174,46 @@ def test_a_large_json_lines_file_reads_in_linear_time(tmp_path):
     path.write_text(one * 20_000)
     done = dominosa("show", "--format", "json", path, timeout=HANG_GUARD * 2)
     assert done.returncode == 0 and done.stdout.count("\n") == 20_000
+
+
+STREAMING_CAP = 300 * 1024 * 1024  # address space: Python and the command's modules map ~150 MB of it
+
+
+def _capped_for_streaming() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (STREAMING_CAP, STREAMING_CAP))
+
+
+@pytest.fixture(scope="module")
+def solved_line(tmp_path_factory) -> str:
+    """One JSON line of a double-6 puzzle with its solution and the keys solve adds, as files of them hold."""
+    done = dominosa("solve", "--example", "--format", "json")
+    assert done.returncode == 0
+    return done.stdout
+
+
+def test_a_json_lines_file_of_100_000_puzzles_is_read_as_it_goes(tmp_path, solved_line):
+    """Read whole first, these puzzles took 9 KB each (900 MB); read as they are shown, the memory of one."""
+    path = tmp_path / "many.jsonl"
+    path.write_text(solved_line * 100_000)
+    done = subprocess.run(
+        [*COMMAND, "show", "--format", "gameid", "--max-input", "200M", str(path)],
+        capture_output=True,
+        timeout=HANG_GUARD * 10,
+        preexec_fn=_capped_for_streaming,
+    )
+    assert done.returncode == 0, done.stderr.decode()[-500:]
+    assert done.stdout.count(b"\n") == 100_000 and done.stderr == b""
+
+
+@pytest.mark.parametrize("count", [100, 5_000])  # within the look-ahead, and past it
+def test_a_bad_puzzle_at_the_end_of_a_file(tmp_path, solved_line, count):
+    """Within the look-ahead nothing is shown before the error; past it, the puzzles before the bad one are
+    shown as they were read, then the one line; exit code 2 either way."""
+    path = tmp_path / "late.jsonl"
+    path.write_text(solved_line * (count - 1) + solved_line.replace('"grid":[[', '"grid":[["x",', 1))
+    done = dominosa("show", "--format", "gameid", path, timeout=HANG_GUARD * 2)
+    assert f"{path}: line {count}, " in one_line_error(done)
+    assert done.stdout.count("\n") == (0 if count == 100 else count - 1)
 
 
 def test_standard_input_closed(tmp_path):
@@ -298,15 +350,75 @@ def test_ctrl_c_during_start_up_is_quiet():
         "import os, signal, sys\n"
         "import dominosa.cli.main as m\n"
         "build = m.build_parser\n"
-        "def interrupted_while_loading():\n"
+        "def interrupted_while_loading(*args):\n"
         "    os.kill(os.getpid(), signal.SIGINT)\n"
-        "    return build()\n"
+        "    return build(*args)\n"
         "m.build_parser = interrupted_while_loading\n"
         "sys.exit(m.main(['show', '--example']))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=HANG_GUARD, text=True)
     assert done.returncode == 130
     assert done.stderr.strip() == "dominosa: interrupted"
+
+
+# The moments of start-up, each marked by the opening of a module's file (its source or its cached bytecode) as
+# it is loaded: from the first module after the entry point (which puts the quiet handler in) through argparse
+# and the command's modules (``show`` loads only its own) to the reading of the puzzle. (The audit event "open"
+# is used, not "import": the subcommands are loaded with importlib.import_module, which raises no "import" event.)
+START_UP_MOMENTS = [
+    "cli/__init__.",
+    "cli/main.",
+    "/argparse.",
+    "cli/interrupts.",
+    "cli/show.",
+    "cli/common.",
+    "formats/reader.",
+    "dominosa/puzzle.",
+    "formats/plain.",
+    "formats/drawing.",
+    "examples/double-6.",
+]
+
+
+@pytest.mark.parametrize("moment", START_UP_MOMENTS)
+def test_ctrl_c_at_any_moment_of_start_up_through_the_console_script(moment):
+    """The console script pip wrote, run as it is, with a SIGINT sent the moment a file matching ``moment`` is
+    opened: exactly then, every time (an audit hook sends it, no sleeping), so each moment is tested, not the
+    odds of hitting it."""
+    script = (
+        "import os, runpy, signal, sys\n"
+        f"moment = {moment!r}\n"
+        "def hook(event, args):\n"
+        "    global moment\n"
+        "    if moment and event == 'open' and isinstance(args[0], str)"
+        " and moment in args[0].replace('__pycache__/', ''):\n"
+        "        moment = None\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "sys.addaudithook(hook)\n"
+        f"sys.argv = [{COMMAND[-1]!r}, 'show', '--example']\n"
+        f"runpy.run_path({COMMAND[-1]!r}, run_name='__main__')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, timeout=HANG_GUARD, text=True)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stdout == ""  # stopped before the puzzle was shown: the signal did come at that moment
+    assert done.returncode == 130, done.stderr
+    assert done.stderr.strip() == "dominosa: interrupted"
+
+
+def test_the_console_script_starts_at_the_quiet_entry_point():
+    """pip's script imports the module ``[project.scripts]`` names before it calls anything: that module must be
+    the small one that puts the handler in first (and ``import dominosa`` must load nothing else before it)."""
+    if len(COMMAND) != 1:
+        pytest.skip(f"DOMINOSA_COMMAND runs {COMMAND}, not the console script")
+    text = Path(COMMAND[0]).read_text()
+    assert "from dominosa.__main__ import main" in text
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, dominosa; print(sorted(m for m in sys.modules if m[:8] == 'dominosa'))"],
+        capture_output=True,
+        text=True,
+        timeout=HANG_GUARD,
+    )
+    assert loaded.stdout.strip() == "['dominosa', 'dominosa.lazy']"
 
 
 def test_ctrl_c_twice_while_rating_a_big_board(order_50):

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from position_art import names, position
+from strategies import layouts
 
 from dominosa.deductions import advanced
 from dominosa.deductions.grading import grade
+from dominosa.deductions.propagation import propagate_position
+from dominosa.deductions.state import UNDECIDED, SolvingState
+from dominosa.deductions.stepper import iter_deductions
 from dominosa.generator.proper import proper_layout
 
 # A position where cells of one number share out dominoes (set analysis, with and without doubles).
@@ -278,3 +284,47 @@ def test_forcing_chain_keeps_a_domino_on_both_ways_to_the_chain():
     # The chain from r5c1 to r4c4 goes one of two ways, and each way places the 2-3: it is on the chain.
     assert names(s, found[0].splits) == {"r1c2-r1c3", "r2c6-r3c6"}
     assert "2-3" in found[0].reason
+
+
+def _short_contradictions_afresh(s: SolvingState) -> list[tuple[int, ...]]:
+    """Short contradiction as first written: every supposition propagated from the whole position, in order."""
+    t = s.tables
+    joined, split = s.joined_pairs(), s.split_pairs()
+    cells = sorted((x for x in range(t.n_cells) if not s.covered[x]), key=lambda x: (s.cell_live[x], x))
+    tried: set[int] = set()
+    found = []
+    for x in cells:
+        for q in t.cell_pairs[x]:
+            if s.state[q] == UNDECIDED and q not in tried:
+                tried.add(q)
+                if propagate_position(t, joined + [q], split) is None:
+                    found.append((q,))
+    return found
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=3, max_order=7), st.integers(min_value=1, max_value=4))
+def test_short_contradictions_with_remembered_suppositions_are_those_found_afresh(layout, every):
+    """The technique propagates from the propagated position and skips suppositions whose earlier fixed point
+    holds all the position knows (remembered across the whole run): along a solve, it finds exactly what
+    propagating every supposition from scratch finds, in the same order."""
+    puzzle, _ = layout
+    s = SolvingState(puzzle)
+    for k, _step in enumerate(iter_deductions(s, guess=False)):
+        if k % every == 0 and not s.solved:
+            assert [d.splits for d in advanced.iter_short_contradiction(s)] == _short_contradictions_afresh(s)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=3, max_order=9))
+def test_set_analysis_remembered_by_number_finds_what_a_full_scan_finds(layout):
+    """Both kinds of set analysis keep each number's first deduction between calls: along a solve, in every
+    position where the driver could ask (the bookkeeping done), the first deduction is always the one a full
+    scan over the numbers finds."""
+    puzzle, _ = layout
+    s = SolvingState(puzzle)
+    for _step in iter_deductions(s, guess=False):
+        if s.solved or s.newly_joined or s.newly_split:
+            continue
+        assert advanced.set_analysis(s) == next(advanced.iter_set_analysis(s), None)
+        assert advanced.doubles_set_analysis(s) == next(advanced.iter_doubles_set_analysis(s), None)

@@ -3,7 +3,7 @@
 They stay hand-written for speed (``bench/bench_graphs.py``: on the graphs they meet, networkx takes 1.4 to 2 times
 as long for the tilings and 6 times as long for set analysis, and importing it costs a generator worker 200 ms);
 these tests make sure they answer as networkx does: the bridges and cut cells behind parity, the bipartite
-matching and strongly connected components behind set analysis (Régin's filter), and the board tilings of the
+matching and the alternating graph's reach behind set analysis (Régin's filter), and the board tilings of the
 layouts.
 """
 
@@ -18,7 +18,7 @@ from strategies import layouts
 
 from dominosa import Board
 from dominosa.deductions import SolvingState, advanced, iter_deductions
-from dominosa.deductions.advanced import _components, _perfect_matching
+from dominosa.deductions.advanced import _alternating_reach, _perfect_matching
 from dominosa.deductions.grades import TECHNIQUES
 from dominosa.deductions.state import UNDECIDED, Contradiction
 from dominosa.deductions.stepper import settle
@@ -27,7 +27,7 @@ from dominosa.generator.layouts import perfect_matching
 SOME = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-# -- bipartite matching and the alternating graph's strongly connected components (set analysis) ------------------
+# -- bipartite matching and the alternating graph's reach (set analysis) ------------------------------------------
 
 
 @st.composite
@@ -63,26 +63,28 @@ def test_perfect_matching_exists_exactly_when_networkx_finds_one(graph):
 
 @SOME
 @given(bipartite(spare_slots=0))
-def test_components_are_networkx_strongly_connected_components(graph):
-    """As many slots as cells. (With spare slots, a free slot's entry in ``_components``'s graph is -1, read as
-    the last node: a link into a free slot's reach is then not recognised as part of a perfect matching. It
-    can only hide deductions, never make a wrong one; it is reported for its own issue, as fixing it changes
-    grades.)"""
+def test_alternating_reach_is_networkx_reachability_and_regins_test(graph):
+    """As many slots as cells, as set analysis always has: each cell's reach is what networkx finds in the
+    alternating graph, and an unmatched link lies in some perfect matching (both ends in one strongly connected
+    part: Régin) exactly when the cell matched with its slot reaches back."""
     adj, n = graph
     match_cell, match_slot = _perfect_matching(adj, n)
     if match_cell is None:
         return
     m = len(adj)
-    comp = _components(adj, match_cell, match_slot)
+    reach = _alternating_reach(adj, match_cell, match_slot)
     g = nx.DiGraph()
     g.add_nodes_from(range(m + n))
     g.add_edges_from((u, m + r) for u in range(m) for r in adj[u] if match_cell[u] != r)
-    g.add_edges_from((m + r, match_slot[r]) for r in range(n) if match_slot[r] >= 0)
-    theirs = {frozenset(c) for c in nx.strongly_connected_components(g)}
-    ours: dict[int, set[int]] = {}
-    for v, c in enumerate(comp):
-        ours.setdefault(c, set()).add(v)
-    assert {frozenset(c) for c in ours.values()} == theirs
+    g.add_edges_from((m + r, match_slot[r]) for r in range(n))
+    for c in range(m):
+        theirs = {y for y in nx.descendants(g, c) | {c} if y < m}
+        assert {y for y in range(m) if reach[c] >> y & 1} == theirs
+    part = {v: k for k, c in enumerate(nx.strongly_connected_components(g)) for v in c}
+    for c in range(m):
+        for r in adj[c]:
+            if match_cell[c] != r:
+                assert (part[c] == part[m + r]) == bool(reach[match_slot[r]] >> c & 1)
 
 
 # -- bridges and cut cells (parity) --------------------------------------------------------------------------------

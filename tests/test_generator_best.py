@@ -15,6 +15,7 @@ from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import grade, rate
 from dominosa.deductions.grading import PROPER
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, read_score_weights
+from dominosa.generator import best as best_module
 from dominosa.generator.best import BestRun, BestSettings, Budget, placements, placements_shared
 from dominosa.generator.canonical import canonical_key
 from dominosa.generator.evolve import NoPuzzleFound, Settings
@@ -70,10 +71,24 @@ def test_the_same_seed_gives_the_same_puzzles_with_one_worker_and_a_process_pool
     assert serial == pooled and len(serial) == 3
 
 
-def test_a_time_budget_reports_the_evaluations_budget_that_repeats_it():
+class _SteadyClock:
+    """A stand-in for the time module in best.py: every reading is 10 ms after the last, so how many searches a
+    time budget starts does not depend on the machine's load (a busy machine used to give fewer searches than
+    the two puzzles needed, a second round, and no single equivalent budget)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += 0.01
+        return self.now
+
+
+def test_a_time_budget_reports_the_evaluations_budget_that_repeats_it(monkeypatch):
+    monkeypatch.setattr(best_module, "time", _SteadyClock())
     timed = BestRun()
     made = [
-        signature(m) for m in generate(best_request(budget=Budget(seconds=0.5)), 2, report=timed, best_settings=SMALL)
+        signature(m) for m in generate(best_request(budget=Budget(seconds=1)), 2, report=timed, best_settings=SMALL)
     ]
     assert timed.equivalent is not None and timed.searches >= 1
     again = best_request(budget=Budget(evaluations=timed.equivalent))

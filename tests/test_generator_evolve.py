@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from dominosa.generator import evolve
 from dominosa.generator.evolve import FINISH, NoPuzzleFound, Settings
 from dominosa.generator.generate import generate, make_request
 from dominosa.generator.workers import JobQueue, MapWorkers, Workers
@@ -133,3 +134,36 @@ def test_giving_up_is_the_same_whatever_the_order_of_results():
     assert len(searches) >= 3 and searches != list(range(len(searches))), "some failed before the last three"
     assert outcome(ScrambledWorkers("newest")) == serial
     assert outcome(ScrambledWorkers("random", 9)) == serial
+
+
+@pytest.mark.parametrize(("grade", "seed"), [("trivial", 3), ("basic", 7), ("hard", 12)])
+def test_quick_rejections_change_nothing_even_when_a_search_goes_on(monkeypatch, grade, seed):
+    """Layouts above a trivial, basic or hard target come back without their grade; a search that needs their fitness
+    (no layout of its generation met the target, or its puzzle was refused) completes them first. Offers, puzzles,
+    generations and evaluations must be those of grading every layout in full."""
+    request = make_request(order=6, grade=grade, seed=seed)
+
+    def run() -> tuple[list[tuple[int, str]], list[dict], dict[str, int]]:
+        offers: list[tuple[int, str]] = []
+        kinds: dict[str, int] = {}
+
+        def accept(made) -> bool:
+            offers.append((made.search, made.to_dict()["grid"]))
+            return [s for s, _ in offers].count(made.search) > 1  # every search's first puzzle is refused
+
+        def counting_map(function, tasks):
+            results = [function(task) for task in tasks]
+            for (_, (kind, _)), result in zip(tasks, results, strict=True):  # tasks: (work, (kind, job))
+                kind = "above" if getattr(result, "above", False) else kind
+                kinds[kind] = kinds.get(kind, 0) + 1
+            return results
+
+        return offers, dicts(generate(request, 4, map=counting_map, accept=accept)), kinds
+
+    offers, made, kinds = run()
+    assert kinds.get("above") and kinds.get("complete"), kinds  # both ways of going on were taken
+    monkeypatch.setattr(evolve, "QUICK_REJECT_UP_TO", -1)
+    full_offers, full_made, full_kinds = run()
+    assert "above" not in full_kinds and "complete" not in full_kinds
+    assert (offers, made) == (full_offers, full_made)
+    assert kinds["evaluate"] + kinds["above"] == full_kinds["evaluate"]

@@ -93,6 +93,17 @@ def test_finish_proves_and_rates_with_the_path():
     assert finish(FinishJob(BOARD.cells, SET, result.layout, "none")).grade is None
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_the_evaluations_grade_spares_the_finish_a_second_count_and_grading_and_changes_nothing(seed):
+    result = evaluate(job(seed, Target(grade_level("hard"))))
+    graded = result.graded
+    assert graded is not None and graded.level == result.level and graded.deductions == []
+    assert graded == grade(to_puzzle(BOARD, SET, result.layout), verdict="proper")  # as if graded again
+    for rating in ("path", "grade", "none"):
+        plain = finish(FinishJob(BOARD.cells, SET, result.layout, rating, 100))
+        assert finish(FinishJob(BOARD.cells, SET, result.layout, rating, 100, graded=graded)) == plain
+
+
 def test_finish_refuses_an_ambiguous_layout():
     for seed in range(20):
         puzzle, solution = random_layout(BOARD, random.Random(seed))

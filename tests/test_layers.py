@@ -31,6 +31,9 @@ FLOORS = {
 
 # (importing module, imported module): why this import may go up or sideways.
 ALLOWED = {
+    ("dominosa.__main__", "dominosa.cli"):
+        "the command's entry point (python -m dominosa, the console script) puts its Ctrl-C handler in before it"
+        " loads the command, which it imports inside main(); it is the top floor's door, kept in the package root",
     ("dominosa.puzzle", "dominosa.rendering"):
         "Puzzle._repr_svg_ draws the puzzle in a notebook; imported only when a notebook asks for the picture",
     ("dominosa", "dominosa.deductions"):

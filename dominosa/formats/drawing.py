@@ -70,9 +70,10 @@ def draw_solution(
                 )
             group[cell] = pair
     walls = {_pair(puzzle, a, b) for a, b in split}
+    index = board.index
 
     def edge(s: Cell, t: Cell) -> int:
-        s_in, t_in = s in board, t in board
+        s_in, t_in = s in index, t in index
         if not (s_in or t_in):
             return NONE
         if s_in != t_in:
@@ -80,20 +81,29 @@ def draw_solution(
         gs, gt = group.get(s), group.get(t)
         if gs is not None and gs == gt:
             return NONE
-        if gs is None and gt is None and placement(s, t) not in walls:
+        if gs is None and gt is None and (not walls or placement(s, t) not in walls):
             return LIGHT
         return HEAVY
 
     width = max(len(str(v)) for v in puzzle.numbers)
     rows, cols = board.rows, board.cols
+    # Every edge weighed once: across[i][j] is the line above row i in column j, along[i][j] the line left of
+    # column j in row i (each line meets two junctions, so weighing them per junction did it twice over).
+    across = [[edge((i - 1, j), (i, j)) for j in range(cols)] for i in range(rows + 1)]
+    along = [[edge((i, j - 1), (i, j)) for j in range(cols + 1)] for i in range(rows)]
+    numbers = {cell: str(v).rjust(width) for cell, v in zip(board.cells, puzzle.numbers, strict=True)}
+    blank = " " * width
     lines = []
     for i in range(rows + 1):
         out = []
+        above = along[i - 1] if i > 0 else None
+        below = along[i] if i < rows else None
+        line = across[i]
         for j in range(cols + 1):
-            up = edge((i - 1, j - 1), (i - 1, j)) if i > 0 else NONE
-            down = edge((i, j - 1), (i, j)) if i < rows else NONE
-            left = edge((i - 1, j - 1), (i, j - 1)) if j > 0 else NONE
-            right = edge((i - 1, j), (i, j)) if j < cols else NONE
+            up = above[j] if above is not None else NONE
+            down = below[j] if below is not None else NONE
+            left = line[j - 1] if j > 0 else NONE
+            right = line[j] if j < cols else NONE
             out.append(_JUNCTIONS[up * 27 + right * 9 + down * 3 + left])
             if j < cols:
                 out.append(_HORIZONTAL[right] * (width + 2))
@@ -102,11 +112,9 @@ def draw_solution(
             break
         out = []
         for j in range(cols + 1):
-            out.append(_VERTICAL[edge((i, j - 1), (i, j))])
+            out.append(_VERTICAL[below[j]])
             if j < cols:
-                cell = (i, j)
-                text = str(puzzle.number_at(cell)).rjust(width) if cell in board else " " * width
-                out.append(f" {text} ")
+                out.append(f" {numbers.get((i, j), blank)} ")
         lines.append("".join(out).rstrip())
     return "\n".join(lines)
 

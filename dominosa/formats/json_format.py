@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
+from itertools import accumulate
 from typing import Any
 
 from dominosa.dominoes import Domino
@@ -29,7 +30,7 @@ from dominosa.errors import PuzzleError
 from dominosa.formats._lines import Line, is_comment
 from dominosa.limits import MAX_CELLS, MAX_NESTING, MAX_NUMBER_DIGITS
 from dominosa.puzzle import Placement, Puzzle
-from dominosa.solution import Solution, problems
+from dominosa.solution import Solution, problems, solution_pairs
 
 __all__ = ["puzzle_to_dict", "puzzle_from_dict", "solution_from_dict", "write_json", "iter_json_values"]
 
@@ -68,6 +69,8 @@ def puzzle_from_dict(data: Any) -> Puzzle:
         if not isinstance(row, list):
             raise PuzzleError(f'"grid" row {r + 1} must be a list of numbers, not {_kind(row)}')
         squares += len(row)
+        if all(type(value) is int for value in row):  # the usual row: no null, no bool, no float
+            continue
         if squares > MAX_CELLS:
             raise PuzzleError(
                 f'"grid" has more than {MAX_CELLS:,} squares by row {r + 1}, the largest board dominosa reads'
@@ -93,34 +96,85 @@ def solution_from_dict(data: dict[str, Any], puzzle: Puzzle) -> Solution | None:
     """
     if data.get("solution") is None:
         return None
-    solution = Solution(tuple(_placements(data["solution"], "solution")))
-    found = problems(puzzle, solution)
+    placements = _placements(data["solution"], "solution")
+    pairs = solution_pairs(puzzle, placements)
+    if pairs is not None:  # right: built on the board's own cells, which every puzzle of this shape shares
+        return Solution.from_pairs(puzzle.board, pairs)
+    found = problems(puzzle, Solution(tuple(placements)))
     if found:
         more = f" (and {len(found) - 1} more problems)" if len(found) > 1 else ""
         raise PuzzleError(f"the solution given is wrong: {found[0]}{more}")
-    return solution
+    return Solution(tuple(placements))
 
 
-def iter_json_values(lines: list[Line], *, source: str | None = None) -> Iterator[tuple[Any, int, int]]:
+def iter_json_values(lines: Iterable[Line], *, source: str | None = None) -> Iterator[tuple[Any, int, int]]:
     """Each JSON value written on these lines, with the 1-based line and column where it starts.
 
     Values may follow each other on one line or many (JSON lines, or concatenated pretty-printed objects).
-    Comment lines are blanked first, so positions stay those of the file. Malformed JSON raises
-    ``PuzzleError`` at the position the decoder stopped.
+    Comment lines count as blank, so positions stay those of the file. Malformed JSON raises ``PuzzleError``
+    at the position the decoder stopped.
+
+    The lines are taken one at a time: a value is decoded as soon as the line closing its last bracket has
+    come, so a JSON lines file of any length is read holding one line, not the whole file.
     """
-    first = lines[0][0]
-    text = "\n".join("" if is_comment(line) else line for _, line in lines)
-    _check_shape(text, first, source)
     decoder = json.JSONDecoder()
+    shape = _Shape(source)
+    held = _HeldText()  # the lines of the value (or values) not decoded yet
+    first = 0  # the number of the first held line
+    for number, line in lines:
+        if is_comment(line):
+            line = ""
+        if not held:
+            if not line or line.isspace():
+                continue
+            first = number
+        held.append(line)
+        if shape.check_line(line, number) <= 0:  # every bracket opened so far is closed: decode what is held
+            yield from _decode_all(decoder, held.take(), first, source)
+    if held:
+        yield from _decode_all(decoder, held.take(), first, source)  # unclosed: the decoder says where
+
+
+class _HeldText:
+    """Lines waiting for their value's last bracket, joined in blocks as they come: a pretty-printed array of
+    a million short lines is then held as about its own size in text, not as a million small strings."""
+
+    BLOCK = 4096
+
+    def __init__(self) -> None:
+        self.blocks: list[str] = []
+        self.lines: list[str] = []
+
+    def __bool__(self) -> bool:
+        return bool(self.lines or self.blocks)
+
+    def append(self, line: str) -> None:
+        self.lines.append(line)
+        if len(self.lines) == self.BLOCK:
+            self.blocks.append("\n".join(self.lines))
+            self.lines.clear()
+
+    def take(self) -> str:
+        """The held text, lines joined by line breaks; nothing is held afterwards."""
+        text = "\n".join(self.blocks + self.lines) if self.blocks else "\n".join(self.lines)
+        self.blocks.clear()
+        self.lines.clear()
+        return text
+
+
+def _decode_all(decoder: json.JSONDecoder, text: str, first: int, source: str | None) -> Iterator[tuple[Any, int, int]]:
+    """Every value in ``text`` (whose first line is line ``first`` of the file), with its line and column."""
     index = 0
     line, line_start = first, 0  # the line of ``index`` and where it starts, advanced as values are read
+    end = len(text)
     while True:
-        while index < len(text) and text[index].isspace():
+        while index < end and text[index].isspace():
             index += 1
-        if index == len(text):
+        if index == end:
             return
-        line += text.count("\n", line_start, index)
-        line_start = max(text.rfind("\n", line_start, index) + 1, line_start)
+        if line_start or index:
+            line += text.count("\n", line_start, index)
+            line_start = max(text.rfind("\n", line_start, index) + 1, line_start)
         column = index - line_start + 1
         try:
             value, index = decoder.raw_decode(text, index)
@@ -131,45 +185,85 @@ def iter_json_values(lines: list[Line], *, source: str | None = None) -> Iterato
                 column=error.colno,
                 source=source,
             ) from None
+        except RecursionError:  # cannot happen past the shape check; kept so it could never be a traceback
+            raise PuzzleError(
+                f"JSON nested more than {MAX_NESTING} deep (the limit on nesting): not a puzzle",
+                line=line,
+                column=column,
+                source=source,
+            ) from None
         yield value, line, column
 
 
 # Strings (skipped whole, escapes included), runs of brackets that open or close lists and objects, and runs of
-# digits longer than any number may be: what :func:`_check_shape` looks for, in one pass at the regex's speed.
+# digits longer than any number may be: what :class:`_Shape` looks for when the quick test finds something.
 _SHAPE_TOKEN = re.compile(rf'"(?:[^"\\]|\\.)*"?|[\[{{]+|[\]}}]+|[0-9]{{{MAX_NUMBER_DIGITS + 1},}}')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # (unrolled: several times faster than an alternation)
+_LONG_NUMBER = re.compile(rf"[0-9]{{{MAX_NUMBER_DIGITS + 1},}}")
+# Brackets as the bytes 1 (opening) and 255 (closing, -1 as a signed byte); every other byte deleted.
+_DEPTH_BYTES = bytes.maketrans(b"[{]}", bytes((1, 1, 255, 255)))
+_NOT_BRACKET_BYTES = bytes(c for c in range(256) if c not in b"[]{}")
 
 
-def _check_shape(text: str, first_line: int, source: str | None) -> None:
-    """Refuse JSON nested deeper than :data:`~dominosa.limits.MAX_NESTING` or holding a number longer than
-    :data:`~dominosa.limits.MAX_NUMBER_DIGITS` digits, before the decoder recurses into it or Python converts it.
+class _Shape:
+    """Refuses JSON nested deeper than :data:`~dominosa.limits.MAX_NESTING` or holding a number longer than
+    :data:`~dominosa.limits.MAX_NUMBER_DIGITS` digits, line by line, before the decoder recurses into it or
+    Python converts it; brackets and digits inside strings do not count. Malformed text is left for the decoder.
 
-    One linear scan; brackets and digits inside strings do not count. Malformed text is left for the decoder.
+    The quick test does the work at C speed (strings cut out by a regex, brackets turned into +1 and -1 by
+    ``bytes.translate``, the depth summed by ``accumulate``); only a line that fails it is scanned token by
+    token, for the position.
     """
-    depth = 0
-    for match in _SHAPE_TOKEN.finditer(text):
-        token = match.group()
-        first = token[0]
-        if first == '"':
-            continue
-        if first in "]}":
-            depth = max(depth - len(token), 0)
-            continue
-        if first in "[{":
-            depth += len(token)
-            if depth <= MAX_NESTING:
+
+    def __init__(self, source: str | None) -> None:
+        self.source = source
+        self.depth = 0  # lists and objects open at the end of the lines checked so far
+
+    def check_line(self, line: str, number: int) -> int:
+        """Check one line; the depth at its end (0 or less: every bracket is closed)."""
+        bare = _STRING.sub("", line) if '"' in line else line
+        quote = bare.find('"')
+        if quote >= 0:  # an unterminated string runs to the end of the line (and the decoder will refuse it)
+            bare = bare[:quote]
+        if _LONG_NUMBER.search(bare) is None:
+            brackets = bare.encode("utf-8", "surrogatepass").translate(_DEPTH_BYTES, _NOT_BRACKET_BYTES)
+            if not brackets:
+                return self.depth
+            depths = list(accumulate(memoryview(brackets).cast("b"), initial=self.depth))
+            if max(depths) <= MAX_NESTING:
+                self.depth = depths[-1]
+                return self.depth
+            if min(depths) < 0:  # a stray closing bracket first: malformed, which the decoder reports
+                self.depth = 0
+                return 0
+        self._scan(line, number)
+        return self.depth
+
+    def _scan(self, line: str, number: int) -> None:
+        """The slow scan of a line the quick test refused: raise the error at its exact column."""
+        depth = self.depth
+        for match in _SHAPE_TOKEN.finditer(line):
+            token = match.group()
+            first = token[0]
+            if first == '"':
                 continue
-            index = match.start() + len(token) - (depth - MAX_NESTING)
-            message = f"JSON nested more than {MAX_NESTING} deep (the limit on nesting): not a puzzle"
-        else:
-            index = match.start()
-            message = (
-                f"a number of {len(token):,} digits in the JSON: numbers have at most {MAX_NUMBER_DIGITS} digits"
-                " (the limit on numbers)"
-            )
-        line_start = text.rfind("\n", 0, index) + 1
-        raise PuzzleError(
-            message, line=first_line + text.count("\n", 0, index), column=index - line_start + 1, source=source
-        )
+            if first in "]}":
+                depth = max(depth - len(token), 0)
+                continue
+            if first in "[{":
+                depth += len(token)
+                if depth <= MAX_NESTING:
+                    continue
+                index = match.start() + len(token) - (depth - MAX_NESTING)
+                message = f"JSON nested more than {MAX_NESTING} deep (the limit on nesting): not a puzzle"
+            else:
+                index = match.start()
+                message = (
+                    f"a number of {len(token):,} digits in the JSON: numbers have at most {MAX_NUMBER_DIGITS}"
+                    " digits (the limit on numbers)"
+                )
+            raise PuzzleError(message, line=number, column=index + 1, source=self.source)
+        self.depth = depth
 
 
 def _is_int(value: Any) -> bool:
@@ -218,6 +312,14 @@ def _placements(value: Any, key: str) -> list[Placement]:
         )
     out = []
     for i, item in enumerate(value):
+        if type(item) is list and len(item) == 2:  # the usual [[r, c], [r, c]], checked without a generator
+            a, b = item
+            if type(a) is list and type(b) is list and len(a) == 2 and len(b) == 2:
+                (r0, c0), (r1, c1) = a, b
+                ints = type(r0) is int and type(c0) is int and type(r1) is int and type(c1) is int
+                if ints and r0 >= 0 and c0 >= 0 and r1 >= 0 and c1 >= 0:
+                    out.append(((r0, c0), (r1, c1)))
+                    continue
         ok = isinstance(item, list) and len(item) == 2
         ok = ok and all(
             isinstance(cell, list) and len(cell) == 2 and all(_is_int(v) for v in cell) for cell in item

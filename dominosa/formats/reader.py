@@ -18,18 +18,20 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
+from itertools import chain
+from typing import BinaryIO
 
 from dominosa.errors import PuzzleError
 from dominosa.formats._lines import Line, is_comment, locate, split_lines
-from dominosa.formats.bounded_read import read_path, read_stream
+from dominosa.formats.bounded_read import LineStream, binary_data_error, named, not_utf8_error, read_path, read_stream
 from dominosa.formats.game_id import looks_like_game_id, puzzle_from_game_id_line
 from dominosa.formats.json_format import iter_json_values, puzzle_from_dict, solution_from_dict
 from dominosa.formats.plain import HOLES, puzzle_from_lines
-from dominosa.limits import MAX_INPUT_BYTES
+from dominosa.limits import MAX_INPUT_BYTES, MAX_PLAIN_PUZZLE_CHARS
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -40,6 +42,8 @@ __all__ = [
     "read_puzzle",
     "read_file",
     "read_file_records",
+    "iter_file_records",
+    "records_of_lines",
     "decode_bytes",
     "example_names",
     "read_example",
@@ -84,18 +88,39 @@ def read_records(text: str, source: str | None = None) -> Iterator[PuzzleRecord]
     Puzzles come one at a time, so a long file can be worked on while it is read; an error stops the
     iteration at the bad puzzle.
     """
+    return records_of_lines(split_lines(text), source)
+
+
+def records_of_lines(
+    lines: Iterable[Line], source: str | None = None, *, nothing: Callable[[bool], PuzzleError] | None = None
+) -> Iterator[PuzzleRecord]:
+    """Every puzzle on these numbered lines, in order, taking the lines one at a time.
+
+    A plain grid is gathered whole (it ends at a blank line); JSON and game IDs are read a value or a line at
+    a time, so a JSON lines file of any length is read in the memory of one puzzle. When no puzzle is found,
+    ``nothing(text_seen)`` gives the error to raise (by default: "no puzzle found", saying why).
+    """
     number = 0
-    content_seen = False
-    for chunk in blank_separated_chunks(split_lines(text)):
-        content = [line for line in chunk if not is_comment(line[1])]
-        if not content:
+    content_seen = text_seen = False
+    lines = iter(lines)
+    for start in lines:
+        if not start[1].strip():
             continue
+        text_seen = True
+        chunk = [start]  # comment lines before the first line of content, then that line
+        while is_comment(chunk[-1][1]):
+            following = next(lines, None)
+            if following is None or not following[1].strip():
+                break
+            chunk.append(following)
+        first_line, first = chunk[-1]
+        if is_comment(first):
+            continue  # a run of comments alone
         content_seen = True
-        first_line, first = content[0]
         head = first.lstrip()
-        column = len(first) - len(head) + 1
+        rest = _until_blank(lines)
         if head[0] in "{[":
-            for value, line, col in iter_json_values(chunk, source=source):
+            for value, line, col in iter_json_values(chain(chunk, rest), source=source):
                 for item in value if isinstance(value, list) else [value]:
                     try:
                         puzzle = puzzle_from_dict(item)
@@ -105,7 +130,9 @@ def read_records(text: str, source: str | None = None) -> Iterator[PuzzleRecord]
                     number += 1
                     yield PuzzleRecord(puzzle, solution, source, line, number, "json")
         elif looks_like_game_id(first):
-            for line in content:
+            for line in chain(chunk[-1:], rest):
+                if is_comment(line[1]):
+                    continue
                 number += 1
                 yield PuzzleRecord(
                     puzzle_from_game_id_line(line, source=source), None, source, line[0], number, "game-id"
@@ -113,7 +140,12 @@ def read_records(text: str, source: str | None = None) -> Iterator[PuzzleRecord]
         elif head[0] in _GRID_START:
             number += 1
             yield PuzzleRecord(
-                puzzle_from_lines(chunk, source=source), None, source, first_line, number, "plain"
+                puzzle_from_lines(chunk + _plain_text(rest, first_line, source), source=source),
+                None,
+                source,
+                first_line,
+                number,
+                "plain",
             )
         else:
             preview = head if len(head) <= 30 else head[:27] + "..."
@@ -121,18 +153,46 @@ def read_records(text: str, source: str | None = None) -> Iterator[PuzzleRecord]
                 f"unknown format: {preview!r} is not a grid of numbers,"
                 " a game ID (like 3:22223101012330103310) or JSON",
                 line=first_line,
-                column=column,
+                column=len(first) - len(head) + 1,
                 source=source,
             )
     if number == 0:
+        if nothing is not None:
+            raise nothing(text_seen)
         if content_seen:
             why = "only empty JSON lists"
         else:
-            why = "the text is empty" if not text.strip() else "only comments and blank lines"
+            why = "only comments and blank lines" if text_seen else "the text is empty"
         raise PuzzleError(f"no puzzle found: {why}", source=source)
 
 
-def blank_separated_chunks(lines: list[Line]) -> Iterator[list[Line]]:
+def _until_blank(lines: Iterator[Line]) -> Iterator[Line]:
+    """The lines up to the next blank one (which is used up), or to the end."""
+    for line in lines:
+        if not line[1].strip():
+            return
+        yield line
+
+
+def _plain_text(lines: Iterator[Line], first_line: int, source: str | None) -> list[Line]:
+    """The rest of a plain puzzle's lines, refused past :data:`~dominosa.limits.MAX_PLAIN_PUZZLE_CHARS` of text
+    (at once: a grid that never ends fails in a moment, holding a megabyte)."""
+    kept: list[Line] = []
+    size = 0
+    for line in lines:
+        size += len(line[1]) + 1
+        if size > MAX_PLAIN_PUZZLE_CHARS:
+            raise PuzzleError(
+                f"more than {MAX_PLAIN_PUZZLE_CHARS:,} characters before the next blank line: too much for one"
+                " puzzle (the limit on a plain puzzle's text)",
+                line=first_line,
+                source=source,
+            )
+        kept.append(line)
+    return kept
+
+
+def blank_separated_chunks(lines: Iterable[Line]) -> Iterator[list[Line]]:
     """Runs of lines between blank lines."""
     chunk: list[Line] = []
     for line in lines:
@@ -176,29 +236,11 @@ def decode_bytes(data: bytes, source: str | None = None) -> str:
     """
     nul = data.find(b"\0")
     if nul >= 0:
-        line, column = _byte_position(data, nul)
-        raise PuzzleError(
-            "binary data, not a puzzle file (a NUL byte; puzzle files are UTF-8 text)",
-            line=line,
-            column=column,
-            source=source,
-        )
+        raise binary_data_error(data[:nul], 0, source)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        line, column = _byte_position(data, error.start)
-        raise PuzzleError(
-            f"not UTF-8 text: byte 0x{data[error.start]:02x} cannot be decoded",
-            line=line,
-            column=column,
-            source=source,
-        ) from None
-
-
-def _byte_position(data: bytes, offset: int) -> tuple[int, int]:
-    """The 1-based line and column (in characters) of a byte offset."""
-    start = data.rfind(b"\n", 0, offset) + 1
-    return data.count(b"\n", 0, offset) + 1, len(data[start:offset].decode("utf-8", "replace")) + 1
+        raise not_utf8_error(data, error.start, 0, source) from None
 
 
 def read_file_records(
@@ -207,11 +249,48 @@ def read_file_records(
     """Every puzzle of a file as records; ``"-"`` reads standard input.
 
     The whole file is checked before anything is returned, so a bad puzzle at the end stops the work before
-    it starts. A missing or unreadable file raises ``OSError``; bad content, or more than ``max_bytes`` of it
-    (see :mod:`dominosa.limits`), raises ``PuzzleError``.
+    it starts; :func:`iter_file_records` reads the same puzzles one at a time instead. A missing or unreadable
+    file raises ``OSError``; bad content, or more than ``max_bytes`` of it (see :mod:`dominosa.limits`),
+    raises ``PuzzleError``.
     """
-    text, source = read_input_text(path, max_bytes=max_bytes)
-    return list(read_records(text, source))
+    return list(iter_file_records(path, max_bytes=max_bytes))
+
+
+def iter_file_records(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES) -> Iterator[PuzzleRecord]:
+    """Every puzzle of a file as records, each read and checked only when asked for; ``"-"``: standard input.
+
+    The file is read a chunk at a time and a puzzle is made when the loop reaches it, so memory does not grow
+    with the number of puzzles. A bad puzzle stops the iteration there, with the puzzles before it already
+    handed out. The errors are those of :func:`read_file_records`; the file is opened at the first ``next``.
+    """
+    if str(path) == STDIN:
+        source = "standard input"
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:
+            raise PuzzleError("closed: there is nothing to read", source=source)
+        yield from _stream_records(stream, source, max_bytes)
+        return
+    source = os.fspath(path)
+    try:
+        with open(source, "rb") as opened:
+            yield from _stream_records(opened, source, max_bytes)
+    except OSError as error:  # opening, or reading (EIO from /proc/self/mem names no file)
+        raise named(error, source) from None
+
+
+def _stream_records(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[PuzzleRecord]:
+    lines = LineStream(stream, source=source, max_bytes=max_bytes)
+
+    def nothing(text_seen: bool) -> PuzzleError:
+        what = "standard input is" if source == "standard input" else "the file is"
+        if lines.empty:
+            return PuzzleError(f"{what} empty", source=source)
+        if lines.blank:
+            return PuzzleError(f"{what} blank: no puzzle in it", source=source)
+        why = "only comments and blank lines" if not text_seen else "only empty JSON lists"
+        return PuzzleError(f"no puzzle found: {why}", source=source)
+
+    yield from records_of_lines(lines, source, nothing=nothing)
 
 
 def read_input_text(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPUT_BYTES) -> tuple[str, str]:

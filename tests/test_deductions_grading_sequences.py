@@ -1,0 +1,60 @@
+"""Grading deduces exactly what it did: the same deductions in the same order, on a fixed, varied set of puzzles.
+
+The record (``tests/data/grading_sequences.jsonl``) and how to regenerate it are described in
+``tests/grading_sequences.py``; it must only change when a grade's meaning changes. A faster grader that fails
+here has changed what the generator's fitness reads, and so which puzzles a seed gives.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from grading_sequences import NO_FIENDISH, RECORD, digest
+
+from dominosa.deductions.grading import PROPER, grade
+from dominosa.deductions.graph import shortest_path
+from dominosa.formats.game_id import read_game_id
+
+
+def _rows() -> list[dict]:
+    return [json.loads(line) for line in RECORD.read_text("utf-8").splitlines() if line.strip()]
+
+
+def test_the_record_is_varied():
+    rows = _rows()
+    grades = {row["grade"] for row in rows}
+    assert grades == {"trivial", "basic", "hard", "extreme", "fiendish"}
+    assert {read_game_id(row["game_id"]).order for row in rows} >= {*range(4, 13), 15, 20}
+    assert sum("guessing" in row for row in rows) >= 10
+    assert sum("path" in row for row in rows) >= 50
+
+
+def test_grading_makes_the_recorded_deductions_in_order():
+    wrong = []
+    for row in _rows():
+        graded = grade(read_game_id(row["game_id"]), verdict=PROPER, keep_deductions=True)
+        got = (graded.name, len(graded.deductions), {str(k): v for k, v in graded.uses.items()},
+               digest(graded.deductions))
+        if got != (row["grade"], row["steps"], row["uses"], row["digest"]):
+            wrong.append(f"{row['game_id']}: recorded {row['grade']} in {row['steps']} steps {row['uses']}, "
+                         f"now {got[0]} in {got[1]} steps {got[2]}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
+def test_trial_and_error_makes_the_recorded_deductions_in_order():
+    rows = [row for row in _rows() if "guessing" in row]
+    wrong = [
+        row["game_id"]
+        for row in rows
+        if digest(grade(read_game_id(row["game_id"]), verdict=PROPER, techniques=NO_FIENDISH,
+                        keep_deductions=True).deductions) != row["guessing"]
+    ]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("part", range(2))
+def test_the_shortest_path_is_the_recorded_one(part):
+    rows = [row for row in _rows() if "path" in row][part::2]
+    wrong = [row["game_id"] for row in rows if digest(shortest_path(read_game_id(row["game_id"])).steps) != row["path"]]
+    assert not wrong, wrong
