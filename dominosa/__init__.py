@@ -12,11 +12,7 @@ are reached lazily, so ``import dominosa`` stays light:
 
 from __future__ import annotations
 
-from dominosa import native as _native
 from dominosa.lazy import lazy_attributes
-
-# Before the engine is first imported: it decides whether its compiled modules, if built, are used.
-_native.install()
 
 __version__ = "0.1.0"
 

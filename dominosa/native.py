@@ -27,7 +27,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.counting",
 )
 """The modules the compiled build compiles, the one list (``setup.py`` reads it from here). Each must type-check
-under mypy, since mypyc compiles by the types; a module added here needs nothing else."""
+under mypy, since mypyc compiles by the types. The package holding them calls :func:`install` in its
+``__init__`` (``dominosa.deductions`` does); a module of another package needs that package to do the same."""
 
 PURE_ENV = "DOMINOSA_PURE_PYTHON"
 """Set to 1 (at install time: build no extension; at run time: import the Python sources)."""
@@ -113,7 +114,7 @@ class _PreferSource:
 
 
 def install() -> None:
-    """Put the finder first on ``sys.meta_path`` (once); ``dominosa/__init__`` calls it before anything else."""
+    """Put the finder first on ``sys.meta_path`` (once); the compiled modules' package calls it on import."""
     if not any(isinstance(f, _PreferSource) for f in sys.meta_path):
         sys.meta_path.insert(0, _PreferSource())
 

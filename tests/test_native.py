@@ -82,9 +82,10 @@ def test_the_build_says_which_modules_run_compiled():
         assert list(native.COMPILED_MODULES) == COMPILED, f"the compiled build is missing: {description}"
 
 
-def test_pure_python_can_be_asked_for_at_run_time():
-    code = ("import dominosa.deductions.counting as c, dominosa.native as n;"
-            "print(c.__file__.endswith('.py'), n.build_description())")
+@pytest.mark.parametrize("name", native.COMPILED_MODULES)
+def test_pure_python_can_be_asked_for_at_run_time(name):
+    """Each compiled module imported first thing in a fresh process (its package must install the finder)."""
+    code = f"import {name} as m, dominosa.native as n; print(m.__file__.endswith('.py'), n.build_description())"
     env = {**os.environ, native.PURE_ENV: "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.split(maxsplit=1) == ["True", "pure Python (DOMINOSA_PURE_PYTHON is set)\n"]
