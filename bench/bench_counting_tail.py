@@ -7,6 +7,11 @@ The puzzle sets are generated once and saved as JSON grids, because ``proper_lay
     python bench/bench_counting_tail.py make-proper 30 30 /tmp/dom/p30.json     # 30 proper order-30 puzzles
     python bench/bench_counting_tail.py make-random 30 40 /tmp/dom/r30.json     # 40 random (improper) layouts
     python bench/bench_counting_tail.py time /tmp/dom/p30.json [--repeats 3] [--limit 2] [--cpu] [-v]
+
+``make-proper 30 100`` is the tail the issue means: 100 random proper order-30 puzzles (seeds 0-99), made once
+by the code of the day and then kept, so that an engine change is timed on the same puzzles. ``time`` prints
+the median, the worst and the five slowest with their index (= seed for ``make-proper``). It times whichever
+engine is installed; ``DOMINOSA_PURE_PYTHON=1`` times the pure-Python sources of a compiled build.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
 import statistics
 import sys
@@ -23,6 +29,7 @@ from dominosa.deductions import count_solutions
 from dominosa.deductions.tables import tables_for
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout
+from dominosa.native import build_description
 from dominosa.puzzle import Puzzle
 
 
@@ -62,6 +69,9 @@ def make_random(order: int, n: int, out: str) -> None:
 
 def time_set(path: str, repeats: int, limit: int, only: str | None, cpu: bool = False) -> None:
     clock = time.process_time if cpu else time.perf_counter
+    load = os.getloadavg()
+    print(f"engine: {build_description()}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; "
+          f"{'CPU' if cpu else 'wall'} time, median of {repeats}")
     with open(path) as f:
         data = json.load(f)
     for order, grids in data.items():
@@ -89,6 +99,9 @@ def time_set(path: str, repeats: int, limit: int, only: str | None, cpu: bool = 
             f"  counts {dict(sorted((c, counts.count(c)) for c in set(counts)))}",
             flush=True,
         )
+        worst = sorted(range(len(times)), key=times.__getitem__, reverse=True)[:5]
+        print("   slowest (index in the set: ms, nodes):",
+              ", ".join(f"#{i}: {1000 * times[i]:.0f}, {nodes[i]}" for i in worst))
         if "-v" in sys.argv:
             print("   per puzzle ms:", " ".join(f"{1000 * t:.0f}" for t in times))
             print("   per puzzle nodes:", " ".join(map(str, nodes)))

@@ -27,6 +27,20 @@ class UsageError(Exception):
     """Bad input that is not a puzzle problem (a missing file, a bad option value): one line, exit code 2."""
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and the build (compiled or pure Python), looked up only when asked for, since
+    finding out imports the counting engine."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):  # noqa: A002
+        super().__init__(option_strings, dest, nargs=0, default=default, help="show the version and build and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from dominosa.native import build_description
+
+        print(f"dominosa {__version__}, {build_description()}")
+        parser.exit()
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's own errors: keep them to one line and exit code 2
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
@@ -43,7 +57,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
         description="Solve, rate, generate and print Dominosa puzzles.",
         epilog="Run 'dominosa COMMAND --help' for a command's options and an example.",
     )
-    parser.add_argument("--version", action="version", version=f"dominosa {__version__}")
+    parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     for name in names:
         import_module(f"dominosa.cli.{name}").register(subparsers)

@@ -35,7 +35,12 @@ The one-letter names of the hot loops, the same in every module:
 
 from __future__ import annotations
 
+from dominosa import native as _native
 from dominosa.lazy import lazy_attributes
+
+# Before any module of the engine is imported: the finder decides whether its compiled modules, if built, are
+# used (dominosa.native). Here rather than in the top package, whose import must stay next to free.
+_native.install()
 
 __all__ = [
     "GRADES",

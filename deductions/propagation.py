@@ -68,48 +68,19 @@ def propagate(
     joined (rules 3 and 5); a cell whose undecided pairs all show one domino rules out that domino's other
     placements (rule 4); a domino whose placements all share a cell rules out that cell's other pairs (rule 6).
     """
-    pstate, ccount, dcount = node.pstate, node.ccount, node.dcount
-    pair_a, pair_b, pd = t.pair_a, t.pair_b, t.pair_domino
-    cell_pairs, placements, touching = t.cell_pairs, t.placements, t.touching
+    pstate: bytearray = node.pstate
+    ccount: list[int] = node.ccount
+    dcount: list[int] = node.dcount
+    pair_a: tuple[int, ...] = t.pair_a
+    pair_b: tuple[int, ...] = t.pair_b
+    pd: tuple[int, ...] = t.pair_domino
+    cell_pairs: tuple[tuple[int, ...], ...] = t.cell_pairs
+    placements: tuple[tuple[int, ...], ...] = t.placements
+    touching: tuple[tuple[int, ...], ...] = t.touching
     if check_cells is None:
         check_cells = []
     if check_doms is None:
         check_doms = []
-
-    def split(q: int) -> bool:
-        # Split undecided pair q, update counts, queue what may now be forced; False on a contradiction.
-        pstate[q] = SPLIT
-        x = pair_a[q]
-        c = ccount[x] - 1
-        ccount[x] = c
-        if c <= 4:
-            if c <= 1:
-                if c == 0:
-                    return False
-                cells.append(x)
-            else:
-                check_cells.append(x)
-        x = pair_b[q]
-        c = ccount[x] - 1
-        ccount[x] = c
-        if c <= 4:
-            if c <= 1:
-                if c == 0:
-                    return False
-                cells.append(x)
-            else:
-                check_cells.append(x)
-        d = pd[q]
-        c = dcount[d] - 1
-        dcount[d] = c
-        if c <= 4:
-            if c <= 1:
-                if c == 0:
-                    return False
-                doms.append(d)
-            else:
-                check_doms.append(d)
-        return True
 
     while True:
         while joins:
@@ -126,12 +97,45 @@ def propagate(
             pstate[p] = JOINED
             node.placed += 1
             ccount[a] = ccount[b] = dcount[d] = DONE
-            for q in touching[p]:
-                if not pstate[q] and not split(q):
-                    return False
-            for q in placements[d]:
-                if not pstate[q] and not split(q):
-                    return False
+            # Rule 2: split every open pair touching p and every other open place of p's domino. This is the
+            # innermost loop of every propagation, so the split is written out here rather than called: it
+            # decrements both cells (one of them may be p's own, whose count is DONE and stays above DONE_BELOW)
+            # and the domino, and queues what may now be forced.
+            for qs in (touching[p], placements[d]):
+                for q in qs:
+                    if pstate[q]:
+                        continue
+                    pstate[q] = SPLIT
+                    x = pair_a[q]
+                    c = ccount[x] - 1
+                    ccount[x] = c
+                    if c <= 4:
+                        if c <= 1:
+                            if c == 0:
+                                return False
+                            cells.append(x)
+                        else:
+                            check_cells.append(x)
+                    x = pair_b[q]
+                    c = ccount[x] - 1
+                    ccount[x] = c
+                    if c <= 4:
+                        if c <= 1:
+                            if c == 0:
+                                return False
+                            cells.append(x)
+                        else:
+                            check_cells.append(x)
+                    e = pd[q]
+                    c = dcount[e] - 1
+                    dcount[e] = c
+                    if c <= 4:
+                        if c <= 1:
+                            if c == 0:
+                                return False
+                            doms.append(e)
+                        else:
+                            check_doms.append(e)
         if cells:
             x = cells.pop()
             if ccount[x] == 1:
@@ -162,7 +166,12 @@ def propagate(
                             break
                 if d >= 0:
                     for q in placements[d]:
-                        if not pstate[q] and pair_a[q] != x and pair_b[q] != x and not split(q):
+                        if (
+                            not pstate[q]
+                            and pair_a[q] != x
+                            and pair_b[q] != x
+                            and not _split(t, node, q, cells, doms, check_cells, check_doms)
+                        ):
                             return False
             continue
         if check_doms:
@@ -179,10 +188,42 @@ def propagate(
                 if shared:
                     (x,) = shared
                     for q in cell_pairs[x]:
-                        if not pstate[q] and pd[q] != d and not split(q):
+                        if pstate[q] or pd[q] == d:
+                            continue
+                        if not _split(t, node, q, cells, doms, check_cells, check_doms):
                             return False
             continue
         return True
+
+
+def _split(
+    t: Tables, node: Node, q: int, cells: list[int], doms: list[int], check_cells: list[int], check_doms: list[int]
+) -> bool:
+    """Split open pair ``q`` (rules 4 and 6; a join's own splits are written out in :func:`propagate`), update
+    the counts and queue what may now be forced; False on a contradiction."""
+    pstate, ccount, dcount = node.pstate, node.ccount, node.dcount
+    pstate[q] = SPLIT
+    for x in (t.pair_a[q], t.pair_b[q]):
+        c = ccount[x] - 1
+        ccount[x] = c
+        if c <= 4:
+            if c <= 1:
+                if c == 0:
+                    return False
+                cells.append(x)
+            else:
+                check_cells.append(x)
+    d = t.pair_domino[q]
+    c = dcount[d] - 1
+    dcount[d] = c
+    if c <= 4:
+        if c <= 1:
+            if c == 0:
+                return False
+            doms.append(d)
+        else:
+            check_doms.append(d)
+    return True
 
 
 def propagate_position(t: Tables, joined: Iterable[int] = (), split: Iterable[int] = ()) -> Node | None:
@@ -191,13 +232,14 @@ def propagate_position(t: Tables, joined: Iterable[int] = (), split: Iterable[in
     ``joined`` and ``split`` start the search from a partly solved position instead.
     """
     pstate = bytearray(t.n_pairs)
-    ccount = [len(ps) for ps in t.cell_pairs]
-    dcount = [len(ps) for ps in t.placements]
-    for q, d in enumerate(t.pair_domino):
-        if d < 0:
-            pstate[q] = SPLIT
-            ccount[t.pair_a[q]] -= 1
-            ccount[t.pair_b[q]] -= 1
+    ccount = list(map(len, t.cell_pairs))
+    dcount = list(map(len, t.placements))
+    if -1 in t.pair_domino:  # only where the set is not the whole double-n set
+        for q, d in enumerate(t.pair_domino):
+            if d < 0:
+                pstate[q] = SPLIT
+                ccount[t.pair_a[q]] -= 1
+                ccount[t.pair_b[q]] -= 1
     for q in split:
         if not pstate[q]:
             pstate[q] = SPLIT

@@ -1,0 +1,116 @@
+"""The optional compiled build (dominosa/native.py, setup.py): the Python sources of the compiled modules give the
+same answers, node for node, as the modules in use, and the build says truthfully which one runs.
+
+Where the package was built with mypyc these compare compiled code with its source; in a pure-Python install
+both sides run the source (the comparison is then trivially true, and the pure-Python counter is still tested by
+every other counting test). ``.ci/run`` sets ``DOMINOSA_REQUIRE_COMPILED`` where it can build the extensions, so
+that a build that silently fell back to pure Python fails there.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import warnings
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from strategies import layouts
+
+from dominosa import native
+from dominosa.deductions import counting, propagation
+from dominosa.deductions.tables import tables_for
+from dominosa.generator.layouts import random_layout
+from dominosa.puzzle import Puzzle
+
+PURE = native.source_module("dominosa.deductions.counting")
+PURE_PROPAGATION = native.source_module("dominosa.deductions.propagation")
+COMPILED = native.compiled_modules()
+
+
+def _observed(module, puzzle: Puzzle, limit: int | None, budget: int | None):
+    """Everything a count shows, the search's own figures included, so that any change of path is seen."""
+    r = module.count_solutions(puzzle, limit, keep_solutions=True, max_nodes=budget)
+    s = r.stats
+    return (r.count, r.complete, r.out_of_nodes, s.nodes, s.branches, s.max_depth, s.probes,
+            [sorted(sol.placements) for sol in r.solutions])
+
+
+def test_the_source_copies_are_python():
+    assert PURE.__file__.endswith("counting.py") and PURE_PROPAGATION.__file__.endswith("propagation.py")
+    assert PURE is not counting and PURE_PROPAGATION is not propagation
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=1, max_order=9, clues=True))
+def test_source_and_installed_counters_walk_the_same_search(layout):
+    puzzle, _ = layout
+    for limit, budget in ((2, None), (None, 300), (3, 40)):
+        assert _observed(PURE, puzzle, limit, budget) == _observed(counting, puzzle, limit, budget)
+
+
+@pytest.mark.parametrize("order", [12, 20, 30])
+def test_source_and_installed_counters_agree_on_large_boards(order):
+    for seed in range(3):
+        puzzle, _ = random_layout(order, random.Random(1000 * order + seed))
+        assert _observed(PURE, puzzle, 2, 3000) == _observed(counting, puzzle, 2, 3000)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=2, max_order=9, clues=True))
+def test_source_and_installed_propagation_reach_the_same_node(layout):
+    puzzle, _ = layout
+    t = tables_for(puzzle)
+    ours, theirs = propagation.propagate_position(t), PURE_PROPAGATION.propagate_position(t)
+    assert (ours is None) == (theirs is None)
+    if ours is not None:
+        assert (ours.pstate, ours.ccount, ours.dcount, ours.placed) == (
+            theirs.pstate, theirs.ccount, theirs.dcount, theirs.placed)
+        assert propagation.probe(t, ours.copy()) == PURE_PROPAGATION.probe(t, theirs.copy())
+
+
+def test_the_build_says_which_modules_run_compiled():
+    description = native.build_description()
+    if COMPILED:
+        assert description.startswith("compiled (mypyc)")
+        assert all(not sys.modules[name].__file__.endswith(".py") for name in COMPILED)
+    else:
+        assert description.startswith("pure Python")
+    if os.environ.get("DOMINOSA_REQUIRE_COMPILED"):
+        assert list(native.COMPILED_MODULES) == COMPILED, f"the compiled build is missing: {description}"
+
+
+@pytest.mark.parametrize("name", native.COMPILED_MODULES)
+def test_pure_python_can_be_asked_for_at_run_time(name):
+    """Each compiled module imported first thing in a fresh process (its package must install the finder)."""
+    code = f"import {name} as m, dominosa.native as n; print(m.__file__.endswith('.py'), n.build_description())"
+    env = {**os.environ, native.PURE_ENV: "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.split(maxsplit=1) == ["True", "pure Python (DOMINOSA_PURE_PYTHON is set)\n"]
+
+
+@pytest.mark.skipif(not COMPILED, reason="the package is pure Python here: there is no compiled module to go stale")
+def test_a_compiled_module_older_than_its_source_is_not_used(monkeypatch):
+    """An editable checkout edited since its build runs the edited source, with a warning to rebuild."""
+    import importlib.util
+
+    name = COMPILED[0]
+    finder = next(f for f in sys.meta_path if isinstance(f, native._PreferSource))
+    path = importlib.import_module(name.rsplit(".", 1)[0]).__path__
+    assert finder.find_spec(name, path).origin.endswith(".so")
+    real = os.path.getmtime
+    monkeypatch.setattr(os.path, "getmtime", lambda p: real(p) + (1e6 if p.endswith(".py") else 0))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        spec = finder.find_spec(name, path)
+    assert spec.origin.endswith(".py")
+    assert any("older than" in str(w.message) for w in caught)
+    assert importlib.util.find_spec(name) is not None
+
+
+def test_the_command_reports_the_build():
+    out = subprocess.run([sys.executable, "-m", "dominosa.cli.main", "--version"], capture_output=True, text=True)
+    assert out.returncode == 0
+    assert native.build_description() in out.stdout
