@@ -39,13 +39,12 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from old_revision import old_package
+from old_revision import old_package, run_side
 
 from dominosa.deductions import count_solutions, grade, rate
 from dominosa.deductions.grades import GRADES
@@ -230,13 +229,9 @@ def per_puzzle(args: argparse.Namespace, missed: list[str]) -> None:
 
 def _timed(site: Path | None, folder: str, order: int, grade_name: str, seeds: list[int]) -> dict[int, dict]:
     """One fresh process of this code (``site`` None) or of the revision unpacked at ``site``: per seed, its line."""
-    env = dict(os.environ)
-    if site is not None:
-        env["PYTHONPATH"] = str(site)
     where = str(site) if site is not None else "-"
-    command = [sys.executable, "-c", _TIMER, where, str(order), grade_name, json.dumps(seeds)]
-    done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=folder, check=True)
-    return {row["seed"]: row for row in map(json.loads, done.stdout.splitlines())}
+    out = run_side(site, ["-c", _TIMER, where, str(order), grade_name, json.dumps(seeds)], cwd=folder)
+    return {row["seed"]: row for row in map(json.loads, out.splitlines())}
 
 
 def against(args: argparse.Namespace, missed: list[str]) -> None:

@@ -36,7 +36,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from old_revision import old_package
+from old_revision import old_package, run_side
 
 import dominosa
 from dominosa.deductions import rate, solve_by_steps
@@ -129,8 +129,8 @@ def _grading_old_vs_new(revision: str, sets: dict[int, list], repeats: int) -> N
               "each in a fresh worker process")
         for order, puzzles in sets.items():
             lines = "".join(write_json(p) + "\n" for p in puzzles)
-            new = _worker_times(lines, repeats, here, None, folder)
-            old = _worker_times(lines, repeats, str(site), str(site), folder)
+            new = _worker_times(None, here, lines, repeats, folder)
+            old = _worker_times(site, str(site), lines, repeats, folder)
             new_ms = [r["ms"] for r in new]
             med, old_med = statistics.median(new_ms), statistics.median(r["ms"] for r in old)
             target = GRADING_TARGETS_MS.get(order)
@@ -142,15 +142,11 @@ def _grading_old_vs_new(revision: str, sets: dict[int, list], repeats: int) -> N
                   f"{dict(sorted(Counter(r['grade'] for r in old).items()))}", flush=True)
 
 
-def _worker_times(lines: str, repeats: int, package_root: str, pythonpath: str | None, cwd: str) -> list[dict]:
-    """Run the grading worker on the puzzles (JSON lines) with the package found under ``package_root``."""
-    env = dict(os.environ)
-    env.pop("PYTHONPATH", None)
-    if pythonpath:
-        env["PYTHONPATH"] = pythonpath
-    done = subprocess.run([sys.executable, "-c", _WORKER, str(repeats), package_root], input=lines,
-                          capture_output=True, text=True, env=env, cwd=cwd, check=True)
-    return [json.loads(line) for line in done.stdout.splitlines()]
+def _worker_times(site: Path | None, package_root: str, lines: str, repeats: int, cwd: str) -> list[dict]:
+    """Run the grading worker on the puzzles (JSON lines) by the code at ``site`` (None: this checkout's), which
+    must be found under ``package_root``."""
+    out = run_side(site, ["-c", _WORKER, str(repeats), package_root], cwd=cwd, input=lines)
+    return [json.loads(line) for line in out.splitlines()]
 
 
 def _profile(order: int, puzzles: list) -> None:

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from old_revision import old_package
+from old_revision import old_package, run_side
 
 from dominosa.deductions import count_solutions
 from dominosa.deductions.tables import tables_for
@@ -329,18 +329,14 @@ def timing_child(repeats: int, site: str) -> None:
 def time_in_child(site: Path | None, cases: Sequence[Case], repeats: int) -> list[float]:
     """Median seconds per puzzle of ``cases`` in a fresh process (see :func:`timing_child`), by the code in
     ``site`` or, when None, by this checkout's: both sides of ``--against`` are timed alike."""
-    env = dict(os.environ) if site is None else {**os.environ, "PYTHONPATH": str(site)}
-    out = subprocess.run(
-        [sys.executable, os.path.abspath(__file__), "--timing-child", str(repeats), str(site or ""),
+    out = run_side(
+        site,
+        [os.path.abspath(__file__), "--timing-child", str(repeats), str(site or ""),
          *(["--cpu"] if CLOCK[0] is time.process_time else [])],
-        input=json.dumps([_puzzle_data(c.puzzle) for c in cases]),
-        capture_output=True,
-        text=True,
-        check=True,
         cwd=None if site is None else site.parent,
-        env=env,
+        input=json.dumps([_puzzle_data(c.puzzle) for c in cases]),
     )
-    return json.loads(out.stdout)
+    return json.loads(out)
 
 
 def memory_child() -> None:

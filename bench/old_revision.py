@@ -9,8 +9,10 @@ install of this checkout would otherwise answer for it.
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import subprocess
+import sys
 import tarfile
 import tomllib
 from pathlib import Path
@@ -34,3 +36,18 @@ def old_package(revision: str, into: Path) -> Path:
     for package, folder in sorted(mapping.items()):
         shutil.copytree(source / folder, target.joinpath(*package.split(".")), dirs_exist_ok=True)
     return target
+
+
+def run_side(site: Path | None, argv: list[str], *, cwd: str | Path | None, input: str | None = None) -> str:
+    """Run ``python ARGV`` as one side of a comparison and return its standard output.
+
+    ``site`` is a revision's package from :func:`old_package`, put first on ``PYTHONPATH``; None means this
+    checkout, with ``PYTHONPATH`` cleared so that the installed package answers. Both sides start the same way,
+    so their figures compare like with like.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    if site is not None:
+        env["PYTHONPATH"] = str(site)
+    done = subprocess.run([sys.executable, *argv], input=input, capture_output=True, text=True, env=env, cwd=cwd,
+                          check=True)
+    return done.stdout
