@@ -10,7 +10,7 @@ import argparse
 import sys
 import time
 
-from dominosa.cli.common import add_format_argument, check_workers, finite_number, print_json, print_text
+from dominosa.cli.common import add_format_argument, check_workers, finite_number, numbered, print_json, print_text
 from dominosa.cli.main import UsageError
 from dominosa.cli.show import game_id_of
 from dominosa.deductions.grades import GRADES
@@ -315,8 +315,7 @@ def _facts(made: GeneratedPuzzle) -> str:
 
 def as_text(made: GeneratedPuzzle, *, index: int = 1, total: int = 1, solution: bool = False) -> str:
     """A comment line with the facts, the puzzle as a plain grid (it reads back), and the solution if asked."""
-    number = f"puzzle {index} of {total}" if total > 1 else "puzzle"
-    text = f"# {number}: {_facts(made)}\n{write_plain(made.puzzle)}"
+    text = f"# {numbered('puzzle', index, total)}: {_facts(made)}\n{write_plain(made.puzzle)}"
     if solution:
         text += draw_solution(made.puzzle, made.solution) + "\n"
     return text.rstrip("\n")

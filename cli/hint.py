@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from dominosa.board import cell_name
-from dominosa.cli.common import add_format_argument, add_puzzle_arguments, print_json, print_text
+from dominosa.cli.common import add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.deductions.grades import GRADES, Technique
@@ -174,8 +174,7 @@ def hint_text(
     ``hint`` is None when the position contradicts the puzzle: then the pairs that are wrong are listed
     instead, since they, not a next step, are what the asker needs.
     """
-    number = f"position {index} of {total}" if total > 1 else "position"
-    head = f"{number}: {position.record.location}"
+    head = f"{numbered('position', index, total)}: {position.record.location}"
     if hint is None:
         return "\n".join([f"{head}: {check.why}", *(f"  {m}" for m in check.mistakes)])
     lines = [head + (" (the start)" if position.is_start else "")]
