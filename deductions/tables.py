@@ -51,8 +51,8 @@ class Tables:
         self.n_dominoes = len(puzzle.dominoes)
         self.pair_a, self.pair_b, self.touching = _board_tables(board)
         self.cell_pairs = board.cell_pairs
-        self.pair_domino = _pair_domino(puzzle.numbers, puzzle.dominoes, self.pair_a, self.pair_b)
-        self.placements = _placements(self.pair_domino, self.n_dominoes)
+        self.pair_domino = puzzle.pair_domino
+        self.placements = puzzle.placements
         self.clue_pairs = puzzle.clue_pairs
 
 
@@ -65,36 +65,6 @@ def _board_tables(board: Board) -> tuple[tuple[int, ...], tuple[int, ...], tuple
         tuple(q for q in cell_pairs[a] + cell_pairs[b] if q != p) for p, (a, b) in enumerate(board.pairs)
     )
     return tuple(a for a, _ in board.pairs), tuple(b for _, b in board.pairs), touching
-
-
-@lru_cache(maxsize=64)
-def _domino_lookup(dominoes: tuple[tuple[int, int], ...], size: int) -> tuple[int, ...]:
-    """Domino numbers by ``a * size + b`` for numbers ``a``, ``b`` below ``size`` (either way round), -1 for
-    none of the set."""
-    lookup = [-1] * (size * size)
-    for d, (a, b) in enumerate(dominoes):
-        if a < size and b < size:
-            lookup[a * size + b] = lookup[b * size + a] = d
-    return tuple(lookup)
-
-
-def _pair_domino(
-    numbers: tuple[int, ...], dominoes: tuple[tuple[int, int], ...], pair_a: tuple[int, ...], pair_b: tuple[int, ...]
-) -> tuple[int, ...]:
-    """``Puzzle.pair_domino`` (the domino each pair shows, -1 for none of the set), by a table lookup per pair
-    rather than a call and a dictionary look-up: the count's set-up is a good part of its cost on a small board."""
-    size = max(numbers, default=0) + 1
-    lookup = _domino_lookup(dominoes, size)
-    return tuple([lookup[numbers[a] * size + numbers[b]] for a, b in zip(pair_a, pair_b, strict=True)])
-
-
-def _placements(pair_domino: tuple[int, ...], n_dominoes: int) -> tuple[tuple[int, ...], ...]:
-    """``Puzzle.placements`` (each domino's pairs, in pair order) from ``pair_domino``."""
-    where: list[list[int]] = [[] for _ in range(n_dominoes)]
-    for q, d in enumerate(pair_domino):
-        if d >= 0:
-            where[d].append(q)
-    return tuple(map(tuple, where))
 
 
 @lru_cache(maxsize=64)

@@ -1,11 +1,11 @@
-"""The engine's integer tables (deductions/tables.py) are the puzzle's own, computed faster."""
+"""The engine's integer tables (deductions/tables.py) are the puzzle's own, and the puzzle's are what they mean."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from strategies import layouts
 
-from dominosa import Board, Puzzle
+from dominosa import Board, Puzzle, domino
 from dominosa.deductions.tables import tables_for
 
 
@@ -14,6 +14,10 @@ from dominosa.deductions.tables import tables_for
 def test_the_tables_are_the_puzzles_own(layout):
     puzzle, _ = layout
     t = tables_for(puzzle)
+    nums = puzzle.numbers
+    # the puzzle's table lookup against the definition: the domino each pair shows, by the set's own ids
+    ids = puzzle.domino_ids
+    assert puzzle.pair_domino == tuple(ids.get(domino(nums[a], nums[b]), -1) for a, b in puzzle.board.pairs)
     assert t.pair_domino == puzzle.pair_domino
     assert t.placements == puzzle.placements
     assert t.clue_pairs == puzzle.clue_pairs
