@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from dominosa.atomic import refuse_unusual_target
+from dominosa.atomic import check_writable, refuse_unusual_target
 from dominosa.cli.common import add_puzzle_arguments, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
@@ -186,7 +186,13 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--order must be between 1 and 15, not {args.order}")
     if args.grade is not None:
         args.grade = _grade(args.grade)
-    refuse_unusual_target(Path(args.out))  # a folder, FIFO or symlink is refused now, not after the work
+    for path in (args.out, args.cover_out):  # an unwritable destination is refused now, not after the work
+        if path is None:
+            continue
+        if path.parent.is_dir():
+            check_writable(path)
+        else:  # the default folder (output/), made when the book is written
+            refuse_unusual_target(path)
     if args.best is not None:
         if not args.store:
             raise UsageError(

@@ -18,7 +18,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import IO, Any
 
-__all__ = ["open_atomic", "atomic_write", "refuse_unusual_target"]
+__all__ = ["open_atomic", "atomic_write", "refuse_unusual_target", "check_writable"]
 
 
 @contextmanager
@@ -32,10 +32,7 @@ def open_atomic(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[An
         raise ValueError(f'mode must be "w" or "wb", not {mode!r}')
     path = Path(path)
     refuse_unusual_target(path)
-    try:
-        fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    except OSError as error:
-        raise OSError(error.errno, error.strerror, str(path)) from None
+    fd, temporary = _temporary_beside(path)
     try:
         with os.fdopen(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"})) as out:
             os.fchmod(out.fileno(), _new_file_mode(path))
@@ -50,6 +47,26 @@ def open_atomic(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[An
         with suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Refuse now, before long work, a destination that :func:`open_atomic` could not write: an unusual file
+    (see :func:`refuse_unusual_target`), or a folder where no file can be made (read-only, ``/proc``, no space
+    for a new entry). It makes the temporary file the write would make and removes it at once; ``OSError``
+    names ``path``."""
+    path = Path(path)
+    refuse_unusual_target(path)
+    fd, temporary = _temporary_beside(path)
+    os.close(fd)
+    os.unlink(temporary)
+
+
+def _temporary_beside(path: Path) -> tuple[int, str]:
+    """A new hidden temporary file in ``path``'s folder (descriptor and name); ``OSError`` names ``path``."""
+    try:
+        return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror, str(path)) from None
 
 
 def refuse_unusual_target(path: Path) -> None:

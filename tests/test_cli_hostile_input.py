@@ -463,6 +463,17 @@ def test_a_book_onto_a_folder_names_the_folder(tmp_path):
     assert "d.pdf" in line and ".part" not in line
 
 
+@pytest.mark.parametrize("option", ["--out", "--cover-out"])
+def test_a_book_into_a_folder_where_no_file_can_be_made_is_refused_before_any_puzzle(tmp_path, option):
+    """/proc takes no new file, even from root. 2,000 puzzles would take minutes, far past the hang guard, if
+    the destination were only tried once they were made."""
+    target = "/proc/dominosa-book.pdf"
+    paths = ["--out", target] if option == "--out" else ["--out", tmp_path / "b.pdf", "--cover-out", target]
+    line = one_line_error(dominosa("book", *paths, "--count", "2000", cwd=tmp_path, timeout=HANG_GUARD))
+    assert target in line and ".part" not in line
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("pattern", ["p{n.foo}.png", "p{n[0]}.png", "p{n:>300000000}.png", "p{x}.png", "p{n!r}.png"])
 def test_out_patterns_are_text_not_code(tmp_path, pattern):
     line = one_line_error(run_capped("render", "--example", "--out", pattern, cwd=tmp_path))
