@@ -186,10 +186,9 @@ def _subtree(s: SolvingState, child: int, cut: int) -> set[int]:
 
 
 def parity(s: SolvingState) -> Deduction | None:
+    """Parity: the first deduction of :func:`iter_parity` (the reasoning and its cost are told there), or None."""
     return next(iter_parity(s), None)
 
-
-parity.__doc__ = iter_parity.__doc__
 
 
 # -- local duplicate ---------------------------------------------------------------------------------------------
@@ -329,6 +328,8 @@ def _pairs_near(board) -> tuple[tuple[int, ...], ...]:
 
 
 def local_duplicate(s: SolvingState) -> Deduction | None:
+    """Local duplicate: the first deduction of :func:`iter_local_duplicate` (the reasoning and its cost are told
+    there), or None."""
     # The driver loop asks again after every deduction, and most pairs' surroundings have not changed since.
     live = _LiveEnds(s)
     pa, pb = s.tables.pair_a, s.tables.pair_b
@@ -380,7 +381,9 @@ def _first_found(
     return hits[min(hits)] if hits else None
 
 
-def _affected_items(then: bytes, now: bytes, affected_by: Callable[[int], Iterable[int]]) -> set[int]:
+def _affected_items(
+    then: bytes | bytearray, now: bytes | bytearray, affected_by: Callable[[int], Iterable[int]]
+) -> set[int]:
     """The items affected by a pair undecided in one of two positions (``_UNDECIDED_MASK``) and not the other."""
     changed = int.from_bytes(then, "little") ^ int.from_bytes(now, "little")
     items: set[int] = set()
@@ -390,8 +393,6 @@ def _affected_items(then: bytes, now: bytes, affected_by: Callable[[int], Iterab
         items.update(affected_by((low.bit_length() - 1) >> 3))
     return items
 
-
-local_duplicate.__doc__ = iter_local_duplicate.__doc__
 
 
 # -- must overlap -------------------------------------------------------------------------------------------------
@@ -450,6 +451,8 @@ def _must_overlap_of(s: SolvingState, d: int) -> Deduction | None:
 
 
 def must_overlap(s: SolvingState) -> Deduction | None:
+    """Must overlap: the first deduction of :func:`iter_must_overlap` (the reasoning and its cost are told
+    there), or None."""
     # Asked again after every deduction: a domino is checked again only when a pair sharing a cell with one of its
     # places was decided since (see _first_found).
     t = s.tables
@@ -462,8 +465,6 @@ def must_overlap(s: SolvingState) -> Deduction | None:
         lambda r: [pd[q] for x in (pa[r], pb[r]) for q in cell_pairs[x] if pd[q] >= 0],
     )
 
-
-must_overlap.__doc__ = iter_must_overlap.__doc__
 
 
 # -- set analysis ------------------------------------------------------------------------------------------------
@@ -646,6 +647,8 @@ def _groups_leaving_out(
 
 
 def set_analysis(s: SolvingState) -> Deduction | None:
+    """Set analysis: the first deduction of :func:`iter_set_analysis` (the reasoning and its cost are told
+    there), or None."""
     # Asked again after every deduction once the easier levels are stuck: only the numbers with a pair decided
     # since are looked at again (see _first_by_number).
     return _first_by_number(s, SET_ANALYSIS, _set_analysis_of)
@@ -682,8 +685,6 @@ def _first_by_number(
     s.scans[key] = (now, results)
     return first
 
-
-set_analysis.__doc__ = iter_set_analysis.__doc__
 
 
 def _open_cells_by_number(s: SolvingState) -> Iterator[tuple[int, list[int]]]:
@@ -913,6 +914,8 @@ def _bits_of(mask: int) -> list[int]:
 
 
 def doubles_set_analysis(s: SolvingState) -> Deduction | None:
+    """Set analysis with doubles: the first deduction of :func:`iter_doubles_set_analysis` (the reasoning
+    and its cost are told there), or None."""
     # As set_analysis: each number looked at again only when a pair of its cells was decided since.
     return _first_by_number(s, DOUBLES_SET_ANALYSIS, _doubles_set_analysis_of) or _first_by_number(
         s, _DOUBLE_MUST_TOUCH, _double_must_touch_of
@@ -921,8 +924,6 @@ def doubles_set_analysis(s: SolvingState) -> Deduction | None:
 
 _DOUBLE_MUST_TOUCH = "set analysis with doubles: the double must touch"
 
-
-doubles_set_analysis.__doc__ = iter_doubles_set_analysis.__doc__
 
 
 # -- forcing chains ----------------------------------------------------------------------------------------------
@@ -1087,10 +1088,10 @@ def _side_impossible(s: SolvingState, side: list[int]) -> str | None:
 
 
 def forcing_chain(s: SolvingState) -> Deduction | None:
+    """Forcing chains: the first deduction of :func:`iter_forcing_chain` (the reasoning and its cost are told
+    there), or None."""
     return next(iter_forcing_chain(s), None)
 
-
-forcing_chain.__doc__ = iter_forcing_chain.__doc__
 
 
 # -- short contradiction -----------------------------------------------------------------------------------------
@@ -1162,7 +1163,7 @@ _CONSISTENT_SUPPOSITIONS = "short contradiction: consistent fixed points"
 
 
 def short_contradiction(s: SolvingState) -> Deduction | None:
+    """Short contradiction: the first deduction of :func:`iter_short_contradiction` (the reasoning and its
+    cost are told there), or None."""
     return next(iter_short_contradiction(s), None)
 
-
-short_contradiction.__doc__ = iter_short_contradiction.__doc__

@@ -9,10 +9,10 @@ placed, and the candidates each rule should look at, so that no rule rescans the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from dominosa.board import cell_name
+from dominosa.deductions.grades import Technique
 from dominosa.deductions.tables import Tables, tables_for
 from dominosa.dominoes import domino_name
 from dominosa.puzzle import Puzzle
@@ -40,61 +40,101 @@ class Contradiction(Exception):
     """The position cannot be completed; the message says why (a cell or domino with no place left, ...)."""
 
 
-class _Sentence:
-    """The ``reason`` field of :class:`Deduction`: given as the sentence, or as a function of no arguments that
-    makes it, called on first read (and kept then). The driver makes thousands of deductions a puzzle, mostly
-    bookkeeping, whose sentences grading never reads."""
-
-    def __get__(self, obj: object, owner: type | None = None) -> str:
-        if obj is None:
-            return ""  # the field's default
-        words = obj.__dict__["_reason"]
-        if not isinstance(words, str):
-            words = obj.__dict__["_reason"] = words()
-        return words
-
-    def __set__(self, obj: object, words: str | Callable[[], str]) -> None:
-        obj.__dict__["_reason"] = words
-
-
-@dataclass(frozen=True)
 class Deduction:
     """One deduction: which rule, what it changes, what justifies it, and the sentence a person would say.
 
     Attributes
     ----------
-    rule : the rule's number (1-7, higher numbers for the advanced rules).
+    rule : the rule's number (1-7, higher numbers for the advanced rules; the advanced rules give their
+        :class:`~dominosa.deductions.grades.Technique`, an ``int``).
     joins : pairs that become newly joined.
     splits : pairs that become newly split.
     quiet_splits : pairs that become split with nothing left to draw from them (rule 2's other placements).
     settles : newly joined or newly split pairs whose consequences this deduction draws.
     cells : the cells the reasoning looks at.
     domino : the domino the reasoning is about (its index in ``puzzle.dominoes``), if any.
-    reason : the deduction in one sentence (given as the sentence or as a function making it on first read).
+    reason : the deduction in one sentence (given as the sentence or as a function of no arguments making it,
+        called on first read and kept then: the driver makes thousands of deductions a puzzle, mostly
+        bookkeeping, whose sentences grading never reads).
     effort : for trial and error, the search steps it took to refute the pair tried.
+
+    A value: equal deductions have equal fields (the sentence made for the comparison), and it pickles with its
+    sentence made, since a function made in a rule would not pickle. Written out rather than as a dataclass so
+    that mypyc can compile it (the compiled build, :mod:`dominosa.native`): a dataclass field cannot be made on
+    first read there. Do not change a deduction's fields once made.
     """
 
-    rule: int
-    joins: tuple[int, ...] = ()
-    splits: tuple[int, ...] = ()
-    quiet_splits: tuple[int, ...] = ()
-    settles: tuple[int, ...] = ()
-    cells: tuple[int, ...] = ()
-    domino: int | None = None
-    reason: str = _Sentence()  # type: ignore[assignment]
-    effort: int = 0
+    # ``rule`` is boxed (``int | Technique``, not ``int``): a compiled build would otherwise store a technique's
+    # rule number as a plain int, and its repr, which the grading record digests, would change.
+    rule: int | Technique
+    joins: tuple[int, ...]
+    splits: tuple[int, ...]
+    quiet_splits: tuple[int, ...]
+    settles: tuple[int, ...]
+    cells: tuple[int, ...]
+    domino: int | None
+    _reason: str | Callable[[], str]
+    effort: int
+
+    def __init__(
+        self,
+        rule: int | Technique,
+        joins: tuple[int, ...] = (),
+        splits: tuple[int, ...] = (),
+        quiet_splits: tuple[int, ...] = (),
+        settles: tuple[int, ...] = (),
+        cells: tuple[int, ...] = (),
+        domino: int | None = None,
+        reason: str | Callable[[], str] = "",
+        effort: int = 0,
+    ) -> None:
+        self.rule = rule
+        self.joins = joins
+        self.splits = splits
+        self.quiet_splits = quiet_splits
+        self.settles = settles
+        self.cells = cells
+        self.domino = domino
+        self._reason = reason
+        self.effort = effort
+
+    @property
+    def reason(self) -> str:
+        words = self._reason
+        if not isinstance(words, str):
+            words = self._reason = words()
+        return words
 
     @property
     def is_bookkeeping(self) -> bool:
         """Rules 2 and 3 only draw the consequences of an earlier deduction."""
         return self.rule in (2, 3)
 
+    def _fields(self) -> tuple[object, ...]:
+        return (self.rule, self.joins, self.splits, self.quiet_splits, self.settles, self.cells, self.domino,
+                self.reason, self.effort)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Deduction)
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={value!r}" for name, value in zip(_FIELDS, self._fields(), strict=True))
+        return f"{type(self).__qualname__}({values})"
+
     def __str__(self) -> str:
         return self.reason
 
-    def __getstate__(self) -> dict:
-        self.reason  # noqa: B018  (made now: a function may not pickle)
-        return self.__dict__
+    def __reduce__(self) -> tuple[type[Deduction], tuple[object, ...]]:
+        return Deduction, self._fields()
+
+
+_FIELDS = ("rule", "joins", "splits", "quiet_splits", "settles", "cells", "domino", "reason", "effort")
 
 
 # Each pair state as the digit of its bit in SolvingState.key's bitsets: "1" for (newly) joined, or split.
@@ -136,7 +176,12 @@ class SolvingState:
     start as split.
     """
 
-    def __init__(self, puzzle: Puzzle, *, _tables: Tables | None = None) -> None:
+    def __init__(
+        self, puzzle: Puzzle, *, _tables: Tables | None = None, _copy_of: SolvingState | None = None
+    ) -> None:
+        if _copy_of is not None:
+            self._copy_from(_copy_of)
+            return
         t = _tables or tables_for(puzzle)
         self.puzzle = puzzle
         self.tables = t
@@ -207,10 +252,12 @@ class SolvingState:
         return pair_bits(self.state)
 
     def joined_pairs(self) -> list[int]:
-        return [q for q, s in enumerate(self.state) if s in (JOINED, NEWLY_JOINED)]
+        state = self.state  # indexed, not enumerated: mypyc cannot compile enumerate over a bytearray
+        return [q for q in range(len(state)) if state[q] in (JOINED, NEWLY_JOINED)]
 
     def split_pairs(self) -> list[int]:
-        return [q for q, s in enumerate(self.state) if s in (SPLIT, NEWLY_SPLIT)]
+        state = self.state
+        return [q for q in range(len(state)) if state[q] in (SPLIT, NEWLY_SPLIT)]
 
     def live_pairs_of_cell(self, x: int) -> list[int]:
         state = self.state
@@ -231,23 +278,25 @@ class SolvingState:
                 raise Contradiction(f"the {self.domino_label(d)} has no place left")
 
     def copy(self) -> SolvingState:
-        other = SolvingState.__new__(SolvingState)
-        other.puzzle, other.tables = self.puzzle, self.tables
-        other.state = self.state[:]
-        other.cell_live = self.cell_live[:]
-        other.dom_live = self.dom_live[:]
-        other.covered = self.covered[:]
-        other.placed = self.placed[:]
-        other.n_covered = self.n_covered
-        other.newly_joined = set(self.newly_joined)
-        other.newly_split = set(self.newly_split)
-        other.lonely_cells = set(self.lonely_cells)
-        other.lonely_dominoes = set(self.lonely_dominoes)
-        other.dirty_cells = set(self.dirty_cells)
-        other.dirty_dominoes = set(self.dirty_dominoes)
-        other.memo = self.memo
-        other.scans = dict(self.scans)
-        return other
+        # Through __init__ rather than SolvingState.__new__, which a compiled build (mypyc) cannot call alone.
+        return SolvingState(self.puzzle, _copy_of=self)
+
+    def _copy_from(self, other: SolvingState) -> None:
+        self.puzzle, self.tables = other.puzzle, other.tables
+        self.state = other.state[:]
+        self.cell_live = other.cell_live[:]
+        self.dom_live = other.dom_live[:]
+        self.covered = other.covered[:]
+        self.placed = other.placed[:]
+        self.n_covered = other.n_covered
+        self.newly_joined = set(other.newly_joined)
+        self.newly_split = set(other.newly_split)
+        self.lonely_cells = set(other.lonely_cells)
+        self.lonely_dominoes = set(other.lonely_dominoes)
+        self.dirty_cells = set(other.dirty_cells)
+        self.dirty_dominoes = set(other.dirty_dominoes)
+        self.memo = other.memo
+        self.scans = dict(other.scans)
 
     # -- words ---------------------------------------------------------------------------------------------------
 

@@ -25,6 +25,11 @@ __all__ = ["COMPILED_MODULES", "PURE_ENV", "build_description", "compiled_module
 COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.propagation",
     "dominosa.deductions.counting",
+    "dominosa.deductions.state",
+    "dominosa.deductions.rules",
+    "dominosa.deductions.advanced",
+    "dominosa.deductions.stepper",
+    "dominosa.deductions.grading",
 )
 """The modules the compiled build compiles, the one list (``setup.py`` reads it from here). Each must type-check
 under mypy, since mypyc compiles by the types. The package holding them calls :func:`install` in its
