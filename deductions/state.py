@@ -111,8 +111,11 @@ class Deduction:
         return self.rule in (2, 3)
 
     def _fields(self) -> tuple[object, ...]:
-        return (self.rule, self.joins, self.splits, self.quiet_splits, self.settles, self.cells, self.domino,
-                self.reason, self.effort)
+        # Read as Python reads it: compiled code reads self.rule as an int (mypy's type), and a Technique kept in the
+        # tuple as an int would lose its name in the repr.
+        rule = getattr(self, "rule")  # noqa: B009
+        return (rule, self.joins, self.splits, self.quiet_splits, self.settles, self.cells, self.domino, self.reason,
+                self.effort)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:

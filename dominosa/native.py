@@ -1,10 +1,11 @@
 """The optional compiled build: which modules it compiles, whether they are compiled here, and the way back.
 
-The counting engine's hot loops (:data:`COMPILED_MODULES`) are plain, typed Python that mypyc, mypy's compiler,
-can turn into C extension modules. ``pip install .`` (and ``pip install -e .``) builds them when mypy and a C
-compiler are at hand (see ``setup.py``); otherwise, or with ``DOMINOSA_PURE_PYTHON=1`` set at install time, the
-package is pure Python. Both give the same results, step for step: the tests run the counting engine both ways
-and compare every count, node and solution.
+The engine's hot modules (:data:`COMPILED_MODULES`: the counter and the grading engine) are plain, typed Python
+that mypyc, mypy's compiler, can turn into C extension modules. ``pip install .`` (and ``pip install -e .``)
+builds them when mypy and a C compiler are at hand (see ``setup.py``); otherwise, or with
+``DOMINOSA_PURE_PYTHON=1`` set at install time, the package is pure Python. Both give the same results, step for
+step: the tests run the engine both ways and compare every count, node and solution, and every deduction of
+grading (its sentence included), of the shortest path and of generation with a seed.
 
 At run time ``DOMINOSA_PURE_PYTHON=1`` makes this process import the Python sources even where compiled modules
 are installed, and a compiled module older than its source (an editable checkout edited since its build) is
@@ -30,6 +31,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.advanced",
     "dominosa.deductions.stepper",
     "dominosa.deductions.grading",
+    "dominosa.deductions.tables",
 )
 """The modules the compiled build compiles, the one list (``setup.py`` reads it from here). Each must type-check
 under mypy, since mypyc compiles by the types. The package holding them calls :func:`install` in its

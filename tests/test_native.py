@@ -1,5 +1,6 @@
 """The optional compiled build (dominosa/native.py, setup.py): the Python sources of the compiled modules give the
-same answers, node for node, as the modules in use, and the build says truthfully which one runs.
+same answers, node for node and deduction for deduction, as the modules in use, and the build says truthfully
+which one runs.
 
 Where the package was built with mypyc these compare compiled code with its source; in a pure-Python install
 both sides run the source (the comparison is then trivially true, and the pure-Python counter is still tested by
@@ -9,25 +10,38 @@ that a build that silently fell back to pure Python fails there.
 
 from __future__ import annotations
 
+import json
 import os
+import pickle
 import random
 import subprocess
 import sys
 import warnings
+from pathlib import Path
 
 import pytest
+from grading_sequences import NO_FIENDISH, digest
 from hypothesis import HealthCheck, given, settings
 from strategies import layouts
 
 from dominosa import native
 from dominosa.deductions import counting, propagation
+from dominosa.deductions.grades import Technique
+from dominosa.deductions.grading import PROPER, grade
+from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.tables import tables_for
+from dominosa.formats.game_id import read_game_id, write_game_id
 from dominosa.generator.layouts import random_layout
+from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
 
 PURE = native.source_module("dominosa.deductions.counting")
 PURE_PROPAGATION = native.source_module("dominosa.deductions.propagation")
 COMPILED = native.compiled_modules()
+# The engine the compiled build must hold where it can be built (DOMINOSA_REQUIRE_COMPILED): the counter and the
+# grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables).
+ENGINE = {f"dominosa.deductions.{name}" for name in
+          ("propagation", "counting", "state", "rules", "advanced", "stepper", "grading", "tables")}
 
 
 def _observed(module, puzzle: Puzzle, limit: int | None, budget: int | None):
@@ -78,6 +92,7 @@ def test_the_build_says_which_modules_run_compiled():
         assert all(not sys.modules[name].__file__.endswith(".py") for name in COMPILED)
     else:
         assert description.startswith("pure Python")
+    assert set(native.COMPILED_MODULES) >= ENGINE
     if os.environ.get("DOMINOSA_REQUIRE_COMPILED"):
         assert list(native.COMPILED_MODULES) == COMPILED, f"the compiled build is missing: {description}"
 
@@ -114,3 +129,56 @@ def test_the_command_reports_the_build():
     out = subprocess.run([sys.executable, "-m", "dominosa.cli.main", "--version"], capture_output=True, text=True)
     assert out.returncode == 0
     assert native.build_description() in out.stdout
+
+
+def _graded(game_id: str, with_path: bool) -> list:
+    """Digests (every field of every deduction, sentences included) of grading, of grading without the fiendish
+    tier (trial and error then) and of the shortest path, as JSON reads them back."""
+    puzzle = read_game_id(game_id)
+    g = grade(puzzle, verdict=PROPER, keep_deductions=True)
+    row = [g.name, g.uses, digest(g.deductions),
+           digest(grade(puzzle, verdict=PROPER, techniques=NO_FIENDISH, keep_deductions=True).deductions)]
+    return json.loads(json.dumps(row + [digest(shortest_path(puzzle).steps) if with_path else None], default=str))
+
+
+# The same, in a fresh process with DOMINOSA_PURE_PYTHON=1.
+_PURE_GRADER = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from dominosa import native
+from test_native import _graded
+assert native.compiled_modules() == [], native.build_description()
+for line in sys.stdin:
+    print(json.dumps(_graded(*json.loads(line))))
+"""
+
+
+def test_pure_python_grades_as_the_engine_in_use():
+    """Random proper puzzles (orders 4-10, other seeds than the grading record's), graded here and in pure Python:
+    the same deductions in the same order, sentences included, with trial and error, and the same shortest paths.
+    In a compiled build this compares the compiled grading engine with its sources."""
+    puzzles = [proper_layout(n, random.Random(7_000 + 10 * n + k))[0] for n in range(4, 11) for k in range(6)]
+    jobs = [(write_game_id(p), p.order <= 6 and k % 2 == 0) for k, p in enumerate(puzzles)]
+    env = {**os.environ, native.PURE_ENV: "1"}
+    out = subprocess.run([sys.executable, "-c", _PURE_GRADER, str(Path(__file__).parent)], env=env, text=True,
+                         input="".join(json.dumps(job) + "\n" for job in jobs), capture_output=True, check=True).stdout
+    pure = [json.loads(line) for line in out.splitlines()]
+    here = [_graded(game_id, with_path) for game_id, with_path in jobs]
+    assert len(pure) == len(here) == len(puzzles)
+    assert {row[0] for row in here} >= {"trivial", "basic", "hard"}
+    wrong = [game_id for (game_id, _), a, b in zip(jobs, here, pure, strict=True) if a != b]
+    assert not wrong, wrong
+
+
+def test_deductions_keep_their_technique_and_pickle_with_their_sentence():
+    """The advanced techniques' deductions carry their Technique (a compiled field typed int would make it a plain
+    int, and change their repr); a deduction pickles whole, its sentence made, compiled or not."""
+    puzzle = next(p for p in (proper_layout(7, random.Random(seed))[0] for seed in range(50))
+                  if grade(p).level >= 2)
+    made = grade(puzzle, verdict=PROPER, keep_deductions=True).deductions
+    advanced = [d for d in made if d.rule >= 8]
+    assert advanced and all(type(d.rule) is Technique for d in advanced)
+    assert all(repr(d).startswith(f"Deduction(rule={d.rule!r}, ") for d in made)
+    again = pickle.loads(pickle.dumps(made))
+    assert again == made and [repr(d) for d in again] == [repr(d) for d in made]
+    assert [type(d.rule) for d in again] == [type(d.rule) for d in made]
