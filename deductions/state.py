@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Final
 
 from dominosa.board import cell_name
 from dominosa.deductions.grades import Technique
@@ -31,8 +32,13 @@ __all__ = [
 ]
 
 # The settled states have the values the counting engine (deductions/counting.py) uses for its pairs, which
-# know no "newly": one set of names for both.
-UNDECIDED, JOINED, SPLIT, NEWLY_JOINED, NEWLY_SPLIT = 0, 1, 2, 3, 4
+# know no "newly": one set of names for both. Final, so that the compiled build writes them into the code that
+# reads them instead of looking them up in this module's namespace at every read.
+UNDECIDED: Final = 0
+JOINED: Final = 1
+SPLIT: Final = 2
+NEWLY_JOINED: Final = 3
+NEWLY_SPLIT: Final = 4
 STATE_NAMES = ("undecided", "joined", "split", "newly joined", "newly split")
 
 
