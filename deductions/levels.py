@@ -1,0 +1,233 @@
+"""Level-only grading: a puzzle's grade found by closures in bulk, without the step-by-step record.
+
+:func:`~dominosa.deductions.grading.grade` steps one deduction at a time, easiest technique first, and starts
+again from the easiest after each: that record (how often each technique was used, in which order) is what the
+generator's fitness and ``rate`` read. Many callers want only the level: the store regrading its puzzles, a
+setter sorting a file by difficulty. For them the grade has a cheaper definition, stated in ``grading``'s
+docstring: every technique only adds information, so the grade is the lowest level whose techniques, applied to
+exhaustion, solve the puzzle. :func:`grade_level_of` computes exactly that, the way Simon Tatham's C solver
+grades (every deduction a technique finds in one position applied at once, level by level):
+
+1. the trivial closure (rules 1, 2, 3 and 5) drawn straight on the position's counts, with no deduction
+   objects: a cell with one pair left or a domino with one place left is joined, a join splits its neighbours
+   and its domino's other places;
+2. for each level above it in turn, while the puzzle is not solved: the techniques up to that level, easiest
+   first, each asked for *all* its deductions in the position; the first technique that has any has them all
+   applied at once, the trivial closure is drawn again, and the search restarts from the easiest. Rules 4 and 6
+   look only at the cells and dominoes that changed since they last looked (the position's candidate sets), and
+   the advanced techniques keep their own remembered scans;
+3. a puzzle that the techniques up to fiendish leave unsolved needs trial and error: from that position (which
+   is where ``grade()`` makes its first guess) the stepwise driver takes over, so the guesses and their depth are
+   ``grade()``'s own.
+
+Why the level is ``grade()``'s: if at a position P a technique of level at most L has a deduction, the closure
+of the techniques up to L of any later position (P plus more of the solution) still contains that deduction's
+content (*persistence*). Then every order of applying them, one at a time or in bulk, reaches the same fixed
+point, and ``grade()``'s run, which uses a level-L technique exactly when the techniques below L are stuck, gets
+stuck below L exactly when that closure is unsolved. Persistence holds plainly for rules 1-6 and short
+contradictions (they propagate to a unique fixed point); for the others it is checked, not assumed:
+``tests/test_deductions_levels.py`` holds a property that applies each technique's deductions to later positions
+and asks the closure for them, and compares the level with ``grade()``'s on the committed grading record (717
+puzzles, the 600 reference puzzles among them) and on random proper puzzles.
+
+What the result leaves out: the use counts and the deductions (``uses`` and ``deductions`` are empty: no steps
+are made), so it must not be passed where they are read (``rate(graded=...)`` without the path, the
+generator's fitness). ``verdict``, ``level`` and, for a puzzle beyond extreme, ``stuck`` (the position where the
+techniques up to extreme stop) are those of ``grade()``, and so are ``guesses`` and ``guess_depth``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+
+from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grading import PROPER, GradeResult, _pairs_of, verdict_of
+from dominosa.deductions.rules import same_neighbours_at, shared_cell_of
+from dominosa.deductions.state import JOINED, NEWLY_SPLIT, SPLIT, UNDECIDED, Deduction, SolvingState
+from dominosa.deductions.stepper import iter_deductions
+from dominosa.puzzle import Puzzle
+
+__all__ = ["grade_level_of", "close_up_to"]
+
+# The trivial techniques are drawn by the closure itself; a technique list without one of them is refused.
+_TRIVIAL_TECHNIQUES = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
+
+_AllFinder = Callable[[SolvingState], Iterable[Deduction]]
+
+
+def grade_level_of(
+    puzzle: Puzzle, *, verdict: str | None = None, techniques: Sequence[Technique] | None = None
+) -> GradeResult:
+    """A puzzle's verdict and grade, as :func:`~dominosa.deductions.grading.grade` gives them, without its steps.
+
+    Parameters
+    ----------
+    puzzle : the puzzle.
+    verdict : the verdict if already known (skips the count).
+    techniques : the techniques allowed (default: all of them); as for ``grade()``, but every trivial technique
+        must be among them.
+
+    Returns
+    -------
+    A :class:`~dominosa.deductions.grading.GradeResult` with ``grade()``'s verdict, level, guesses, guess depth
+    and stuck position, and no ``uses`` or ``deductions`` (see the module docstring).
+
+    Raises
+    ------
+    ValueError : ``techniques`` leaves out a trivial technique.
+    """
+    allowed = tuple(TECHNIQUES if techniques is None else techniques)
+    missing = [t.label for t in _TRIVIAL_TECHNIQUES if t not in allowed]
+    if missing:
+        raise ValueError(f"level-only grading draws the trivial techniques itself; missing: {', '.join(missing)}")
+    verdict = verdict or verdict_of(puzzle)
+    if verdict != PROPER:
+        return GradeResult(verdict)
+    state = SolvingState(puzzle)
+    close_trivially(state)
+    level = TRIVIAL
+    stuck = None
+    finders: list[_AllFinder] = []
+    for above, more in _finders_by_level(allowed):
+        if state.solved:
+            break
+        if above > EXTREME and stuck is None:
+            stuck = _pairs_of(state.state)
+        level = above
+        finders += more
+        close(state, finders)
+    guesses = depth = 0
+    if not state.solved:
+        if Technique.GUESS not in allowed:
+            return GradeResult(verdict)
+        if stuck is None:
+            stuck = _pairs_of(state.state)
+        reached, guesses, depth = _guess_on(state, allowed, level)
+        if reached is None:
+            return GradeResult(verdict)
+        level = reached
+    return GradeResult(verdict, level, {}, guesses, depth, [], stuck if level > EXTREME else None)
+
+
+def close_up_to(state: SolvingState, level: int, techniques: Sequence[Technique] | None = None) -> None:
+    """Apply the techniques up to ``level`` (of ``techniques``, default all) to ``state`` until none applies.
+
+    The fixed point it reaches is the one ``grade()`` reaches when it first gets stuck below the next level.
+    """
+    allowed = tuple(TECHNIQUES if techniques is None else techniques)
+    close_trivially(state)
+    close(state, [f for above, more in _finders_by_level(allowed) if above <= level for f in more])
+
+
+def close(state: SolvingState, finders: Sequence[_AllFinder]) -> None:
+    """Apply the finders' deductions, and the trivial closure after them, until none has any.
+
+    The first finder (easiest first) with any deduction has them all applied at once; then the trivial closure is
+    drawn and the search starts again from the easiest.
+    """
+    while not state.solved:
+        for find_all in finders:
+            found = list(find_all(state))  # read in full before the position changes
+            if found:
+                for deduction in found:
+                    _apply(state, deduction)
+                close_trivially(state)
+                break
+        else:
+            return
+
+
+def close_trivially(s: SolvingState) -> None:
+    """Draw rules 1, 2, 3 and 5 to their fixed point on the position's counts (no deduction objects).
+
+    A newly joined pair splits the other pairs of its cells and its domino's other places (rule 2); a newly
+    split pair only becomes split, since a domino left with one place is on the position's list of lonely
+    dominoes (rules 3 and 5 alike); a cell with one pair left has it joined (rule 1). The fixed point is the one
+    the stepwise rules reach, in any order. Raises :class:`~dominosa.deductions.state.Contradiction` as they do.
+    """
+    t, state = s.tables, s.state
+    touching, placements, pair_domino, cell_pairs = t.touching, t.placements, t.pair_domino, t.cell_pairs
+    newly_joined, newly_split = s.newly_joined, s.newly_split
+    lonely_cells, lonely_dominoes = s.lonely_cells, s.lonely_dominoes
+    set_split, join = s._set_split, s._join
+    while True:
+        while newly_joined:
+            q = newly_joined.pop()
+            state[q] = JOINED
+            for r in touching[q]:
+                if state[r] == UNDECIDED:
+                    set_split(r, SPLIT)
+            for r in placements[pair_domino[q]]:
+                if state[r] == UNDECIDED:
+                    set_split(r, SPLIT)
+        if newly_split:
+            for q in newly_split:
+                state[q] = SPLIT
+            newly_split.clear()
+        if lonely_cells:
+            x = lonely_cells.pop()
+            join(next(q for q in cell_pairs[x] if state[q] == UNDECIDED))
+        elif lonely_dominoes:
+            d = lonely_dominoes.pop()
+            join(next(q for q in placements[d] if state[q] == UNDECIDED))
+        elif not newly_joined:
+            return
+
+
+def _apply(s: SolvingState, deduction: Deduction) -> None:
+    """Apply a deduction found earlier in the same position: what an earlier one of the batch decided already
+    is passed over (every one of them is sound, so they never disagree)."""
+    for q in deduction.splits:
+        if s.state[q] == UNDECIDED:
+            s._set_split(q, NEWLY_SPLIT)
+    for q in deduction.joins:
+        if s.state[q] == UNDECIDED:
+            s._join(q)
+
+
+def _finders_by_level(allowed: Sequence[Technique]) -> Iterator[tuple[int, list[_AllFinder]]]:
+    """Each level above trivial with an allowed technique (guessing aside), easiest first, and the functions that
+    find all the deductions of its allowed techniques, in ``TECHNIQUES``' order."""
+    by_level: dict[int, list[_AllFinder]] = {}
+    for t in TECHNIQUES:
+        if t in allowed and TRIVIAL < t.level < GUESSING:
+            by_level.setdefault(t.level, []).append(_ALL_OF.get(t) or t.instances)  # type: ignore[arg-type]
+    yield from sorted(by_level.items())
+
+
+def _at_candidates(
+    s: SolvingState, candidates: set[int], deduce: Callable[[SolvingState, int], Deduction | None]
+) -> list[Deduction]:
+    """Rule 4 or 6 at every cell or domino of its candidate set (those changed since the rule last looked at
+    them); one with nothing to say leaves the set, as in the stepwise rule."""
+    found = []
+    for i in sorted(candidates):
+        deduction = deduce(s, i)
+        if deduction is None:
+            candidates.discard(i)
+        else:
+            found.append(deduction)
+    return found
+
+
+# Rules 4 and 6 read the candidate sets the position keeps; the other techniques' own generators remember
+# their scans on the position.
+_ALL_OF: dict[Technique, _AllFinder] = {
+    Technique.ALL_SAME_NEIGHBOURS: lambda s: _at_candidates(s, s.dirty_cells, same_neighbours_at),
+    Technique.SHARED_CELL: lambda s: _at_candidates(s, s.dirty_dominoes, shared_cell_of),
+}
+
+
+def _guess_on(s: SolvingState, allowed: Sequence[Technique], level: int) -> tuple[int | None, int, int]:
+    """From a position where every allowed technique but trial and error is stuck, step on as ``grade()`` does:
+    the level reached (None if it does not solve the puzzle), the guesses and the deepest guess's effort."""
+    position = SolvingState.from_position(s.puzzle, s.joined_pairs(), s.split_pairs())
+    guesses = depth = 0
+    for found in iter_deductions(position, techniques=allowed):
+        technique = Technique(found.rule)
+        level = max(level, technique.level)
+        if technique is Technique.GUESS:
+            guesses += 1
+            depth = max(depth, found.effort)
+    return (level if position.solved else None), guesses, depth
+
