@@ -40,10 +40,29 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from dominosa.deductions.advanced import (
+    _UNDECIDED_MASK,
+    _affected_items,
+    _by_number,
+    _double_must_touch_of,
+    _doubles_set_analysis_of,
+    _must_overlap_of,
+    _set_analysis_of,
+)
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, _pairs_of, verdict_of
+from dominosa.deductions.propagation import DONE_BELOW, Node, _split, propagate, propagate_position
 from dominosa.deductions.rules import same_neighbours_at, shared_cell_of
-from dominosa.deductions.state import JOINED, NEWLY_SPLIT, SPLIT, UNDECIDED, Deduction, SolvingState
+from dominosa.deductions.state import (
+    JOINED,
+    NEWLY_SPLIT,
+    SPLIT,
+    UNDECIDED,
+    Contradiction,
+    Deduction,
+    SolvingState,
+    pair_bits,
+)
 from dominosa.deductions.stepper import iter_deductions
 from dominosa.puzzle import Puzzle
 
@@ -187,11 +206,17 @@ def _apply(s: SolvingState, deduction: Deduction) -> None:
 
 def _finders_by_level(allowed: Sequence[Technique]) -> Iterator[tuple[int, list[_AllFinder]]]:
     """Each level above trivial with an allowed technique (guessing aside), easiest first, and the functions that
-    find all the deductions of its allowed techniques, in ``TECHNIQUES``' order."""
+    find all the deductions of its allowed techniques, in ``TECHNIQUES``' order. The functions are made for one
+    grading run: those that re-check only what changed remember what they looked at."""
     by_level: dict[int, list[_AllFinder]] = {}
     for t in TECHNIQUES:
         if t in allowed and TRIVIAL < t.level < GUESSING:
-            by_level.setdefault(t.level, []).append(_ALL_OF.get(t) or t.instances)  # type: ignore[arg-type]
+            make = _BULK.get(t)
+            if t is Technique.SHORT_CONTRADICTION and not {Technique.ALL_SAME_NEIGHBOURS, Technique.SHARED_CELL} <= set(
+                allowed
+            ):
+                make = None  # the bulk version draws rules 4 and 6 with the refutations: only where they are allowed
+            by_level.setdefault(t.level, []).append(make() if make else t.instances)  # type: ignore[arg-type]
     yield from sorted(by_level.items())
 
 
@@ -210,11 +235,139 @@ def _at_candidates(
     return found
 
 
-# Rules 4 and 6 read the candidate sets the position keeps; the other techniques' own generators remember
-# their scans on the position.
-_ALL_OF: dict[Technique, _AllFinder] = {
-    Technique.ALL_SAME_NEIGHBOURS: lambda s: _at_candidates(s, s.dirty_cells, same_neighbours_at),
-    Technique.SHARED_CELL: lambda s: _at_candidates(s, s.dirty_dominoes, shared_cell_of),
+def _rescanning(
+    items_of: Callable[[SolvingState], int],
+    deductions_of: Callable[[SolvingState, int], Iterable[Deduction]],
+    affected_by: Callable[[SolvingState, int], Iterable[int]],
+) -> _AllFinder:
+    """A finder of all the deductions about items (dominoes, numbers) that re-checks only the items a pair
+    decided since its last call may change, and those that had deductions then.
+
+    ``deductions_of(s, i)`` is about item ``i`` and reads only the pairs ``r`` whose ``affected_by(s, r)`` lists
+    ``i``: an item that had none and none of whose pairs changed has none now.
+    """
+    then: bytes | None = None
+    hits: set[int] = set()
+
+    def find_all(s: SolvingState) -> list[Deduction]:
+        nonlocal then, hits
+        now = s.state.translate(_UNDECIDED_MASK)
+        if then is None:
+            items: Iterable[int] = range(items_of(s))
+        else:
+            items = sorted(_affected_items(then, now, lambda r: affected_by(s, r)) | hits)
+        then, hits = now, set()
+        found: list[Deduction] = []
+        for i in items:
+            made = list(deductions_of(s, i))
+            if made:
+                hits.add(i)
+                found += made
+        return found
+
+    return find_all
+
+
+def _dominoes_near(s: SolvingState, r: int) -> list[int]:
+    """The dominoes with a place sharing a cell with pair ``r``."""
+    t = s.tables
+    pd = t.pair_domino
+    return [pd[q] for x in (t.pair_a[r], t.pair_b[r]) for q in t.cell_pairs[x] if pd[q] >= 0]
+
+
+def _numbers_of(s: SolvingState, r: int) -> tuple[int, int]:
+    """The numbers shown by the cells of pair ``r``."""
+    numbers, t = s.puzzle.numbers, s.tables
+    return numbers[t.pair_a[r]], numbers[t.pair_b[r]]
+
+
+def _per_number(*deductions_of: Callable[[SolvingState, int, list[int]], Iterable[Deduction]]) -> _AllFinder:
+    """A finder of the deductions about each number's open cells, re-checking only the numbers that changed."""
+
+    def of_number(s: SolvingState, v: int) -> Iterator[Deduction]:
+        covered = s.covered
+        cells = [x for x in _by_number(s.tables).cells[v] if not covered[x]]
+        if cells:
+            for deduce in deductions_of:
+                yield from deduce(s, v, cells)
+
+    return _rescanning(lambda s: len(_by_number(s.tables).cells), of_number, _numbers_of)
+
+
+def _must_overlap_of_domino(s: SolvingState, d: int) -> tuple[Deduction, ...]:
+    found = _must_overlap_of(s, d)
+    return () if found is None else (found,)
+
+
+def _short_contradictions() -> _AllFinder:
+    """Short contradictions in bulk, on the counting engine's compiled propagation (failed-pair probing).
+
+    Each undecided pair is supposed joined on a copy of the position propagated by rules 1-6; one that meets a
+    contradiction is split in the position at once, and its consequences drawn, before the next pair is tried,
+    so later suppositions start from more. A supposition that reached a consistent fixed point vouches for every
+    pair that fixed point joins while it holds all the position knows (as in ``iter_short_contradiction``): those
+    pairs are not tried. What the position gained, rules 1-6 included, comes back as one deduction.
+    """
+    fixed_points: list[tuple[int, int]] = []  # consistent fixed points met so far: joined bits, split bits
+
+    def holding(node: Node) -> int:
+        """Keep the fixed points that hold the node's position; the pairs they vouch for."""
+        now_joined, now_split = pair_bits(node.pstate)
+        fixed_points[:] = [(j, sp) for j, sp in fixed_points if not (now_joined & ~j or now_split & ~sp)]
+        vouched = 0
+        for j, _ in fixed_points:
+            vouched |= j
+        return vouched
+
+    def find_all(s: SolvingState) -> list[Deduction]:
+        t = s.tables
+        node = propagate_position(t, s.joined_pairs(), s.split_pairs())
+        if node is None:
+            raise Contradiction("the simple rules alone meet a contradiction")
+        pstate, ccount = node.pstate, node.ccount
+        vouched = holding(node)
+        refuted = 0
+        for x in sorted((x for x in range(t.n_cells) if ccount[x] < DONE_BELOW), key=lambda x: (ccount[x], x)):
+            for q in t.cell_pairs[x]:
+                if pstate[q] or vouched >> q & 1:
+                    continue
+                trial = node.copy()
+                if propagate(t, trial, [q], [], []):
+                    joined, split = pair_bits(trial.pstate)
+                    fixed_points.append((joined, split))
+                    vouched |= joined
+                    continue
+                cells: list[int] = []
+                doms: list[int] = []
+                check_cells: list[int] = []
+                check_doms: list[int] = []
+                if not (_split(t, node, q, cells, doms, check_cells, check_doms)
+                        and propagate(t, node, [], cells, doms, check_cells, check_doms)):
+                    raise Contradiction("every way of a pair meets a contradiction by the simple rules")
+                refuted += 1
+                vouched = holding(node)
+        if not refuted:
+            return []
+        state = s.state
+        joins = tuple(q for q, v in enumerate(pstate) if v == JOINED and state[q] == UNDECIDED)
+        splits = tuple(q for q, v in enumerate(pstate) if v == SPLIT and state[q] == UNDECIDED)
+        return [Deduction(rule=Technique.SHORT_CONTRADICTION, joins=joins, splits=splits,
+                          reason=f"{refuted} placements lead by the simple rules alone to a contradiction.")]
+
+    return find_all
+
+
+# The techniques with a bulk finder of their own, made per grading run: rules 4 and 6 read the candidate sets
+# the position keeps, and must overlap and both set analyses re-check only what changed. The others' own
+# generators (local duplicate remembers its scan on the position) are used as they are.
+_BULK: dict[Technique, Callable[[], _AllFinder]] = {
+    Technique.ALL_SAME_NEIGHBOURS: lambda: lambda s: _at_candidates(s, s.dirty_cells, same_neighbours_at),
+    Technique.SHARED_CELL: lambda: lambda s: _at_candidates(s, s.dirty_dominoes, shared_cell_of),
+    Technique.MUST_OVERLAP: lambda: _rescanning(lambda s: s.tables.n_dominoes, _must_overlap_of_domino,
+                                                _dominoes_near),
+    Technique.SET_ANALYSIS: lambda: _per_number(_set_analysis_of),
+    Technique.DOUBLES_SET_ANALYSIS: lambda: _per_number(_doubles_set_analysis_of, _double_must_touch_of),
+    Technique.SHORT_CONTRADICTION: _short_contradictions,
 }
 
 
