@@ -16,9 +16,9 @@ grades (every deduction a technique finds in one position applied at once, level
    applied at once, the trivial closure is drawn again, and the search restarts from the easiest. Rules 4 and 6
    look only at the cells and dominoes that changed since they last looked (the position's candidate sets), and
    the advanced techniques keep their own remembered scans;
-3. a puzzle that the techniques up to fiendish leave unsolved needs trial and error: from that position (which
-   is where ``grade()`` makes its first guess) the stepwise driver takes over, so the guesses and their depth are
-   ``grade()``'s own.
+3. a puzzle that the techniques up to fiendish leave unsolved needs trial and error: in that position, which is
+   where ``grade()`` makes its first guess, the same guess is made (rule 7: the same pair tried, the same search),
+   then the closures are drawn again up to the next guess; so the guesses and their depth are ``grade()``'s.
 
 Why the level is ``grade()``'s: if at a position P a technique of level at most L has a deduction, the closure
 of the techniques up to L of any later position (P plus more of the solution) still contains that deduction's
@@ -52,7 +52,7 @@ from dominosa.deductions.advanced import (
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, _pairs_of, verdict_of
 from dominosa.deductions.propagation import DONE_BELOW, Node, _split, propagate, propagate_position
-from dominosa.deductions.rules import same_neighbours_at, shared_cell_of
+from dominosa.deductions.rules import guess, same_neighbours_at, shared_cell_of
 from dominosa.deductions.state import (
     JOINED,
     NEWLY_SPLIT,
@@ -63,7 +63,6 @@ from dominosa.deductions.state import (
     SolvingState,
     pair_bits,
 )
-from dominosa.deductions.stepper import iter_deductions
 from dominosa.puzzle import Puzzle
 
 __all__ = ["grade_level_of", "close_up_to"]
@@ -121,10 +120,18 @@ def grade_level_of(
             return GradeResult(verdict)
         if stuck is None:
             stuck = _pairs_of(state.state)
-        reached, guesses, depth = _guess_on(state, allowed, level)
-        if reached is None:
-            return GradeResult(verdict)
-        level = reached
+        # Trial and error where every other technique is stuck, as grade() takes it (the same position, so the
+        # same pair tried and the same search), then the closures again.
+        level = GUESSING
+        while not state.solved:
+            tried = guess(state)
+            if tried is None:
+                return GradeResult(verdict)
+            guesses += 1
+            depth = max(depth, tried.effort)
+            state.apply(tried)
+            close_trivially(state)
+            close(state, finders)
     return GradeResult(verdict, level, {}, guesses, depth, [], stuck if level > EXTREME else None)
 
 
@@ -369,18 +376,3 @@ _BULK: dict[Technique, Callable[[], _AllFinder]] = {
     Technique.DOUBLES_SET_ANALYSIS: lambda: _per_number(_doubles_set_analysis_of, _double_must_touch_of),
     Technique.SHORT_CONTRADICTION: _short_contradictions,
 }
-
-
-def _guess_on(s: SolvingState, allowed: Sequence[Technique], level: int) -> tuple[int | None, int, int]:
-    """From a position where every allowed technique but trial and error is stuck, step on as ``grade()`` does:
-    the level reached (None if it does not solve the puzzle), the guesses and the deepest guess's effort."""
-    position = SolvingState.from_position(s.puzzle, s.joined_pairs(), s.split_pairs())
-    guesses = depth = 0
-    for found in iter_deductions(position, techniques=allowed):
-        technique = Technique(found.rule)
-        level = max(level, technique.level)
-        if technique is Technique.GUESS:
-            guesses += 1
-            depth = max(depth, found.effort)
-    return (level if position.solved else None), guesses, depth
-
