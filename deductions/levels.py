@@ -14,8 +14,11 @@ grades (every deduction a technique finds in one position applied at once, level
 2. for each level above it in turn, while the puzzle is not solved: the techniques up to that level, easiest
    first, each asked for *all* its deductions in the position; the first technique that has any has them all
    applied at once, the trivial closure is drawn again, and the search restarts from the easiest. Rules 4 and 6
-   look only at the cells and dominoes that changed since they last looked (the position's candidate sets), and
-   the advanced techniques keep their own remembered scans;
+   look only at the cells and dominoes that changed since they last looked (the position's candidate sets); must
+   overlap and both set analyses only at the dominoes or numbers a pair decided since may change; local
+   duplicates keep their own remembered scan; parity and forcing chains look at the whole position. Short
+   contradictions are probed on the counting engine's compiled propagation of rules 1-6, each refuted pair split
+   (and its consequences drawn) before the next is tried;
 3. a puzzle that the techniques up to fiendish leave unsolved needs trial and error: in that position, which is
    where ``grade()`` makes its first guess, the same guess is made (rule 7: the same pair tried, the same search),
    then the closures are drawn again up to the next guess; so the guesses and their depth are ``grade()``'s.
@@ -26,9 +29,14 @@ content (*persistence*). Then every order of applying them, one at a time or in 
 point, and ``grade()``'s run, which uses a level-L technique exactly when the techniques below L are stuck, gets
 stuck below L exactly when that closure is unsolved. Persistence holds plainly for rules 1-6 and short
 contradictions (they propagate to a unique fixed point); for the others it is checked, not assumed:
-``tests/test_deductions_levels.py`` holds a property that applies each technique's deductions to later positions
-and asks the closure for them, and compares the level with ``grade()``'s on the committed grading record (717
-puzzles, the 600 reference puzzles among them) and on random proper puzzles.
+``tests/test_deductions_levels.py`` holds a property that takes each technique's every deduction in random
+positions and asks the closure at its level of a later position for it, and compares verdict, level, guesses,
+depth and stuck position with ``grade()``'s on the committed grading record (717 puzzles, the 600 reference
+puzzles among them), on random proper puzzles and on holed, clued and ambiguous ones with easier scales. Offline,
+17,305 deductions of 3,000 random positions at orders 4-12 persisted, and 1,500 random proper puzzles at orders
+5-20 got ``grade()``'s answer: no technique was found that is not persistent, so no fallback to stepping is
+needed. Should one be found, the level-only grade of the puzzles where it matters could differ from ``grade()``'s:
+the property and the record test are the guard.
 
 What the result leaves out: the use counts and the deductions (``uses`` and ``deductions`` are empty: no steps
 are made), so it must not be passed where they are read (``rate(graded=...)`` without the path, the
@@ -83,7 +91,8 @@ def grade_level_of(
     puzzle : the puzzle.
     verdict : the verdict if already known (skips the count).
     techniques : the techniques allowed (default: all of them); as for ``grade()``, but every trivial technique
-        must be among them.
+        must be among them, and they are taken easiest first whatever their order (``grade()`` tries them in the
+        order given, and every caller gives them easiest first).
 
     Returns
     -------
