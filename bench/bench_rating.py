@@ -222,6 +222,39 @@ def _profile(order: int, puzzles: list) -> None:
             print(text[text.find("   ncalls"):].rstrip())
 
 
+def _floor(sets: dict[int, list]) -> None:
+    """The floor of proving a puzzle beyond extreme: one pass of every technique up to extreme over the position
+    where they stop (``stuck``), on a fresh state, so with nothing remembered from earlier scans. Any grader that
+    uses these techniques pays at least that much to find that none applies there."""
+    from dominosa.deductions.grades import EXTREME, TECHNIQUES, TRIVIAL
+    from dominosa.deductions.state import SolvingState
+
+    for order, puzzles in sets.items():
+        per: dict[str, list[float]] = {}
+        totals = []
+        for p in puzzles:
+            stuck = grade_level_of(p, verdict=PROPER).stuck
+            if stuck is None:
+                continue
+            total = 0.0
+            for t in TECHNIQUES:
+                if TRIVIAL < t.level <= EXTREME:
+                    s = SolvingState.from_position(p, *stuck)
+                    start = time.perf_counter()
+                    found = list(t.instances(s))
+                    ms = (time.perf_counter() - start) * 1000
+                    assert not found, (t.label, "applies where the techniques up to extreme are stuck")
+                    per.setdefault(t.label, []).append(ms)
+                    total += ms
+            totals.append(total)
+        if not totals:
+            print(f"floor order {order:>2}: no puzzle beyond extreme")
+            continue
+        parts = ", ".join(f"{label} {statistics.median(v):.2f}" for label, v in per.items())
+        print(f"floor order {order:>2}: {len(totals)} puzzles beyond extreme; one pass of every technique up to "
+              f"extreme at the stuck position: median {statistics.median(totals):.2f} ms ({parts})", flush=True)
+
+
 def _peak_memory(order: int, count: int, seed: int) -> None:
     code = (
         "import random, resource\n"
@@ -247,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", default="main", metavar="REV",
                         help="the git revision whose grading is timed on the same puzzles (default main)")
     parser.add_argument("--grading-only", action="store_true", help="only grading alone, against --against")
+    parser.add_argument("--floor", action="store_true",
+                        help="also time one pass of every technique up to extreme where they stop (the floor)")
     parser.add_argument("--profile", type=int, metavar="ORDER",
                         help="also profile grading at this order (6, 9, 15, 20)")
     args = parser.parse_args(argv)
@@ -262,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     grading_sets = {**sets, 20: _puzzles(20, n20, args.seed)}
     print(f"made the puzzle sets in {time.perf_counter() - start:.1f} s (not timed below)")
     _grading_old_vs_new(args.against, grading_sets, repeats)
+    if args.floor:
+        _floor(grading_sets)
     if args.profile:
         _profile(args.profile, grading_sets[args.profile])
     if args.grading_only:
