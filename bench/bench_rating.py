@@ -15,6 +15,11 @@ and 20. Targets (the speed issue's, within about 5x of Simon Tatham's C solver):
 ms, order 9 <= 2 ms, order 15 <= 3 ms, order 20 <= 5 ms. ``--profile N`` prints where the time of grading order N
 goes (cProfile).
 
+Beside each grading row, the level-only grader (``deductions/levels.py``: the grade by closures in bulk, no
+steps recorded): its median and worst on the same puzzles, grade() timed alternately with it in one fresh worker
+of this code, the ratio to both and to ``--against``'s grade(), whether every grade agrees, and the time of the
+level-only run with the techniques up to extreme only, which stops where the C solver stops.
+
 Run ``python bench/bench_rating.py --help``; ``--quick`` for a short run.
 """
 
@@ -41,6 +46,7 @@ from old_revision import old_package, run_side
 import dominosa
 from dominosa.deductions import rate, solve_by_steps
 from dominosa.deductions.grading import PROPER, grade
+from dominosa.deductions.levels import grade_level_of
 from dominosa.formats import write_json
 from dominosa.generator.proper import proper_layout
 
@@ -70,6 +76,35 @@ for line in sys.stdin:
         result = grade(puzzle, verdict="proper")
         times.append((time.perf_counter() - start) * 1000)
     print(json.dumps({"ms": statistics.median(times), "grade": result.name}), flush=True)
+"""
+
+# Run by this code only (the level-only grader is new): grade(), the level-only grade and the level-only run up
+# to extreme (where the C solver stops), alternately on each puzzle, one result line each.
+_LEVEL_WORKER = """
+import json, statistics, sys, time
+import dominosa
+from dominosa.formats import puzzle_from_dict
+from dominosa.deductions.grades import EXTREME, ordered_by_tier
+from dominosa.deductions.grading import grade
+from dominosa.deductions.levels import grade_level_of
+assert dominosa.__file__.startswith(sys.argv[2]), dominosa.__file__
+repeats = int(sys.argv[1])
+up_to_extreme = ordered_by_tier(EXTREME)
+for line in sys.stdin:
+    puzzle = puzzle_from_dict(json.loads(line))
+    times = {"grade": [], "level": [], "extreme": []}
+    for _ in range(repeats):
+        for kind, run in (("grade", lambda: grade(puzzle, verdict="proper")),
+                          ("level", lambda: grade_level_of(puzzle, verdict="proper")),
+                          ("extreme", lambda: grade_level_of(puzzle, verdict="proper", techniques=up_to_extreme))):
+            start = time.perf_counter()
+            result = run()
+            times[kind].append((time.perf_counter() - start) * 1000)
+            if kind != "extreme":
+                times[kind + " name"] = result.describe()
+    print(json.dumps({"grade ms": statistics.median(times["grade"]), "level ms": statistics.median(times["level"]),
+                      "extreme ms": statistics.median(times["extreme"]), "grade": times["grade name"],
+                      "level": times["level name"]}), flush=True)
 """
 
 
@@ -140,6 +175,27 @@ def _grading_old_vs_new(revision: str, sets: dict[int, list], repeats: int) -> N
                   f"{max(r['ms'] for r in old):7.1f} ms  ratio new/old {med / old_med:4.2f}x", flush=True)
             print(f"      grades now: {dict(sorted(Counter(r['grade'] for r in new).items()))};  {revision}: "
                   f"{dict(sorted(Counter(r['grade'] for r in old).items()))}", flush=True)
+            _level_rows(order, puzzles, run_side(None, ["-c", _LEVEL_WORKER, str(repeats), here], cwd=folder,
+                                                 input=lines), old_med, revision)
+
+
+def _level_rows(order: int, puzzles: list, out: str, old_grade_ms: float, revision: str) -> None:
+    """The level-only grader's rows (``deductions/levels.py``): median and worst per puzzle against grade() timed
+    alternately in the same worker, against ``revision``'s grade() (its median from the worker above), and the
+    level-only run up to extreme, which stops where the C solver stops (the fair comparison with it)."""
+    rows = [json.loads(line) for line in out.splitlines()]
+    grade_ms, level_ms, extreme_ms = ([r[k] for r in rows] for k in ("grade ms", "level ms", "extreme ms"))
+    med = statistics.median(level_ms)
+    target = GRADING_TARGETS_MS.get(order)
+    verdict = "" if target is None else ("pass" if med <= target else "FAIL")
+    differ = [r for r in rows if r["grade"] != r["level"]]
+    print(f"level order {order:>2}: {len(puzzles):>3} puzzles  median {med:7.2f} ms (target {target} ms) {verdict:4}  "
+          f"worst {max(level_ms):7.1f} ms  grade() here: median {statistics.median(grade_ms):7.2f} ms worst "
+          f"{max(grade_ms):7.1f} ms  ratio {med / statistics.median(grade_ms):4.2f}x;  {revision} grade(): ratio "
+          f"{med / old_grade_ms:4.2f}x", flush=True)
+    print(f"      stuck at extreme (techniques up to extreme, where the C solver stops): median "
+          f"{statistics.median(extreme_ms):7.2f} ms worst {max(extreme_ms):7.1f} ms;  same grade as grade(): "
+          f"{len(rows) - len(differ)}/{len(rows)}" + "".join(f"\n      DIFFERENT: {r}" for r in differ), flush=True)
 
 
 def _worker_times(site: Path | None, package_root: str, lines: str, repeats: int, cwd: str) -> list[dict]:
@@ -150,18 +206,53 @@ def _worker_times(site: Path | None, package_root: str, lines: str, repeats: int
 
 
 def _profile(order: int, puzzles: list) -> None:
-    """Where the time of grading goes: cProfile over the puzzles, top entries by own time and cumulative."""
-    profiler = cProfile.Profile()
-    profiler.enable()
-    for p in puzzles:
-        grade(p, verdict=PROPER)
-    profiler.disable()
-    for key in ("tottime", "cumulative"):
-        out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats(key).print_stats(14)
-        text = out.getvalue()
-        print(f"profile of grading {len(puzzles)} order-{order} puzzles, by {key}:")
-        print(text[text.find("   ncalls"):].rstrip())
+    """Where the time of grading goes: cProfile over the puzzles, top entries by own time and cumulative, for
+    grade() and for the level-only grader."""
+    for name, run in (("grading", grade), ("level-only grading", grade_level_of)):
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for p in puzzles:
+            run(p, verdict=PROPER)
+        profiler.disable()
+        for key in ("tottime", "cumulative"):
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).sort_stats(key).print_stats(14)
+            text = out.getvalue()
+            print(f"profile of {name} of {len(puzzles)} order-{order} puzzles, by {key}:")
+            print(text[text.find("   ncalls"):].rstrip())
+
+
+def _floor(sets: dict[int, list]) -> None:
+    """The floor of proving a puzzle beyond extreme: one pass of every technique up to extreme over the position
+    where they stop (``stuck``), on a fresh state, so with nothing remembered from earlier scans. Any grader that
+    uses these techniques pays at least that much to find that none applies there."""
+    from dominosa.deductions.grades import EXTREME, TECHNIQUES, TRIVIAL
+    from dominosa.deductions.state import SolvingState
+
+    for order, puzzles in sets.items():
+        per: dict[str, list[float]] = {}
+        totals = []
+        for p in puzzles:
+            stuck = grade_level_of(p, verdict=PROPER).stuck
+            if stuck is None:
+                continue
+            total = 0.0
+            for t in TECHNIQUES:
+                if TRIVIAL < t.level <= EXTREME:
+                    s = SolvingState.from_position(p, *stuck)
+                    start = time.perf_counter()
+                    found = list(t.instances(s))
+                    ms = (time.perf_counter() - start) * 1000
+                    assert not found, (t.label, "applies where the techniques up to extreme are stuck")
+                    per.setdefault(t.label, []).append(ms)
+                    total += ms
+            totals.append(total)
+        if not totals:
+            print(f"floor order {order:>2}: no puzzle beyond extreme")
+            continue
+        parts = ", ".join(f"{label} {statistics.median(v):.2f}" for label, v in per.items())
+        print(f"floor order {order:>2}: {len(totals)} puzzles beyond extreme; one pass of every technique up to "
+              f"extreme at the stuck position: median {statistics.median(totals):.2f} ms ({parts})", flush=True)
 
 
 def _peak_memory(order: int, count: int, seed: int) -> None:
@@ -189,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", default="main", metavar="REV",
                         help="the git revision whose grading is timed on the same puzzles (default main)")
     parser.add_argument("--grading-only", action="store_true", help="only grading alone, against --against")
+    parser.add_argument("--floor", action="store_true",
+                        help="also time one pass of every technique up to extreme where they stop (the floor)")
     parser.add_argument("--profile", type=int, metavar="ORDER",
                         help="also profile grading at this order (6, 9, 15, 20)")
     args = parser.parse_args(argv)
@@ -204,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     grading_sets = {**sets, 20: _puzzles(20, n20, args.seed)}
     print(f"made the puzzle sets in {time.perf_counter() - start:.1f} s (not timed below)")
     _grading_old_vs_new(args.against, grading_sets, repeats)
+    if args.floor:
+        _floor(grading_sets)
     if args.profile:
         _profile(args.profile, grading_sets[args.profile])
     if args.grading_only:

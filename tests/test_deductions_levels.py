@@ -1,0 +1,146 @@
+"""Level-only grading gives ``grade()``'s answer: the same verdict, level, guesses, depth and stuck position.
+
+The level is found by closures in bulk (``deductions/levels.py``), which is ``grade()``'s level only if every
+technique's deduction, once available, stays derivable at its level whatever else becomes known (persistence).
+So this checks the answers on the committed grading record (717 puzzles: the 600 reference puzzles, random ones
+up to order 20, fiendish ones with and without the fiendish tier), on the reference puzzles against a fresh
+``grade()``, and on random puzzles; and it checks persistence itself, technique by technique, on random
+positions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from grading_sequences import NO_FIENDISH, RECORD
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from shared_data import tatham_rows
+from strategies import layouts, seeds
+
+from dominosa import Board
+from dominosa.deductions.grades import FIENDISH, GRADES, TECHNIQUES, TRIVIAL, Technique, ordered_by_tier
+from dominosa.deductions.grading import AMBIGUOUS, PROPER, grade
+from dominosa.deductions.levels import close_trivially, close_up_to, grade_level_of
+from dominosa.deductions.state import JOINED, SPLIT, SolvingState
+from dominosa.formats.game_id import read_game_id
+from dominosa.generator.layouts import random_irregular_board, random_layout
+from dominosa.generator.proper import proper_layout
+
+
+def _answer(result) -> tuple:
+    return result.verdict, result.level, result.guesses, result.guess_depth, result.stuck
+
+
+def _rows() -> list[dict]:
+    return [json.loads(line) for line in RECORD.read_text("utf-8").splitlines() if line.strip()]
+
+
+def test_the_level_is_the_recorded_grade_on_every_puzzle_of_the_record():
+    # The record's grades are grade()'s (tests/test_deductions_grading_sequences.py checks them step by step).
+    rows = _rows()
+    wrong = [
+        f"{row['game_id']}: recorded {row['grade']}, level-only {got.name}"
+        for row in rows
+        if (got := grade_level_of(read_game_id(row["game_id"]), verdict=PROPER)).name != row["grade"]
+    ]
+    assert len(rows) == 717
+    assert not wrong, "\n".join(wrong[:20])
+
+
+@pytest.mark.parametrize("part", range(2))
+def test_the_fiendish_puzzles_of_the_record_give_grades_answer_with_and_without_the_fiendish_tier(part):
+    # Without short contradictions these need trial and error: the guesses, their depth and the position where the
+    # techniques up to extreme stop must be grade()'s too.
+    rows = [row for row in _rows() if "guessing" in row][part::2]
+    assert len(rows) >= 20
+    for row in rows:
+        puzzle = read_game_id(row["game_id"])
+        for techniques in (None, NO_FIENDISH):
+            expected = grade(puzzle, verdict=PROPER, techniques=techniques)
+            assert _answer(grade_level_of(puzzle, verdict=PROPER, techniques=techniques)) == _answer(expected)
+        assert expected.level == GRADES.index("guessing") and expected.guesses >= 1
+
+
+def test_the_reference_puzzles_give_grades_answer():
+    wrong = []
+    for row in tatham_rows():
+        puzzle = read_game_id(row["game_id"])
+        expected, got = grade(puzzle, verdict=PROPER), grade_level_of(puzzle, verdict=PROPER)
+        if _answer(got) != _answer(expected):
+            wrong.append(f"{row['game_id']}: grade() {expected.describe()}, level-only {got.describe()}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(3, 10)), seeds())
+def test_random_proper_puzzles_give_grades_answer(order, seed):
+    puzzle = proper_layout(order, random.Random(seed))[0]
+    assert _answer(grade_level_of(puzzle, verdict=PROPER)) == _answer(grade(puzzle, verdict=PROPER))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=1, max_order=7, clues=True), st.integers(min_value=TRIVIAL, max_value=len(GRADES) - 1))
+def test_any_puzzle_and_any_easier_scale_give_grades_answer(layout, top):
+    # Holed boards, clues, several solutions or one, and the techniques up to some level only (the generator's
+    # quick rejection grades so): the verdict and the level (None when those techniques do not finish it).
+    puzzle = layout[0]
+    techniques = ordered_by_tier(top)
+    expected = grade(puzzle, techniques=techniques)
+    assert _answer(grade_level_of(puzzle, verdict=expected.verdict, techniques=techniques)) == _answer(expected)
+
+
+def test_a_puzzle_with_several_solutions_gets_its_verdict_and_no_level():
+    puzzle = next(p for k in range(100) if grade(p := random_layout(Board.rectangle(5, 6), random.Random(k))[0]).verdict
+                  == AMBIGUOUS)
+    result = grade_level_of(puzzle)
+    assert (result.verdict, result.level, result.name) == (AMBIGUOUS, None, None)
+
+
+def test_a_technique_list_without_the_trivial_rules_is_refused():
+    with pytest.raises(ValueError, match="single neighbour"):
+        grade_level_of(proper_layout(4, random.Random(1))[0], verdict=PROPER,
+                       techniques=[t for t in TECHNIQUES if t is not Technique.SINGLE_NEIGHBOUR])
+
+
+# -- persistence --------------------------------------------------------------------------------------------------
+
+# Every technique the closures apply in bulk (the trivial ones and trial and error are not).
+BULK = tuple(t for t in TECHNIQUES if TRIVIAL < t.level <= FIENDISH)
+
+
+def _later(state: SolvingState, truth: list[int], rng: random.Random, extra: int) -> SolvingState:
+    """The position with ``extra`` more pairs of the hidden solution joined, its trivial closure drawn."""
+    later = state.copy()
+    open_pairs = [q for q in truth if later.state[q] == 0]
+    for q in rng.sample(open_pairs, min(extra, len(open_pairs))):
+        if later.state[q] == 0:
+            later._join(q)
+            close_trivially(later)
+    return later
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(4, 10)), st.booleans(), seeds())
+def test_every_deduction_stays_derivable_at_its_level_whatever_else_is_known(order, holed, seed):
+    # Persistence: a deduction available at a position P is contained in the closure, at its technique's level,
+    # of any position that knows more than P (here: more of the hidden solution joined). This is what makes the
+    # bulk closures reach grade()'s fixed points, in any order. P is where the techniques up to each level in
+    # turn are stuck, after some of the solution is given, so that every technique above has its chance.
+    rng = random.Random(seed)
+    board = random_irregular_board(order, rng, holes=0.3) if holed else Board.rectangle(order + 1, order + 2)
+    puzzle, hidden = random_layout(board, rng)
+    truth = sorted(hidden.pairs(puzzle.board))
+    state = _later(SolvingState(puzzle), truth, rng, rng.randrange(0, 1 + len(truth) // 10))
+    for stuck_at in range(TRIVIAL, FIENDISH):
+        close_up_to(state, stuck_at)
+        for technique in BULK:
+            if technique.level <= stuck_at:
+                continue
+            for deduction in list(technique.instances(state)):
+                later = _later(state, truth, rng, rng.randrange(1, 4))
+                close_up_to(later, technique.level)
+                assert all(later.state[q] == JOINED for q in deduction.joins), (technique.label, deduction.reason)
+                assert all(later.state[q] == SPLIT for q in deduction.splits), (technique.label, deduction.reason)
