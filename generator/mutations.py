@@ -75,8 +75,9 @@ def random_start(board: Board, rng: random.Random, dominoes: Iterable[Domino] | 
 
 
 def to_puzzle(board: Board, dominoes: Sequence[Domino], layout: Layout) -> Puzzle:
-    """The puzzle a layout shows (no clues)."""
-    return Puzzle(board, layout.numbers, tuple(dominoes))
+    """The puzzle a layout shows (no clues). Unchecked: every layout the generator holds is a tiling of the board
+    by the domino set, which is what the puzzle's checks would prove again."""
+    return Puzzle.unchecked(board, layout.numbers, tuple(dominoes))
 
 
 def to_solution(board: Board, layout: Layout) -> Solution:
