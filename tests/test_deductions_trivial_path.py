@@ -1,0 +1,85 @@
+"""The bitset search of a trivial puzzle's deduction path gives exactly the general search's answer.
+
+Random layouts (rectangles and boards with holes) are repaired until proper, as the generator does; for each the
+bitset search must give the general search's steps (the deductions themselves, sentences included), cost and
+positions expanded whenever that path is proved cheapest, under the default budget and under small ones, and
+must give no answer otherwise (a puzzle beyond trivial, or a budget spent first).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from strategies import layouts
+
+from dominosa.deductions import grade, rate
+from dominosa.deductions.grades import TRIVIAL
+from dominosa.deductions.graph import shortest_path
+from dominosa.deductions.score import score
+from dominosa.deductions.trivial_path import trivial_path
+from dominosa.generator.fitness import Budgets, develop
+from dominosa.generator.mutations import layout_of
+
+SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _proper(layout, seed):
+    puzzle, solution = layout
+    rng = random.Random(seed)
+    _, proper, _, developed = develop(puzzle.board, puzzle.dominoes, layout_of(puzzle, solution), rng, Budgets())
+    return developed if proper else None
+
+
+@SOME
+@given(layouts(min_order=2, max_order=9), st.integers(0, 2**32), st.sampled_from([300, 25, 6]))
+def test_the_bitset_search_finds_the_general_searchs_path(layout, seed, budget):
+    puzzle = _proper(layout, seed)
+    if puzzle is None:
+        return
+    general = shortest_path(puzzle, node_budget=budget)
+    found = trivial_path(puzzle, budget)
+    event("no answer" if found is None else "the path")
+    if found is None:  # beyond trivial, or the budget ran out: the general search answers
+        assert not general.exhaustive or grade(puzzle).level != TRIVIAL
+        fallen_back = shortest_path(puzzle, node_budget=budget, trivial=True)
+        assert (fallen_back.steps, fallen_back.cost, fallen_back.exhaustive, fallen_back.explored) == (
+            general.steps,
+            general.cost,
+            general.exhaustive,
+            general.explored,
+        )
+        return
+    assert general.exhaustive
+    fast = shortest_path(puzzle, node_budget=budget, trivial=True)  # the bitset search's path, replayed
+    assert fast.steps == general.steps
+    assert [d.reason for d in fast.steps] == [d.reason for d in general.steps]
+    assert (fast.cost, fast.exhaustive, fast.explored) == (general.cost, True, general.explored)
+    assert found[2] == general.explored
+    assert grade(puzzle).level == TRIVIAL  # only a trivial puzzle's path stays in the trivial tier
+
+
+@SOME
+@given(layouts(min_order=3, max_order=8, irregular=False), st.integers(0, 2**32))
+def test_a_trivial_puzzle_is_answered_by_the_bitset_search_and_rated_the_same(layout, seed):
+    puzzle = _proper(layout, seed)
+    if puzzle is None or grade(puzzle).level != TRIVIAL:
+        return
+    general = shortest_path(puzzle)
+    if general.exhaustive:
+        assert trivial_path(puzzle, 300) is not None
+    fast = shortest_path(puzzle, trivial=True)
+    assert (fast.steps, fast.cost, fast.exhaustive, fast.explored) == (
+        general.steps,
+        general.cost,
+        general.exhaustive,
+        general.explored,
+    )
+    rating = rate(puzzle)  # takes the bitset search, as the puzzle grades trivial
+    assert (rating.path.steps, rating.path.cost, rating.path.exhaustive) == (
+        general.steps,
+        general.cost,
+        general.exhaustive,
+    )
+    assert rating.score == score(general.steps)
