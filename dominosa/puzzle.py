@@ -120,8 +120,10 @@ class Puzzle:
         here says otherwise. The generator builds ~18 puzzles per puzzle it makes, and the checks were a third
         of the cost of each.
         """
+        shared = _SHARED_SETS.get(len(dominoes))  # the full set, as a job brings it (a copy): no sort
+        normal = shared if shared is not None and shared == dominoes else _normal_set(dominoes)
         puzzle = object.__new__(cls)
-        puzzle.__dict__.update(board=board, numbers=numbers, dominoes=_normal_set(dominoes), clues=())
+        puzzle.__dict__.update(board=board, numbers=numbers, dominoes=normal, clues=())
         return puzzle
 
     def with_clues(self, clues: Iterable[Placement]) -> Puzzle:

@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
@@ -191,6 +192,13 @@ class Final(NamedTuple):
     rating: dict[str, Any]
 
 
+@lru_cache(maxsize=64)
+def _board(cells: tuple[Cell, ...]) -> Board:
+    """The board of a job's cells (the board's own, so already checked), looked up by the tuple: every job of a
+    run brings the same cells, and making the board from them again cost more than a count's set-up."""
+    return Board.from_cells(cells)
+
+
 def develop(board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: random.Random, budgets: Budgets):
     """Repair the layout until it is proved proper or the repair budget is spent.
 
@@ -208,7 +216,7 @@ def develop(board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: ran
         truth = set(layout.tiles)
         unused: list[int] = []
         for other in result.solutions:
-            used = {tuple(sorted((index[a], index[b]))) for a, b in other.placements}
+            used = {(index[a], index[b]) for a, b in other.placements}  # each in reading order: a < b already
             if used != truth:
                 unused = [t for t, tile in enumerate(layout.tiles) if tile not in used]
                 break
@@ -250,7 +258,7 @@ def fitness_of(target: Target, level: int, uses: dict[int, int], value: float) -
 def evaluate(job: Job) -> Evaluation:
     """Develop (after drawing a random start if the job has no layout), grade and score one layout (see the
     module); a pure function of the job."""
-    board = Board.from_cells(job.cells)
+    board = _board(job.cells)
     rng = random.Random(job.seed)
     start = job.layout if job.layout is not None else random_start(board, rng, job.dominoes)
     layout, proper, repairs, puzzle = develop(board, job.dominoes, start, rng, job.budgets)
@@ -271,7 +279,7 @@ def evaluate(job: Job) -> Evaluation:
 def complete(job: Job) -> Evaluation:
     """The full evaluation of a layout that came back ``above``: ``job.layout`` is the developed layout (proved
     proper), graded with every technique; ``repairs`` is 0 (the caller keeps the first evaluation's)."""
-    puzzle = to_puzzle(Board.from_cells(job.cells), job.dominoes, job.layout)
+    puzzle = to_puzzle(_board(job.cells), job.dominoes, job.layout)
     return _graded(job, job.layout, 0, grade(puzzle, verdict=PROPER, keep_deductions=True))
 
 
@@ -295,7 +303,7 @@ def finish(job: FinishJob) -> Final:
     With the evaluation's grade (``job.graded``) the proof is already made and, for the path rating, the grade
     too: only the path is left.
     """
-    board = Board.from_cells(job.cells)
+    board = _board(job.cells)
     puzzle = to_puzzle(board, job.dominoes, job.layout)
     if job.graded is None:
         proof = count_solutions(puzzle, 2)
