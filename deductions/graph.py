@@ -19,6 +19,13 @@ These reductions keep the graph small without changing what it finds in practice
 The graph is explored cheapest-first (Dijkstra) under a node budget; the result says whether the path found is
 proved cheapest (the solved position was reached before the budget ran out). When it is not, the path is
 completed with the grading order (easiest deduction first) from the most promising position explored.
+
+Most positions reached are never expanded (about 60% on order-6 basic puzzles): an edge's child is worked out on
+bitsets (:func:`~dominosa.deductions.trivial_path.settled_after`: its key, the cells it covers and the dominoes it
+places, or a contradiction), and the child's :class:`~dominosa.deductions.state.SolvingState` is made, by its
+parent's copy stepped and settled as before, only when it is expanded. A position expanded is never expanded
+again, so its copy is the one the children would have had. A puzzle graded trivial is searched on bitsets alone
+(:mod:`~dominosa.deductions.trivial_path`).
 """
 
 from __future__ import annotations
@@ -30,9 +37,9 @@ import networkx as nx
 
 from dominosa.deductions import rules
 from dominosa.deductions.grades import TECHNIQUES, Technique
-from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
+from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
 from dominosa.deductions.stepper import iter_deductions, settle
-from dominosa.deductions.trivial_path import replay, trivial_path
+from dominosa.deductions.trivial_path import masks_of, replay, settled_after, trivial_path
 from dominosa.puzzle import Puzzle
 
 __all__ = ["DeductionPath", "shortest_path", "DEFAULT_NODE_BUDGET", "successors"]
@@ -139,11 +146,16 @@ def shortest_path(
     techniques = techniques or TECHNIQUES
     start = SolvingState(puzzle)
     settle(start)
+    masks = masks_of(start.tables)
+    solved = (1 << start.tables.n_cells) - 1
     graph = nx.DiGraph() if keep_graph else None  # built only when asked for: its edges cost time for nothing
     start_key = start.key()
     if graph is not None:
         graph.add_node(start_key)
+    # Each position reached is known by its bitsets (its key, and the covered cells and placed dominoes); the
+    # SolvingState of a position is made only when it is expanded, from its parent's (see the module).
     states = {start_key: start}
+    covers = {start_key: (_bits(start.covered), _bits(start.placed))}
     best = {start_key: 0.0}
     came: dict[tuple[int, int], tuple[tuple[int, int], Deduction]] = {}
     tick = 0
@@ -155,34 +167,38 @@ def shortest_path(
         cost, _, _, key = heapq.heappop(queue)
         if cost > best.get(key, float("inf")):
             continue
-        state = states[key]
-        if state.solved:
+        covered, placed = covers[key]
+        if covered == solved:
             goal = key
             break
         if explored >= node_budget:
             break
         explored += 1
-        progress = _progress(state)
+        state = states.get(key)
+        if state is None:
+            parent, made = came[key]
+            state = states[parent].copy()
+            state.apply(made)
+            settle(state)
+            states[key] = state
+        progress = (key[0] | key[1]).bit_count()
         if progress > frontier_progress:
             frontier_best, frontier_progress = key, progress
         for d in successors(state, techniques):
-            child = state.copy()
-            try:
-                child.apply(d)
-                settle(child)
-            except Contradiction:
-                continue  # only trial and error on an improper position can get here
-            child_key = child.key()
+            after = settled_after(masks, (*key, covered, placed), d.joins, d.splits, d.quiet_splits)
+            if after is None:
+                continue  # a contradiction: only trial and error on an improper position can get here
+            child_key = after[:2]
             step = Technique(d.rule).cost
             new_cost = cost + step
             if graph is not None:
                 graph.add_edge(key, child_key, rule=d.rule, pairs=d.joins + d.splits, reason=d.reason, weight=step)
             if new_cost < best.get(child_key, float("inf")):
                 best[child_key] = new_cost
-                states[child_key] = child
+                covers[child_key] = after[2:]
                 came[child_key] = (key, d)
                 tick += 1
-                heapq.heappush(queue, (new_cost, -_progress(child), tick, child_key))
+                heapq.heappush(queue, (new_cost, -(after[0] | after[1]).bit_count(), tick, child_key))
     exhaustive = goal is not None
     if goal is not None:
         steps = _path_to(goal, came)
@@ -190,6 +206,14 @@ def shortest_path(
         steps = _path_to(frontier_best, came) + _complete(states[frontier_best], techniques)
     total = sum(Technique(d.rule).cost for d in steps)
     return DeductionPath(steps, total, exhaustive, explored, graph)
+
+
+def _bits(flags: bytearray) -> int:
+    """Flags by index (covered cells, placed dominoes) as a bitset, index i bit i."""
+    return int(bytes(flags).translate(_ONE_DIGITS)[::-1] or b"0", 2)
+
+
+_ONE_DIGITS = bytes(ord("1") if v else ord("0") for v in range(256))
 
 
 def _path_to(key: tuple[int, int], came: dict) -> list:

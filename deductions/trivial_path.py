@@ -42,7 +42,7 @@ _SINGLE = int(Technique.SINGLE_NEIGHBOUR)
 _UNIQUE = int(Technique.UNIQUE_PLACEMENT)
 
 
-class _Masks:
+class Masks:
     """One puzzle's tables as bitsets: the pairs of each cell, the placements of each domino, the pairs touching
     each pair, and each pair's two cells and domino."""
 
@@ -65,25 +65,54 @@ def _bits(items) -> int:
 
 
 @lru_cache(maxsize=64)
-def _masks_of(t: Tables) -> _Masks:
-    return _Masks(t)
+def masks_of(t: Tables) -> Masks:
+    """The bitsets of a puzzle's tables (cached with them)."""
+    return Masks(t)
 
 
-def _join_and_settle(m: _Masks, joined: int, split: int, covered: int, placed: int, q: int):
-    """Join pair ``q`` and draw every consequence (rules 2 and 3), in the order :func:`settle` draws them (the
-    lowest newly joined pair first, then the lowest newly split one). Returns (joined, split, covered, placed).
+def settled_after(
+    m: Masks,
+    position: tuple[int, int, int, int],
+    joins: tuple[int, ...] = (),
+    splits: tuple[int, ...] = (),
+    quiet_splits: tuple[int, ...] = (),
+    *,
+    checked: bool = True,
+) -> tuple[int, int, int, int] | None:
+    """The settled position after a deduction: (joined, split, covered cells, placed dominoes) bitsets, or None
+    where :class:`~dominosa.deductions.state.SolvingState` would raise a contradiction.
 
-    The position must be consistent with a solution (every position of a proper puzzle's search is): nothing is
-    checked for contradictions.
+    ``position`` is a settled position as these four bitsets. The deduction is made as ``SolvingState.apply``
+    makes it (quiet splits, splits, then joins), and its consequences are drawn in the order :func:`settle`
+    draws them (the lowest newly joined pair first, then the lowest newly split one), with the same checks: a
+    pair joined and split, a cell covered twice, a domino placed twice, an open cell or an unplaced domino left
+    with no pair. ``checked=False`` leaves out the last check, which only a position that is no longer
+    consistent with any solution fails (a proper puzzle's sound steps never reach one).
     """
+    joined, split, covered, placed = position
     pair_a, pair_b, pair_domino = m.pair_a, m.pair_b, m.pair_domino
     touching, placements, every = m.touching, m.placements, m.all_pairs
-    bit = 1 << q
-    joined |= bit
-    covered |= (1 << pair_a[q]) | (1 << pair_b[q])
-    placed |= 1 << pair_domino[q]
-    new_joins = bit
-    new_splits = 0
+    new_joins = new_splits = changed = 0
+    for group, newly in ((quiet_splits, False), (splits, True)):
+        for q in group:
+            bit = 1 << q
+            if joined & bit:
+                return None
+            if not split & bit:
+                split |= bit
+                changed |= bit
+                if newly:
+                    new_splits |= bit
+    if changed and checked and not _alive(m, joined, split, covered, placed, changed):
+        return None
+    for q in joins:
+        bit = 1 << q
+        if joined & bit:
+            continue
+        cells, domino = (1 << pair_a[q]) | (1 << pair_b[q]), 1 << pair_domino[q]
+        if split & bit or covered & cells or placed & domino:
+            return None
+        joined, covered, placed, new_joins = joined | bit, covered | cells, placed | domino, new_joins | bit
     while new_joins or new_splits:
         if new_joins:  # rule 2: the lowest newly joined pair
             low = new_joins & -new_joins
@@ -91,8 +120,12 @@ def _join_and_settle(m: _Masks, joined: int, split: int, covered: int, placed: i
             p = low.bit_length() - 1
             open_ = every & ~(joined | split)
             near = touching[p] & open_
-            split |= near | (placements[pair_domino[p]] & open_)  # its domino's other places: split quietly
-            new_splits |= near
+            changed = near | (placements[pair_domino[p]] & open_)  # its domino's other places: split quietly
+            if changed:
+                split |= changed
+                new_splits |= near
+                if checked and not _alive(m, joined, split, covered, placed, changed):
+                    return None
             continue
         low = new_splits & -new_splits  # rule 3: the lowest newly split pair
         new_splits ^= low
@@ -102,14 +135,30 @@ def _join_and_settle(m: _Masks, joined: int, split: int, covered: int, placed: i
         left = placements[d] & every & ~(joined | split)
         if left & (left - 1) == 0 and left:  # one place left: it is joined
             only = left.bit_length() - 1
-            joined |= left
-            covered |= (1 << pair_a[only]) | (1 << pair_b[only])
-            placed |= 1 << d
-            new_joins |= left
+            cells = (1 << pair_a[only]) | (1 << pair_b[only])
+            if covered & cells:
+                return None
+            joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
     return joined, split, covered, placed
 
 
-def _moves(m: _Masks, joined: int, split: int, covered: int, placed: int) -> list[_Move] | None:
+def _alive(m: Masks, joined: int, split: int, covered: int, placed: int, changed: int) -> bool:
+    """Whether every open cell and unplaced domino of the pairs just split still has a pair left."""
+    open_ = m.all_pairs & ~(joined | split)
+    while changed:
+        low = changed & -changed
+        changed ^= low
+        q = low.bit_length() - 1
+        for x in (m.pair_a[q], m.pair_b[q]):
+            if not covered >> x & 1 and not m.cell_pairs[x] & open_:
+                return False
+        d = m.pair_domino[q]
+        if d >= 0 and not placed >> d & 1 and not m.placements[d] & open_:
+            return False
+    return True
+
+
+def _moves(m: Masks, joined: int, split: int, covered: int, placed: int) -> list[_Move] | None:
     """The edges the state graph follows from a settled position (see :func:`~dominosa.deductions.graph.successors`):
     the lowest lonely cell's pair, else every unique placement by domino; None when there is neither."""
     open_ = m.all_pairs & ~(joined | split)
@@ -140,7 +189,7 @@ def trivial_path(puzzle: Puzzle, node_budget: int):
     if puzzle.clues:
         return None
     t = tables_for(puzzle)
-    m = _masks_of(t)
+    m = masks_of(t)
     split = _bits(q for q, d in enumerate(t.pair_domino) if d < 0)  # pairs showing no domino of the set
     start = (0, split)
     nodes = {start: (0, 0)}  # key -> (covered cells, placed dominoes)
@@ -167,7 +216,10 @@ def trivial_path(puzzle: Puzzle, node_budget: int):
         if moves is None:
             return None
         for move in moves:
-            cj, cs, cc, cp = _join_and_settle(m, joined, split, covered, placed, move[1])
+            after = settled_after(m, (joined, split, covered, placed), (move[1],), checked=False)
+            if after is None:  # pragma: no cover - a proper puzzle's trivial steps never contradict
+                return None
+            cj, cs, cc, cp = after
             child = (cj, cs)
             new_cost = cost + costs[move[0]]
             if new_cost < best.get(child, inf):

@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from deap import base, tools
@@ -139,9 +140,9 @@ class Settings:
     give_up: int = 40
     weights: ScoreWeights = DEFAULT_WEIGHTS
 
-    @property
+    @cached_property
     def weight_values(self) -> tuple[float, ...]:
-        """The weights as jobs carry them (plain numbers)."""
+        """The weights as jobs carry them (plain numbers); worked out once (every job asks)."""
         return tuple(self.weights.to_dict().values())
 
     def __post_init__(self) -> None:
