@@ -1,4 +1,5 @@
-"""The bitset search of a trivial puzzle's deduction path gives exactly the general search's answer.
+"""The bitset search of a trivial puzzle's deduction path gives exactly the general search's answer, and a step
+made on bitsets ends where the engine's ends.
 
 Random layouts (rectangles and boards with holes) are repaired until proper, as the generator does; for each the
 bitset search must give the general search's steps (the deductions themselves, sentences included), cost and
@@ -18,7 +19,10 @@ from dominosa.deductions import grade, rate
 from dominosa.deductions.grades import TRIVIAL
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.score import score
-from dominosa.deductions.trivial_path import trivial_path
+from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
+from dominosa.deductions.stepper import settle
+from dominosa.deductions.tables import tables_for
+from dominosa.deductions.trivial_path import masks_of, settled_after, trivial_path
 from dominosa.generator.fitness import Budgets, develop
 from dominosa.generator.mutations import layout_of
 
@@ -83,3 +87,45 @@ def test_a_trivial_puzzle_is_answered_by_the_bitset_search_and_rated_the_same(la
         general.exhaustive,
     )
     assert rating.score == score(general.steps)
+
+
+@SOME
+@given(layouts(min_order=1, max_order=7), st.integers(0, 2**32))
+def test_a_step_on_bitsets_ends_where_the_engine_ends_or_both_contradict(layout, seed):
+    """Arbitrary joins and splits (contradictions included) on any puzzle, proper or not: the bitsets' settled
+    position is the engine's, and None exactly when the engine raises."""
+    puzzle, _ = layout
+    rng = random.Random(seed)
+    masks = masks_of(tables_for(puzzle))
+    state = SolvingState(puzzle)
+    settle(state)
+    for _ in range(12):
+        undecided = [q for q, v in enumerate(state.state) if v == UNDECIDED]
+        if not undecided:
+            return
+        picks = rng.sample(undecided, min(len(undecided), rng.randint(1, 3)))
+        decided = [q for q, v in enumerate(state.state) if v != UNDECIDED]
+        extra = rng.sample(decided, min(len(decided), rng.randint(0, 1)))  # sometimes a pair already decided
+        chosen = picks + extra
+        rng.shuffle(chosen)
+        cut = rng.randint(0, len(chosen))
+        joins, splits = tuple(chosen[:cut]), tuple(chosen[cut:])
+        quiet = tuple(q for q in splits if rng.getrandbits(1))
+        splits = tuple(q for q in splits if q not in quiet)
+        position = (*state.key(), _flags(state.covered), _flags(state.placed))
+        after = settled_after(masks, position, joins, splits, quiet)
+        child = state.copy()
+        try:
+            child.apply(Deduction(rule=7, joins=joins, splits=splits, quiet_splits=quiet))
+            settle(child)
+        except Contradiction:
+            event("a contradiction")
+            assert after is None
+            continue
+        event("a settled position")
+        assert after == (*child.key(), _flags(child.covered), _flags(child.placed))
+        state = child
+
+
+def _flags(flags) -> int:
+    return sum(1 << i for i, v in enumerate(flags) if v)
