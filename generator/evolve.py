@@ -48,7 +48,7 @@ from dominosa.board import Board
 from dominosa.deductions.grades import GRADES, HARD
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights
-from dominosa.dominoes import Domino
+from dominosa.dominoes import Domino, domino
 from dominosa.generator.fitness import (
     RATINGS,
     Budgets,
@@ -303,6 +303,12 @@ class Evolution:
     ) -> None:
         self.board = board
         self.dominoes = tuple(sorted(dominoes))
+        # The workers build their puzzles unchecked (the layouts are tilings dealt from this set): check it once.
+        distinct = {domino(a, b) for a, b in self.dominoes}
+        if len(distinct) != len(self.dominoes) or any(a < 0 for a, _ in distinct):
+            raise ValueError("the domino set must hold distinct dominoes of non-negative numbers")
+        if 2 * len(self.dominoes) != len(board.cells):
+            raise ValueError(f"{len(self.dominoes)} dominoes cannot cover {len(board.cells)} cells")
         self.target = target
         self.seed = seed
         if not target.graded:  # any proper puzzle: nothing to climb, one layout per search is enough
