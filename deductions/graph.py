@@ -21,11 +21,11 @@ proved cheapest (the solved position was reached before the budget ran out). Whe
 completed with the grading order (easiest deduction first) from the most promising position explored.
 
 Most positions reached are never expanded (about 60% on order-6 basic puzzles): an edge's child is worked out on
-bitsets (:func:`~dominosa.deductions.trivial_path.settled_after`: its key, the cells it covers and the dominoes it
+bitsets (:func:`~dominosa.deductions.bitsets.settled_after`: its key, the cells it covers and the dominoes it
 places, or a contradiction), and the child's :class:`~dominosa.deductions.state.SolvingState` is made, by its
 parent's copy stepped and settled as before, only when it is expanded. A position expanded is never expanded
 again, so its copy is the one the children would have had. A puzzle graded trivial is searched on bitsets alone
-(:mod:`~dominosa.deductions.trivial_path`).
+(:mod:`~dominosa.deductions.bitsets`).
 """
 
 from __future__ import annotations
@@ -36,10 +36,10 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from dominosa.deductions import rules
+from dominosa.deductions.bitsets import masks_of, replay, settled_after, trivial_path
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
 from dominosa.deductions.stepper import iter_deductions, settle
-from dominosa.deductions.trivial_path import masks_of, replay, settled_after, trivial_path
 from dominosa.puzzle import Puzzle
 
 __all__ = ["DeductionPath", "shortest_path", "DEFAULT_NODE_BUDGET", "successors"]
@@ -131,7 +131,7 @@ def shortest_path(
     keep_graph : return the explored graph as a networkx DiGraph (nodes are (joined, split) bitsets; edges
         carry ``rule``, ``pairs``, ``reason`` and ``weight``).
     trivial : the puzzle is known to be graded trivial (the generator and the rater know it): the graph is first
-        searched on bitsets (:mod:`~dominosa.deductions.trivial_path`, the same path about four times faster),
+        searched on bitsets (:mod:`~dominosa.deductions.bitsets`, the same path about four times faster),
         and by the general search only when that gives no answer.
 
     Raises
@@ -188,14 +188,14 @@ def shortest_path(
             after = settled_after(masks, (*key, covered, placed), d.joins, d.splits, d.quiet_splits)
             if after is None:
                 continue  # a contradiction: only trial and error on an improper position can get here
-            child_key = after[:2]
+            child_key = after[:2]  # (joined, split); then covered cells, placed dominoes, pairs newly split
             step = Technique(d.rule).cost
             new_cost = cost + step
             if graph is not None:
                 graph.add_edge(key, child_key, rule=d.rule, pairs=d.joins + d.splits, reason=d.reason, weight=step)
             if new_cost < best.get(child_key, float("inf")):
                 best[child_key] = new_cost
-                covers[child_key] = after[2:]
+                covers[child_key] = after[2:4]
                 came[child_key] = (key, d)
                 tick += 1
                 heapq.heappush(queue, (new_cost, -(after[0] | after[1]).bit_count(), tick, child_key))

@@ -22,7 +22,8 @@ give the same puzzles for the same seed, whatever the number of workers.
 
 *Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
 the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
-tried easiest first, so the harder ones would never have been reached). If they do not, the layout is above the
+tried easiest first, so the harder ones would never have been reached; for a trivial target the run is made on
+bitsets, :func:`~dominosa.deductions.bitsets.trivial_run`). If they do not, the layout is above the
 target, which is all the search needs to know when another layout of the same generation meets it: the
 evaluation comes back ``above``, without its grade. Only if the search needs its full fitness after all does it
 ask for it (:func:`complete`), so the grading run of a layout that is much too hard (short contradictions,
@@ -44,9 +45,11 @@ from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique
+from dominosa.deductions.bitsets import trivial_run
+from dominosa.deductions.grades import GRADES, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
+from dominosa.deductions.state import Deduction
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
 
@@ -268,6 +271,12 @@ def evaluate(job: Job) -> Evaluation:
         return Evaluation(layout, True, None, None, (1.0, 0.0, 0.0, 0.0), repairs)
     target = job.target
     if job.quick_reject and target.level is not None and target.min_score is None and target.max_score is None:
+        if target.level == TRIVIAL:  # the same run on bitsets
+            run = trivial_run(puzzle)
+            if run is None:
+                return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
+            uses, steps = run
+            return _graded(job, layout, repairs, GradeResult(PROPER, TRIVIAL, uses), steps)
         upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
         graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True)
         if graded.level is None:  # stuck: above the target
@@ -287,11 +296,14 @@ def complete(job: Job) -> Evaluation:
 ABOVE_FITNESS = (1.0, -1.0, -math.inf, -math.inf)
 
 
-def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Evaluation:
-    """The evaluation of a proper layout from its grading run (with its deductions)."""
+def _graded(
+    job: Job, layout: Layout, repairs: int, graded: GradeResult, steps: list[Deduction] | None = None
+) -> Evaluation:
+    """The evaluation of a proper layout from its grading run (with its deductions, or its steps given)."""
     if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
-    steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
+    if steps is None:
+        steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
     value = score(steps, weights=ScoreWeights(*job.weights))
     fitness = fitness_of(job.target, graded.level, graded.uses, value)
     return Evaluation(layout, True, graded.level, value, fitness, repairs, replace(graded, deductions=[]))

@@ -1,24 +1,27 @@
-"""The shortest deduction path of a puzzle the trivial techniques solve, searched on two integers per position.
+"""Positions as bitsets: a settled position is its joined pairs, split pairs, covered cells and placed dominoes,
+four integers, and a deduction's bookkeeping (rules 2 and 3) is a few bit operations per pair.
 
-A puzzle graded trivial is solved by single neighbours and unique placements alone (with their bookkeeping), and
-since those rules only ever add information, every position the state graph reaches from its start is solved by
-them too: each unsettled position has a single neighbour or a unique placement. So the state graph of
-:func:`~dominosa.deductions.graph.shortest_path` never looks past the trivial tier there, and its search can run
-on the positions' keys alone (the joined-pair and the split-pair bitsets), drawing the bookkeeping (rules 2 and 3)
-with a few bit operations per pair instead of a :class:`~dominosa.deductions.state.SolvingState` copied, stepped
-and settled per edge.
+What runs on them, each giving exactly what the engine gives (:class:`~dominosa.deductions.state.SolvingState`,
+stepped and settled), many times faster:
 
-:func:`trivial_path` walks the same graph in the same order as the general search: the same edges (the lowest
-cell's single neighbour when there is one, else every unique placement by domino number), the same costs, the
-same tie-breaks (cost, then the most pairs decided, then the order found), the same budget. It then replays the
-path found on a real position, so the steps are the very deductions the general search gives (sentences
-included). It answers None whenever that search would do something else: a position with neither rule (the
-puzzle is not trivial after all), the budget spent before the solved position (the general search then
-completes the path from its most promising position), clues, or techniques other than the full list. The caller
-falls back to the general search then.
+- :func:`settled_after`: the position a deduction and its bookkeeping lead to, or None for a contradiction. The
+  state graph works out every edge's child with it (see :mod:`~dominosa.deductions.graph`).
+- :func:`trivial_path`: the state graph's search for a puzzle the trivial techniques solve. Since those rules
+  only ever add information, every position that graph reaches is solved by them too: each unsettled position
+  has a single neighbour or a unique placement, so the graph never looks past the trivial tier, and its search
+  can run on bitsets alone. It walks the same graph in the same order as the general search: the same edges
+  (the lowest cell's single neighbour when there is one, else every unique placement by domino number), the
+  same costs, the same tie-breaks (cost, then the most pairs decided, then the order found), the same budget.
+  :func:`replay` then makes the path's deductions on a real position, so the steps are the very deductions the
+  general search gives (sentences included). It answers None whenever that search would do something else: a
+  position with neither rule (the puzzle is not trivial after all), or the budget spent before the solved
+  position (the general search then completes the path from its most promising position), or clues.
+- :func:`trivial_run`: grading with the trivial techniques alone (the generator's quick rejection for a trivial
+  target): the driver loop's choices (bookkeeping first, then the lowest lonely cell, then the lowest lonely
+  domino), its count of each rule and its steps, or None where it gets stuck.
 
-Cost: O(pairs / 64) per bit operation; per position O(cells + dominoes) to find its successors, and per edge
-O(pairs settled). At order 6 about a fifth of the general search's time.
+Cost: O(pairs / 64) per bit operation; per position O(cells + dominoes) to find its single neighbour or unique
+placements, and per deduction O(pairs it settles). At order 6 about a fifth of the engine's time.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from dominosa.deductions.stepper import settle
 from dominosa.deductions.tables import Tables, tables_for
 from dominosa.puzzle import Puzzle
 
-__all__ = ["trivial_path", "replay"]
+__all__ = ["Masks", "masks_of", "settled_after", "trivial_path", "replay", "trivial_run"]
 
 # A move of the search: (rule, pair joined, domino). The Deduction is made only for the steps of the path found.
 _Move = tuple[int, int, int]
@@ -78,9 +81,10 @@ def settled_after(
     quiet_splits: tuple[int, ...] = (),
     *,
     checked: bool = True,
-) -> tuple[int, int, int, int] | None:
-    """The settled position after a deduction: (joined, split, covered cells, placed dominoes) bitsets, or None
-    where :class:`~dominosa.deductions.state.SolvingState` would raise a contradiction.
+) -> tuple[int, int, int, int, int] | None:
+    """The settled position after a deduction: (joined, split, covered cells, placed dominoes) bitsets and the
+    number of pairs newly split on the way (each one step of rule 3's bookkeeping), or None where
+    :class:`~dominosa.deductions.state.SolvingState` would raise a contradiction.
 
     ``position`` is a settled position as these four bitsets. The deduction is made as ``SolvingState.apply``
     makes it (quiet splits, splits, then joins), and its consequences are drawn in the order :func:`settle`
@@ -92,7 +96,7 @@ def settled_after(
     joined, split, covered, placed = position
     pair_a, pair_b, pair_domino = m.pair_a, m.pair_b, m.pair_domino
     touching, placements, every = m.touching, m.placements, m.all_pairs
-    new_joins = new_splits = changed = 0
+    new_joins = new_splits = changed = newly_split = 0
     for group, newly in ((quiet_splits, False), (splits, True)):
         for q in group:
             bit = 1 << q
@@ -103,6 +107,7 @@ def settled_after(
                 changed |= bit
                 if newly:
                     new_splits |= bit
+                    newly_split += 1
     if changed and checked and not _alive(m, joined, split, covered, placed, changed):
         return None
     for q in joins:
@@ -124,6 +129,7 @@ def settled_after(
             if changed:
                 split |= changed
                 new_splits |= near
+                newly_split += near.bit_count()
                 if checked and not _alive(m, joined, split, covered, placed, changed):
                     return None
             continue
@@ -139,7 +145,7 @@ def settled_after(
             if covered & cells:
                 return None
             joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
-    return joined, split, covered, placed
+    return joined, split, covered, placed, newly_split
 
 
 def _alive(m: Masks, joined: int, split: int, covered: int, placed: int, changed: int) -> bool:
@@ -219,7 +225,7 @@ def trivial_path(puzzle: Puzzle, node_budget: int):
             after = settled_after(m, (joined, split, covered, placed), (move[1],), checked=False)
             if after is None:  # pragma: no cover - a proper puzzle's trivial steps never contradict
                 return None
-            cj, cs, cc, cp = after
+            cj, cs, cc, cp, _ = after
             child = (cj, cs)
             new_cost = cost + costs[move[0]]
             if new_cost < best.get(child, inf):
@@ -245,3 +251,41 @@ def replay(puzzle: Puzzle, moves: list[_Move]) -> list[Deduction] | None:
         settle(state)
         steps.append(found)
     return steps
+
+
+def trivial_run(puzzle: Puzzle) -> tuple[dict[Technique, int], list[Deduction]] | None:
+    """Grade a proper puzzle with the trivial techniques alone, as :func:`~dominosa.deductions.grading.grade`
+    does with them: (how often each rule was used, as its ``uses``, bookkeeping included; the steps), or None
+    where the techniques get stuck.
+
+    The steps carry only what the score reads: the rule and the pair joined (no cells, domino or sentence).
+    """
+    if puzzle.clues:
+        raise ValueError("trivial_run takes a puzzle without clues")
+    t = tables_for(puzzle)
+    m = masks_of(t)
+    solved = (1 << m.n_cells) - 1
+    position = (0, _bits(q for q, d in enumerate(t.pair_domino) if d < 0), 0, 0)
+    steps: list[Deduction] = []
+    singles = scans = newly_split = 0
+    while position[2] != solved:
+        moves = _moves(m, *position)
+        if moves is None:
+            return None
+        rule, q, _ = moves[0]  # the lowest lonely cell's pair, or the lowest lonely domino's place
+        if rule == _SINGLE:
+            singles += 1
+        else:
+            scans += 1
+        steps.append(Deduction(rule=rule, joins=(q,)))
+        after = settled_after(m, position, (q,), checked=False)
+        if after is None:  # pragma: no cover - a proper puzzle's trivial steps never contradict
+            return None
+        position, newly_split = after[:4], newly_split + after[4]
+    counts = {
+        Technique.SINGLE_NEIGHBOUR: singles,
+        Technique.JOIN_CONSEQUENCES: position[0].bit_count(),  # each join's consequences drawn once
+        Technique.SPLIT_CONSEQUENCES: newly_split,  # each newly split pair's too
+        Technique.UNIQUE_PLACEMENT: scans,
+    }
+    return {t: k for t, k in sorted(counts.items()) if k}, steps
