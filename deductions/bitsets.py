@@ -29,6 +29,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 
+from dominosa.board import Board
 from dominosa.deductions import rules
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.state import Deduction, SolvingState
@@ -52,12 +53,23 @@ class Masks:
     __slots__ = ("cell_pairs", "placements", "touching", "pair_a", "pair_b", "pair_domino", "all_pairs", "n_cells")
 
     def __init__(self, t: Tables) -> None:
-        self.cell_pairs = tuple(_bits(ps) for ps in t.cell_pairs)
-        self.placements = tuple(_bits(ps) for ps in t.placements)
-        self.touching = tuple(_bits(ps) for ps in t.touching)
+        self.cell_pairs, self.touching = _board_masks(t.puzzle.board)
+        placements = [0] * t.n_dominoes  # the one part that changes with the numbers: one pass over the pairs
+        for q, d in enumerate(t.pair_domino):
+            if d >= 0:
+                placements[d] |= 1 << q
+        self.placements = tuple(placements)
         self.pair_a, self.pair_b, self.pair_domino = t.pair_a, t.pair_b, t.pair_domino
         self.all_pairs = (1 << t.n_pairs) - 1
         self.n_cells = t.n_cells
+
+
+@lru_cache(maxsize=64)
+def _board_masks(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The masks that depend on the board alone (every candidate of a generator shares its board): each cell's
+    pairs, and the pairs touching each pair (those of its two cells but itself)."""
+    cell_pairs = tuple(_bits(ps) for ps in board.cell_pairs)
+    return cell_pairs, tuple((cell_pairs[a] | cell_pairs[b]) & ~(1 << q) for q, (a, b) in enumerate(board.pairs))
 
 
 def _bits(items) -> int:
