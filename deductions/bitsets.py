@@ -37,10 +37,20 @@ from dominosa.deductions.stepper import settle
 from dominosa.deductions.tables import Tables, tables_for
 from dominosa.puzzle import Puzzle
 
-__all__ = ["Masks", "masks_of", "settled_after", "trivial_path", "replay", "trivial_run"]
+__all__ = [
+    "Masks",
+    "Move",
+    "masks_of",
+    "settled_after",
+    "trivial_path",
+    "path_to",
+    "replay",
+    "move_steps",
+    "trivial_run",
+]
 
 # A move of the search: (rule, pair joined, domino). The Deduction is made only for the steps of the path found.
-_Move = tuple[int, int, int]
+Move = tuple[int, int, int]
 
 _SINGLE = int(Technique.SINGLE_NEIGHBOUR)
 _UNIQUE = int(Technique.UNIQUE_PLACEMENT)
@@ -176,7 +186,7 @@ def _alive(m: Masks, joined: int, split: int, covered: int, placed: int, changed
     return True
 
 
-def _moves(m: Masks, joined: int, split: int, covered: int, placed: int) -> list[_Move] | None:
+def _moves(m: Masks, joined: int, split: int, covered: int, placed: int) -> list[Move] | None:
     """The edges the state graph follows from a settled position (see :func:`~dominosa.deductions.graph.successors`):
     the lowest lonely cell's pair, else every unique placement by domino; None when there is neither."""
     open_ = m.all_pairs & ~(joined | split)
@@ -198,12 +208,12 @@ def _moves(m: Masks, joined: int, split: int, covered: int, placed: int) -> list
     return moves or None
 
 
-def trivial_path(puzzle: Puzzle, node_budget: int):
+def trivial_path(puzzle: Puzzle, node_budget: int) -> tuple[list[Move], int] | None:
     """Search the state graph of a proper puzzle the trivial techniques solve as
-    :func:`~dominosa.deductions.graph.shortest_path` does: (the solved position's key, the map from each position's
-    key to its parent's key and the move that led there, positions expanded), the path proved cheapest. None when
-    that search would leave the trivial tier or run out of budget (see the module). :func:`replay` makes the
-    deductions of the moves."""
+    :func:`~dominosa.deductions.graph.shortest_path` does: (the moves of the cheapest path, positions expanded),
+    the path proved cheapest. None when that search would leave the trivial tier or run out of budget (see the
+    module). :func:`replay` makes the moves' deductions; :func:`move_steps` their steps as the score reads them.
+    """
     if puzzle.clues:
         return None
     t = tables_for(puzzle)
@@ -212,7 +222,7 @@ def trivial_path(puzzle: Puzzle, node_budget: int):
     start = (0, split)
     nodes = {start: (0, 0)}  # key -> (covered cells, placed dominoes)
     best = {start: 0.0}
-    came: dict[tuple[int, int], tuple[tuple[int, int], _Move]] = {}
+    came: dict[tuple[int, int], tuple[tuple[int, int], Move]] = {}
     costs = {_SINGLE: Technique.SINGLE_NEIGHBOUR.cost, _UNIQUE: Technique.UNIQUE_PLACEMENT.cost}
     solved = (1 << m.n_cells) - 1
     tick = 0
@@ -226,7 +236,7 @@ def trivial_path(puzzle: Puzzle, node_budget: int):
         joined, split = key
         covered, placed = nodes[key]
         if covered == solved:
-            return key, came, explored
+            return path_to(key, came), explored
         if explored >= node_budget:
             return None
         explored += 1
@@ -249,7 +259,24 @@ def trivial_path(puzzle: Puzzle, node_budget: int):
     return None  # pragma: no cover - a trivial puzzle's solved position is always reached
 
 
-def replay(puzzle: Puzzle, moves: list[_Move]) -> list[Deduction] | None:
+def path_to(key: tuple[int, int], came: dict) -> list:
+    """The edges (deductions or moves) that led from the start to ``key`` in a search's map from each position to
+    its parent and the edge from there, in order."""
+    edges = []
+    while key in came:
+        key, edge = came[key]
+        edges.append(edge)
+    edges.reverse()
+    return edges
+
+
+def move_steps(moves: list[Move]) -> list[Deduction]:
+    """The moves as the steps the score and the rating's counts read: the rule and the pair joined, nothing else
+    (no cells, domino or sentence; :func:`replay` makes the full deductions)."""
+    return [Deduction(rule=rule, joins=(q,)) for rule, q, _ in moves]
+
+
+def replay(puzzle: Puzzle, moves: list[Move]) -> list[Deduction] | None:
     """The deductions of a path of moves, made on a real position: the very deductions the general search makes
     (None if a move is not what the rules give there, which the bitsets never lead to)."""
     state = SolvingState(puzzle)
@@ -289,7 +316,7 @@ def trivial_run(puzzle: Puzzle) -> tuple[dict[Technique, int], list[Deduction]] 
             singles += 1
         else:
             scans += 1
-        steps.append(Deduction(rule=rule, joins=(q,)))
+        steps.append(move_steps([moves[0]])[0])
         after = settled_after(m, position, (q,), checked=False)
         if after is None:  # pragma: no cover - a proper puzzle's trivial steps never contradict
             return None

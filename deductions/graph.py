@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from dominosa.deductions import rules
-from dominosa.deductions.bitsets import masks_of, replay, settled_after, trivial_path
+from dominosa.deductions.bitsets import masks_of, path_to, replay, settled_after, trivial_path
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
 from dominosa.deductions.stepper import iter_deductions, settle
@@ -140,9 +140,9 @@ def shortest_path(
     """
     if trivial and not keep_graph and techniques in (None, TECHNIQUES):
         found = trivial_path(puzzle, node_budget)
-        steps = replay(puzzle, _path_to(found[0], found[1])) if found is not None else None
+        steps = replay(puzzle, found[0]) if found is not None else None
         if found is not None and steps is not None:
-            return DeductionPath(steps, sum(Technique(d.rule).cost for d in steps), True, found[2])
+            return DeductionPath(steps, sum(Technique(d.rule).cost for d in steps), True, found[1])
     techniques = techniques or TECHNIQUES
     start = SolvingState(puzzle)
     settle(start)
@@ -201,9 +201,9 @@ def shortest_path(
                 heapq.heappush(queue, (new_cost, -(after[0] | after[1]).bit_count(), tick, child_key))
     exhaustive = goal is not None
     if goal is not None:
-        steps = _path_to(goal, came)
+        steps = path_to(goal, came)
     else:
-        steps = _path_to(frontier_best, came) + _complete(states[frontier_best], techniques)
+        steps = path_to(frontier_best, came) + _complete(states[frontier_best], techniques)
     total = sum(Technique(d.rule).cost for d in steps)
     return DeductionPath(steps, total, exhaustive, explored, graph)
 
@@ -214,16 +214,6 @@ def _bits(flags: bytearray) -> int:
 
 
 _ONE_DIGITS = bytes(ord("1") if v else ord("0") for v in range(256))
-
-
-def _path_to(key: tuple[int, int], came: dict) -> list:
-    """The deductions (or the moves) that led from the start to ``key``, in order."""
-    steps = []
-    while key in came:
-        key, d = came[key]
-        steps.append(d)
-    steps.reverse()
-    return steps
 
 
 def _complete(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:

@@ -31,8 +31,10 @@ say) is made only when it matters; the fitness is the same either way.
 
 **finish** (only the puzzles chosen): prove the puzzle proper with no budget, then rate it in full
 (:func:`~dominosa.deductions.rate`, with the shortest deduction path under a node budget) for the grade and
-score that are stored and printed. A layout chosen from its evaluation is already proved (its count was complete)
-and graded: the evaluation's grade travels with the finishing job, so no puzzle is counted or graded twice.
+score that are stored and printed (for a puzzle graded trivial, from the path's moves on bitsets: the same
+rating, without the deductions' sentences). A layout chosen from its evaluation is already proved (its count
+was complete) and graded: the evaluation's grade travels with the finishing job, so no puzzle is counted or
+graded twice.
 """
 
 from __future__ import annotations
@@ -45,13 +47,16 @@ from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.bitsets import trivial_run
+from dominosa.deductions.bitsets import move_steps, trivial_path, trivial_run
 from dominosa.deductions.grades import GRADES, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
+from dominosa.deductions.graph import DeductionPath
+from dominosa.deductions.rating import Rating
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
 from dominosa.deductions.state import Deduction
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
+from dominosa.puzzle import Puzzle
 
 __all__ = [
     "Target",
@@ -326,10 +331,28 @@ def finish(job: FinishJob) -> Final:
     weights = ScoreWeights(*job.weights)
     with_path = job.rating == "path"
     graded = job.graded if with_path else None  # the grade-only rating scores the grading run's deductions
-    rating = rate(
-        puzzle, node_budget=job.path_budget, with_path=with_path, verdict=PROPER, weights=weights, graded=graded
-    )
+    rating = None
+    if graded is not None and graded.level == TRIVIAL:
+        rating = _trivial_rating(puzzle, graded, job.path_budget, weights)
+    if rating is None:
+        rating = rate(
+            puzzle, node_budget=job.path_budget, with_path=with_path, verdict=PROPER, weights=weights, graded=graded
+        )
     return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
+
+
+def _trivial_rating(puzzle: Puzzle, graded: GradeResult, budget: int, weights: ScoreWeights) -> Rating | None:
+    """``rate``'s rating of a proper puzzle graded trivial, from the bitset search's moves
+    (:func:`~dominosa.deductions.bitsets.trivial_path`): the same path (rules, pairs, cost, proved cheapest),
+    its steps carrying only what the rating's JSON form and the score read, so that no deduction is made again
+    for sentences nobody reads here. None when that search gives no answer (``rate`` then answers)."""
+    found = trivial_path(puzzle, budget)
+    if found is None:
+        return None
+    moves, explored = found
+    steps = move_steps(moves)
+    path = DeductionPath(steps, sum(Technique(d.rule).cost for d in steps), True, explored)
+    return Rating(PROPER, graded, path, score(steps, weights=weights), steps)
 
 
 def work(task: tuple[str, Job | FinishJob]) -> Evaluation | Final:
