@@ -275,13 +275,15 @@ def evaluate(job: Job) -> Evaluation:
     if not job.target.graded:
         return Evaluation(layout, True, None, None, (1.0, 0.0, 0.0, 0.0), repairs)
     target = job.target
+    # The trivial techniques first, on bitsets: where they finish the puzzle, that is its grading run with any
+    # techniques (tried easiest first, a trivial one always applies: the harder ones are never reached).
+    run = trivial_run(puzzle)
+    if run is not None:
+        uses, steps = run
+        return _graded(job, layout, repairs, GradeResult(PROPER, TRIVIAL, uses), steps)
     if job.quick_reject and target.level is not None and target.min_score is None and target.max_score is None:
-        if target.level == TRIVIAL:  # the same run on bitsets
-            run = trivial_run(puzzle)
-            if run is None:
-                return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
-            uses, steps = run
-            return _graded(job, layout, repairs, GradeResult(PROPER, TRIVIAL, uses), steps)
+        if target.level == TRIVIAL:
+            return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
         upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
         graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True)
         if graded.level is None:  # stuck: above the target

@@ -153,3 +153,5 @@ def test_the_trivial_run_is_grading_with_the_trivial_techniques(layout, seed):
     made = [(d.rule, d.joins) for d in graded.deductions if not Technique(d.rule).bookkeeping]
     assert [(d.rule, d.joins) for d in steps] == made
     assert score(steps) == score([d for d in graded.deductions if not Technique(d.rule).bookkeeping])
+    everything = grade(puzzle, verdict=PROPER, keep_deductions=True)  # every technique: the same run
+    assert everything.deductions == graded.deductions and everything == graded
