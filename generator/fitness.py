@@ -13,7 +13,10 @@ give the same puzzles for the same seed, whatever the number of workers.
    repaired layout comes back with the result, so the search keeps it (the repair is inherited, which is what
    makes random starts and rough mutations cheap).
 2. *Grade* a proper layout with :func:`~dominosa.deductions.grade` (no deduction path: fast), and score the
-   grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score.
+   grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score. The
+   trivial techniques are tried first, on bitsets (:func:`~dominosa.deductions.bitsets.trivial_run`): where
+   they finish the layout, their run is its grading run whatever the techniques (tried easiest first, a trivial
+   one always applies, so no harder one is ever asked), at a tenth of the stepped run's cost.
 3. *Fitness*, a tuple compared lexicographically (DEAP's rule for several weights): proper first; then how
    many grades away from the target; then a gradient inside a grade, so that the search can climb even when
    no neighbour changes grade yet (too easy: more steps of the hardest technique used is closer, since every
@@ -22,8 +25,8 @@ give the same puzzles for the same seed, whatever the number of workers.
 
 *Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
 the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
-tried easiest first, so the harder ones would never have been reached; for a trivial target the run is made on
-bitsets, :func:`~dominosa.deductions.bitsets.trivial_run`). If they do not, the layout is above the
+tried easiest first, so the harder ones would never have been reached; for a trivial target the bitset run
+above is that run). If they do not, the layout is above the
 target, which is all the search needs to know when another layout of the same generation meets it: the
 evaluation comes back ``above``, without its grade. Only if the search needs its full fitness after all does it
 ask for it (:func:`complete`), so the grading run of a layout that is much too hard (short contradictions,
