@@ -47,6 +47,8 @@ __all__ = [
     "replay",
     "move_steps",
     "trivial_run",
+    "same_neighbour_cells",
+    "shared_cell_dominoes",
 ]
 
 # A move of the search: (rule, pair joined, domino). The Deduction is made only for the steps of the path found.
@@ -206,6 +208,49 @@ def _moves(m: Masks, joined: int, split: int, covered: int, placed: int) -> list
         if live & (live - 1) == 0 and live:
             moves.append((_UNIQUE, live.bit_length() - 1, d))
     return moves or None
+
+
+def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
+    """The cells where rule 4 (all the same neighbours) makes a deduction in a settled position, lowest first:
+    open, with two pairs or more left that all show one domino, which has a place left away from the cell."""
+    joined, split, covered, _ = position
+    open_ = m.all_pairs & ~(joined | split)
+    cell_pairs, placements, pair_domino = m.cell_pairs, m.placements, m.pair_domino
+    cells = []
+    for x in range(m.n_cells):
+        if covered >> x & 1:
+            continue
+        live = cell_pairs[x] & open_
+        if live & (live - 1) == 0:
+            continue
+        places = placements[pair_domino[live.bit_length() - 1]]
+        if live & ~places == 0 and places & open_ & ~cell_pairs[x]:
+            cells.append(x)
+    return cells
+
+
+def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
+    """The dominoes for which rule 6 (shared cell) makes a deduction in a settled position, lowest first: not
+    placed, with two places or more left that all use one cell, which has a pair left showing another domino."""
+    joined, split, _, placed = position
+    open_ = m.all_pairs & ~(joined | split)
+    cell_pairs, placements, pair_a, pair_b = m.cell_pairs, m.placements, m.pair_a, m.pair_b
+    dominoes = []
+    for d, places in enumerate(placements):
+        if placed >> d & 1:
+            continue
+        live = places & open_
+        if live & (live - 1) == 0:
+            continue
+        shared = -1
+        while live and shared:
+            low = live & -live
+            live ^= low
+            q = low.bit_length() - 1
+            shared &= (1 << pair_a[q]) | (1 << pair_b[q])
+        if shared and cell_pairs[shared.bit_length() - 1] & open_ & ~places:
+            dominoes.append(d)
+    return dominoes
 
 
 def trivial_path(puzzle: Puzzle, node_budget: int) -> tuple[list[Move], int] | None:

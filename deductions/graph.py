@@ -36,7 +36,15 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from dominosa.deductions import rules
-from dominosa.deductions.bitsets import masks_of, path_to, replay, settled_after, trivial_path
+from dominosa.deductions.bitsets import (
+    masks_of,
+    path_to,
+    replay,
+    same_neighbour_cells,
+    settled_after,
+    shared_cell_dominoes,
+    trivial_path,
+)
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
 from dominosa.deductions.stepper import iter_deductions, settle
@@ -79,8 +87,17 @@ class DeductionPath:
 _INSTANCE_CAP = {Technique.SHORT_CONTRADICTION: 3}
 
 
-def successors(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:
-    """The deductions to follow from a settled position (see the module docstring for the reductions)."""
+def successors(
+    state: SolvingState,
+    techniques: tuple[Technique, ...],
+    position: tuple[int, int, int, int] | None = None,
+) -> list[Deduction]:
+    """The deductions to follow from a settled position (see the module docstring for the reductions).
+
+    ``position``, the same position as bitsets (joined, split, covered cells, placed dominoes), lets rules 4 and
+    6 look only at the cells and dominoes where the bitsets show they apply (``same_neighbour_cells`` and
+    ``shared_cell_dominoes`` of :mod:`~dominosa.deductions.bitsets`): the same deductions, in the same order.
+    """
     first = rules.single_neighbour(state)
     if first is not None:
         return [first]
@@ -93,7 +110,9 @@ def successors(state: SolvingState, techniques: tuple[Technique, ...]) -> list[D
         make = technique.instances
         if make is None:
             continue
-        for k, d in enumerate(make(state)):
+        on_bitsets = position is not None and technique in _ON_BITSETS
+        made = _on_bitsets(state, technique, position) if on_bitsets else make(state)  # type: ignore[arg-type]
+        for k, d in enumerate(made):
             if k >= _INSTANCE_CAP.get(technique, k + 1):
                 break
             effect = (tuple(sorted(d.joins)), tuple(sorted(set(d.splits) | set(d.quiet_splits))))
@@ -106,6 +125,19 @@ def successors(state: SolvingState, techniques: tuple[Technique, ...]) -> list[D
         if guess is not None:
             found.append(guess)
     return found
+
+
+# Rules 4 and 6 by their candidates on bitsets: which cells or dominoes to ask, and the rule at one of them.
+_ON_BITSETS = {
+    Technique.ALL_SAME_NEIGHBOURS: (same_neighbour_cells, rules.same_neighbours_at),
+    Technique.SHARED_CELL: (shared_cell_dominoes, rules.shared_cell_of),
+}
+
+
+def _on_bitsets(state: SolvingState, technique: Technique, position: tuple[int, int, int, int]) -> list[Deduction]:
+    where, rule_at = _ON_BITSETS[technique]
+    found = (rule_at(state, i) for i in where(masks_of(state.tables), position))
+    return [d for d in found if d is not None]
 
 
 def _progress(state: SolvingState) -> int:
@@ -184,7 +216,7 @@ def shortest_path(
         progress = (key[0] | key[1]).bit_count()
         if progress > frontier_progress:
             frontier_best, frontier_progress = key, progress
-        for d in successors(state, techniques):
+        for d in successors(state, techniques, (*key, covered, placed)):
             after = settled_after(masks, (*key, covered, placed), d.joins, d.splits, d.quiet_splits)
             if after is None:
                 continue  # a contradiction: only trial and error on an improper position can get here

@@ -17,8 +17,16 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from strategies import layouts
 
-from dominosa.deductions import grade, rate
-from dominosa.deductions.bitsets import masks_of, move_steps, settled_after, trivial_path, trivial_run
+from dominosa.deductions import grade, rate, rules
+from dominosa.deductions.bitsets import (
+    masks_of,
+    move_steps,
+    same_neighbour_cells,
+    settled_after,
+    shared_cell_dominoes,
+    trivial_path,
+    trivial_run,
+)
 from dominosa.deductions.grades import TRIVIAL, Technique, ordered_by_tier
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import shortest_path
@@ -155,3 +163,35 @@ def test_the_trivial_run_is_grading_with_the_trivial_techniques(layout, seed):
     assert score(steps) == score([d for d in graded.deductions if not Technique(d.rule).bookkeeping])
     everything = grade(puzzle, verdict=PROPER, keep_deductions=True)  # every technique: the same run
     assert everything.deductions == graded.deductions and everything == graded
+
+
+@SOME
+@given(layouts(min_order=1, max_order=8), st.integers(0, 2**32))
+def test_rules_4_and_6_apply_where_the_bitsets_say(layout, seed):
+    """Along a random solve (any puzzle, positions that may have no solution), rule 4 makes a deduction at
+    exactly the cells ``same_neighbour_cells`` lists and rule 6 for exactly the dominoes ``shared_cell_dominoes``
+    lists."""
+    puzzle, _ = layout
+    rng = random.Random(seed)
+    masks = masks_of(tables_for(puzzle))
+    state = SolvingState(puzzle)
+    for _ in range(15):
+        try:
+            settle(state)
+        except Contradiction:
+            return
+        position = (*state.key(), _flags(state.covered), _flags(state.placed))
+        cells = [x for x in range(len(puzzle.board.cells)) if rules.same_neighbours_at(state, x) is not None]
+        dominoes = [d for d in range(len(puzzle.dominoes)) if rules.shared_cell_of(state, d) is not None]
+        assert same_neighbour_cells(masks, position) == cells
+        assert shared_cell_dominoes(masks, position) == dominoes
+        event("rule 4 or 6 applies" if cells or dominoes else "neither applies")
+        undecided = [q for q, v in enumerate(state.state) if v == UNDECIDED]
+        if not undecided:
+            return
+        q = rng.choice(undecided)
+        found = Deduction(rule=7, joins=(q,)) if rng.getrandbits(1) else Deduction(rule=7, splits=(q,))
+        try:
+            state.apply(found)
+        except Contradiction:
+            return
