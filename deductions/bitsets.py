@@ -27,6 +27,7 @@ placements, and per deduction O(pairs it settles). At order 6 about a fifth of t
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from functools import lru_cache
 
 from dominosa.board import Board
@@ -49,6 +50,7 @@ __all__ = [
     "trivial_run",
     "same_neighbour_cells",
     "shared_cell_dominoes",
+    "must_overlap_dominoes",
 ]
 
 # A move of the search: (rule, pair joined, domino). The Deduction is made only for the steps of the path found.
@@ -232,25 +234,54 @@ def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int]) -> list[
 def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
     """The dominoes for which rule 6 (shared cell) makes a deduction in a settled position, lowest first: not
     placed, with two places or more left that all use one cell, which has a pair left showing another domino."""
+    open_ = m.all_pairs & ~(position[0] | position[1])
+    cell_pairs = m.cell_pairs
+    return [
+        d
+        for d, places, _, shared in _spread_dominoes(m, position)
+        if shared and cell_pairs[shared.bit_length() - 1] & open_ & ~places
+    ]
+
+
+def must_overlap_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
+    """The dominoes for which "must overlap" makes a deduction in a settled position, lowest first: not placed,
+    with two places or more left that share no one cell, and a pair left showing another domino that every one
+    of those places overlaps (such a pair touches the first of them)."""
+    open_ = m.all_pairs & ~(position[0] | position[1])
+    touching = m.touching
+    dominoes = []
+    for d, places, live, shared in _spread_dominoes(m, position):
+        if shared:
+            continue  # one cell shared by all: rule 6's case
+        near = touching[(live & -live).bit_length() - 1] & open_ & ~places
+        while near:
+            low = near & -near
+            near ^= low
+            if live & ~touching[low.bit_length() - 1] == 0:
+                dominoes.append(d)
+                break
+    return dominoes
+
+
+def _spread_dominoes(m: Masks, position: tuple[int, int, int, int]) -> Iterator[tuple[int, int, int, int]]:
+    """The dominoes not placed with two places or more left, lowest first: (domino, its placements, those left,
+    the cells every one of those uses, as a bitset: one cell at most)."""
     joined, split, _, placed = position
     open_ = m.all_pairs & ~(joined | split)
-    cell_pairs, placements, pair_a, pair_b = m.cell_pairs, m.placements, m.pair_a, m.pair_b
-    dominoes = []
-    for d, places in enumerate(placements):
+    pair_a, pair_b = m.pair_a, m.pair_b
+    for d, places in enumerate(m.placements):
         if placed >> d & 1:
             continue
         live = places & open_
         if live & (live - 1) == 0:
             continue
-        shared = -1
-        while live and shared:
-            low = live & -live
-            live ^= low
+        shared, rest = -1, live
+        while rest and shared:
+            low = rest & -rest
+            rest ^= low
             q = low.bit_length() - 1
             shared &= (1 << pair_a[q]) | (1 << pair_b[q])
-        if shared and cell_pairs[shared.bit_length() - 1] & open_ & ~places:
-            dominoes.append(d)
-    return dominoes
+        yield d, places, live, shared
 
 
 def trivial_path(puzzle: Puzzle, node_budget: int) -> tuple[list[Move], int] | None:

@@ -35,9 +35,10 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from dominosa.deductions import rules
+from dominosa.deductions import advanced, rules
 from dominosa.deductions.bitsets import (
     masks_of,
+    must_overlap_dominoes,
     path_to,
     replay,
     same_neighbour_cells,
@@ -95,8 +96,9 @@ def successors(
     """The deductions to follow from a settled position (see the module docstring for the reductions).
 
     ``position``, the same position as bitsets (joined, split, covered cells, placed dominoes), lets rules 4 and
-    6 look only at the cells and dominoes where the bitsets show they apply (``same_neighbour_cells`` and
-    ``shared_cell_dominoes`` of :mod:`~dominosa.deductions.bitsets`): the same deductions, in the same order.
+    6 and "must overlap" look only at the cells and dominoes where the bitsets show they apply
+    (``same_neighbour_cells``, ``shared_cell_dominoes`` and ``must_overlap_dominoes`` of
+    :mod:`~dominosa.deductions.bitsets`): the same deductions, in the same order.
     """
     first = rules.single_neighbour(state)
     if first is not None:
@@ -127,10 +129,12 @@ def successors(
     return found
 
 
-# Rules 4 and 6 by their candidates on bitsets: which cells or dominoes to ask, and the rule at one of them.
+# Rules 4 and 6 and "must overlap" by their candidates on bitsets: which cells or dominoes to ask, and the
+# technique at one of them.
 _ON_BITSETS = {
     Technique.ALL_SAME_NEIGHBOURS: (same_neighbour_cells, rules.same_neighbours_at),
     Technique.SHARED_CELL: (shared_cell_dominoes, rules.shared_cell_of),
+    Technique.MUST_OVERLAP: (must_overlap_dominoes, advanced._must_overlap_of),
 }
 
 

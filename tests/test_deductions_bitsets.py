@@ -17,10 +17,11 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from strategies import layouts
 
-from dominosa.deductions import grade, rate, rules
+from dominosa.deductions import advanced, grade, rate, rules
 from dominosa.deductions.bitsets import (
     masks_of,
     move_steps,
+    must_overlap_dominoes,
     same_neighbour_cells,
     settled_after,
     shared_cell_dominoes,
@@ -167,10 +168,10 @@ def test_the_trivial_run_is_grading_with_the_trivial_techniques(layout, seed):
 
 @SOME
 @given(layouts(min_order=1, max_order=8), st.integers(0, 2**32))
-def test_rules_4_and_6_apply_where_the_bitsets_say(layout, seed):
+def test_rules_4_and_6_and_must_overlap_apply_where_the_bitsets_say(layout, seed):
     """Along a random solve (any puzzle, positions that may have no solution), rule 4 makes a deduction at
-    exactly the cells ``same_neighbour_cells`` lists and rule 6 for exactly the dominoes ``shared_cell_dominoes``
-    lists."""
+    exactly the cells ``same_neighbour_cells`` lists, rule 6 for exactly the dominoes ``shared_cell_dominoes``
+    lists, and "must overlap" for exactly those ``must_overlap_dominoes`` lists."""
     puzzle, _ = layout
     rng = random.Random(seed)
     masks = masks_of(tables_for(puzzle))
@@ -183,9 +184,12 @@ def test_rules_4_and_6_apply_where_the_bitsets_say(layout, seed):
         position = (*state.key(), _flags(state.covered), _flags(state.placed))
         cells = [x for x in range(len(puzzle.board.cells)) if rules.same_neighbours_at(state, x) is not None]
         dominoes = [d for d in range(len(puzzle.dominoes)) if rules.shared_cell_of(state, d) is not None]
+        overlapped = [d for d in range(len(puzzle.dominoes)) if advanced._must_overlap_of(state, d) is not None]
         assert same_neighbour_cells(masks, position) == cells
         assert shared_cell_dominoes(masks, position) == dominoes
+        assert must_overlap_dominoes(masks, position) == overlapped
         event("rule 4 or 6 applies" if cells or dominoes else "neither applies")
+        event("must overlap applies" if overlapped else "must overlap does not apply")
         undecided = [q for q, v in enumerate(state.state) if v == UNDECIDED]
         if not undecided:
             return
