@@ -24,8 +24,9 @@ Most positions reached are never expanded (about 60% on order-6 basic puzzles): 
 bitsets (:func:`~dominosa.deductions.bitsets.settled_after`: its key, the cells it covers and the dominoes it
 places, or a contradiction), and the child's :class:`~dominosa.deductions.state.SolvingState` is made, by its
 parent's copy stepped and settled as before, only when it is expanded. A position expanded is never expanded
-again, so its copy is the one the children would have had. A puzzle graded trivial is searched on bitsets alone
-(:mod:`~dominosa.deductions.bitsets`).
+again, so its copy is the one the children would have had. The position's bitsets also tell rules 4 and 6 and
+"must overlap" where they apply, so that each is asked only there (:func:`successors`). A puzzle graded trivial
+is searched on bitsets alone (:mod:`~dominosa.deductions.bitsets`).
 """
 
 from __future__ import annotations
