@@ -286,9 +286,11 @@ def phases(args: argparse.Namespace) -> None:
 
     clocked(fitness, "develop", "develop (count and repair)")
     clocked(fitness, "grade", "grade the layouts")
+    clocked(fitness, "trivial_run", "grade the layouts")  # the trivial techniques on bitsets, tried first
     clocked(fitness, "finish", "finish: all")
     clocked(rating_module, "grade", "finish: grade")
     clocked(rating_module, "shortest_path", "finish: deduction path")
+    clocked(fitness, "trivial_path", "finish: deduction path")  # a trivial puzzle's path, on bitsets
     print("where the time goes (this code, one process, clocks around each step; per puzzle):")
     for (order, grade_name) in AGAINST_TARGETS_S:
         spent.clear()

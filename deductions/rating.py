@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dominosa.deductions.grades import Technique
+from dominosa.deductions.grades import TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, grade, verdict_of
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET, DeductionPath, shortest_path
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
@@ -111,5 +111,5 @@ def rate(
     if not with_path:
         steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
         return Rating(verdict, graded, None, score(steps, weights=weights), steps)
-    path = shortest_path(puzzle, node_budget=node_budget)
+    path = shortest_path(puzzle, node_budget=node_budget, trivial=graded.level == TRIVIAL)
     return Rating(verdict, graded, path, score(path.steps, weights=weights), path.steps)

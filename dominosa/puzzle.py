@@ -111,6 +111,21 @@ class Puzzle:
             dominoes = _implied_set(len(board.cells), values, board)
         return cls(board, values, tuple(dominoes), tuple(clues))
 
+    @classmethod
+    def unchecked(cls, board: Board, numbers: tuple[int, ...], dominoes: tuple[Domino, ...]) -> Puzzle:
+        """The puzzle the constructor would give, with no clues, but without its checks: for numbers the caller
+        dealt itself from the domino set (the generator's layouts, which every move keeps a tiling of the set).
+
+        ``numbers`` must be a tuple of ints, one per cell, holding exactly the halves of ``dominoes``: nothing
+        here says otherwise. The generator builds ~18 puzzles per puzzle it makes, and the checks were a third
+        of the cost of each.
+        """
+        shared = _SHARED_SETS.get(len(dominoes))  # the full set, as a job brings it (a copy): no sort
+        normal = shared if shared is not None and shared == dominoes else _normal_set(dominoes)
+        puzzle = object.__new__(cls)
+        puzzle.__dict__.update(board=board, numbers=numbers, dominoes=normal, clues=())
+        return puzzle
+
     def with_clues(self, clues: Iterable[Placement]) -> Puzzle:
         return Puzzle(self.board, self.numbers, self.dominoes, tuple(clues))
 

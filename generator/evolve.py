@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from deap import base, tools
@@ -47,7 +48,7 @@ from dominosa.board import Board
 from dominosa.deductions.grades import GRADES, HARD
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights
-from dominosa.dominoes import Domino
+from dominosa.dominoes import Domino, domino
 from dominosa.generator.fitness import (
     RATINGS,
     Budgets,
@@ -139,9 +140,9 @@ class Settings:
     give_up: int = 40
     weights: ScoreWeights = DEFAULT_WEIGHTS
 
-    @property
+    @cached_property
     def weight_values(self) -> tuple[float, ...]:
-        """The weights as jobs carry them (plain numbers)."""
+        """The weights as jobs carry them (plain numbers); worked out once (every job asks)."""
         return tuple(self.weights.to_dict().values())
 
     def __post_init__(self) -> None:
@@ -302,6 +303,12 @@ class Evolution:
     ) -> None:
         self.board = board
         self.dominoes = tuple(sorted(dominoes))
+        # The workers build their puzzles unchecked (the layouts are tilings dealt from this set): check it once.
+        distinct = {domino(a, b) for a, b in self.dominoes}
+        if len(distinct) != len(self.dominoes) or any(a < 0 for a, _ in distinct):
+            raise ValueError("the domino set must hold distinct dominoes of non-negative numbers")
+        if 2 * len(self.dominoes) != len(board.cells):
+            raise ValueError(f"{len(self.dominoes)} dominoes cannot cover {len(board.cells)} cells")
         self.target = target
         self.seed = seed
         if not target.graded:  # any proper puzzle: nothing to climb, one layout per search is enough

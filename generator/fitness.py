@@ -13,7 +13,10 @@ give the same puzzles for the same seed, whatever the number of workers.
    repaired layout comes back with the result, so the search keeps it (the repair is inherited, which is what
    makes random starts and rough mutations cheap).
 2. *Grade* a proper layout with :func:`~dominosa.deductions.grade` (no deduction path: fast), and score the
-   grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score.
+   grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score. The
+   trivial techniques are tried first, on bitsets (:func:`~dominosa.deductions.bitsets.trivial_run`): where
+   they finish the layout, their run is its grading run whatever the techniques (tried easiest first, a trivial
+   one always applies, so no harder one is ever asked), at a tenth of the stepped run's cost.
 3. *Fitness*, a tuple compared lexicographically (DEAP's rule for several weights): proper first; then how
    many grades away from the target; then a gradient inside a grade, so that the search can climb even when
    no neighbour changes grade yet (too easy: more steps of the hardest technique used is closer, since every
@@ -22,7 +25,8 @@ give the same puzzles for the same seed, whatever the number of workers.
 
 *Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
 the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
-tried easiest first, so the harder ones would never have been reached). If they do not, the layout is above the
+tried easiest first, so the harder ones would never have been reached; for a trivial target the bitset run
+above is that run). If they do not, the layout is above the
 target, which is all the search needs to know when another layout of the same generation meets it: the
 evaluation comes back ``above``, without its grade. Only if the search needs its full fitness after all does it
 ask for it (:func:`complete`), so the grading run of a layout that is much too hard (short contradictions,
@@ -30,8 +34,10 @@ say) is made only when it matters; the fitness is the same either way.
 
 **finish** (only the puzzles chosen): prove the puzzle proper with no budget, then rate it in full
 (:func:`~dominosa.deductions.rate`, with the shortest deduction path under a node budget) for the grade and
-score that are stored and printed. A layout chosen from its evaluation is already proved (its count was complete)
-and graded: the evaluation's grade travels with the finishing job, so no puzzle is counted or graded twice.
+score that are stored and printed (for a puzzle graded trivial, from the path's moves on bitsets: the same
+rating, without the deductions' sentences). A layout chosen from its evaluation is already proved (its count
+was complete) and graded: the evaluation's grade travels with the finishing job, so no puzzle is counted or
+graded twice.
 """
 
 from __future__ import annotations
@@ -39,15 +45,21 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique
+from dominosa.deductions.bitsets import move_steps, trivial_path, trivial_run
+from dominosa.deductions.grades import GRADES, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
+from dominosa.deductions.graph import DeductionPath
+from dominosa.deductions.rating import Rating
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
+from dominosa.deductions.state import Deduction
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
+from dominosa.puzzle import Puzzle
 
 __all__ = [
     "Target",
@@ -191,6 +203,13 @@ class Final(NamedTuple):
     rating: dict[str, Any]
 
 
+@lru_cache(maxsize=64)
+def _board(cells: tuple[Cell, ...]) -> Board:
+    """The board of a job's cells (the board's own, so already checked), looked up by the tuple: every job of a
+    run brings the same cells, and making the board from them again cost more than a count's set-up."""
+    return Board.from_cells(cells)
+
+
 def develop(board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: random.Random, budgets: Budgets):
     """Repair the layout until it is proved proper or the repair budget is spent.
 
@@ -208,7 +227,7 @@ def develop(board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: ran
         truth = set(layout.tiles)
         unused: list[int] = []
         for other in result.solutions:
-            used = {tuple(sorted((index[a], index[b]))) for a, b in other.placements}
+            used = {(index[a], index[b]) for a, b in other.placements}  # each in reading order: a < b already
             if used != truth:
                 unused = [t for t, tile in enumerate(layout.tiles) if tile not in used]
                 break
@@ -250,7 +269,7 @@ def fitness_of(target: Target, level: int, uses: dict[int, int], value: float) -
 def evaluate(job: Job) -> Evaluation:
     """Develop (after drawing a random start if the job has no layout), grade and score one layout (see the
     module); a pure function of the job."""
-    board = Board.from_cells(job.cells)
+    board = _board(job.cells)
     rng = random.Random(job.seed)
     start = job.layout if job.layout is not None else random_start(board, rng, job.dominoes)
     layout, proper, repairs, puzzle = develop(board, job.dominoes, start, rng, job.budgets)
@@ -259,7 +278,15 @@ def evaluate(job: Job) -> Evaluation:
     if not job.target.graded:
         return Evaluation(layout, True, None, None, (1.0, 0.0, 0.0, 0.0), repairs)
     target = job.target
+    # The trivial techniques first, on bitsets: where they finish the puzzle, that is its grading run with any
+    # techniques (tried easiest first, a trivial one always applies: the harder ones are never reached).
+    run = trivial_run(puzzle)
+    if run is not None:
+        uses, steps = run
+        return _graded(job, layout, repairs, GradeResult(PROPER, TRIVIAL, uses), steps)
     if job.quick_reject and target.level is not None and target.min_score is None and target.max_score is None:
+        if target.level == TRIVIAL:
+            return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
         upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
         graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True)
         if graded.level is None:  # stuck: above the target
@@ -271,7 +298,7 @@ def evaluate(job: Job) -> Evaluation:
 def complete(job: Job) -> Evaluation:
     """The full evaluation of a layout that came back ``above``: ``job.layout`` is the developed layout (proved
     proper), graded with every technique; ``repairs`` is 0 (the caller keeps the first evaluation's)."""
-    puzzle = to_puzzle(Board.from_cells(job.cells), job.dominoes, job.layout)
+    puzzle = to_puzzle(_board(job.cells), job.dominoes, job.layout)
     return _graded(job, job.layout, 0, grade(puzzle, verdict=PROPER, keep_deductions=True))
 
 
@@ -279,11 +306,14 @@ def complete(job: Job) -> Evaluation:
 ABOVE_FITNESS = (1.0, -1.0, -math.inf, -math.inf)
 
 
-def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Evaluation:
-    """The evaluation of a proper layout from its grading run (with its deductions)."""
+def _graded(
+    job: Job, layout: Layout, repairs: int, graded: GradeResult, steps: list[Deduction] | None = None
+) -> Evaluation:
+    """The evaluation of a proper layout from its grading run (with its deductions, or its steps given)."""
     if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
-    steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
+    if steps is None:
+        steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
     value = score(steps, weights=ScoreWeights(*job.weights))
     fitness = fitness_of(job.target, graded.level, graded.uses, value)
     return Evaluation(layout, True, graded.level, value, fitness, repairs, replace(graded, deductions=[]))
@@ -295,7 +325,7 @@ def finish(job: FinishJob) -> Final:
     With the evaluation's grade (``job.graded``) the proof is already made and, for the path rating, the grade
     too: only the path is left.
     """
-    board = Board.from_cells(job.cells)
+    board = _board(job.cells)
     puzzle = to_puzzle(board, job.dominoes, job.layout)
     if job.graded is None:
         proof = count_solutions(puzzle, 2)
@@ -306,10 +336,28 @@ def finish(job: FinishJob) -> Final:
     weights = ScoreWeights(*job.weights)
     with_path = job.rating == "path"
     graded = job.graded if with_path else None  # the grade-only rating scores the grading run's deductions
-    rating = rate(
-        puzzle, node_budget=job.path_budget, with_path=with_path, verdict=PROPER, weights=weights, graded=graded
-    )
+    rating = None
+    if graded is not None and graded.level == TRIVIAL:
+        rating = _trivial_rating(puzzle, graded, job.path_budget, weights)
+    if rating is None:
+        rating = rate(
+            puzzle, node_budget=job.path_budget, with_path=with_path, verdict=PROPER, weights=weights, graded=graded
+        )
     return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
+
+
+def _trivial_rating(puzzle: Puzzle, graded: GradeResult, budget: int, weights: ScoreWeights) -> Rating | None:
+    """``rate``'s rating of a proper puzzle graded trivial, from the bitset search's moves
+    (:func:`~dominosa.deductions.bitsets.trivial_path`): the same path (rules, pairs, cost, proved cheapest),
+    its steps carrying only what the rating's JSON form and the score read, so that no deduction is made again
+    for sentences nobody reads here. None when that search gives no answer (``rate`` then answers)."""
+    found = trivial_path(puzzle, budget)
+    if found is None:
+        return None
+    moves, explored = found
+    steps = move_steps(moves)
+    path = DeductionPath(steps, sum(Technique(d.rule).cost for d in steps), True, explored)
+    return Rating(PROPER, graded, path, score(steps, weights=weights), steps)
 
 
 def work(task: tuple[str, Job | FinishJob]) -> Evaluation | Final:

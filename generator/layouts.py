@@ -31,6 +31,8 @@ __all__ = [
     "perfect_matching",
     "random_tiling",
     "random_layout",
+    "random_tiles",
+    "dealt_set",
     "random_irregular_board",
     "trivial_squares",
     "board_squares",
@@ -344,6 +346,15 @@ def random_layout(
         if order < 0:
             raise ValueError(f"the order must be at least 0, not {order}")
         board = Board.rectangle(order + 1, order + 2)
+    dealt = dealt_set(board, dominoes)
+    pairs, numbers = random_tiles(board, rng, dealt, avoid_trivial_squares=avoid_trivial_squares)
+    puzzle = Puzzle(board, tuple(numbers), tuple(dealt))
+    return puzzle, Solution.from_pairs(board, pairs)
+
+
+def dealt_set(board: Board, dominoes: Iterable[Domino] | None) -> list[Domino]:
+    """The domino set to deal onto the board, in the order the deal shuffles it (see :func:`random_layout`): the
+    set given, sorted, or the full set whose size fits the board. ValueError when it cannot cover the board."""
     n = len(board.cells)
     if dominoes is None:
         order = order_for_cells(n)
@@ -354,6 +365,20 @@ def random_layout(
         dealt = sorted(domino(a, b) for a, b in dominoes)
         if 2 * len(dealt) != n:
             raise ValueError(f"{len(dealt)} dominoes cannot cover {n} cells")
+    return dealt
+
+
+def random_tiles(
+    board: Board, rng: random.Random, dealt: Sequence[Domino], *, avoid_trivial_squares: bool = True
+) -> tuple[list[int], list[int]]:
+    """The layout of :func:`random_layout` as plain lists, the same draws: the tiling's pair indices (sorted) and
+    the number in each cell. ``dealt`` is the domino set, as long as the board has cells for, in the order
+    :func:`random_layout` deals it (the set sorted, or the full set's own order when none is given).
+
+    For the generator, which keeps layouts as plain data: building the Puzzle and the Solution only to take
+    them apart again was a quarter of a random start's cost.
+    """
+    n = len(board.cells)
     numbers = [0] * n
     for _ in range(_TILING_ATTEMPTS):
         pairs = random_tiling(board, rng)
@@ -371,8 +396,7 @@ def random_layout(
             f"found no layout without a trivially ambiguous 2x2 square in {_TILING_ATTEMPTS} tilings of this"
             " board; pass avoid_trivial_squares=False to allow them"
         )
-    puzzle = Puzzle(board, tuple(numbers), tuple(dealt))
-    return puzzle, Solution.from_pairs(board, pairs)
+    return pairs, numbers
 
 
 def trivial_squares(puzzle: Puzzle, solution: Solution) -> list[Cell]:

@@ -28,7 +28,7 @@ from typing import NamedTuple
 
 from dominosa.board import Board
 from dominosa.dominoes import Domino
-from dominosa.generator.layouts import board_squares, is_trivial_square, random_layout, swap_numbers
+from dominosa.generator.layouts import board_squares, dealt_set, is_trivial_square, random_tiles, swap_numbers
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -69,14 +69,16 @@ def layout_of(puzzle: Puzzle, solution: Solution) -> Layout:
 
 
 def random_start(board: Board, rng: random.Random, dominoes: Iterable[Domino] | None = None) -> Layout:
-    """A random layout of the board with no trivial square (see :func:`~dominosa.generator.layouts.random_layout`)."""
-    puzzle, solution = random_layout(board, rng, dominoes=dominoes)
-    return layout_of(puzzle, solution)
+    """A random layout of the board with no trivial square: :func:`~dominosa.generator.layouts.random_layout`'s,
+    the same draws, made as plain data."""
+    pairs, numbers = random_tiles(board, rng, dealt_set(board, dominoes))
+    return Layout(tuple(board.pairs[k] for k in pairs), tuple(numbers))
 
 
 def to_puzzle(board: Board, dominoes: Sequence[Domino], layout: Layout) -> Puzzle:
-    """The puzzle a layout shows (no clues)."""
-    return Puzzle(board, layout.numbers, tuple(dominoes))
+    """The puzzle a layout shows (no clues). Unchecked: every layout the generator holds is a tiling of the board
+    by the domino set, which is what the puzzle's checks would prove again."""
+    return Puzzle.unchecked(board, layout.numbers, tuple(dominoes))
 
 
 def to_solution(board: Board, layout: Layout) -> Solution:

@@ -112,3 +112,18 @@ def test_finish_refuses_an_ambiguous_layout():
             assert not final.proper and final.grade is None
             return
     pytest.fail("no random order-5 layout was ambiguous")
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_trivial_targets_bitset_grading_and_rating_are_the_engines(seed):
+    one = job(seed, Target(grade_level("trivial")))
+    quick = evaluate(one._replace(quick_reject=True))
+    full = evaluate(one)  # graded by grade() with every technique
+    if quick.above:
+        assert full.level > grade_level("trivial")
+        return
+    assert quick == full
+    assert quick.graded == grade(to_puzzle(BOARD, SET, quick.layout), verdict="proper")
+    for budget in (300, 12, 3):  # the bitset path search, and the fallback when its budget runs out
+        plain = finish(FinishJob(BOARD.cells, SET, quick.layout, "path", budget))  # rate(): grade, path, score
+        assert finish(FinishJob(BOARD.cells, SET, quick.layout, "path", budget, graded=quick.graded)) == plain

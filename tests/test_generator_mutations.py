@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import layouts, seeds
 
 from dominosa import Board, full_set
@@ -16,6 +17,7 @@ from dominosa.generator.mutations import (
     Layout,
     layout_of,
     mutate,
+    random_start,
     repair,
     rotate_block,
     swap_dominoes,
@@ -112,3 +114,13 @@ def test_the_same_random_state_gives_the_same_move(move):
     puzzle, solution = random_layout(6, random.Random(4))
     layout = layout_of(puzzle, solution)
     assert move(puzzle.board, layout, random.Random(11)) == move(puzzle.board, layout, random.Random(11))
+
+
+@settings(max_examples=40, deadline=None)
+@given(layouts(min_order=1, max_order=9, irregular=None), seeds(), st.booleans())
+def test_a_random_start_is_the_random_layout_of_the_same_draws(layout, seed, given_set):
+    puzzle, _ = layout
+    dominoes = puzzle.dominoes if given_set else None
+    start = random_start(puzzle.board, random.Random(seed), dominoes)
+    assert start == layout_of(*random_layout(puzzle.board, random.Random(seed), dominoes=dominoes))
+    assert_layout(puzzle.board, puzzle.dominoes, start)

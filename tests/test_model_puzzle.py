@@ -138,3 +138,18 @@ def test_random_layouts_are_valid_puzzles(layout):
     assert again == puzzle and hash(again) == hash(puzzle)
     for a, b in solution:
         assert domino(puzzle.number_at(a), puzzle.number_at(b)) in puzzle.domino_ids
+
+
+@settings(max_examples=40, deadline=None)
+@given(layouts(min_order=1, max_order=9))
+def test_the_unchecked_constructor_gives_the_checked_puzzle(layout):
+    puzzle, _ = layout
+    shuffled = tuple(reversed([(b, a) for a, b in puzzle.dominoes]))  # any order, either way round
+    made = Puzzle.unchecked(puzzle.board, puzzle.numbers, shuffled)
+    assert made == puzzle and hash(made) == hash(puzzle)
+    assert (made.dominoes, made.clues, made.pair_domino, made.placements) == (
+        puzzle.dominoes,
+        puzzle.clues,
+        puzzle.pair_domino,
+        puzzle.placements,
+    )

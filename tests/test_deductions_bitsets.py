@@ -1,0 +1,201 @@
+"""Positions on bitsets give what the engine gives: a step ends where the engine's ends, the search of a trivial
+puzzle's deduction path finds the general search's path, and the trivial run is grading with the trivial
+techniques.
+
+Random layouts (rectangles and boards with holes) are repaired until proper, as the generator does; for each the
+bitset search must give the general search's steps (the deductions themselves, sentences included), cost and
+positions expanded whenever that path is proved cheapest, under the default budget and under small ones, and
+must give no answer otherwise (a puzzle beyond trivial, or a budget spent first).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from strategies import layouts
+
+from dominosa.deductions import advanced, grade, rate, rules
+from dominosa.deductions.bitsets import (
+    masks_of,
+    move_steps,
+    must_overlap_dominoes,
+    same_neighbour_cells,
+    settled_after,
+    shared_cell_dominoes,
+    trivial_path,
+    trivial_run,
+)
+from dominosa.deductions.grades import TRIVIAL, Technique, ordered_by_tier
+from dominosa.deductions.grading import PROPER, GradeResult
+from dominosa.deductions.graph import shortest_path
+from dominosa.deductions.score import score
+from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
+from dominosa.deductions.stepper import settle
+from dominosa.deductions.tables import tables_for
+from dominosa.generator.fitness import Budgets, develop
+from dominosa.generator.mutations import layout_of
+
+SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _proper(layout, seed):
+    puzzle, solution = layout
+    rng = random.Random(seed)
+    _, proper, _, developed = develop(puzzle.board, puzzle.dominoes, layout_of(puzzle, solution), rng, Budgets())
+    return developed if proper else None
+
+
+@SOME
+@given(layouts(min_order=2, max_order=9), st.integers(0, 2**32), st.sampled_from([300, 25, 6]))
+def test_the_bitset_search_finds_the_general_searchs_path(layout, seed, budget):
+    puzzle = _proper(layout, seed)
+    if puzzle is None:
+        return
+    general = shortest_path(puzzle, node_budget=budget)
+    found = trivial_path(puzzle, budget)
+    event("no answer" if found is None else "the path")
+    if found is None:  # beyond trivial, or the budget ran out: the general search answers
+        assert not general.exhaustive or grade(puzzle).level != TRIVIAL
+        fallen_back = shortest_path(puzzle, node_budget=budget, trivial=True)
+        assert (fallen_back.steps, fallen_back.cost, fallen_back.exhaustive, fallen_back.explored) == (
+            general.steps,
+            general.cost,
+            general.exhaustive,
+            general.explored,
+        )
+        return
+    assert general.exhaustive
+    fast = shortest_path(puzzle, node_budget=budget, trivial=True)  # the bitset search's path, replayed
+    assert fast.steps == general.steps
+    assert [d.reason for d in fast.steps] == [d.reason for d in general.steps]
+    assert (fast.cost, fast.exhaustive, fast.explored) == (general.cost, True, general.explored)
+    assert found[1] == general.explored
+    assert [(d.rule, d.joins) for d in move_steps(found[0])] == [(d.rule, d.joins) for d in general.steps]
+    assert grade(puzzle).level == TRIVIAL  # only a trivial puzzle's path stays in the trivial tier
+
+
+@SOME
+@given(layouts(min_order=3, max_order=8, irregular=False), st.integers(0, 2**32))
+def test_a_trivial_puzzle_is_answered_by_the_bitset_search_and_rated_the_same(layout, seed):
+    puzzle = _proper(layout, seed)
+    if puzzle is None or grade(puzzle).level != TRIVIAL:
+        return
+    general = shortest_path(puzzle)
+    if general.exhaustive:
+        assert trivial_path(puzzle, 300) is not None
+    fast = shortest_path(puzzle, trivial=True)
+    assert (fast.steps, fast.cost, fast.exhaustive, fast.explored) == (
+        general.steps,
+        general.cost,
+        general.exhaustive,
+        general.explored,
+    )
+    rating = rate(puzzle)  # takes the bitset search, as the puzzle grades trivial
+    assert (rating.path.steps, rating.path.cost, rating.path.exhaustive) == (
+        general.steps,
+        general.cost,
+        general.exhaustive,
+    )
+    assert rating.score == score(general.steps)
+
+
+@SOME
+@given(layouts(min_order=1, max_order=7), st.integers(0, 2**32))
+def test_a_step_on_bitsets_ends_where_the_engine_ends_or_both_contradict(layout, seed):
+    """Arbitrary joins and splits (contradictions included) on any puzzle, proper or not: the bitsets' settled
+    position is the engine's, and None exactly when the engine raises."""
+    puzzle, _ = layout
+    rng = random.Random(seed)
+    masks = masks_of(tables_for(puzzle))
+    state = SolvingState(puzzle)
+    settle(state)
+    for _ in range(12):
+        undecided = [q for q, v in enumerate(state.state) if v == UNDECIDED]
+        if not undecided:
+            return
+        picks = rng.sample(undecided, min(len(undecided), rng.randint(1, 3)))
+        decided = [q for q, v in enumerate(state.state) if v != UNDECIDED]
+        extra = rng.sample(decided, min(len(decided), rng.randint(0, 1)))  # sometimes a pair already decided
+        chosen = picks + extra
+        rng.shuffle(chosen)
+        cut = rng.randint(0, len(chosen))
+        joins, splits = tuple(chosen[:cut]), tuple(chosen[cut:])
+        quiet = tuple(q for q in splits if rng.getrandbits(1))
+        splits = tuple(q for q in splits if q not in quiet)
+        position = (*state.key(), _flags(state.covered), _flags(state.placed))
+        after = settled_after(masks, position, joins, splits, quiet)
+        child = state.copy()
+        try:
+            child.apply(Deduction(rule=7, joins=joins, splits=splits, quiet_splits=quiet))
+            settle(child)
+        except Contradiction:
+            event("a contradiction")
+            assert after is None
+            continue
+        event("a settled position")
+        assert after[:4] == (*child.key(), _flags(child.covered), _flags(child.placed))
+        state = child
+
+
+def _flags(flags) -> int:
+    return sum(1 << i for i, v in enumerate(flags) if v)
+
+
+@SOME
+@given(layouts(min_order=2, max_order=9), st.integers(0, 2**32))
+def test_the_trivial_run_is_grading_with_the_trivial_techniques(layout, seed):
+    puzzle = _proper(layout, seed)
+    if puzzle is None:
+        return
+    graded = grade(puzzle, techniques=ordered_by_tier(TRIVIAL), verdict=PROPER, keep_deductions=True)
+    run = trivial_run(puzzle)
+    event("stuck" if run is None else "solved")
+    if graded.level is None:
+        assert run is None
+        return
+    uses, steps = run
+    assert GradeResult(PROPER, TRIVIAL, uses) == replace(graded, deductions=[])
+    assert list(uses) == list(graded.uses)  # the same order too (the rules' numbers)
+    made = [(d.rule, d.joins) for d in graded.deductions if not Technique(d.rule).bookkeeping]
+    assert [(d.rule, d.joins) for d in steps] == made
+    assert score(steps) == score([d for d in graded.deductions if not Technique(d.rule).bookkeeping])
+    everything = grade(puzzle, verdict=PROPER, keep_deductions=True)  # every technique: the same run
+    assert everything.deductions == graded.deductions and everything == graded
+
+
+@SOME
+@given(layouts(min_order=1, max_order=8), st.integers(0, 2**32))
+def test_rules_4_and_6_and_must_overlap_apply_where_the_bitsets_say(layout, seed):
+    """Along a random solve (any puzzle, positions that may have no solution), rule 4 makes a deduction at
+    exactly the cells ``same_neighbour_cells`` lists, rule 6 for exactly the dominoes ``shared_cell_dominoes``
+    lists, and "must overlap" for exactly those ``must_overlap_dominoes`` lists."""
+    puzzle, _ = layout
+    rng = random.Random(seed)
+    masks = masks_of(tables_for(puzzle))
+    state = SolvingState(puzzle)
+    for _ in range(15):
+        try:
+            settle(state)
+        except Contradiction:
+            return
+        position = (*state.key(), _flags(state.covered), _flags(state.placed))
+        cells = [x for x in range(len(puzzle.board.cells)) if rules.same_neighbours_at(state, x) is not None]
+        dominoes = [d for d in range(len(puzzle.dominoes)) if rules.shared_cell_of(state, d) is not None]
+        overlapped = [d for d in range(len(puzzle.dominoes)) if advanced._must_overlap_of(state, d) is not None]
+        assert same_neighbour_cells(masks, position) == cells
+        assert shared_cell_dominoes(masks, position) == dominoes
+        assert must_overlap_dominoes(masks, position) == overlapped
+        event("rule 4 or 6 applies" if cells or dominoes else "neither applies")
+        event("must overlap applies" if overlapped else "must overlap does not apply")
+        undecided = [q for q, v in enumerate(state.state) if v == UNDECIDED]
+        if not undecided:
+            return
+        q = rng.choice(undecided)
+        found = Deduction(rule=7, joins=(q,)) if rng.getrandbits(1) else Deduction(rule=7, splits=(q,))
+        try:
+            state.apply(found)
+        except Contradiction:
+            return
