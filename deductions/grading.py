@@ -136,7 +136,7 @@ def grade(
 _TECHNIQUE_OF_RULE: dict[int, Technique] = {t.value: t for t in Technique}
 
 
-def _pairs_of(states: bytes) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def _pairs_of(states: bytes | bytearray) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The joined and the split pairs of a position given by its pair states."""
     joined = tuple(q for q, v in enumerate(states) if v in (NEWLY_JOINED, JOINED))
     split = tuple(q for q, v in enumerate(states) if v in (SPLIT, NEWLY_SPLIT))

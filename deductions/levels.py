@@ -263,7 +263,7 @@ def _rescanning(
     ``deductions_of(s, i)`` is about item ``i`` and reads only the pairs ``r`` whose ``affected_by(s, r)`` lists
     ``i``: an item that had none and none of whose pairs changed has none now.
     """
-    then: bytes | None = None
+    then: bytes | bytearray | None = None
     hits: set[int] = set()
 
     def find_all(s: SolvingState) -> list[Deduction]:
