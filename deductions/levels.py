@@ -366,8 +366,9 @@ def _short_contradictions() -> _AllFinder:
         if not refuted:
             return []
         state = s.state
-        joins = tuple(q for q, v in enumerate(pstate) if v == JOINED and state[q] == UNDECIDED)
-        splits = tuple(q for q, v in enumerate(pstate) if v == SPLIT and state[q] == UNDECIDED)
+        # (indexed, not enumerated: mypyc cannot compile a loop over a bytearray)
+        joins = tuple(q for q in range(len(pstate)) if pstate[q] == JOINED and state[q] == UNDECIDED)
+        splits = tuple(q for q in range(len(pstate)) if pstate[q] == SPLIT and state[q] == UNDECIDED)
         return [Deduction(rule=Technique.SHORT_CONTRADICTION, joins=joins, splits=splits,
                           reason=f"{refuted} placements lead by the simple rules alone to a contradiction.")]
 
@@ -377,11 +378,27 @@ def _short_contradictions() -> _AllFinder:
 # The techniques with a bulk finder of their own, made per grading run: rules 4 and 6 read the candidate sets
 # the position keeps, and must overlap and both set analyses re-check only what changed. The others' own
 # generators (local duplicate remembers its scan on the position) are used as they are.
+def _same_neighbours_all(s: SolvingState) -> list[Deduction]:
+    return _at_candidates(s, s.dirty_cells, same_neighbours_at)
+
+
+def _shared_cell_all(s: SolvingState) -> list[Deduction]:
+    return _at_candidates(s, s.dirty_dominoes, shared_cell_of)
+
+
+def _n_dominoes(s: SolvingState) -> int:
+    return s.tables.n_dominoes
+
+
+def _must_overlap_all() -> _AllFinder:
+    return _rescanning(_n_dominoes, _must_overlap_of_domino, _dominoes_near)
+
+
+# (Named functions, not nested lambdas: mypyc, which compiles this module, cannot compile a lambda in a lambda.)
 _BULK: dict[Technique, Callable[[], _AllFinder]] = {
-    Technique.ALL_SAME_NEIGHBOURS: lambda: lambda s: _at_candidates(s, s.dirty_cells, same_neighbours_at),
-    Technique.SHARED_CELL: lambda: lambda s: _at_candidates(s, s.dirty_dominoes, shared_cell_of),
-    Technique.MUST_OVERLAP: lambda: _rescanning(lambda s: s.tables.n_dominoes, _must_overlap_of_domino,
-                                                _dominoes_near),
+    Technique.ALL_SAME_NEIGHBOURS: lambda: _same_neighbours_all,
+    Technique.SHARED_CELL: lambda: _shared_cell_all,
+    Technique.MUST_OVERLAP: _must_overlap_all,
     Technique.SET_ANALYSIS: lambda: _per_number(_set_analysis_of),
     Technique.DOUBLES_SET_ANALYSIS: lambda: _per_number(_doubles_set_analysis_of, _double_must_touch_of),
     Technique.SHORT_CONTRADICTION: _short_contradictions,
