@@ -42,7 +42,8 @@ COMPILED = native.compiled_modules()
 # grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables,
 # positions on bitsets).
 ENGINE = {f"dominosa.deductions.{name}" for name in
-          ("propagation", "counting", "state", "rules", "advanced", "stepper", "grading", "tables", "bitsets")}
+          ("propagation", "counting", "state", "rules", "advanced", "stepper", "grading", "tables", "bitsets",
+           "bitsets_basic")}
 
 
 def _observed(module, puzzle: Puzzle, limit: int | None, budget: int | None):
