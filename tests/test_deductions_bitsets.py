@@ -87,6 +87,17 @@ def test_the_search_with_trivial_edges_on_bitsets_finds_the_stepped_searchs_path
     bitsets gives the path (deductions, sentences included), cost, proof and positions expanded of the search
     that steps every position it expands (the one that keeps the graph)."""
     puzzle = _proper(layout, seed) or layout[0]
+    _same_paths(puzzle, budget)
+
+
+@SOME
+@given(layouts(min_order=2, max_order=7, clues=True), st.sampled_from([300, 8]))
+def test_the_search_with_trivial_edges_on_bitsets_takes_clues(layout, budget):
+    _same_paths(layout[0], budget)
+
+
+def _same_paths(puzzle, budget: int) -> None:
+    """The search with trivial edges on bitsets against the one that keeps the graph (every position stepped)."""
     fast = shortest_path(puzzle, node_budget=budget)
     stepped = shortest_path(puzzle, node_budget=budget, keep_graph=True)
     event("proved cheapest" if stepped.exhaustive else "completed after the budget")
