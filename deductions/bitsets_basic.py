@@ -93,7 +93,7 @@ def graded_run(
     counts[_JOINS] = position[0].bit_count()  # each join's consequences drawn once
     counts[_SPLITS] = newly_split  # each newly split pair's too
     uses = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in sorted(counts.items()) if k}
-    hardest = max(technique.level for technique in uses)
+    hardest = max((technique.level for technique in uses), default=TRIVIAL)
     return hardest, uses, steps
 
 
