@@ -24,7 +24,9 @@ puzzle at a time from nothing with ``--samples`` seeds at every grade of order 6
 and by REV's (unpacked by ``old_revision.py`` into a temporary folder), each in a fresh process started from
 outside the checkout, alternately for ``--rounds`` rounds; every seed keeps its best round, and the figure is the
 median over the seeds, against the speed issue's targets (order 6: trivial and basic 5 ms, hard 30 ms, extreme
-100 ms; order-9 hard 300 ms). It also says whether both made the same puzzles with the same scores. ``--phases``
+100 ms; order-9 hard 300 ms). It also says whether both made the same puzzles with the same scores. REV runs as
+its pure-Python sources, unless ``--compiled`` builds it (``pip wheel``: its engine compiled with mypyc, as this
+checkout's is when installed so), which is the fair comparison for a change that is not about compiling. ``--phases``
 adds where this code's time goes per grade: developing (count and repair), grading the layouts, and the chosen
 puzzle's finishing (its proof, its grade, its deduction path).
 
@@ -46,6 +48,7 @@ from pathlib import Path
 
 from old_revision import old_package, run_side
 
+from dominosa import native
 from dominosa.deductions import count_solutions, grade, rate
 from dominosa.deductions.grades import GRADES
 from dominosa.generator.evolve import NoPuzzleFound, Settings
@@ -238,9 +241,11 @@ def against(args: argparse.Namespace, missed: list[str]) -> None:
     """This code against ``args.against`` on the same seeds, alternately in fresh processes (see the module)."""
     seeds = [args.seed + k for k in range(args.samples)]
     with tempfile.TemporaryDirectory(prefix="bench-generator-") as folder:
-        site = old_package(args.against, Path(folder))
-        print(f"one puzzle from nothing, this code against {args.against}: {len(seeds)} seeds, best of"
-              f" {args.rounds} alternating rounds per seed, median over the seeds", flush=True)
+        site = old_package(args.against, Path(folder), compiled=args.compiled)
+        how = "its compiled build" if args.compiled else "its pure-Python sources"
+        print(f"one puzzle from nothing, this code ({native.build_description()}) against {args.against} ({how}):"
+              f" {len(seeds)} seeds, best of {args.rounds} alternating rounds per seed, median over the seeds",
+              flush=True)
         for (order, grade_name), target in AGAINST_TARGETS_S.items():
             new: dict[int, list[dict]] = {seed: [] for seed in seeds}
             old: dict[int, list[dict]] = {seed: [] for seed in seeds}
@@ -286,7 +291,7 @@ def phases(args: argparse.Namespace) -> None:
 
     clocked(fitness, "develop", "develop (count and repair)")
     clocked(fitness, "grade", "grade the layouts")
-    clocked(fitness, "trivial_run", "grade the layouts")  # the trivial techniques on bitsets, tried first
+    clocked(fitness, "graded_run", "grade the layouts")  # the easy techniques on bitsets, tried first
     clocked(fitness, "finish", "finish: all")
     clocked(rating_module, "grade", "finish: grade")
     clocked(rating_module, "shortest_path", "finish: deduction path")
@@ -322,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", metavar="REV", help="only: this code against a git revision (see the module)")
     parser.add_argument("--rounds", type=int, default=3, help="with --against: alternations per figure (default 3)")
     parser.add_argument("--phases", action="store_true", help="with --against: also where this code's time goes")
+    parser.add_argument("--compiled", action="store_true",
+                        help="with --against: build the revision (pip wheel, mypyc) and time its compiled engine")
     args = parser.parse_args(argv)
     if args.quick:
         args.samples, args.reference_samples, args.reference_limit = 3, 2, 10.0

@@ -15,22 +15,23 @@ import subprocess
 import sys
 import tarfile
 import tomllib
+import zipfile
 from pathlib import Path
 
 
-def old_package(revision: str, into: Path) -> Path:
+def old_package(revision: str, into: Path, *, compiled: bool = False) -> Path:
     """The package of a git revision, laid out as setuptools installs it, under ``into``; the folder to import from.
 
     ``git archive`` unpacks the revision's files; its pyproject's ``package-dir`` says which folder is which
     subpackage (``deductions/`` is ``dominosa.deductions``, ...), and they are copied into place.
+
+    ``compiled``: the revision's own build instead (``pip wheel``, which compiles its engine with mypyc where it
+    can: about a minute), unpacked into place, so that a compiled checkout is timed against a compiled revision
+    rather than against its pure-Python sources. Raises ``RuntimeError`` if the wheel holds no compiled module.
     """
-    here = str(Path(__file__).resolve().parent)  # the checkout this benchmark belongs to, wherever it is run from
-    root = Path(subprocess.run(["git", "-C", here, "rev-parse", "--show-toplevel"], capture_output=True, text=True,
-                               check=True).stdout.strip())
-    archive = subprocess.run(["git", "-C", str(root), "archive", revision], capture_output=True, check=True).stdout
-    source = into / "source"
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(source, filter="data")
+    source = _unpacked(revision, into)
+    if compiled:
+        return _built_package(revision, source, into)
     mapping = tomllib.loads((source / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
     target = into / "site"
     for package, folder in sorted(mapping.items()):
@@ -51,3 +52,29 @@ def run_side(site: Path | None, argv: list[str], *, cwd: str | Path | None, inpu
     done = subprocess.run([sys.executable, *argv], input=input, capture_output=True, text=True, env=env, cwd=cwd,
                           check=True)
     return done.stdout
+
+
+def _unpacked(revision: str, into: Path) -> Path:
+    """The revision's files (``git archive``) in ``into/source``."""
+    here = str(Path(__file__).resolve().parent)  # the checkout this benchmark belongs to, wherever it is run from
+    root = Path(subprocess.run(["git", "-C", here, "rev-parse", "--show-toplevel"], capture_output=True, text=True,
+                               check=True).stdout.strip())
+    archive = subprocess.run(["git", "-C", str(root), "archive", revision], capture_output=True, check=True).stdout
+    source = into / "source"
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(source, filter="data")
+    return source
+
+
+def _built_package(revision: str, source: Path, into: Path) -> Path:
+    """The revision's wheel, built by pip from its files and unpacked under ``into``: the folder to import from."""
+    wheels = into / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(source)],
+                   check=True, capture_output=True)
+    target = into / "site"
+    (wheel,) = wheels.glob("*.whl")
+    with zipfile.ZipFile(wheel) as unpacked:
+        unpacked.extractall(target)
+        if not any(name.endswith((".so", ".pyd")) for name in unpacked.namelist()):
+            raise RuntimeError(f"the build of {revision} compiled nothing (no C compiler or mypy?)")
+    return target

@@ -16,9 +16,8 @@ stepped and settled), many times faster:
   general search gives (sentences included). It answers None whenever that search would do something else: a
   position with neither rule (the puzzle is not trivial after all), or the budget spent before the solved
   position (the general search then completes the path from its most promising position), or clues.
-- :func:`trivial_run`: grading with the trivial techniques alone (the generator's quick rejection for a trivial
-  target): the driver loop's choices (bookkeeping first, then the lowest lonely cell, then the lowest lonely
-  domino), its count of each rule and its steps, or None where it gets stuck.
+- grading with the trivial and basic techniques, the driver loop's run on these bitsets:
+  :mod:`~dominosa.deductions.bitsets_basic`.
 
 Cost: O(pairs / 64) per bit operation; per position O(cells + dominoes) to find its single neighbour or unique
 placements, and per deduction O(pairs it settles). At order 6 about a fifth of the engine's time.
@@ -47,7 +46,8 @@ __all__ = [
     "path_to",
     "replay",
     "move_steps",
-    "trivial_run",
+    "start_position",
+    "trivial_moves",
     "same_neighbour_cells",
     "shared_cell_dominoes",
     "must_overlap_dominoes",
@@ -97,6 +97,15 @@ def _bits(items) -> int:
 def masks_of(t: Tables) -> Masks:
     """The bitsets of a puzzle's tables (cached with them)."""
     return Masks(t)
+
+
+def start_position(m: Masks) -> tuple[int, int, int, int]:
+    """The settled start of a puzzle without clues: nothing joined, covered or placed, and the pairs showing no
+    domino of the set split (as :class:`~dominosa.deductions.state.SolvingState` starts)."""
+    shown = 0
+    for places in m.placements:
+        shown |= places
+    return 0, m.all_pairs & ~shown, 0, 0
 
 
 def settled_after(
@@ -190,9 +199,12 @@ def _alive(m: Masks, joined: int, split: int, covered: int, placed: int, changed
     return True
 
 
-def _moves(m: Masks, joined: int, split: int, covered: int, placed: int) -> list[Move] | None:
+def trivial_moves(
+    m: Masks, joined: int, split: int, covered: int, placed: int, first_only: bool = False
+) -> list[Move] | None:
     """The edges the state graph follows from a settled position (see :func:`~dominosa.deductions.graph.successors`):
-    the lowest lonely cell's pair, else every unique placement by domino; None when there is neither."""
+    the lowest lonely cell's pair, else every unique placement by domino (the lowest only with ``first_only``:
+    the driver loop's choice); None when there is neither."""
     open_ = m.all_pairs & ~(joined | split)
     cell_pairs = m.cell_pairs
     for x in range(m.n_cells):
@@ -209,6 +221,8 @@ def _moves(m: Masks, joined: int, split: int, covered: int, placed: int) -> list
         live = places & open_
         if live & (live - 1) == 0 and live:
             moves.append((_UNIQUE, live.bit_length() - 1, d))
+            if first_only:
+                break
     return moves or None
 
 
@@ -292,10 +306,8 @@ def trivial_path(puzzle: Puzzle, node_budget: int) -> tuple[list[Move], int] | N
     """
     if puzzle.clues:
         return None
-    t = tables_for(puzzle)
-    m = masks_of(t)
-    split = _bits(q for q, d in enumerate(t.pair_domino) if d < 0)  # pairs showing no domino of the set
-    start = (0, split)
+    m = masks_of(tables_for(puzzle))
+    start = start_position(m)[:2]
     nodes = {start: (0, 0)}  # key -> (covered cells, placed dominoes)
     best = {start: 0.0}
     came: dict[tuple[int, int], tuple[tuple[int, int], Move]] = {}
@@ -316,7 +328,7 @@ def trivial_path(puzzle: Puzzle, node_budget: int) -> tuple[list[Move], int] | N
         if explored >= node_budget:
             return None
         explored += 1
-        moves = _moves(m, joined, split, covered, placed)
+        moves = trivial_moves(m, joined, split, covered, placed)
         if moves is None:
             return None
         for move in moves:
@@ -366,41 +378,3 @@ def replay(puzzle: Puzzle, moves: list[Move]) -> list[Deduction] | None:
         settle(state)
         steps.append(found)
     return steps
-
-
-def trivial_run(puzzle: Puzzle) -> tuple[dict[Technique, int], list[Deduction]] | None:
-    """Grade a proper puzzle with the trivial techniques alone, as :func:`~dominosa.deductions.grading.grade`
-    does with them: (how often each rule was used, as its ``uses``, bookkeeping included; the steps), or None
-    where the techniques get stuck.
-
-    The steps carry only what the score reads: the rule and the pair joined (no cells, domino or sentence).
-    """
-    if puzzle.clues:
-        raise ValueError("trivial_run takes a puzzle without clues")
-    t = tables_for(puzzle)
-    m = masks_of(t)
-    solved = (1 << m.n_cells) - 1
-    position = (0, _bits(q for q, d in enumerate(t.pair_domino) if d < 0), 0, 0)
-    steps: list[Deduction] = []
-    singles = scans = newly_split = 0
-    while position[2] != solved:
-        moves = _moves(m, *position)
-        if moves is None:
-            return None
-        rule, q, _ = moves[0]  # the lowest lonely cell's pair, or the lowest lonely domino's place
-        if rule == _SINGLE:
-            singles += 1
-        else:
-            scans += 1
-        steps.append(move_steps([moves[0]])[0])
-        after = settled_after(m, position, (q,), checked=False)
-        if after is None:  # pragma: no cover - a proper puzzle's trivial steps never contradict
-            return None
-        position, newly_split = after[:4], newly_split + after[4]
-    counts = {
-        Technique.SINGLE_NEIGHBOUR: singles,
-        Technique.JOIN_CONSEQUENCES: position[0].bit_count(),  # each join's consequences drawn once
-        Technique.SPLIT_CONSEQUENCES: newly_split,  # each newly split pair's too
-        Technique.UNIQUE_PLACEMENT: scans,
-    }
-    return {t: k for t, k in sorted(counts.items()) if k}, steps

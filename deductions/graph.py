@@ -27,6 +27,13 @@ parent's copy stepped and settled as before, only when it is expanded. A positio
 again, so its copy is the one the children would have had. The position's bitsets also tell rules 4 and 6 and
 "must overlap" where they apply, so that each is asked only there (:func:`successors`). A puzzle graded trivial
 is searched on bitsets alone (:mod:`~dominosa.deductions.bitsets`).
+
+Where a position has a lonely cell or a lonely domino (most positions of an easy puzzle's search), its edges are
+the trivial tier's and the bitsets give them (:func:`~dominosa.deductions.bitsets.trivial_moves`): such a
+position is expanded with no SolvingState at all, and its edges are kept as moves (rule, pair, domino). A state
+is made only for a position that needs the engine's finders (and for the positions on the way to it that have
+none yet), and the moves of the path found are made into the engine's deductions by stepping along it once.
+The graph kept for ``keep_graph`` is built by the stepped search alone (its edges carry the deductions' words).
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ import networkx as nx
 
 from dominosa.deductions import advanced, rules
 from dominosa.deductions.bitsets import (
+    Move,
     masks_of,
     must_overlap_dominoes,
     path_to,
@@ -45,6 +53,7 @@ from dominosa.deductions.bitsets import (
     same_neighbour_cells,
     settled_after,
     shared_cell_dominoes,
+    trivial_moves,
     trivial_path,
 )
 from dominosa.deductions.grades import TECHNIQUES, Technique
@@ -194,7 +203,9 @@ def shortest_path(
     states = {start_key: start}
     covers = {start_key: (_bits(start.covered), _bits(start.placed))}
     best = {start_key: 0.0}
-    came: dict[tuple[int, int], tuple[tuple[int, int], Deduction]] = {}
+    came: dict[tuple[int, int], tuple[tuple[int, int], Deduction | Move]] = {}
+    # Where the trivial tier applies, its edges are found on bitsets and kept as moves (see the module).
+    on_moves = graph is None and _trivial_tier_first(techniques)
     tick = 0
     queue: list[tuple[float, int, int, tuple[int, int]]] = [(0.0, 0, tick, start_key)]
     explored = 0
@@ -211,24 +222,28 @@ def shortest_path(
         if explored >= node_budget:
             break
         explored += 1
-        state = states.get(key)
-        if state is None:
-            parent, made = came[key]
-            state = states[parent].copy()
-            state.apply(made)
-            settle(state)
-            states[key] = state
         progress = (key[0] | key[1]).bit_count()
         if progress > frontier_progress:
             frontier_best, frontier_progress = key, progress
-        for d in successors(state, techniques, (*key, covered, placed)):
-            after = settled_after(masks, (*key, covered, placed), d.joins, d.splits, d.quiet_splits)
+        moves = trivial_moves(masks, *key, covered, placed) if on_moves else None
+        edges: list[Deduction] | list[Move]
+        if moves is not None:
+            edges = moves
+        else:
+            edges = successors(_state_of(key, states, came), techniques, (*key, covered, placed))
+        for d in edges:
+            if isinstance(d, tuple):
+                after = settled_after(masks, (*key, covered, placed), (d[1],))
+                rule = d[0]
+            else:
+                after = settled_after(masks, (*key, covered, placed), d.joins, d.splits, d.quiet_splits)
+                rule = d.rule
             if after is None:
                 continue  # a contradiction: only trial and error on an improper position can get here
             child_key = after[:2]  # (joined, split); then covered cells, placed dominoes, pairs newly split
-            step = Technique(d.rule).cost
+            step = Technique(rule).cost
             new_cost = cost + step
-            if graph is not None:
+            if graph is not None and isinstance(d, Deduction):
                 graph.add_edge(key, child_key, rule=d.rule, pairs=d.joins + d.splits, reason=d.reason, weight=step)
             if new_cost < best.get(child_key, float("inf")):
                 best[child_key] = new_cost
@@ -238,11 +253,68 @@ def shortest_path(
                 heapq.heappush(queue, (new_cost, -(after[0] | after[1]).bit_count(), tick, child_key))
     exhaustive = goal is not None
     if goal is not None:
-        steps = path_to(goal, came)
+        steps = _made(start, path_to(goal, came))
     else:
-        steps = path_to(frontier_best, came) + _complete(states[frontier_best], techniques)
+        steps = _made(start, path_to(frontier_best, came))
+        steps += _complete(_state_of(frontier_best, states, came), techniques)
     total = sum(Technique(d.rule).cost for d in steps)
     return DeductionPath(steps, total, exhaustive, explored, graph)
+
+
+def _trivial_tier_first(techniques: tuple[Technique, ...]) -> bool:
+    """Whether :func:`successors` asks unique placement first of the techniques it lists (after rule 1, which it
+    always asks): then a position with a lonely cell or domino has the edges
+    :func:`~dominosa.deductions.bitsets.trivial_moves` gives."""
+    listed = [t for t in techniques if t.instances is not None]
+    return bool(listed) and listed[0] is Technique.UNIQUE_PLACEMENT
+
+
+def _deduction(state: SolvingState, move: Move) -> Deduction:
+    """The deduction of a trivial move at its position: the one :func:`successors` makes there."""
+    rule, q, d = move
+    found = rules.single_neighbour(state) if rule == Technique.SINGLE_NEIGHBOUR else rules.unique_placement_of(state, d)
+    if found is None or found.joins != (q,):  # pragma: no cover - a guard: the bitsets follow the rules
+        raise AssertionError(f"the move {move} is not the engine's deduction")
+    return found
+
+
+def _state_of(
+    key: tuple[int, int],
+    states: dict[tuple[int, int], SolvingState],
+    came: dict[tuple[int, int], tuple[tuple[int, int], Deduction | Move]],
+) -> SolvingState:
+    """The position's SolvingState: its parent's copy, stepped and settled (the parent's made first, the same
+    way, if it has none yet: a position expanded on bitsets has none). A move on the way becomes its deduction."""
+    chain = []
+    while key not in states:
+        chain.append(key)
+        key = came[key][0]
+    for key in reversed(chain):
+        parent, made = came[key]
+        before = states[parent]
+        if isinstance(made, tuple):
+            made = _deduction(before, made)
+            came[key] = (parent, made)
+        state = before.copy()
+        state.apply(made)
+        settle(state)
+        states[key] = state
+    return states[key]
+
+
+def _made(start: SolvingState, edges: list[Deduction | Move]) -> list[Deduction]:
+    """A path's edges as deductions: each move made on a position stepped along the path from the start (one copy,
+    not one per position), the deductions as they are."""
+    if all(isinstance(e, Deduction) for e in edges):
+        return edges  # type: ignore[return-value]
+    state = start.copy()
+    steps = []
+    for edge in edges:
+        made = _deduction(state, edge) if isinstance(edge, tuple) else edge
+        state.apply(made)
+        settle(state)
+        steps.append(made)
+    return steps
 
 
 def _bits(flags: bytearray) -> int:

@@ -14,9 +14,10 @@ give the same puzzles for the same seed, whatever the number of workers.
    makes random starts and rough mutations cheap).
 2. *Grade* a proper layout with :func:`~dominosa.deductions.grade` (no deduction path: fast), and score the
    grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score. The
-   trivial techniques are tried first, on bitsets (:func:`~dominosa.deductions.bitsets.trivial_run`): where
-   they finish the layout, their run is its grading run whatever the techniques (tried easiest first, a trivial
-   one always applies, so no harder one is ever asked), at a tenth of the stepped run's cost.
+   trivial techniques (and the basic ones for a target up to basic) are tried first, on bitsets
+   (:func:`~dominosa.deductions.bitsets_basic.graded_run`): where they finish the layout, their run is its
+   grading run whatever the techniques (tried easiest first, an easy one always applies, so no harder one is
+   ever asked), at a fraction of the stepped run's cost.
 3. *Fitness*, a tuple compared lexicographically (DEAP's rule for several weights): proper first; then how
    many grades away from the target; then a gradient inside a grade, so that the search can climb even when
    no neighbour changes grade yet (too easy: more steps of the hardest technique used is closer, since every
@@ -25,8 +26,8 @@ give the same puzzles for the same seed, whatever the number of workers.
 
 *Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
 the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
-tried easiest first, so the harder ones would never have been reached; for a trivial target the bitset run
-above is that run). If they do not, the layout is above the
+tried easiest first, so the harder ones would never have been reached; for a target up to basic the bitset
+run above is that run). If they do not, the layout is above the
 target, which is all the search needs to know when another layout of the same generation meets it: the
 evaluation comes back ``above``, without its grade. Only if the search needs its full fitness after all does it
 ask for it (:func:`complete`), so the grading run of a layout that is much too hard (short contradictions,
@@ -50,8 +51,9 @@ from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.bitsets import move_steps, trivial_path, trivial_run
-from dominosa.deductions.grades import GRADES, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.bitsets import move_steps, trivial_path
+from dominosa.deductions.bitsets_basic import graded_run
+from dominosa.deductions.grades import BASIC, GRADES, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import DeductionPath
 from dominosa.deductions.rating import Rating
@@ -278,14 +280,20 @@ def evaluate(job: Job) -> Evaluation:
     if not job.target.graded:
         return Evaluation(layout, True, None, None, (1.0, 0.0, 0.0, 0.0), repairs)
     target = job.target
-    # The trivial techniques first, on bitsets: where they finish the puzzle, that is its grading run with any
-    # techniques (tried easiest first, a trivial one always applies: the harder ones are never reached).
-    run = trivial_run(puzzle)
+    quick = job.quick_reject and target.level is not None and target.min_score is None and target.max_score is None
+    # The easy techniques first, on bitsets: where they finish the puzzle, that is its grading run with any
+    # techniques (tried easiest first, an easy one always applies: the harder ones are never reached). The basic
+    # ones too for a target up to basic, where most layouts are that easy; above it most are not, and the
+    # trivial run, which stops sooner, is the cheaper try.
+    easy = BASIC if target.level is not None and target.level <= BASIC else TRIVIAL
+    if quick and target.level == TRIVIAL:
+        easy = TRIVIAL  # stuck there is all a quick rejection needs to know
+    run = graded_run(puzzle, easy)
     if run is not None:
-        uses, steps = run
-        return _graded(job, layout, repairs, GradeResult(PROPER, TRIVIAL, uses), steps)
-    if job.quick_reject and target.level is not None and target.min_score is None and target.max_score is None:
-        if target.level == TRIVIAL:
+        level, uses, steps = run
+        return _graded(job, layout, repairs, GradeResult(PROPER, level, uses), steps)
+    if quick and target.level is not None:
+        if target.level <= easy:  # stuck with the techniques up to the target: above it
             return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
         upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
         graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True)

@@ -1,6 +1,6 @@
 """Positions on bitsets give what the engine gives: a step ends where the engine's ends, the search of a trivial
-puzzle's deduction path finds the general search's path, and the trivial run is grading with the trivial
-techniques.
+puzzle's deduction path finds the general search's path, and the trivial and basic runs are grading with the
+trivial and the basic techniques.
 
 Random layouts (rectangles and boards with holes) are repaired until proper, as the generator does; for each the
 bitset search must give the general search's steps (the deductions themselves, sentences included), cost and
@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from strategies import layouts
@@ -26,16 +27,18 @@ from dominosa.deductions.bitsets import (
     settled_after,
     shared_cell_dominoes,
     trivial_path,
-    trivial_run,
 )
-from dominosa.deductions.grades import TRIVIAL, Technique, ordered_by_tier
+from dominosa.deductions.bitsets_basic import basic_run, graded_run, trivial_run
+from dominosa.deductions.grades import BASIC, TRIVIAL, Technique, ordered_by_tier
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.score import score
 from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
 from dominosa.deductions.stepper import settle
 from dominosa.deductions.tables import tables_for
+from dominosa.formats.game_id import read_game_id
 from dominosa.generator.fitness import Budgets, develop
+from dominosa.generator.layouts import random_layout
 from dominosa.generator.mutations import layout_of
 
 SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -75,6 +78,32 @@ def test_the_bitset_search_finds_the_general_searchs_path(layout, seed, budget):
     assert found[1] == general.explored
     assert [(d.rule, d.joins) for d in move_steps(found[0])] == [(d.rule, d.joins) for d in general.steps]
     assert grade(puzzle).level == TRIVIAL  # only a trivial puzzle's path stays in the trivial tier
+
+
+@SOME
+@given(layouts(min_order=3, max_order=9), st.integers(0, 2**32), st.sampled_from([300, 40, 8]))
+def test_the_search_with_trivial_edges_on_bitsets_finds_the_stepped_searchs_path(layout, seed, budget):
+    """Any puzzle (proper or not, any grade), any budget: the search that finds the trivial tier's edges on
+    bitsets gives the path (deductions, sentences included), cost, proof and positions expanded of the search
+    that steps every position it expands (the one that keeps the graph)."""
+    puzzle = _proper(layout, seed) or layout[0]
+    _same_paths(puzzle, budget)
+
+
+@SOME
+@given(layouts(min_order=2, max_order=7, clues=True), st.sampled_from([300, 8]))
+def test_the_search_with_trivial_edges_on_bitsets_takes_clues(layout, budget):
+    _same_paths(layout[0], budget)
+
+
+def _same_paths(puzzle, budget: int) -> None:
+    """The search with trivial edges on bitsets against the one that keeps the graph (every position stepped)."""
+    fast = shortest_path(puzzle, node_budget=budget)
+    stepped = shortest_path(puzzle, node_budget=budget, keep_graph=True)
+    event("proved cheapest" if stepped.exhaustive else "completed after the budget")
+    assert fast.steps == stepped.steps
+    assert [d.reason for d in fast.steps] == [d.reason for d in stepped.steps]
+    assert (fast.cost, fast.exhaustive, fast.explored) == (stepped.cost, stepped.exhaustive, stepped.explored)
 
 
 @SOME
@@ -164,6 +193,60 @@ def test_the_trivial_run_is_grading_with_the_trivial_techniques(layout, seed):
     assert score(steps) == score([d for d in graded.deductions if not Technique(d.rule).bookkeeping])
     everything = grade(puzzle, verdict=PROPER, keep_deductions=True)  # every technique: the same run
     assert everything.deductions == graded.deductions and everything == graded
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=4, max_order=9), st.integers(0, 2**32))
+def test_the_basic_run_is_grading_with_the_techniques_up_to_basic(layout, seed):
+    """The same level, rule counts (in the same order) and steps as grade() with the techniques up to basic, and
+    stuck exactly where it is stuck; where it finishes, grade() with every technique makes the same run."""
+    puzzle = _proper(layout, seed)
+    if puzzle is not None:
+        event(_same_as_grading(puzzle))
+
+
+def test_the_basic_run_grades_random_order_6_and_7_puzzles_as_grading_does():
+    """Layouts as the generator meets them (random, then repaired until proper), where rule 4, rule 6 and the
+    rest of the basic tier are common: every kind of run is met (local duplicate or parity included)."""
+    seen = set()
+    for seed in range(70):
+        rng = random.Random(seed)
+        layout = random_layout(6 + seed % 2, rng)
+        puzzle = _proper(layout, seed)
+        if puzzle is not None:
+            seen.add(_same_as_grading(puzzle))
+    assert seen == {"stuck", "solved at level 0", "solved at level 1", "solved at level 1 by local duplicate or parity"}
+
+
+def _same_as_grading(puzzle) -> str:
+    """Check the basic run of a proper puzzle against grade(); say what kind of run it was."""
+    graded = grade(puzzle, techniques=ordered_by_tier(BASIC), verdict=PROPER, keep_deductions=True)
+    run = basic_run(puzzle)
+    if graded.level is None:
+        assert run is None
+        return "stuck"
+    level, uses, steps = run
+    assert GradeResult(PROPER, level, uses) == replace(graded, deductions=[])
+    assert list(uses) == list(graded.uses)
+    made = [(d.rule, d.joins) for d in graded.deductions if not Technique(d.rule).bookkeeping]
+    assert [(d.rule, d.joins) for d in steps] == made
+    assert score(steps) == score([d for d in graded.deductions if not Technique(d.rule).bookkeeping])
+    everything = grade(puzzle, verdict=PROPER, keep_deductions=True)
+    assert everything.deductions == graded.deductions and everything == graded
+    assert graded_run(puzzle, level) == run  # the trivial run too, for a trivial puzzle
+    last = " by local duplicate or parity" if {Technique(r) for r in uses} & _LAST_OF_BASIC else ""
+    return f"solved at level {level}{last}"
+
+
+_LAST_OF_BASIC = {Technique.LOCAL_DUPLICATE, Technique.PARITY}
+
+
+def test_the_bitset_runs_refuse_clues_and_other_levels():
+    puzzle = read_game_id("3:22223101012330103310")
+    with pytest.raises(ValueError, match="trivial or basic"):
+        graded_run(puzzle, 2)
+    with pytest.raises(ValueError, match="clues"):
+        graded_run(replace(puzzle, clues=(((0, 0), (0, 1)),)))
 
 
 @SOME

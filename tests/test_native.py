@@ -39,9 +39,11 @@ PURE = native.source_module("dominosa.deductions.counting")
 PURE_PROPAGATION = native.source_module("dominosa.deductions.propagation")
 COMPILED = native.compiled_modules()
 # The engine the compiled build must hold where it can be built (DOMINOSA_REQUIRE_COMPILED): the counter and the
-# grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables).
+# grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables,
+# the level-only grader, positions on bitsets).
 ENGINE = {f"dominosa.deductions.{name}" for name in
-          ("propagation", "counting", "state", "rules", "advanced", "stepper", "grading", "tables")}
+          ("propagation", "counting", "state", "rules", "advanced", "stepper", "grading", "tables", "levels",
+           "bitsets", "bitsets_basic")}
 
 
 def _observed(module, puzzle: Puzzle, limit: int | None, budget: int | None):
