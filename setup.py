@@ -47,16 +47,32 @@ def _stage() -> None:
         shutil.copytree(ROOT / folder, STAGE.joinpath(*package.split(".")), ignore=ignore, dirs_exist_ok=True)
 
 
+def _remove_stale_builds(keep: list[str]) -> None:
+    """Delete the compiled modules an earlier build left in the checkout's folders (an editable install builds in
+    place) that this build will not make again: a module taken off the list, or every one when this build is pure
+    Python. Left there, the import system would load them before their sources."""
+    mapping = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    for package, folder in mapping.items():
+        for built in [*(ROOT / folder).glob("*.so"), *(ROOT / folder).glob("*.pyd")]:
+            name = f"{package}.{built.name.split('.', 1)[0]}"
+            if name not in keep and not (keep and name == "dominosa.native_build__mypyc"):
+                _say(f"removing {built.relative_to(ROOT)}, left by an earlier build")
+                built.unlink()
+
+
 def _extensions() -> list:
     if os.environ.get("DOMINOSA_PURE_PYTHON", "") not in ("", "0"):
         _say("DOMINOSA_PURE_PYTHON is set: pure Python, no compiled modules")
+        _remove_stale_builds([])
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
         _say("mypy is not installed: pure Python, no compiled modules")
+        _remove_stale_builds([])
         return []
     modules = _compiled_modules()
+    _remove_stale_builds(modules)
     _stage()
     here = os.getcwd()
     os.chdir(STAGE)  # mypy finds the package by the staged layout, not by the checkout's
@@ -69,6 +85,7 @@ def _extensions() -> list:
         )
     except (Exception, SystemExit) as error:  # mypyc exits on a type error
         _say(f"mypyc could not compile {', '.join(modules)} ({error!r}): pure Python")
+        _remove_stale_builds([])
         return []
     finally:
         os.chdir(here)
