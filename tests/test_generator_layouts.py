@@ -13,6 +13,7 @@ from strategies import boards, layouts, seeds
 from dominosa import Board, Puzzle, Solution, full_set, problems
 from dominosa.dominoes import domino
 from dominosa.generator.layouts import (
+    board_squares,
     perfect_matching,
     random_irregular_board,
     random_layout,
@@ -73,6 +74,44 @@ def test_tilings_are_reproducible_and_vary():
     board = Board.rectangle(7, 8)
     assert random_tiling(board, random.Random(5)) == random_tiling(board, random.Random(5))
     assert len({tuple(random_tiling(board, random.Random(seed))) for seed in range(10)}) == 10
+
+
+def _tiling_by_choice(board: Board, rng: random.Random) -> list[int]:
+    """random_tiling's rectangle as it was written before the flips drew their squares themselves: with
+    ``rng.choice``, the draw they must keep making."""
+    n, cols = len(board.cells), board.cols
+    horizontal = cols % 2 == 0 and (board.rows % 2 or rng.getrandbits(1))
+    partner = (
+        [i + 1 if i % 2 == 0 else i - 1 for i in range(n)]
+        if horizontal
+        else [i + cols if (i // cols) % 2 == 0 else i - cols for i in range(n)]
+    )
+    squares, _ = board_squares(board)
+    for _ in range(4 * n):
+        tl, tr, bl, br = rng.choice(squares)
+        if partner[tl] == tr and partner[bl] == br:
+            partner[tl], partner[bl], partner[tr], partner[br] = bl, tl, br, tr
+        elif partner[tl] == bl and partner[tr] == br:
+            partner[tl], partner[tr], partner[bl], partner[br] = tr, tl, br, bl
+    return sorted(board.pair_index[(a, b)] for a, b in enumerate(partner) if a < b)
+
+
+class _FloatRandom(random.Random):
+    """A generator whose integers come from ``random()`` (its own ``_randbelow``): the tiling must then go
+    through ``_randbelow`` as ``choice`` does, not draw bits itself."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+@pytest.mark.parametrize("make", [random.Random, _FloatRandom])
+@pytest.mark.parametrize(("rows", "cols"), [(2, 2), (4, 4), (5, 6), (7, 8), (9, 10), (16, 17)])
+def test_tiling_flips_draw_what_choice_draws(make, rows, cols):
+    board = Board.rectangle(rows, cols)
+    for seed in range(20):
+        mine, reference = make(seed), make(seed)
+        assert random_tiling(board, mine) == _tiling_by_choice(board, reference)
+        assert mine.random() == reference.random()  # and no draw more or fewer
 
 
 def test_flips_reach_every_tiling_of_a_small_board():
