@@ -37,6 +37,7 @@ __all__ = [
     "trivial_squares",
     "board_squares",
     "is_trivial_square",
+    "trivial_square_indices",
 ]
 
 # How hard random_layout tries before it gives up on avoiding trivial squares: fresh tilings, and number
@@ -251,6 +252,22 @@ def is_trivial_square(square: tuple[int, int, int, int], partner: list[int], num
     return parallel and (numbers[tl] == numbers[br] or numbers[tr] == numbers[bl])
 
 
+def trivial_square_indices(
+    squares: Sequence[tuple[int, int, int, int]], which: Iterable[int], partner: list[int], numbers: list[int]
+) -> list[int]:
+    """The squares among ``which`` (indices into ``squares``) for which :func:`is_trivial_square` holds, in one
+    loop: the repairs and the search's moves check squares by the dozen, and a call per square was most of that.
+    The numbers are compared first, as they differ more often than the dominoes are parallel."""
+    found = []
+    for s in which:
+        tl, tr, bl, br = squares[s]
+        if (numbers[tl] == numbers[br] or numbers[tr] == numbers[bl]) and (
+            (partner[tl] == tr and partner[bl] == br) or (partner[tl] == bl and partner[tr] == br)
+        ):
+            found.append(s)
+    return found
+
+
 def _deal(tiles: list[tuple[int, int]], dominoes: list[Domino], rng: random.Random, numbers: list[int]) -> None:
     """Shuffle the dominoes onto the tiles, each turned either way at random."""
     dealt = list(dominoes)
@@ -287,7 +304,7 @@ def _repair(
     Only the squares touching the two tiles of a swap can change, so each swap re-checks at most a dozen.
     """
     squares, cell_squares = board_squares(board)
-    bad = {s for s, square in enumerate(squares) if is_trivial_square(square, partner, numbers)}
+    bad = set(trivial_square_indices(squares, range(len(squares)), partner, numbers))
     if not bad:
         return True
     if len(tiles) < 2:
@@ -302,11 +319,9 @@ def _repair(
         if u >= t:
             u += 1
         for cell in swap_numbers(tiles, numbers, t, u, rng):
-            for s in cell_squares[cell]:
-                if is_trivial_square(squares[s], partner, numbers):
-                    bad.add(s)
-                else:
-                    bad.discard(s)
+            around = cell_squares[cell]
+            bad.difference_update(around)
+            bad.update(trivial_square_indices(squares, around, partner, numbers))
         if not bad:
             return True
     return False

@@ -28,7 +28,13 @@ from typing import NamedTuple
 
 from dominosa.board import Board
 from dominosa.dominoes import Domino
-from dominosa.generator.layouts import board_squares, dealt_set, is_trivial_square, random_tiles, swap_numbers
+from dominosa.generator.layouts import (
+    board_squares,
+    dealt_set,
+    random_tiles,
+    swap_numbers,
+    trivial_square_indices,
+)
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -100,7 +106,7 @@ def has_trivial_square(board: Board, layout: Layout, cells: Iterable[int] | None
     partner = _partner(len(board.cells), layout.tiles)
     numbers = list(layout.numbers)
     which = range(len(squares)) if cells is None else {s for c in cells for s in cell_squares[c]}
-    return any(is_trivial_square(squares[s], partner, numbers) for s in which)
+    return bool(trivial_square_indices(squares, which, partner, numbers))
 
 
 def _swap(layout: Layout, t: int, u: int, rng: random.Random) -> tuple[Layout, tuple[int, ...]]:
