@@ -35,6 +35,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.levels",
     "dominosa.deductions.bitsets",
     "dominosa.deductions.bitsets_basic",
+    "dominosa.generator.layouts",
 )
 """The modules the compiled build compiles, the one list (``setup.py`` reads it from here). Each must type-check
 under mypy, since mypyc compiles by the types. The package holding them calls :func:`install` in its

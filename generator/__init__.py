@@ -23,7 +23,11 @@ The names below are imported on first use, so importing one module (say, the lay
 
 from __future__ import annotations
 
+from dominosa import native as _native
 from dominosa.lazy import lazy_attributes
+
+# Before any module of the generator is imported: the layouts are compiled in the compiled build (dominosa.native).
+_native.install()
 
 __all__ = [
     "generate",

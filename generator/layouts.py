@@ -268,7 +268,7 @@ def trivial_square_indices(
     return found
 
 
-def _deal(tiles: list[tuple[int, int]], dominoes: list[Domino], rng: random.Random, numbers: list[int]) -> None:
+def _deal(tiles: list[tuple[int, int]], dominoes: Sequence[Domino], rng: random.Random, numbers: list[int]) -> None:
     """Shuffle the dominoes onto the tiles, each turned either way at random."""
     dealt = list(dominoes)
     rng.shuffle(dealt)

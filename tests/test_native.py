@@ -10,6 +10,7 @@ that a build that silently fell back to pure Python fails there.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import pickle
@@ -24,7 +25,7 @@ from grading_sequences import NO_FIENDISH, digest
 from hypothesis import HealthCheck, given, settings
 from strategies import layouts
 
-from dominosa import native
+from dominosa import Board, native
 from dominosa.deductions import counting, propagation
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.grading import PROPER, grade
@@ -40,10 +41,10 @@ PURE_PROPAGATION = native.source_module("dominosa.deductions.propagation")
 COMPILED = native.compiled_modules()
 # The engine the compiled build must hold where it can be built (DOMINOSA_REQUIRE_COMPILED): the counter and the
 # grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables,
-# the level-only grader, positions on bitsets).
+# the level-only grader, positions on bitsets) and the generator's random layouts.
 ENGINE = {f"dominosa.deductions.{name}" for name in
           ("propagation", "counting", "state", "rules", "advanced", "stepper", "grading", "tables", "levels",
-           "bitsets", "bitsets_basic")}
+           "bitsets", "bitsets_basic")} | {"dominosa.generator.layouts"}
 
 
 def _observed(module, puzzle: Puzzle, limit: int | None, budget: int | None):
@@ -99,6 +100,37 @@ def test_the_build_says_which_modules_run_compiled():
         assert list(native.COMPILED_MODULES) == COMPILED, f"the compiled build is missing: {description}"
 
 
+def test_compiled_layouts_draw_what_their_source_draws():
+    """The random starts, tilings and trivial-square checks of the compiled layouts module against its source:
+    the same tiles and numbers from the same seeds (rectangles, a board with holes, a generator subclass with its
+    own draws), and the same random state after them."""
+    source = native.source_module("dominosa.generator.layouts")
+    compiled = importlib.import_module("dominosa.generator.layouts")
+
+    class FloatRandom(random.Random):
+        def random(self) -> float:
+            return super().random()
+
+    holes = source.random_irregular_board(6, random.Random(3), holes=0.1)
+    for board in (Board.rectangle(7, 8), Board.rectangle(10, 11), holes):
+        dealt = source.dealt_set(board, None)
+        for seed in range(12):
+            for make in (random.Random, FloatRandom):
+                ours, theirs = make(seed), make(seed)
+                assert compiled.random_tiles(board, ours, dealt) == source.random_tiles(board, theirs, dealt)
+                assert ours.random() == theirs.random()
+                tiles = [board.pairs[k] for k in compiled.random_tiling(board, ours)]
+                numbers = [(a * 7 + seed) % 3 for a in range(len(board.cells))]
+                partner = list(range(len(board.cells)))
+                for a, b in tiles:
+                    partner[a], partner[b] = b, a
+                squares, _ = source.board_squares(board)
+                which = range(len(squares))
+                assert compiled.trivial_square_indices(squares, which, partner, numbers) == [
+                    s for s in which if source.is_trivial_square(squares[s], partner, numbers)
+                ]
+
+
 @pytest.mark.parametrize("name", native.COMPILED_MODULES)
 def test_pure_python_can_be_asked_for_at_run_time(name):
     """Each compiled module imported first thing in a fresh process (its package must install the finder)."""
@@ -147,7 +179,7 @@ def _graded(game_id: str, with_path: bool) -> list:
 _PURE_GRADER = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from dominosa import native
+from dominosa import Board, native
 from test_native import _graded
 assert native.compiled_modules() == [], native.build_description()
 for line in sys.stdin:
