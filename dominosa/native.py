@@ -1,11 +1,11 @@
 """The optional compiled build: which modules it compiles, whether they are compiled here, and the way back.
 
-The engine's hot modules (:data:`COMPILED_MODULES`: the counter and the grading engine) are plain, typed Python
-that mypyc, mypy's compiler, can turn into C extension modules. ``pip install .`` (and ``pip install -e .``)
-builds them when mypy and a C compiler are at hand (see ``setup.py``); otherwise, or with
-``DOMINOSA_PURE_PYTHON=1`` set at install time, the package is pure Python. Both give the same results, step for
-step: the tests run the engine both ways and compare every count, node and solution, and every deduction of
-grading (its sentence included), of the shortest path and of generation with a seed.
+The engine's hot modules (:data:`COMPILED_MODULES`: the counter, the grading engine and the generator's random layouts)
+are plain, typed Python that mypyc, mypy's compiler, can turn into C extension modules. ``pip install .``
+(and ``pip install -e .``) builds them when mypy and a C compiler are at hand (see ``setup.py``); otherwise, or with
+``DOMINOSA_PURE_PYTHON=1`` set at install time, the package is pure Python. Both give the same results, step for step:
+the tests run the engine both ways and compare every count, node and solution, and every deduction of grading (its
+sentence included), of the shortest path and of generation with a seed.
 
 At run time ``DOMINOSA_PURE_PYTHON=1`` makes this process import the Python sources even where compiled modules
 are installed, and a compiled module older than its source (an editable checkout edited since its build) is
