@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, pair_bits
+from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices, pair_bits
 from dominosa.deductions.tables import Tables
 
 __all__ = [
@@ -637,7 +637,7 @@ def _groups_leaving_out(
         }
         useful.update(links[u] if u is not None else ())
         for r in sorted(useful):
-            group = _bits_of(reach[slot_members[r]])
+            group = bit_indices(reach[slot_members[r]])
             group_cells = {cells[members[c]] for c in group}
             group_doms = sorted({doms[member_matches[c]] for c in group})
             key = frozenset(group_cells)
@@ -784,7 +784,7 @@ def _doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Itera
             continue
         banned = sorted({pd[q] for q in away})
         group = reach[match_slot[slot_ids[banned[0]][0]]]
-        group_cells = _bits_of(group)
+        group_cells = bit_indices(group)
         group_dominoes = sorted({slots[match_cell[c]] for c in group_cells})
         yield Deduction(
             rule=DOUBLES_SET_ANALYSIS,
@@ -901,16 +901,6 @@ def _alternating_reach(adj: list[list[int]], match_cell: list[int], match_slot: 
             todo = step & ~seen
         reach[c] = seen
     return reach
-
-
-def _bits_of(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 def doubles_set_analysis(s: SolvingState) -> Deduction | None:

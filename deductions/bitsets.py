@@ -45,6 +45,7 @@ __all__ = [
     "trivial_path",
     "path_to",
     "replay",
+    "deduction_of",
     "move_steps",
     "start_position",
     "trivial_moves",
@@ -364,15 +365,23 @@ def move_steps(moves: list[Move]) -> list[Deduction]:
     return [Deduction(rule=rule, joins=(q,)) for rule, q, _ in moves]
 
 
+def deduction_of(state: SolvingState, move: Move) -> Deduction | None:
+    """The engine's deduction of a trivial move at a settled position (the one the state graph's general search
+    makes there), or None if the move is not what the rules give there, which the bitsets never lead to."""
+    rule, q, d = move
+    found = rules.single_neighbour(state) if rule == _SINGLE else rules.unique_placement_of(state, d)
+    return found if found is not None and found.joins == (q,) else None
+
+
 def replay(puzzle: Puzzle, moves: list[Move]) -> list[Deduction] | None:
     """The deductions of a path of moves, made on a real position: the very deductions the general search makes
     (None if a move is not what the rules give there, which the bitsets never lead to)."""
     state = SolvingState(puzzle)
     settle(state)
     steps = []
-    for rule, q, d in moves:
-        found = rules.single_neighbour(state) if rule == _SINGLE else rules.unique_placement_of(state, d)
-        if found is None or found.joins != (q,):  # pragma: no cover - a guard: the bitsets follow the rules
+    for move in moves:
+        found = deduction_of(state, move)
+        if found is None:  # pragma: no cover - a guard: the bitsets follow the rules
             return None
         state.apply(found)
         settle(state)

@@ -39,11 +39,11 @@ from dominosa.deductions.bitsets import (
     trivial_moves,
 )
 from dominosa.deductions.grades import BASIC, TRIVIAL, Technique
-from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions.state import Deduction, SolvingState, bit_indices
 from dominosa.deductions.tables import tables_for
 from dominosa.puzzle import Puzzle
 
-__all__ = ["graded_run", "trivial_run", "basic_run"]
+__all__ = ["graded_run"]
 
 # A deduction on bitsets: (rule, pairs joined, pairs split).
 _Step = tuple[int, tuple[int, ...], tuple[int, ...]]
@@ -97,18 +97,6 @@ def graded_run(
     return hardest, uses, steps
 
 
-def trivial_run(puzzle: Puzzle) -> tuple[dict[Technique, int], list[Deduction]] | None:
-    """:func:`graded_run` with the trivial techniques alone (the generator's quick rejection for a trivial
-    target): (uses, steps), or None where they get stuck."""
-    run = graded_run(puzzle, TRIVIAL)
-    return None if run is None else (run[1], run[2])
-
-
-def basic_run(puzzle: Puzzle) -> tuple[int, dict[Technique, int], list[Deduction]] | None:
-    """:func:`graded_run` with the trivial and basic techniques (level, uses, steps), or None where stuck."""
-    return graded_run(puzzle, BASIC)
-
-
 def _first_trivial(m: Masks, position: tuple[int, int, int, int]) -> _Step | None:
     """Rule 1 at the lowest lonely cell, else rule 5 for the lowest lonely domino, else None."""
     moves = trivial_moves(m, *position, first_only=True)
@@ -127,21 +115,21 @@ def _first_basic(engine: _Engine, m: Masks, position: tuple[int, int, int, int])
         x = cells[0]
         live = m.cell_pairs[x] & open_
         d = m.pair_domino[live.bit_length() - 1]
-        return _SAME, (), _members(m.placements[d] & open_ & ~m.cell_pairs[x])
+        return _SAME, (), bit_indices(m.placements[d] & open_ & ~m.cell_pairs[x])
     dominoes = shared_cell_dominoes(m, position)
     if dominoes:
         d = dominoes[0]
         shared = -1
-        for q in _members(m.placements[d] & open_):
+        for q in bit_indices(m.placements[d] & open_):
             shared &= (1 << m.pair_a[q]) | (1 << m.pair_b[q])
         x = shared.bit_length() - 1
-        return _SHARED, (), _members(m.cell_pairs[x] & open_ & ~m.placements[d])
+        return _SHARED, (), bit_indices(m.cell_pairs[x] & open_ & ~m.placements[d])
     dominoes = must_overlap_dominoes(m, position)
     if dominoes:
         d = dominoes[0]
         live = m.placements[d] & open_
         first = (live & -live).bit_length() - 1
-        near = _members(m.touching[first] & open_ & ~m.placements[d])
+        near = bit_indices(m.touching[first] & open_ & ~m.placements[d])
         return _OVERLAP, (), tuple(r for r in near if live & ~m.touching[r] == 0)
     state = engine.at(position)
     found = advanced.local_duplicate(state) or advanced.parity(state)
@@ -166,19 +154,10 @@ class _Engine:
         since the position already holds them)."""
         joined, split = position[0], position[1]
         if self.state is None:
-            self.state = SolvingState.from_position(self.puzzle, _members(joined), _members(split))
+            self.state = SolvingState.from_position(self.puzzle, bit_indices(joined), bit_indices(split))
         elif (joined, split) != (self.joined, self.split):
-            step = Deduction(rule=0, joins=_members(joined & ~self.joined), quiet_splits=_members(split & ~self.split))
+            joins, quiet = bit_indices(joined & ~self.joined), bit_indices(split & ~self.split)
+            step = Deduction(rule=0, joins=joins, quiet_splits=quiet)
             self.state.apply(step)
         self.joined, self.split = joined, split
         return self.state
-
-
-def _members(mask: int) -> tuple[int, ...]:
-    """The indices of a bitset's bits, lowest first."""
-    items = []
-    while mask:
-        low = mask & -mask
-        items.append(low.bit_length() - 1)
-        mask ^= low
-    return tuple(items)

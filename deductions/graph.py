@@ -46,6 +46,7 @@ import networkx as nx
 from dominosa.deductions import advanced, rules
 from dominosa.deductions.bitsets import (
     Move,
+    deduction_of,
     masks_of,
     must_overlap_dominoes,
     path_to,
@@ -271,9 +272,8 @@ def _trivial_tier_first(techniques: tuple[Technique, ...]) -> bool:
 
 def _deduction(state: SolvingState, move: Move) -> Deduction:
     """The deduction of a trivial move at its position: the one :func:`successors` makes there."""
-    rule, q, d = move
-    found = rules.single_neighbour(state) if rule == Technique.SINGLE_NEIGHBOUR else rules.unique_placement_of(state, d)
-    if found is None or found.joins != (q,):  # pragma: no cover - a guard: the bitsets follow the rules
+    found = deduction_of(state, move)
+    if found is None:  # pragma: no cover - a guard: the bitsets follow the rules
         raise AssertionError(f"the move {move} is not the engine's deduction")
     return found
 

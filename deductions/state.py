@@ -28,6 +28,7 @@ __all__ = [
     "Contradiction",
     "Deduction",
     "SolvingState",
+    "bit_indices",
     "pair_bits",
 ]
 
@@ -176,6 +177,16 @@ def pair_bits(states: bytes | bytearray) -> tuple[int, int]:
     if not states:
         return 0, 0
     return int(states.translate(_JOINED_DIGITS)[::-1], 2), int(states.translate(_SPLIT_DIGITS)[::-1], 2)
+
+
+def bit_indices(mask: int) -> tuple[int, ...]:
+    """The positions of the set bits of ``mask``, lowest first (a bitset of pairs, cells or slots as indices)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(found)
 
 
 class SolvingState:

@@ -28,7 +28,7 @@ from dominosa.deductions.bitsets import (
     shared_cell_dominoes,
     trivial_path,
 )
-from dominosa.deductions.bitsets_basic import basic_run, graded_run, trivial_run
+from dominosa.deductions.bitsets_basic import graded_run
 from dominosa.deductions.grades import BASIC, TRIVIAL, Technique, ordered_by_tier
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import shortest_path
@@ -180,12 +180,12 @@ def test_the_trivial_run_is_grading_with_the_trivial_techniques(layout, seed):
     if puzzle is None:
         return
     graded = grade(puzzle, techniques=ordered_by_tier(TRIVIAL), verdict=PROPER, keep_deductions=True)
-    run = trivial_run(puzzle)
+    run = graded_run(puzzle, TRIVIAL)
     event("stuck" if run is None else "solved")
     if graded.level is None:
         assert run is None
         return
-    uses, steps = run
+    _, uses, steps = run
     assert GradeResult(PROPER, TRIVIAL, uses) == replace(graded, deductions=[])
     assert list(uses) == list(graded.uses)  # the same order too (the rules' numbers)
     made = [(d.rule, d.joins) for d in graded.deductions if not Technique(d.rule).bookkeeping]
@@ -221,7 +221,7 @@ def test_the_basic_run_grades_random_order_6_and_7_puzzles_as_grading_does():
 def _same_as_grading(puzzle) -> str:
     """Check the basic run of a proper puzzle against grade(); say what kind of run it was."""
     graded = grade(puzzle, techniques=ordered_by_tier(BASIC), verdict=PROPER, keep_deductions=True)
-    run = basic_run(puzzle)
+    run = graded_run(puzzle, BASIC)
     if graded.level is None:
         assert run is None
         return "stuck"
