@@ -18,9 +18,11 @@ import statistics
 import sys
 import time
 
-from dominosa.deductions import advanced, grades
+from dominosa.deductions import advanced
+from dominosa.deductions.grades import Technique
 from dominosa.deductions.grading import PROPER, grade
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
+from dominosa.deductions.techniques import FINDERS
 from dominosa.generator.proper import proper_layout
 
 SIZES = ((6, 60), (9, 20), (15, 10), (20, 6))
@@ -47,7 +49,7 @@ def full_scan_must_overlap(s: SolvingState) -> Deduction | None:
 
 def _use(finders: tuple) -> None:
     advanced.local_duplicate, advanced.must_overlap = finders
-    grades._finders.cache_clear()
+    FINDERS[Technique.LOCAL_DUPLICATE], FINDERS[Technique.MUST_OVERLAP] = finders
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
 from dominosa.deductions.grades import Technique
+from dominosa.deductions.propagation import propagate, propagate_position
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices, pair_bits
 from dominosa.deductions.tables import Tables
 
@@ -1100,8 +1101,6 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
     One propagation per undecided pair tried: O(pairs) each, so O(pairs^2) for a full scan; the grader only
     gets here when every cheaper technique is stuck.
     """
-    from dominosa.deductions.propagation import propagate, propagate_position
-
     t, state = s.tables, s.state
     joined, split = s.joined_pairs(), s.split_pairs()
     cells = sorted((x for x in range(t.n_cells) if not s.covered[x]), key=lambda x: (s.cell_live[x], x))

@@ -17,20 +17,15 @@ A puzzle's grade is the level of the hardest technique it needs when the easiest
 is always applied first. "ambiguous" and "no solution" are verdicts, not grades.
 
 :class:`Technique` is the table: each member is one technique, its value the rule number deductions carry
-(``Deduction.rule``), with its name, level, cost on a deduction path, the function that finds its first
-deduction, the generator of all its deductions (for the state graph) and a sentence saying what it does.
-Costs and the score weights in :mod:`dominosa.deductions.score` can be overridden by passing other tables.
+(``Deduction.rule``), with its name, level, cost on a deduction path and a sentence saying what it does. The
+functions that find its deductions are bound to it in :mod:`~dominosa.deductions.techniques`: the rules import
+this table (a deduction carries its technique), so the table imports none of them. Costs
+and the score weights in :mod:`dominosa.deductions.score` can be overridden by passing other tables.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from enum import IntEnum
-from functools import cache
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from dominosa.deductions.state import Deduction, SolvingState
 
 __all__ = [
     "GRADES",
@@ -43,7 +38,6 @@ __all__ = [
     "GUESSING",
     "Technique",
     "TECHNIQUES",
-    "technique_of",
     "grade_name",
     "grade_level",
     "ordered_by_tier",
@@ -69,9 +63,8 @@ class Technique(IntEnum):
     cost : the weight of one of its deductions on the shortest deduction path.
     bookkeeping : True for rules 2 and 3, which only draw the consequences of an earlier deduction.
     summary : what it does, in one sentence (the README and ``dominosa rate --help`` use it).
-    find : the function returning its first deduction in a position, or None.
-    instances : a generator of all its deductions in a position (None for the techniques the state graph
-        handles itself: rule 1, the bookkeeping and guessing).
+
+    The functions that find its deductions are in :mod:`~dominosa.deductions.techniques`.
     """
 
     label: str
@@ -113,14 +106,6 @@ class Technique(IntEnum):
     GUESS = (7, "guess", GUESSING, 25.0, "trial and error: a placement is tried and followed by search")
 
     @property
-    def find(self) -> Callable[[SolvingState], Deduction | None]:
-        return _finders()[self][0]
-
-    @property
-    def instances(self) -> Callable[[SolvingState], Iterator[Deduction]] | None:
-        return _finders()[self][1]
-
-    @property
     def tier(self) -> int:
         """The level (the name the state graph and older code use)."""
         return self.level
@@ -128,50 +113,6 @@ class Technique(IntEnum):
 
 # The techniques easiest first, bookkeeping first within its level: the order grading tries them in.
 TECHNIQUES: tuple[Technique, ...] = tuple(sorted(Technique, key=lambda t: (t.level, not t.bookkeeping)))
-
-
-@cache
-def _finders() -> dict[Technique, tuple[Callable, Callable | None]]:
-    """Each technique's functions; imported on first use because the technique modules import this table."""
-    from dominosa.deductions import advanced, rules
-
-    def every_same_neighbours(s: SolvingState) -> Iterator[Deduction]:
-        for x in range(s.tables.n_cells):
-            found = rules.same_neighbours_at(s, x)
-            if found is not None:
-                yield found
-
-    def every_shared_cell(s: SolvingState) -> Iterator[Deduction]:
-        for d in range(s.tables.n_dominoes):
-            found = rules.shared_cell_of(s, d)
-            if found is not None:
-                yield found
-
-    def every_unique_placement(s: SolvingState) -> Iterator[Deduction]:
-        for d in sorted(s.lonely_dominoes):
-            yield rules.unique_placement_of(s, d)
-
-    return {
-        Technique.SINGLE_NEIGHBOUR: (rules.single_neighbour, None),
-        Technique.JOIN_CONSEQUENCES: (rules.join_consequences, None),
-        Technique.SPLIT_CONSEQUENCES: (rules.split_consequences, None),
-        Technique.UNIQUE_PLACEMENT: (rules.unique_placement, every_unique_placement),
-        Technique.ALL_SAME_NEIGHBOURS: (rules.all_same_neighbours, every_same_neighbours),
-        Technique.SHARED_CELL: (rules.shared_cell, every_shared_cell),
-        Technique.MUST_OVERLAP: (advanced.must_overlap, advanced.iter_must_overlap),
-        Technique.LOCAL_DUPLICATE: (advanced.local_duplicate, advanced.iter_local_duplicate),
-        Technique.PARITY: (advanced.parity, advanced.iter_parity),
-        Technique.SET_ANALYSIS: (advanced.set_analysis, advanced.iter_set_analysis),
-        Technique.DOUBLES_SET_ANALYSIS: (advanced.doubles_set_analysis, advanced.iter_doubles_set_analysis),
-        Technique.FORCING_CHAIN: (advanced.forcing_chain, advanced.iter_forcing_chain),
-        Technique.SHORT_CONTRADICTION: (advanced.short_contradiction, advanced.iter_short_contradiction),
-        Technique.GUESS: (rules.guess, None),
-    }
-
-
-def technique_of(deduction: Deduction) -> Technique:
-    """The technique that made a deduction."""
-    return Technique(deduction.rule)
 
 
 def ordered_by_tier(max_tier: int | None = None) -> tuple[Technique, ...]:

@@ -60,6 +60,7 @@ from dominosa.deductions.bitsets import (
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
 from dominosa.deductions.stepper import iter_deductions, settle
+from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.puzzle import Puzzle
 
 __all__ = ["DeductionPath", "shortest_path", "DEFAULT_NODE_BUDGET", "successors"]
@@ -120,7 +121,7 @@ def successors(
     for technique in techniques:
         if tier is not None and technique.level > tier:
             break  # only the easiest level that can make progress
-        make = technique.instances
+        make = ALL_FINDERS.get(technique)
         if make is None:
             continue
         on_bitsets = position is not None and technique in _ON_BITSETS
@@ -266,7 +267,7 @@ def _trivial_tier_first(techniques: tuple[Technique, ...]) -> bool:
     """Whether :func:`successors` asks unique placement first of the techniques it lists (after rule 1, which it
     always asks): then a position with a lonely cell or domino has the edges
     :func:`~dominosa.deductions.bitsets.trivial_moves` gives."""
-    listed = [t for t in techniques if t.instances is not None]
+    listed = [t for t in techniques if t in ALL_FINDERS]
     return bool(listed) and listed[0] is Technique.UNIQUE_PLACEMENT
 
 

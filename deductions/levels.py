@@ -72,6 +72,7 @@ from dominosa.deductions.state import (
     SolvingState,
     pair_bits,
 )
+from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.puzzle import Puzzle
 
 __all__ = ["grade_level_of", "close_up_to"]
@@ -233,7 +234,7 @@ def _finders_by_level(allowed: Sequence[Technique]) -> Iterator[tuple[int, list[
                 allowed
             ):
                 make = None  # the bulk version draws rules 4 and 6 with the refutations: only where they are allowed
-            by_level.setdefault(t.level, []).append(make() if make else t.instances)  # type: ignore[arg-type]
+            by_level.setdefault(t.level, []).append(make() if make else ALL_FINDERS[t])
     yield from sorted(by_level.items())
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from dominosa.deductions.counting import count_from_position
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, _names_of
 
 __all__ = [
@@ -234,8 +235,6 @@ def guess(s: SolvingState) -> Deduction | None:
     followed through by search; the first that cannot be completed is split. If every one of them can be
     completed (the puzzle has several solutions), the first is joined as a choice.
     """
-    from dominosa.deductions.counting import count_from_position
-
     t = s.tables
     open_cells = [x for x in range(t.n_cells) if not s.covered[x]]
     if not open_cells:

@@ -9,12 +9,13 @@ which reaches the same fixed point of rules 1-6 in bulk.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from dominosa.deductions import rules
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
+from dominosa.deductions.techniques import FINDERS, Finder
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -43,13 +44,10 @@ def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None =
 
     ``techniques`` defaults to all of them, easiest first (guessing last).
     """
-    return _first_found(state, (t.find for t in (TECHNIQUES if techniques is None else techniques)))
+    return _first_found(state, (FINDERS[t] for t in (TECHNIQUES if techniques is None else techniques)))
 
 
-_Finder = Callable[[SolvingState], "Deduction | None"]
-
-
-def _first_found(state: SolvingState, finders: Iterable[_Finder]) -> Deduction | None:
+def _first_found(state: SolvingState, finders: Iterable[Finder]) -> Deduction | None:
     """The deduction of the first finder that has one, or None."""
     for find in finders:
         found = find(state)
@@ -77,7 +75,7 @@ def iter_deductions(
     order = tuple(TECHNIQUES if techniques is None else techniques)
     if not guess:
         order = tuple(t for t in order if t is not Technique.GUESS)
-    finders = [t.find for t in order]  # looked up once: the loop asks them after every step
+    finders = [FINDERS[t] for t in order]  # looked up once: the loop asks them after every step
     while not (state.solved and not state.newly_joined and not state.newly_split):
         found = _first_found(state, finders)
         if found is None:

@@ -25,6 +25,7 @@ from dominosa.deductions.grades import FIENDISH, GRADES, TECHNIQUES, TRIVIAL, Te
 from dominosa.deductions.grading import AMBIGUOUS, PROPER, grade
 from dominosa.deductions.levels import close_trivially, close_up_to, grade_level_of
 from dominosa.deductions.state import JOINED, SPLIT, SolvingState
+from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.formats.game_id import read_game_id
 from dominosa.generator.layouts import random_irregular_board, random_layout
 from dominosa.generator.proper import proper_layout
@@ -139,7 +140,7 @@ def test_every_deduction_stays_derivable_at_its_level_whatever_else_is_known(ord
         for technique in BULK:
             if technique.level <= stuck_at:
                 continue
-            for deduction in list(technique.instances(state)):
+            for deduction in list(ALL_FINDERS[technique](state)):
                 later = _later(state, truth, rng, rng.randrange(1, 4))
                 close_up_to(later, technique.level)
                 assert all(later.state[q] == JOINED for q in deduction.joins), (technique.label, deduction.reason)

@@ -22,6 +22,7 @@ from dominosa.deductions.grades import BASIC
 from dominosa.deductions.propagation import propagate_position
 from dominosa.deductions.state import JOINED, SPLIT, Contradiction
 from dominosa.deductions.tables import tables_for
+from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.generator.layouts import random_irregular_board
 from dominosa.generator.proper import proper_layout
 
@@ -45,7 +46,7 @@ def test_logical_rules_never_contradict_the_hidden_solution(layout):
 # Every deduction each of these can make in a position is checked, not only the one the solve takes. (Short
 # contradictions, one propagation per pair, are checked where the solve uses them, above.)
 EVERY_DEDUCTION_CHECKED = tuple(
-    t for t in TECHNIQUES if t.instances is not None and t is not Technique.SHORT_CONTRADICTION
+    t for t in TECHNIQUES if t in ALL_FINDERS and t is not Technique.SHORT_CONTRADICTION
 )
 
 
@@ -61,7 +62,7 @@ def test_every_deduction_of_every_technique_keeps_the_hidden_solution(layout):
     while (d := next_deduction(state, order)) is not None:
         if Technique(d.rule).level >= BASIC:  # a settled position where the trivial rules are stuck
             for technique in EVERY_DEDUCTION_CHECKED:
-                for found in technique.instances(state):
+                for found in ALL_FINDERS[technique](state):
                     assert set(found.joins) <= truth, found.reason
                     assert not (set(found.splits) | set(found.quiet_splits)) & truth, found.reason
         state.apply(d)
