@@ -5,7 +5,8 @@ rules one deduction at a time, in the order a person would apply them, for expla
 
 Glossary
 --------
-The words (docs/design.md, section 1), and how the engine holds each:
+The words, and how the engine holds each (``docs/architecture.md`` describes the engine: positions, rules and
+techniques, the driver, counting, grading, the graph and the layers):
 
 - **cell**: one square holding a number; an index ``0 .. n_cells - 1`` into the board's cells.
 - **pair**: two orthogonally adjacent cells, an edge of the grid graph; an index into ``board.pairs``

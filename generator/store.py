@@ -21,10 +21,10 @@ later. So the store
 >>> puzzle = read_puzzle("3:22223101012330103310")
 >>> solution = count_solutions(puzzle, 1, keep_solutions=True).solutions[0]
 >>> with tempfile.TemporaryDirectory() as folder, PuzzleStore(os.path.join(folder, "p.sqlite")) as store:
-...     first = store.add(puzzle, solution, grade="easy", seed=7)
+...     first = store.add(puzzle, solution, grade="trivial", seed=7)
 ...     again = store.add(puzzle, solution)          # the same puzzle: not added twice
 ...     (first, again, len(store), store.get(first).grade)
-(1, None, 1, 'easy')
+(1, None, 1, 'trivial')
 
 Every problem with the file itself (a folder that cannot be written, a file that is not a puzzle store, a store
 made by a newer dominosa) is a :class:`StoreError` with a one-line message.

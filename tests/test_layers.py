@@ -1,4 +1,4 @@
-"""The layers of the design (docs/design.md, section 6), checked on the source: imports point down only.
+"""The layers of the design (docs/architecture.md, "The layers"), checked on the source: imports point down only.
 
     cli, web  ->  generator, rendering  ->  deductions, cover  ->  dominosa (the model)
 
@@ -37,7 +37,8 @@ ALLOWED = {
     ("dominosa.puzzle", "dominosa.rendering"):
         "Puzzle._repr_svg_ draws the puzzle in a notebook; imported only when a notebook asks for the picture",
     ("dominosa", "dominosa.deductions"):
-        "the package root offers solve, count_solutions, ... as conveniences, imported on first use (design §6)",
+        "the package root offers solve, count_solutions, ... as conveniences, imported on first use"
+        " (docs/architecture.md, the layers)",
     ("dominosa.web.jobs", "dominosa.cli.explain"):
         "the studio answers with the command's own JSON builder, so page and terminal never disagree",
     ("dominosa.web.jobs", "dominosa.cli.hint"):
