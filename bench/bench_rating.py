@@ -150,7 +150,7 @@ def _measure(kind: str, order: int, puzzles: list, repeats: int) -> None:
         print(f"      grades: {dict(sorted(grades.items(), key=lambda kv: str(kv[0])))}", flush=True)
 
 
-def _grading_old_vs_new(revision: str, sets: dict[int, list], repeats: int) -> None:
+def _grading_old_vs_new(revision: str, sets: dict[int, list], repeats: int, compiled: bool = False) -> None:
     """Grading alone, median per puzzle, by this code and by ``revision``'s, on the same puzzles.
 
     Both sides run the same worker in a fresh process, reading the puzzles from the same JSON lines: timing this
@@ -159,8 +159,9 @@ def _grading_old_vs_new(revision: str, sets: dict[int, list], repeats: int) -> N
     """
     here = str(Path(dominosa.__file__).resolve().parent.parent)
     with tempfile.TemporaryDirectory(prefix="bench-rating-") as folder:
-        site = old_package(revision, Path(folder))
-        print(f"grading alone (verdict known), this code against {revision} (unpacked to a temporary folder), "
+        site = old_package(revision, Path(folder), compiled=compiled)
+        how = "its compiled build" if compiled else "its pure-Python sources"
+        print(f"grading alone (verdict known), this code against {revision} ({how}, in a temporary folder), "
               "each in a fresh worker process")
         for order, puzzles in sets.items():
             lines = "".join(write_json(p) + "\n" for p in puzzles)
@@ -281,6 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", default="main", metavar="REV",
                         help="the git revision whose grading is timed on the same puzzles (default main)")
     parser.add_argument("--grading-only", action="store_true", help="only grading alone, against --against")
+    parser.add_argument("--compiled", action="store_true",
+                        help="build the --against revision (pip wheel, mypyc) and time its compiled engine")
     parser.add_argument("--floor", action="store_true",
                         help="also time one pass of every technique up to extreme where they stop (the floor)")
     parser.add_argument("--profile", type=int, metavar="ORDER",
@@ -297,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     sets = {6: _puzzles(6, n6, args.seed), 9: _puzzles(9, n9, args.seed), 15: _puzzles(15, n15, args.seed)}
     grading_sets = {**sets, 20: _puzzles(20, n20, args.seed)}
     print(f"made the puzzle sets in {time.perf_counter() - start:.1f} s (not timed below)")
-    _grading_old_vs_new(args.against, grading_sets, repeats)
+    _grading_old_vs_new(args.against, grading_sets, repeats, args.compiled)
     if args.floor:
         _floor(grading_sets)
     if args.profile:

@@ -431,6 +431,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="also time the same counts by a git revision's code (e.g. main), unpacked to a temporary folder",
     )
     ap.add_argument("--rounds", type=int, default=3, help="with --against: rounds of new then old (default 3)")
+    ap.add_argument("--compiled", action="store_true",
+                    help="with --against: build the revision (pip wheel, mypyc) and time its compiled engine")
     ap.add_argument("--cpu", action="store_true", help="time CPU time, not the wall clock (for a busy machine)")
     ap.add_argument("--memory-child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--timing-child", nargs=2, metavar=("REPEATS", "SITE"), help=argparse.SUPPRESS)
@@ -485,7 +487,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     old: dict[int, list[float]] = {}
     new: dict[int, list[float]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-uniqueness-") as folder:
-        site = old_package(args.against, Path(folder)) if args.against else None
+        site = old_package(args.against, Path(folder), compiled=args.compiled) if args.against else None
         for order in args.orders:  # old right after new, order by order, so both meet the same load
             results.append(bench_order(cases_by_order[order], args.repeats, args.sat_encoding if use_sat else None))
             if site is not None:  # rounds of new then old; each puzzle's best round, the least disturbed by load
@@ -527,7 +529,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f" both columns; ratio target <= {TARGET_RATIO:g}x)"
     )
     if old:
-        print(f"\nthis code against {args.against} (unpacked to a temporary folder), each in a fresh process, one "
+        how = "its compiled build" if args.compiled else "its pure-Python sources"
+        print(f"\nthis code against {args.against} ({how}, in a temporary folder), each in a fresh process, one "
               f"right after the other, on the same puzzles, {args.rounds} rounds; median over the puzzles of each "
               "puzzle's best round, in ms")
         for r in results:

@@ -4,21 +4,13 @@ This is the generator's hot path (proving a puzzle proper means counting its sol
 go through the rule functions of :mod:`dominosa.deductions.rules` one deduction at a time.
 :func:`~dominosa.deductions.propagation.propagate_position` propagates the starting position (the arrays
 ``pstate``, ``ccount``, ``dcount`` are described there), which settles most generated puzzles without any
-search; the benchmark figures that keep it apart from the search's own loop are in that module's docstring.
+search; why it is kept apart from the search's own loop is in that module's docstring.
 
-No speed lost since the propagation core moved to its own module and the dead code went, against 906cc56 (the
-commit before), load about 3.9 on the shared 2-core machine, median ms per puzzle of each puzzle's best round:
-``python bench/bench_uniqueness.py --quick --no-sat --against 906cc56`` gives order 6 0.25 vs 0.28, order 9
-0.54 vs 0.60, order 15 1.46 vs 1.52 (3 rounds); ``--orders 30 --puzzles 5 --rounds 5`` gives order 30 89.3 vs
-88.8 (ratios 0.89, 0.89, 0.96, 1.00).
-
-This module and :mod:`~dominosa.deductions.propagation` are the ones the optional compiled build turns into C
+This module and :mod:`~dominosa.deductions.propagation` are among those the optional compiled build turns into C
 with mypyc (:mod:`dominosa.native`): the annotated locals of the hot functions are for it, and the hot loops
 avoid closures (mypyc keeps a closure's variables in an environment object). The Python source stays the
 reference, run and tested as such; ``tests/test_native.py`` checks that both walk the same search, node for node.
-Measured on 100 proper order-30 puzzles (seeds 0-99, CPU time, load about 5.4 on the shared 2-core machine):
-median 28 ms compiled, 35 ms pure Python, 37-39 ms before this split (main at 12d8c75); worst 0.94 / 1.26-1.37 /
-1.36-1.43 s, always seed 90 (9,412 nodes). Order 6, median per puzzle: 0.087 / 0.135 / 0.154-0.186 ms.
+What the compiled build gains is measured by ``bench/bench_counting_tail.py`` (figures in ``bench/README.md``).
 
 The search (:class:`_Engine`) branches by
 joining a pair of the most constrained cell or domino, and learns from every contradiction: it traces the

@@ -17,10 +17,8 @@ The search itself (``counting._Engine.propagate``) runs the same rules in a loop
 why each pair was decided, for its clause learning, and inlines the splits of a join: the innermost loop of the
 program, where a function call per split pair cost about a quarter of the counting time. It is checked against
 the rules in ``tests/test_deductions_counting.py``. The positions of most generated puzzles need no search
-at all, and they never pay for building it: measured on 15 puzzles per order (``bench_uniqueness``'s set, seed
-2026, load 3.8 on the 2-core machine), building the search engine takes 52 us against a whole count of 139 us at
-order 6 (every puzzle solved here, without search), 103 us of 405 us at order 9 (all 15), 264 us of 1.5 ms at
-order 15 (12 of 15).
+at all, and they never pay for building it: at orders 6 and 9 building the search engine would cost a quarter to a
+third of the whole count (the figures: ``bench/README.md``, bench_uniqueness).
 """
 
 from __future__ import annotations

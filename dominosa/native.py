@@ -41,16 +41,13 @@ COMPILED_MODULES: tuple[str, ...] = (
 under mypy, since mypyc compiles by the types. The package holding them calls :func:`install` in its
 ``__init__`` (``dominosa.deductions`` does); a module of another package needs that package to do the same.
 
-Each pays for itself (issue 15, fresh processes, the same puzzles, against the build without it): the counter 1.4-2x
-on proofs of uniqueness; rules, stepper and grading with state halve grading at order 6 (0.45 to 0.22 ms), where
-rules 1-6 and their bookkeeping are most of the work; advanced a further 0.6x at orders 9 and 15 (the techniques
-above rule 6); tables 0.91-0.97x (the engine reads its tables natively); ``levels``, the level-only grader, 0.7x at
-order 6 and 0.92-0.97x at orders 9-20 (its time is mostly in the finders it calls, compiled already); bitsets
-(positions on bitsets: the state graph's steps, the trivial run and path) halves the trivial run (0.068 to 0.033 ms
-at order 6), takes the shortest path of basic puzzles to 0.8x and generation at order 6 to 0.87-0.95x; bitsets_basic
-(grading up to basic on bitsets) is compiled with it, which it calls at every step. ``state`` alone pays little, but
-the others pay because it is compiled with them: uncompiled, every ``Deduction`` and ``SolvingState`` access crosses
-back into Python (compiled without it, grading at order 6 was 1.28x *slower* than pure Python).
+Each pays for itself, measured against the build without it (the figures: ``bench/README.md``, "The compiled
+modules"): the counter on proofs of uniqueness; rules, stepper, grading and advanced on grading, where the rules and
+their bookkeeping are most of the work; tables because the engine reads them at every step; ``levels`` at small
+orders; bitsets on the trivial run, the shortest path and generation, and bitsets_basic with them, which it calls at
+every step. ``state`` alone pays little, but the others pay because it is compiled with them: uncompiled, every
+``Deduction`` and ``SolvingState`` access would cross back into Python. The generator's layouts are compiled for the
+random starts' tilings and repairs.
 Left out: ``grades`` (an ``IntEnum`` with its own ``__new__``, which mypyc does not compile; read once a step),
 ``graph`` (it does not type-check as it stands; the finders and the bookkeeping it calls run compiled anyway)."""
 

@@ -13,6 +13,7 @@ import doctest
 import importlib
 import re
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -70,8 +71,8 @@ def test_the_examples_are_found():
     assert len(_with_examples()) >= 10
 
 
-@pytest.mark.parametrize("name", sorted(_with_examples()))
-def test_the_examples_run(name):
+def _run_examples(name: str) -> tuple[int, int, str]:
+    """Run the examples of module ``name``: how many ran, how many failed, and doctest's report of the failures."""
     module = importlib.import_module(name)
     path = _with_examples()[name]
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
@@ -83,8 +84,15 @@ def test_the_examples_run(name):
                                                        str(path), line)
             runner.run(test, out=report.append)
             ran += len(test.examples)
-    assert ran, f"{name}: no example found in its docstrings (a '>>>' outside one?)"
-    assert runner.summarize(verbose=False).failed == 0, "".join(report)
+    return ran, runner.summarize(verbose=False).failed, "".join(report)
+
+
+@pytest.mark.parametrize("name", sorted(_with_examples()))
+def test_the_examples_run(name):
+    # In a fresh interpreter, as a reader would try them: what earlier tests imported must not change the outcome
+    # (once dominosa.generator.generate, the module, is imported, it hides the package's lazy generate function).
+    done = subprocess.run([sys.executable, __file__, name], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 # A path under docs/ named in the repository's text (not ../shared/docs/, say, which is no part of it).
@@ -103,3 +111,11 @@ def test_every_docs_file_the_repository_cites_exists():
     assert "docs/architecture.md" in cited  # the pattern finds the engine's own citation
     missing = {found: sorted(where) for found, where in cited.items() if not (ROOT / found).exists()}
     assert not missing
+
+
+if __name__ == "__main__":  # one module's examples, run by test_the_examples_run in a fresh interpreter
+    ran, failed, report = _run_examples(sys.argv[1])
+    print(report, end="")
+    if not ran:
+        print(f"{sys.argv[1]}: no example found in its docstrings (a '>>>' outside one?)")
+    sys.exit(1 if failed or not ran else 0)
