@@ -93,7 +93,8 @@ class _OutOfNodes(Exception):
 _K_DECISION, _K_CELL, _K_DOM, _K_RULE4, _K_RULE6, _K_CLAUSE = 0, 1, 2, 3, 4, 5
 _DECISION = ~_K_DECISION
 # In the search, counts are bytearrays (C-level copies, byte search and translate); a covered cell or placed
-# domino is set to _E_DONE, which its remaining decrements never take below _E_BELOW.
+# domino is set to _E_DONE and never counted down again (a join's splits skip what it covers), so every count
+# below _E_BELOW is an open cell's or domino's.
 _E_DONE, _E_BELOW = 255, 128
 # _TIE[k] is a translation table that maps byte k to 1 and every other byte to 0 (the ties of the least count).
 _TIE = [bytes(i == k for i in range(256)) for k in range(8)]
@@ -262,7 +263,8 @@ class _Engine:
         learned clauses; None at the fixed point, or the pairs of a constraint left with no way out.
 
         The work lists are first in, first out: a contradiction near the decision is met before the far
-        consequences are drawn, and the learned clauses are shorter.
+        consequences are drawn, and the learned clauses are shorter. Rules 4 and 6 (:meth:`same_neighbours`,
+        :meth:`shared_cell`) and the clauses (:meth:`watch_clauses`) are asked only once rules 1-3 are done.
         """
         t = self.t
         # Typed locals: the pure-Python run ignores these annotations; a compiled build (mypyc) uses them.
@@ -283,7 +285,6 @@ class _Engine:
         dupc: bytes = self.dupc
         dupd: bytes = self.dupd
         done: int = self.done
-        clauses, watches, dead, wflag = self.clauses, self.watches, self.dead, self.wflag
         # First-in-first-out work lists as a list and the index of its head (what is before it is done).
         pending: list[tuple[int, int]] = list(joins)
         cells: list[int] = []
@@ -293,7 +294,6 @@ class _Engine:
         check_doms: list[int] = []
         push = trail.append
         placed: int = self.placed
-        qhead: int = self.qhead
 
         while True:
             while splits:
@@ -323,92 +323,41 @@ class _Engine:
                 push(p)
                 placed += 1
                 ccount[a] = ccount[b] = dcount[d] = done
-                # Rule 2. A pair touching p loses its other cell's count and its domino's; another place of p's
-                # domino loses both its cells' counts. (The counts of what p covers stay "done".)
-                # The three loops below repeat one body on purpose: this is the innermost loop of the whole
-                # program, and a function call per split pair cost about a quarter of the counting time.
-                for q in cell_pairs[a]:
-                    if pstate[q]:
-                        continue
-                    pstate[q] = 2
-                    why[q] = p
-                    push(q)
-                    x = pair_a[q]
-                    if x == a:
-                        x = pair_b[q]
-                    c = ccount[x] - 1
-                    ccount[x] = c
-                    if c <= 1:
-                        if c == 0:
-                            weights[x] += 1
-                            return cell_pairs[x]
-                        cells.append(x)
-                    elif dupc[x]:
-                        check_cells.append(x)
-                    e = pd[q]
-                    c = dcount[e] - 1
-                    dcount[e] = c
-                    if c <= 1:
-                        if c == 0:
-                            weights[n_cells + e] += 1
-                            return placements[e]
-                        doms.append(e)
-                    elif dupd[e]:
-                        check_doms.append(e)
-                for q in cell_pairs[b]:
-                    if pstate[q]:
-                        continue
-                    pstate[q] = 2
-                    why[q] = p
-                    push(q)
-                    x = pair_a[q]
-                    if x == b:
-                        x = pair_b[q]
-                    c = ccount[x] - 1
-                    ccount[x] = c
-                    if c <= 1:
-                        if c == 0:
-                            weights[x] += 1
-                            return cell_pairs[x]
-                        cells.append(x)
-                    elif dupc[x]:
-                        check_cells.append(x)
-                    e = pd[q]
-                    c = dcount[e] - 1
-                    dcount[e] = c
-                    if c <= 1:
-                        if c == 0:
-                            weights[n_cells + e] += 1
-                            return placements[e]
-                        doms.append(e)
-                    elif dupd[e]:
-                        check_doms.append(e)
-                for q in placements[d]:
-                    if pstate[q]:
-                        continue
-                    pstate[q] = 2
-                    why[q] = p
-                    push(q)
-                    x = pair_a[q]
-                    c = ccount[x] - 1
-                    ccount[x] = c
-                    if c <= 1:
-                        if c == 0:
-                            weights[x] += 1
-                            return cell_pairs[x]
-                        cells.append(x)
-                    elif dupc[x]:
-                        check_cells.append(x)
-                    x = pair_b[q]
-                    c = ccount[x] - 1
-                    ccount[x] = c
-                    if c <= 1:
-                        if c == 0:
-                            weights[x] += 1
-                            return cell_pairs[x]
-                        cells.append(x)
-                    elif dupc[x]:
-                        check_cells.append(x)
+                # Rule 2. Every open pair touching p, and every other place of p's domino, is split: it loses its
+                # cells' counts and its domino's, but for those p covers (a, b and d stay "done"). The body is
+                # written out here, not called (as self.split is on the rarer paths): this is the innermost loop
+                # of the whole program, and a function call per split pair cost about a quarter of the counting
+                # time.
+                for group in (cell_pairs[a], cell_pairs[b], placements[d]):
+                    for q in group:
+                        if pstate[q]:
+                            continue
+                        pstate[q] = 2
+                        why[q] = p
+                        push(q)
+                        for k in range(2):
+                            x = pair_b[q] if k else pair_a[q]
+                            if x != a and x != b:
+                                c = ccount[x] - 1
+                                ccount[x] = c
+                                if c <= 1:
+                                    if c == 0:
+                                        weights[x] += 1
+                                        return cell_pairs[x]
+                                    cells.append(x)
+                                elif dupc[x]:
+                                    check_cells.append(x)
+                        e = pd[q]
+                        if e != d:
+                            c = dcount[e] - 1
+                            dcount[e] = c
+                            if c <= 1:
+                                if c == 0:
+                                    weights[n_cells + e] += 1
+                                    return placements[e]
+                                doms.append(e)
+                            elif dupd[e]:
+                                check_doms.append(e)
             if splits:
                 continue
             if ch < len(cells):
@@ -432,107 +381,153 @@ class _Engine:
                             break
                 continue
             if check_cells:
-                # Rule 4: every pair left at this cell shows one domino, so that domino covers the cell.
-                x = check_cells.pop()
-                if 2 <= ccount[x] <= 4:
-                    d = -1
-                    for q in cell_pairs[x]:
-                        if not pstate[q]:
-                            if d < 0:
-                                d = pd[q]
-                            elif pd[q] != d:
-                                d = -2
-                                break
-                    if d >= 0:
-                        code = ~(x << 3 | _K_RULE4)
-                        for q in placements[d]:
-                            if not pstate[q] and pair_a[q] != x and pair_b[q] != x:
-                                confl = self.split(q, code, cells, doms, check_cells, check_doms)
-                                if confl is not None:
-                                    return confl
+                confl = self.same_neighbours(check_cells.pop(), cells, doms, check_cells, check_doms)
+                if confl is not None:
+                    return confl
                 continue
             if check_doms:
-                # Rule 6: every place left for this domino uses one cell, so the cell's other pairs go.
-                d = check_doms.pop()
-                if 2 <= dcount[d] < _E_BELOW:
-                    shared = None
-                    for q in placements[d]:
-                        if not pstate[q]:
-                            here = {pair_a[q], pair_b[q]}
-                            shared = here if shared is None else shared & here
-                            if not shared:
-                                break
-                    if shared:
-                        (x,) = shared
-                        for q in cell_pairs[x]:
-                            if not pstate[q] and pd[q] != d:
-                                code = ~((d << 1 | (pair_b[q] == x)) << 3 | _K_RULE6)
-                                confl = self.split(q, code, cells, doms, check_cells, check_doms)
-                                if confl is not None:
-                                    return confl
+                confl = self.shared_cell(check_doms.pop(), cells, doms, check_cells, check_doms)
+                if confl is not None:
+                    return confl
                 continue
-            # The rules are done: the learned clauses watching a literal made false since their last look. (Looking
-            # only now, when most clauses are satisfied, is cheaper than looking after every assignment.)
-            n_trail = len(trail)
-            if not watches:
-                qhead = n_trail
-            while qhead < n_trail:
-                v = trail[qhead]
-                qhead += 1
-                false_lit = 2 * v + 2 - pstate[v]
-                if not wflag[false_lit]:
-                    continue
-                ws = watches[false_lit]
-                if not ws:
-                    continue
-                kept = []
-                j = 0
-                n_ws = len(ws)
-                while j < n_ws:
-                    ci = ws[j]
-                    j += 1
-                    if dead[ci]:
-                        continue
-                    cl = clauses[ci]
-                    if cl[0] == false_lit:
-                        cl[0] = cl[1]
-                        cl[1] = false_lit
-                    first = cl[0]
-                    fv = pstate[first >> 1]
-                    if fv == 1 + (first & 1):  # satisfied
-                        kept.append(ci)
-                        continue
-                    for k in range(2, len(cl)):
-                        lit = cl[k]
-                        s = pstate[lit >> 1]
-                        if not s or s == 1 + (lit & 1):  # not false: watch it instead
-                            cl[1] = lit
-                            cl[k] = false_lit
-                            w = watches.get(lit)
-                            if w is None:
-                                watches[lit] = [ci]
-                                wflag[lit] = 1
-                            else:
-                                w.append(ci)
-                            break
-                    else:
-                        kept.append(ci)
-                        if fv:  # every literal false
-                            kept.extend(ws[j:])
-                            watches[false_lit] = kept
-                            return self.clause_pairs[ci]
-                        if first & 1:
-                            splits.append((first >> 1, ~(ci << 3 | _K_CLAUSE)))
-                        else:
-                            pending.append((first >> 1, ~(ci << 3 | _K_CLAUSE)))
-                watches[false_lit] = kept
-                if ph < len(pending) or splits:
-                    break
+            confl = self.watch_clauses(pending, splits)
+            if confl is not None:
+                return confl
             if ph < len(pending) or splits:
                 continue
             self.placed = placed
-            self.qhead = qhead
             return None
+
+    def same_neighbours(
+        self, x: int, cells: list[int], doms: list[int], check_cells: list[int], check_doms: list[int]
+    ) -> Sequence[int] | None:
+        """Rule 4 at cell ``x``: if every pair left at it shows one domino, that domino covers the cell, and its
+        places away from the cell are split (see :meth:`split` for the lists); the pairs of a cell or domino left
+        with no way out, or None."""
+        if not 2 <= self.ccount[x] <= 4:
+            return None
+        t = self.t
+        pstate: bytearray = self.pstate
+        pd: tuple[int, ...] = t.pair_domino
+        d = -1
+        for q in t.cell_pairs[x]:
+            if not pstate[q]:
+                if d < 0:
+                    d = pd[q]
+                elif pd[q] != d:
+                    return None
+        if d < 0:
+            return None
+        code = ~(x << 3 | _K_RULE4)
+        for q in t.placements[d]:
+            if not pstate[q] and t.pair_a[q] != x and t.pair_b[q] != x:
+                confl = self.split(q, code, cells, doms, check_cells, check_doms)
+                if confl is not None:
+                    return confl
+        return None
+
+    def shared_cell(
+        self, d: int, cells: list[int], doms: list[int], check_cells: list[int], check_doms: list[int]
+    ) -> Sequence[int] | None:
+        """Rule 6 for domino ``d``: if every place left for it uses one cell, the cell's pairs showing other
+        dominoes are split (see :meth:`split` for the lists); the pairs of a cell or domino left with no way
+        out, or None."""
+        if not 2 <= self.dcount[d] < _E_BELOW:
+            return None
+        t = self.t
+        pstate: bytearray = self.pstate
+        pd: tuple[int, ...] = t.pair_domino
+        pair_a: tuple[int, ...] = t.pair_a
+        pair_b: tuple[int, ...] = t.pair_b
+        shared = None
+        for q in t.placements[d]:
+            if not pstate[q]:
+                here = {pair_a[q], pair_b[q]}
+                shared = here if shared is None else shared & here
+                if not shared:
+                    return None
+        if not shared:
+            return None
+        (x,) = shared
+        for q in t.cell_pairs[x]:
+            if not pstate[q] and pd[q] != d:
+                code = ~((d << 1 | (pair_b[q] == x)) << 3 | _K_RULE6)
+                confl = self.split(q, code, cells, doms, check_cells, check_doms)
+                if confl is not None:
+                    return confl
+        return None
+
+    def watch_clauses(self, pending: list[tuple[int, int]], splits: list[tuple[int, int]]) -> Sequence[int] | None:
+        """Once the rules are done: the learned clauses watching a literal made false since their last look
+        (``qhead`` on the trail) move their watch to a literal not false, or force their last open literal (queued
+        on ``pending`` or ``splits``; the look stops after the literal that queued one), or, every literal false,
+        are the contradiction: its pairs are returned, else None. (Looking only now, when most clauses are
+        satisfied, is cheaper than looking after every assignment.)"""
+        trail: list[int] = self.trail
+        n_trail = len(trail)
+        watches = self.watches
+        if not watches:
+            self.qhead = n_trail
+            return None
+        pstate: bytearray = self.pstate
+        clauses, dead, wflag = self.clauses, self.dead, self.wflag
+        n_pending = len(pending)
+        qhead: int = self.qhead
+        while qhead < n_trail:
+            v = trail[qhead]
+            qhead += 1
+            false_lit = 2 * v + 2 - pstate[v]
+            if not wflag[false_lit]:
+                continue
+            ws = watches[false_lit]
+            if not ws:
+                continue
+            kept = []
+            j = 0
+            n_ws = len(ws)
+            while j < n_ws:
+                ci = ws[j]
+                j += 1
+                if dead[ci]:
+                    continue
+                cl = clauses[ci]
+                if cl[0] == false_lit:
+                    cl[0] = cl[1]
+                    cl[1] = false_lit
+                first = cl[0]
+                fv = pstate[first >> 1]
+                if fv == 1 + (first & 1):  # satisfied
+                    kept.append(ci)
+                    continue
+                for k in range(2, len(cl)):
+                    lit = cl[k]
+                    s = pstate[lit >> 1]
+                    if not s or s == 1 + (lit & 1):  # not false: watch it instead
+                        cl[1] = lit
+                        cl[k] = false_lit
+                        w = watches.get(lit)
+                        if w is None:
+                            watches[lit] = [ci]
+                            wflag[lit] = 1
+                        else:
+                            w.append(ci)
+                        break
+                else:
+                    kept.append(ci)
+                    if fv:  # every literal false
+                        kept.extend(ws[j:])
+                        watches[false_lit] = kept
+                        self.qhead = qhead
+                        return self.clause_pairs[ci]
+                    if first & 1:
+                        splits.append((first >> 1, ~(ci << 3 | _K_CLAUSE)))
+                    else:
+                        pending.append((first >> 1, ~(ci << 3 | _K_CLAUSE)))
+            watches[false_lit] = kept
+            if len(pending) > n_pending or splits:
+                break
+        self.qhead = qhead
+        return None
 
     def analyze(self, confl: Sequence[int]) -> tuple[list[int], int]:
         """Learn from a contradiction: the clause (its asserting literal first, then one of the highest level

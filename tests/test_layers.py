@@ -201,3 +201,16 @@ def test_the_counting_engine_does_not_load_networkx():
 
 def test_the_layouts_do_not_load_deap():
     assert "deap" not in _loaded_after("import dominosa.generator.layouts")
+
+
+def test_no_engine_function_is_longer_than_150_lines():
+    """A function of the engine fits in a reader's head: none is longer than 150 lines (docstring included)."""
+    long = []
+    for module, path in _modules().items():
+        if module.startswith("dominosa.deductions"):
+            for node in ast.walk(ast.parse(path.read_text("utf-8"), str(path))):
+                if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                    lines = node.end_lineno - node.lineno + 1
+                    if lines > 150:
+                        long.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.name}, {lines} lines")
+    assert not long, "\n".join(long)
