@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from cli_run import COMMAND, dominosa, one_line_error
-from shared_data import tatham_rows
+from tatham_data import tatham_rows
 
 from dominosa.cli.rate import plot_rules
 from dominosa.deductions import GRADES, SolvingState, next_deduction, rate
