@@ -152,7 +152,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
     parser.add_argument("--colour", "--color", action="store_true", help="colour instead of black and grey")
-    add_timeout_argument(parser, "making the book (the whole run)")
+    add_timeout_argument(parser, whole_run="the book is not written; nothing half-made is left")
     parser.set_defaults(run=run)
 
 

@@ -96,7 +96,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     how.add_argument("--level", dest="level", type=int, choices=LEVELS, help=argparse.SUPPRESS)
     how.add_argument("--vague", action="store_const", const=2, dest="level", help="the same as --detail 2")
     add_format_argument(parser)
-    add_timeout_argument(parser, "the hints (the whole run)")
+    add_timeout_argument(parser, whole_run="the hints printed so far stand")
     parser.set_defaults(run=run)
 
 

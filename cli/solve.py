@@ -88,8 +88,8 @@ def verdict(result: CountResult, timeout: float | None = None) -> str:
     if result.complete:
         if n == 0:
             return "no solution"
-        return "unique: exactly one solution" if n == 1 else f"{n} solutions"
-    return f"not unique: at least {n} solutions (the count stopped at {n})"
+        return "unique: exactly one solution" if n == 1 else f"ambiguous: {n} solutions"
+    return f"ambiguous: at least {n} solutions (the count stopped at {n})"
 
 
 def as_text(

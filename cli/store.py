@@ -345,8 +345,6 @@ def _show_text(record: StoredPuzzle, store: str) -> str:
     board = puzzle.board
     shape = "" if board.is_rectangle else f", irregular ({puzzle.rows * puzzle.cols - len(board)} squares empty)"
     grade = record.grade if record.grade is not None else "not graded"
-    if record.level is not None:
-        grade += f" (level {record.level})"
     lines = [
         f"puzzle {record.id} of {store}",
         f"  order     {puzzle.order}",
