@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from cli_run import dominosa
+from cli_run import board_lines, dominosa
 
 from dominosa import problems
 from dominosa.deductions import count_solutions
@@ -108,7 +108,7 @@ def test_show_draws_the_puzzle_with_its_solution(store_path):
     assert "  grade     hard\n" in out
     assert "  score     9.25" in out
     assert '  params    {"order": 4}' in out
-    drawing = [line for line in out.splitlines() if line[:1] in set("┏┃┣┠┗")]
+    drawing = board_lines(out)
     assert len(drawing) == 2 * 5 + 1
     with PuzzleStore(store_path, create=False) as store:
         record = store.get(3)
