@@ -47,6 +47,8 @@ examples:
       the steps as JSON objects: rule, technique, reason, and the joins,
       splits and cells as [row, column] from 0
 
+Files of your own in these examples: puzzle.txt.
+
 The top says the grade, the score and whether the path is proved the
 shortest (the search finished within --node-budget, default
 {DEFAULT_NODE_BUDGET} positions). A puzzle with two or more solutions, or

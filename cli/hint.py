@@ -58,6 +58,8 @@ examples:
   dominosa hint position.json --format json
       rule, technique, reason, joins, splits and cells (0-based) as JSON
 
+Files of your own in these examples: position.txt, position.json.
+
 A position is a puzzle with some pairs decided. As text: the puzzle (a plain
 grid, its clues after a '-' line as usual), then a '+' line and the dominoes
 you placed, then a '=' line and the pairs you ruled out, both as pairs of

@@ -66,6 +66,8 @@ examples:
       and, for a fiendish or guessing puzzle, draw where logic up to
       extreme got stuck
 
+Files of your own in these examples: puzzles.txt, tatham-ids.txt.
+
 The grades, easiest first, and the techniques each adds:
 {_SCALE}
 Two tallies count deductions by technique. "graded" is the grading run, which

@@ -43,6 +43,8 @@ examples:
   dominosa render puzzles.txt --out 'screen/p{n:03}.png' --dpi 96 --pips
       die pips instead of digits, at screen resolution, as screen/p001.png, ...
 
+Files of your own in these examples: puzzles.txt.
+
 Without --out the files go to the output/ folder. The format comes from
 --format, else from --out's suffix, else PNG. A PNG is at print resolution
 (300 pixels per inch): with the default 30 pt cell, a cell prints 10.6 mm
@@ -150,6 +152,8 @@ def output_paths(out: str | None, count: int, fmt: str, what: str) -> list[Path]
             raise UsageError(f"--out pattern {out!r} does not format: use {{n}}, e.g. out/p{{n:03}}.{fmt}") from None
         if len(set(paths)) < count:
             raise UsageError(f"--out pattern {out!r} gives the same name to several puzzles: put {{n}} in it")
+        for parent in sorted({p.parent for p in paths}):  # its folder is made, as --out's folder is (one level)
+            parent.mkdir(exist_ok=True)
         return paths
     folder = out is None or out.endswith(("/", os.sep)) or Path(out).is_dir()
     if not folder:

@@ -29,6 +29,8 @@ examples:
   dominosa solve --example --steps
       the deductions, one sentence each, in the order a person would make them
 
+Files of your own in these examples: puzzles.txt.
+
 The verdict is "unique" (one solution, proved), "N solutions" (with --all, or
 "at least N" when the limit stopped the count) or "no solution". --timeout
 stops a long search cleanly and says how far it got.

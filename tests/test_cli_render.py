@@ -42,6 +42,9 @@ def test_render_several_puzzles_into_a_folder_and_a_pattern(tmp_path):
     done = dominosa("render", source, "--what", "both", "--out", f"{tmp_path}/p{{n:02}}.pdf", "--pips", "--colour")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "p01.pdf").read_bytes()[:5] == b"%PDF-" and (tmp_path / "p02.pdf").exists()
+    done = dominosa("render", source, "--out", f"{tmp_path}/new/p{{n}}.png")  # the pattern's folder is made
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == ["p1.png", "p2.png"]
 
 
 def test_a_puzzle_without_a_solution_is_named_and_the_others_are_still_drawn(tmp_path):
