@@ -47,9 +47,9 @@ examples:
   dominosa book
       generate {count} double-6 puzzles ({mix}) and build output/book.pdf,
       6x9 in, from a fresh seed (printed, and on the copyright page)
-  dominosa book --seed 42 --author "Ann Lee" --year 2026 --cover-out output/cover.pdf
-      the same book for the same seed, with its copyright page and wrap-around
-      cover (spine from the page count; --paper cream for cream paper)
+  dominosa book --seed 42 --count 12 --author "Ann Lee" --year 2026 --cover-out output/cover.pdf
+      12 puzzles, the same book for the same seed, with its copyright page and
+      wrap-around cover (spine from the page count; --paper cream for cream paper)
   dominosa rate puzzles.txt --format json > rated.jsonl && dominosa book rated.jsonl
       a book of your own puzzles, in sections by the grades rate gave them
   dominosa book puzzles.jsonl --trim A4 --per-page 4 --out my-book.pdf
@@ -58,12 +58,14 @@ examples:
       50 hard puzzles from a puzzle store ('dominosa generate --store' fills it)
   dominosa book --store output/puzzles.sqlite --best 20
       the 20 highest-scoring puzzles of each grade in the store
-  dominosa book --count 100 --order 7 --seed 3 --trim 8.5x11in --bleed
-      100 generated double-7 puzzles, letter size, with 0.125 in of bleed
-  dominosa book --grade extreme --count 10
-      10 generated extreme double-6 puzzles
+  dominosa book --count 12 --order 7 --seed 3 --trim 8.5x11in --bleed
+      12 generated double-7 puzzles, letter size, with 0.125 in of bleed
+  dominosa book --grade extreme --count 4
+      4 generated extreme double-6 puzzles
   dominosa book puzzles.txt --large-print --trim 170x240mm
       large print on a custom trim (WIDTHxHEIGHT in in, mm, cm or pt)
+
+Files of your own in these examples: puzzles.txt, puzzles.jsonl, output/puzzles.sqlite.
 
 Trim presets: {presets}. The gutter (inside margin) follows the page count
 as print-on-demand services require: 0.375 in up to 150 pages, 0.5 in up to
@@ -152,7 +154,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
     parser.add_argument("--colour", "--color", action="store_true", help="colour instead of black and grey")
-    add_timeout_argument(parser, "making the book (the whole run)")
+    add_timeout_argument(parser, whole_run="the book is not written; nothing half-made is left")
     parser.set_defaults(run=run)
 
 

@@ -23,6 +23,7 @@ from dominosa.formats import (
     read_example,
     read_records,
 )
+from dominosa.formats.drawing import Emphasis
 from dominosa.limits import MAX_INPUT_BYTES, WORKERS_PER_CORE, max_workers
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "numbered",
     "print_text",
     "print_json",
+    "emphasis",
     "FORMATS",
 ]
 
@@ -139,6 +141,15 @@ def _all_records(args: argparse.Namespace) -> Iterator[PuzzleRecord]:
             yield from read_records(name, source="command line")
         else:
             yield from iter_file_records(name, max_bytes=getattr(args, "max_input", MAX_INPUT_BYTES))
+
+
+def emphasis(stream: Any = None) -> Emphasis:
+    """How a drawing marks cells on ``stream`` (standard output by default): bold reverse video on a terminal
+    that takes it, brackets in a file, a pipe, a dumb terminal or when NO_COLOR is set (https://no-color.org)."""
+    stream = sys.stdout if stream is None else stream
+    isatty = getattr(stream, "isatty", None)
+    plain = os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb"
+    return "ansi" if isatty is not None and isatty() and not plain else "brackets"
 
 
 def numbered(noun: str, index: int, total: int | None) -> str:

@@ -18,9 +18,9 @@ from dominosa.board import cell_name
 from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
 from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
-from dominosa.cli.rate import path_proof, verdict_words
+from dominosa.cli.rate import grade_words, path_proof, verdict_words
 from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, report_timed_out, time_limit
-from dominosa.deductions import GRADES, Rating, rate
+from dominosa.deductions import Rating, rate
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.deductions.positions import walk
@@ -46,6 +46,8 @@ examples:
   dominosa explain puzzle.txt --format json
       the steps as JSON objects: rule, technique, reason, and the joins,
       splits and cells as [row, column] from 0
+
+Files of your own in these examples: puzzle.txt.
 
 The top says the grade, the score and whether the path is proved the
 shortest (the search finished within --node-budget, default
@@ -140,8 +142,7 @@ def as_text(
         if not rating.unique:
             lines.append("no deduction path: only a puzzle with exactly one solution has one")
         return "\n".join(lines)
-    level = f"level {rating.level} of {len(GRADES) - 1}"
-    lines.append(f"grade: {rating.grade.describe()} ({level}), score {rating.score:g}")
+    lines.append(f"grade: {grade_words(rating.grade.describe(), rating.level)}, score {rating.score:g}")
     lines.append(f"path: {rating.steps} steps, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}")
     width = len(str(len(rating.steps_taken)))
     replayed = replay(record.puzzle, rating.steps_taken)
@@ -173,7 +174,7 @@ def replay(
 
 
 def follow_sentence(puzzle: Puzzle, pairs: tuple[int, ...]) -> str:
-    """``Then the 1-2 at r3c1-r4c1 follows: it has one place left.`` for the dominoes a step forces."""
+    """``Then the 1-2 at r3c1-r4c1 follows: it has one remaining place.`` for the dominoes a step forces."""
     board = puzzle.board
     named = []
     for pair in pairs:
@@ -181,7 +182,7 @@ def follow_sentence(puzzle: Puzzle, pairs: tuple[int, ...]) -> str:
         named.append(f"the {domino_name(puzzle.domino_at(a, b))} at {cell_name(a)}-{cell_name(b)}")
     listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
     verb = "follows: it has" if len(named) == 1 else "follow: each has"
-    return f"Then {listed} {verb} one place left."
+    return f"Then {listed} {verb} one remaining place."
 
 
 def step_json(puzzle: Puzzle, step: Deduction, number: int, follows: tuple[int, ...] = ()) -> dict[str, Any]:

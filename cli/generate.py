@@ -43,21 +43,23 @@ EPILOG = """\
 examples:
   dominosa generate --order 6 --grade hard
       one hard double-6 puzzle, drawn with its grade and score
-  dominosa generate --order 7 --count 50 --grade hard --store output/puzzles.sqlite
-      50 distinct hard double-7 puzzles, each saved as soon as it is found
-  dominosa generate --order 7 --count 50 --grade hard --store output/puzzles.sqlite --resume
+  dominosa generate --order 7 --count 10 --grade hard --store output/puzzles.sqlite
+      10 distinct hard double-7 puzzles, each saved as soon as it is found
+  dominosa generate --order 7 --count 10 --grade hard --store output/puzzles.sqlite --resume
       after a Ctrl-C (or a crash): make only the puzzles still missing
-  dominosa generate --order 6 --count 10 --grade hard --best --store output/puzzles.sqlite
-      the 10 most interesting hard puzzles {budget} finds, best first
-  dominosa generate --order 9 --grade extreme --best --budget 60s --score-weights scan=0,chain=5
-      the best extreme double-9 puzzle a minute finds, by a score of your own
+  dominosa generate --order 6 --count 3 --grade hard --best --store output/puzzles.sqlite
+      the 3 most interesting hard puzzles {budget} finds, best first
+  dominosa generate --order 9 --grade extreme --best --budget 5s --score-weights scan=0,chain=5
+      the best extreme double-9 puzzle five seconds find, by a score of your own
   dominosa generate --order 9 --count 5 --grade fiendish --format json > fiendish.jsonl
       JSON lines: grid, solution, grade, level, score, seed, ... (a puzzle file)
   dominosa generate --shape heart.txt --grade hard --count 3
       puzzles on an irregular board drawn in a file ('x' or '.' for a hole)
-  dominosa generate --order 12 --grade extreme --scheduler local
-      evaluations on a local Dask cluster (pip install 'dominosa[dask]');
+  dominosa generate --order 7 --grade hard --scheduler local
+      evaluations on a local Dask cluster (needs pip install 'dominosa[dask]');
       --scheduler tcp://HOST:8786 uses a running one
+
+Files of your own in these examples: heart.txt.
 
 The grades, easiest first:
   {grades}.

@@ -13,7 +13,14 @@ import re
 from typing import Any
 
 from dominosa.board import cell_name
-from dominosa.cli.common import add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
+from dominosa.cli.common import (
+    add_format_argument,
+    add_puzzle_arguments,
+    emphasis,
+    numbered,
+    print_json,
+    print_text,
+)
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.deductions.grades import GRADES, Technique
@@ -27,6 +34,7 @@ from dominosa.deductions.positions import (
 )
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.formats import draw_solution, puzzle_to_dict, read_example
+from dominosa.formats.drawing import Emphasis
 from dominosa.formats.positions import Position, read_positions
 from dominosa.formats.reader import read_input_text
 from dominosa.puzzle import Puzzle
@@ -49,6 +57,8 @@ examples:
       only where to look
   dominosa hint position.json --format json
       rule, technique, reason, joins, splits and cells (0-based) as JSON
+
+Files of your own in these examples: position.txt, position.json.
 
 A position is a puzzle with some pairs decided. As text: the puzzle (a plain
 grid, its clues after a '-' line as usual), then a '+' line and the dominoes
@@ -96,7 +106,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     how.add_argument("--level", dest="level", type=int, choices=LEVELS, help=argparse.SUPPRESS)
     how.add_argument("--vague", action="store_const", const=2, dest="level", help="the same as --detail 2")
     add_format_argument(parser)
-    add_timeout_argument(parser, "the hints (the whole run)")
+    add_timeout_argument(parser, whole_run="the hints printed so far stand")
     parser.set_defaults(run=run)
 
 
@@ -130,7 +140,9 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "json":
             print_json(hint_json(position, hint, check, level=args.level))
         else:
-            text = hint_text(position, hint, check, level=args.level, index=k + 1, total=len(positions))
+            text = hint_text(
+                position, hint, check, level=args.level, index=k + 1, total=len(positions), marks=emphasis()
+            )
             print_text(("\n" if k else "") + text)
     return code
 
@@ -143,21 +155,26 @@ def _cells(puzzle: Puzzle, deduction: Deduction) -> list[tuple[int, int]]:
     return [puzzle.board.cells[x] for x in deduction.cells]
 
 
-def _where(puzzle: Puzzle, deduction: Deduction, level: int) -> str:
-    """The cells to look at: at level 1 only the first, so that the hint points without telling."""
+def _named_cells(puzzle: Puzzle, deduction: Deduction, level: int) -> list[tuple[int, int]]:
+    """The cells the hint names: at level 1 only the first, so that the hint points without telling."""
     cells = _cells(puzzle, deduction)
-    if level == 1:
-        cells = cells[:1]
+    return cells[:1] if level == 1 else cells
+
+
+def _where(cells: list[tuple[int, int]], marks: Emphasis) -> str:
+    """The cells to look at in words ('r1c1 and r2c1'), and how the board below shows them."""
     names = [cell_name(c) for c in cells]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"{listed} ({'highlighted' if marks == 'ansi' else 'in brackets'} on the board)"
 
 
-def _board(position: Position, state: SolvingState) -> str:
-    """The position as it stands once the bookkeeping is drawn: placed dominoes and walls where pairs are split."""
+def _board(position: Position, state: SolvingState, marked: list[tuple[int, int]], marks: Emphasis) -> str:
+    """The position as it stands once the bookkeeping is drawn: placed dominoes, walls where pairs are split, and
+    the cells the hint names marked."""
     puzzle = position.puzzle
     joined = [puzzle.board.pair_cells(q) for q in state.joined_pairs()]
     split = [puzzle.board.pair_cells(q) for q in state.split_pairs()]
-    return draw_solution(puzzle, joined=joined, split=split)
+    return draw_solution(puzzle, joined=joined, split=split, marked=marked, emphasis=marks)
 
 
 def hint_text(
@@ -168,8 +185,10 @@ def hint_text(
     level: int = 3,
     index: int = 1,
     total: int = 1,
+    marks: Emphasis = "brackets",
 ) -> str:
-    """The hint for people: what to look at (and, at level 3, what follows), then the board.
+    """The hint for people: what to look at (and, at level 3, what follows), then the board with the cells the
+    hint names marked (``marks``: in brackets, or bold reverse video on a terminal).
 
     ``hint`` is None when the position contradicts the puzzle: then the pairs that are wrong are listed
     instead, since they, not a next step, are what the asker needs.
@@ -181,23 +200,25 @@ def hint_text(
     if check.status != CONSISTENT:
         lines.append(f"note: {check.why}")
     d = hint.deduction
+    marked: list[tuple[int, int]] = []
     if hint.solved:
         lines.append("the position is solved: nothing is left to deduce")
     elif d is None:
         lines.append("no technique applies to this position")
     else:
         technique = Technique(d.rule)
+        marked = _named_cells(position.puzzle, d, level)
         if level == 1:
-            lines.append(f"hint: look at {_where(position.puzzle, d, level)}")
+            lines.append(f"hint: look at {_where(marked, marks)}")
         elif level == 2:
-            lines.append(f"hint: {technique.label} ({GRADES[technique.level]}), at {_where(position.puzzle, d, level)}")
+            lines.append(f"hint: {technique.label} ({GRADES[technique.level]}), at {_where(marked, marks)}")
         else:
-            lines.append(f"hint: {technique.label} ({GRADES[technique.level]})")
+            lines.append(f"hint: {technique.label} ({GRADES[technique.level]}), at {_where(marked, marks)}")
             lines.append(f"  {d.reason}")
             if hint.forced:
                 lines.append("already forced by the position (no hint needed):")
                 lines.extend(f"  {f.reason}" for f in hint.forced)
-    lines.append(_board(position, hint.state))
+    lines.append(_board(position, hint.state, marked, marks))
     return "\n".join(lines)
 
 

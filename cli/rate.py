@@ -30,6 +30,7 @@ __all__ = [
     "as_text",
     "as_json",
     "verdict_words",
+    "grade_words",
     "rule_chart",
     "technique_words",
     "stuck_pairs",
@@ -65,11 +66,17 @@ examples:
       and, for a fiendish or guessing puzzle, draw where logic up to
       extreme got stuck
 
-The grades, easiest first ("needs" lists the techniques the grading used):
+Files of your own in these examples: puzzles.txt, tatham-ids.txt.
+
+The grades, easiest first, and the techniques each adds:
 {_SCALE}
+Two tallies count deductions by technique. "graded" is the grading run, which
+always takes the easiest technique that makes progress: its hardest technique
+fixes the grade. "path" is the shortest deduction path, the cheapest way to
+solve the puzzle, which may use fewer but harder steps: its count per
+technique is the chart below it (and "rules" in the JSON).
 A puzzle with two or more solutions (ambiguous) or none gets a verdict, not a
-grade. The path is the cheapest way to solve the puzzle with the techniques;
-"proved shortest" means the search finished within --node-budget positions
+grade. "proved shortest" means the search finished within --node-budget positions
 (default {DEFAULT_NODE_BUDGET}), otherwise it is the best found and the JSON says
 "exhaustive": false. With --no-path, "steps", "rules" and "exhaustive" are null
 in the JSON; "techniques" (what the grading used) is always there, and "stuck"
@@ -200,16 +207,24 @@ def as_text(
     lines = [f"{number}: {record.location}: {verdict_words(rating.verdict)}"]
     if not rating.unique:
         return "\n".join(lines)
-    lines.append(f"  grade   {rating.grade.describe()} (level {rating.level} of {len(GRADES) - 1})")
-    lines.append(f"  needs   {technique_words(rating.grade.techniques)}")
+    lines.append(f"  grade   {grade_words(rating.grade.describe(), rating.level)}")
+    lines.append(f"  graded  easiest technique first: {technique_words(rating.grade.techniques)}")
     lines.append(f"  score   {rating.score:g}")
     if rating.path is None:
         lines.append(f"  path    {path_note or 'not searched (--no-path)'}")
         return "\n".join(lines)
-    lines.append(f"  path    {rating.steps} steps, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}")
-    lines.append("  rules used on the path:")
+    lines.append(f"  path    {rating.steps} steps, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}; "
+                 "its steps by technique:")
     lines.extend("    " + line for line in rule_chart(rating.rules))
     return "\n".join(lines)
+
+
+def grade_words(described: str, level: int | None) -> str:
+    """The grade by name, with its place on the scale: 'hard (the 3rd of 6 grades, trivial to guessing)'."""
+    if level is None:
+        return described
+    ordinal = {1: "1st", 2: "2nd", 3: "3rd"}.get(level + 1, f"{level + 1}th")
+    return f"{described} (the {ordinal} of {len(GRADES)} grades, {GRADES[0]} to {GRADES[-1]})"
 
 
 def technique_words(techniques: dict[str, int]) -> str:

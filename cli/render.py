@@ -28,6 +28,9 @@ from dominosa.solution import Solution
 __all__ = ["register", "run", "output_paths"]
 
 DEFAULT_FOLDER = "output"
+# A PNG from this command is most often printed: 300 pixels per inch is print resolution. (The library's own
+# default, rendering.DEFAULT_DPI, stays a screen's, for the studio and explain's step pictures.)
+PRINT_DPI = 300.0
 
 EPILOG = """\
 examples:
@@ -37,12 +40,17 @@ examples:
       the puzzle and its solution side by side, as a vector PDF
   dominosa render puzzles.txt --what solution --format svg --out pictures/
       every puzzle's solution, as pictures/puzzle-1-solution.svg, ...
-  dominosa render puzzles.txt --out 'print/p{n:03}.png' --dpi 300 --pips
-      die pips instead of digits, at print resolution, as print/p001.png, ...
+  dominosa render puzzles.txt --out 'screen/p{n:03}.png' --dpi 96 --pips
+      die pips instead of digits, at screen resolution, as screen/p001.png, ...
+
+Files of your own in these examples: puzzles.txt.
 
 Without --out the files go to the output/ folder. The format comes from
---format, else from --out's suffix, else PNG. --colour adds colour; the
-default black and grey prints the same on any printer.
+--format, else from --out's suffix, else PNG. A PNG is at print resolution
+(300 pixels per inch): with the default 30 pt cell, a cell prints 10.6 mm
+(0.42 in) wide and the double-6 example is 1050x925 pixels; --dpi 96 suits a
+screen. --colour adds colour; the default black and grey prints the same on
+any printer.
 """
 
 
@@ -66,7 +74,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " out/p{n:03}.png (default: the output/ folder)",
     )
     parser.add_argument(
-        "--dpi", type=float, default=rendering.DEFAULT_DPI, help="PNG resolution, pixels per inch (default 100)"
+        "--dpi",
+        type=float,
+        default=PRINT_DPI,
+        help=f"PNG resolution, pixels per inch (default {PRINT_DPI:g}, for print; 96 for a screen)",
     )
     parser.add_argument(
         "--cell", type=float, default=rendering.DEFAULT_CELL, help="size of a cell in points, 1/72 in (default 30)"
@@ -141,6 +152,8 @@ def output_paths(out: str | None, count: int, fmt: str, what: str) -> list[Path]
             raise UsageError(f"--out pattern {out!r} does not format: use {{n}}, e.g. out/p{{n:03}}.{fmt}") from None
         if len(set(paths)) < count:
             raise UsageError(f"--out pattern {out!r} gives the same name to several puzzles: put {{n}} in it")
+        for parent in sorted({p.parent for p in paths}):  # its folder is made, as --out's folder is (one level)
+            parent.mkdir(exist_ok=True)
         return paths
     folder = out is None or out.endswith(("/", os.sep)) or Path(out).is_dir()
     if not folder:

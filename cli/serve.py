@@ -30,6 +30,8 @@ examples:
   dominosa serve --port 0
       any free port (the address is printed)
 
+Files of your own in these examples: output/puzzles.sqlite.
+
 Pages: / the setter (type a grid: verdict, grade, explanation, export),
 /play (play with undo, hints and a shareable URL), /tile (A-Puzzle-A-Day,
 DominoPeg, pentominoes) and /docs (the JSON API). Each request is stopped

@@ -30,6 +30,8 @@ examples:
   dominosa show --format json puzzles.txt > puzzles.jsonl
       the same puzzles as JSON lines, one object per puzzle, for other programs
 
+Files of your own in these examples: puzzles.txt, more.jsonl.
+
 A plain puzzle file holds one row of numbers per line (x or . for a square that
 is not a cell), # for comments, and a blank line between puzzles:
 

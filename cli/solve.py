@@ -29,6 +29,8 @@ examples:
   dominosa solve --example --steps
       the deductions, one sentence each, in the order a person would make them
 
+Files of your own in these examples: puzzles.txt.
+
 The verdict is "unique" (one solution, proved), "N solutions" (with --all, or
 "at least N" when the limit stopped the count) or "no solution". --timeout
 stops a long search cleanly and says how far it got.
@@ -88,8 +90,8 @@ def verdict(result: CountResult, timeout: float | None = None) -> str:
     if result.complete:
         if n == 0:
             return "no solution"
-        return "unique: exactly one solution" if n == 1 else f"{n} solutions"
-    return f"not unique: at least {n} solutions (the count stopped at {n})"
+        return "unique: exactly one solution" if n == 1 else f"ambiguous: {n} solutions"
+    return f"ambiguous: at least {n} solutions (the count stopped at {n})"
 
 
 def as_text(

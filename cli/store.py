@@ -48,6 +48,8 @@ examples:
   dominosa store stats --plot counts.png --store my.sqlite
       a bar chart of another store's puzzles per order, split by grade
 
+Files of your own in these examples: output/puzzles.sqlite, my.sqlite, puzzles.txt.
+
 A store never holds a puzzle twice: a puzzle turned, mirrored, or with its
 numbers renamed counts as the same puzzle. Run 'dominosa store ACTION --help'
 for an action's options. A missing or broken store, or any other bad input, is
@@ -62,6 +64,8 @@ examples:
       the ten best-scored hard puzzles of order 6
   dominosa store list --format json
       one JSON object per puzzle, without its grid (export has the grids)
+
+Files of your own in these examples: output/puzzles.sqlite.
 """
 
 SHOW_EPILOG = """\
@@ -70,6 +74,8 @@ examples:
       puzzle 12 drawn with its solution, its grade, score, seed and parameters
   dominosa store show 12 13 14 --format json
       the three puzzles as JSON lines, each with grid and solution
+
+Files of your own in these examples: output/puzzles.sqlite.
 """
 
 EXPORT_EPILOG = """\
@@ -80,6 +86,8 @@ examples:
       50 puzzles as JSON lines with their solutions, ready for 'dominosa book'
   dominosa store export --by score --limit 100 --out best.txt
       the hundred best-scored puzzles
+
+Files of your own in these examples: output/puzzles.sqlite.
 
 Both forms read back with every dominosa command. --out writes the file
 atomically: it appears complete, or not at all.
@@ -93,6 +101,8 @@ examples:
       the same counts as one JSON object
   dominosa store stats --plot counts.png
       also draw them as stacked bars (.png, .svg or .pdf)
+
+Files of your own in these examples: output/puzzles.sqlite.
 """
 
 ADD_EPILOG = """\
@@ -103,6 +113,8 @@ examples:
       a game ID typed on the command line, into another store
   dominosa generate --order 6 --format json | dominosa store add -
       puzzles from standard input
+
+Files of your own in these examples: puzzles.txt.
 
 Puzzles the store already holds (up to symmetry and renaming of numbers) are
 reported and skipped. The exit code is 0 when every puzzle was added or already
@@ -345,8 +357,6 @@ def _show_text(record: StoredPuzzle, store: str) -> str:
     board = puzzle.board
     shape = "" if board.is_rectangle else f", irregular ({puzzle.rows * puzzle.cols - len(board)} squares empty)"
     grade = record.grade if record.grade is not None else "not graded"
-    if record.level is not None:
-        grade += f" (level {record.level})"
     lines = [
         f"puzzle {record.id} of {store}",
         f"  order     {puzzle.order}",

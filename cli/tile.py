@@ -28,8 +28,8 @@ EPILOG = """\
 examples:
   dominosa tile pentominoes
       the first way found to pack the twelve pentominoes into a 6x10 box
-  dominosa tile pentominoes --count --up-to-symmetry
-      count the tilings of the box, one per class under turning and flipping it (2339)
+  dominosa tile pentominoes --size 4x15 --count --up-to-symmetry
+      count the tilings of the 4x15 box, one per class under turning and flipping it (368)
   dominosa tile pentominoes --size 3x20 --all
       draw every tiling of the 3x20 box
   dominosa tile calendar --date 2026-11-21 --count --render date.png
@@ -40,6 +40,8 @@ examples:
       solve a DominoPeg challenge: the five circles named stay empty
   dominosa tile my-puzzle.txt --count
       a board and pieces of your own (see the README for the file format)
+
+Files of your own in these examples: my-puzzle.txt.
 
 Circles of DominoPeg are numbered 0-34 row by row on the 7x5 grid of corners.
 """

@@ -48,14 +48,17 @@ def positive_seconds(text: str) -> float:
     return value
 
 
-def add_timeout_argument(parser: argparse.ArgumentParser, what: str = "a puzzle") -> None:
-    """``--timeout SECONDS``: give up on one piece of work after that long."""
-    parser.add_argument(
-        "--timeout",
-        type=positive_seconds,
-        metavar="SECONDS",
-        help=f"give up on {what} after this many seconds, say so, and go on with the next",
-    )
+def add_timeout_argument(parser: argparse.ArgumentParser, what: str = "a puzzle", *, whole_run: str = "") -> None:
+    """``--timeout SECONDS``: give up on one piece of work (``what``) after that long and go on with the next.
+
+    A command whose ``--timeout`` bounds the whole run (see :func:`limits_whole_run`) passes ``whole_run``, what
+    is left when the time runs out, and its help says that instead.
+    """
+    if whole_run:
+        help = f"stop the whole run after this many seconds, say so, and exit with code 1 ({whole_run})"
+    else:
+        help = f"give up on {what} after this many seconds, say so, and go on with the next"
+    parser.add_argument("--timeout", type=positive_seconds, metavar="SECONDS", help=help)
 
 
 def _expired(signum: int, frame: FrameType | None) -> None:

@@ -444,7 +444,7 @@ def _must_overlap_of(s: SolvingState, d: int) -> Deduction | None:
         splits=hit,
         cells=tuple(sorted({x for r in hit for x in (pa[r], pb[r])})),
         domino=d,
-        reason=f"Every place left for the {s.domino_label(d)} ({_list([s.pair_label(q) for q in live])}) "
+        reason=f"Every remaining place for the {s.domino_label(d)} ({_list([s.pair_label(q) for q in live])}) "
         f"overlaps {pairs if len(hit) == 1 else 'each of ' + pairs}: joining "
         f"{'it' if len(hit) == 1 else 'any of them'} would leave the {s.domino_label(d)} nowhere, so "
         f"{pairs} {'is' if len(hit) == 1 else 'are'} split.",
@@ -966,7 +966,7 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
                 splits=tuple(side),
                 cells=tuple(chain_cells),
                 domino=pd[other[0]],
-                reason=f"The cells {cells} each have two pairs left, so either {words[k]} or {words[1 - k]} are "
+                reason=f"The cells {cells} each have two remaining pairs, so either {words[k]} or {words[1 - k]} are "
                 f"joined. The first way {why}, so the second holds.",
             )
             forced = True
@@ -982,7 +982,7 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
                     splits=away,
                     cells=tuple(chain_cells),
                     domino=d,
-                    reason=f"The cells {cells} each have two pairs left, so either {words[0]} or {words[1]} are "
+                    reason=f"The cells {cells} each have two remaining pairs, so either {words[0]} or {words[1]} are "
                     f"joined; the {s.domino_label(d)} is on both ways, so it lies on the chain: "
                     f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} ruled out.",
                 )

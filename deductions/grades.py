@@ -80,12 +80,12 @@ class Technique(IntEnum):
         member.summary, member.bookkeeping = summary, bookkeeping
         return member
 
-    SINGLE_NEIGHBOUR = (1, "single neighbour", TRIVIAL, 1.0, "a cell with one pair left is covered by it")
+    SINGLE_NEIGHBOUR = (1, "single neighbour", TRIVIAL, 1.0, "a cell with one remaining pair is covered by it")
     JOIN_CONSEQUENCES = (2, "join consequences", TRIVIAL, 0.0, "a placed domino rules out its cells' other "
                          "pairs and its own other places", True)
-    SPLIT_CONSEQUENCES = (3, "split consequences", TRIVIAL, 0.0, "a domino left with one place goes there "
+    SPLIT_CONSEQUENCES = (3, "split consequences", TRIVIAL, 0.0, "a domino with one remaining place goes there "
                           "(as a split happens)", True)
-    UNIQUE_PLACEMENT = (5, "unique placement", TRIVIAL, 3.0, "a domino with one place left goes there "
+    UNIQUE_PLACEMENT = (5, "unique placement", TRIVIAL, 3.0, "a domino with one remaining place goes there "
                         "(the board-wide scan)")
     ALL_SAME_NEIGHBOURS = (4, "all the same neighbours", BASIC, 2.0, "a cell whose pairs all show one domino is "
                            "covered by it, which rules out that domino's other places")

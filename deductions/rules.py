@@ -56,7 +56,7 @@ def single_neighbour(s: SolvingState) -> Deduction | None:
         joins=(q,),
         cells=(x, other),
         domino=d,
-        reason=lambda: f"{_names_of(t).cell_label[x]} has only one neighbour left, "
+        reason=lambda: f"{_names_of(t).cell_label[x]} has only one remaining neighbour, "
         f"{_names_of(t).cell_label[other]}: the {_names_of(t).domino[d]} goes there.",
     )
 
@@ -117,8 +117,8 @@ def split_consequences(s: SolvingState) -> Deduction | None:
             settles=(q,),
             cells=(t.pair_a[only], t.pair_b[only]),
             domino=d,
-            reason=lambda: f"With {_names_of(t).pair[q]} split, the {_names_of(t).domino[d]} has only one place "
-            f"left: {_names_of(t).pair[only]}.",
+            reason=lambda: f"With {_names_of(t).pair[q]} split, the {_names_of(t).domino[d]} has only one "
+            f"remaining place: {_names_of(t).pair[only]}.",
         )
     return Deduction(rule=3, settles=(q,), domino=d if d >= 0 else None,
                      reason=lambda: f"{_names_of(t).pair[q]} is split.")
@@ -156,7 +156,7 @@ def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
         splits=away,
         cells=(x,),
         domino=d,
-        reason=lambda: f"Every neighbour left of {_names_of(t).cell_label[x]} makes the {_names_of(t).domino[d]}, "
+        reason=lambda: f"Every remaining neighbour of {_names_of(t).cell_label[x]} makes the {_names_of(t).domino[d]}, "
         f"so that domino covers it: {_list([_names_of(t).pair[q] for q in away])} "
         f"{'is' if len(away) == 1 else 'are'} ruled out.",
     )
@@ -222,7 +222,7 @@ def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:
         splits=others,
         cells=(x,),
         domino=d,
-        reason=lambda: f"Every place left for the {_names_of(t).domino[d]} uses {_names_of(t).cell_label[x]}, so "
+        reason=lambda: f"Every remaining place for the {_names_of(t).domino[d]} uses {_names_of(t).cell_label[x]}, so "
         f"the cell is covered by it: {_list([_names_of(t).pair[q] for q in others])} "
         f"{'is' if len(others) == 1 else 'are'} split.",
     )

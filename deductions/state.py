@@ -292,10 +292,10 @@ class SolvingState:
         t = self.tables
         for x in range(t.n_cells):
             if not self.covered[x] and self.cell_live[x] == 0:
-                raise Contradiction(f"{self.cell_label(x)} has no pair left")
+                raise Contradiction(f"{self.cell_label(x)} has no pair remaining")
         for d in range(t.n_dominoes):
             if not self.placed[d] and self.dom_live[d] == 0:
-                raise Contradiction(f"the {self.domino_label(d)} has no place left")
+                raise Contradiction(f"the {self.domino_label(d)} has no place remaining")
 
     def copy(self) -> SolvingState:
         # Through __init__ rather than SolvingState.__new__, which a compiled build (mypyc) cannot call alone.
@@ -412,7 +412,7 @@ class SolvingState:
             return
         live = self.cell_live[x]
         if live == 0:
-            raise Contradiction(f"{self.cell_label(x)} has no pair left")
+            raise Contradiction(f"{self.cell_label(x)} has no pair remaining")
         if live == 1:
             self.lonely_cells.add(x)
         self.dirty_cells.add(x)
@@ -422,7 +422,7 @@ class SolvingState:
             return
         live = self.dom_live[d]
         if live == 0:
-            raise Contradiction(f"the {self.domino_label(d)} has no place left")
+            raise Contradiction(f"the {self.domino_label(d)} has no place remaining")
         if live == 1:
             self.lonely_dominoes.add(d)
         self.dirty_dominoes.add(d)

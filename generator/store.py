@@ -240,7 +240,7 @@ class AddOutcome:
 
     @property
     def reason(self) -> str:
-        """Why a puzzle was not added, as a phrase: ``2 or more solutions``, ``no solution``, ..."""
+        """Why a puzzle was not added, as a phrase: ``it is ambiguous: 2 or more solutions``, ``it has no solution``."""
         if self.status == "duplicate":
             return f"the store already holds it as puzzle {self.id} (up to symmetry and renaming of numbers)"
         if self.status == "added":
@@ -249,7 +249,8 @@ class AddOutcome:
             return f"the count of its solutions did not finish in time ({self.count} found)"
         if self.count == 0:
             return "it has no solution"
-        return f"it has {self.count} solutions" if self.complete else f"it has {self.count} or more solutions"
+        found = f"{self.count} solutions" if self.complete else f"{self.count} or more solutions"
+        return f"it is ambiguous: {found}"
 
 
 class PuzzleStore:
@@ -830,7 +831,7 @@ def _write_records(records: Iterator[StoredPuzzle], out: IO[str], format: str) -
         else:
             facts = [f"order {record.order}", record.size]
             if record.grade is not None:
-                facts.append(f"grade {record.grade}" + (f" (level {record.level})" if record.level is not None else ""))
+                facts.append(f"grade {record.grade}")
             if record.score is not None:
                 facts.append(f"score {record.score:g}")
             out.write(("\n" if count else "") + f"# puzzle {record.id}: {', '.join(facts)}\n")

@@ -6,6 +6,7 @@ Set ``DOMINOSA_COMMAND`` (e.g. ``"python -m dominosa.cli.main"``) to test anothe
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -51,3 +52,12 @@ def one_line_error(done: subprocess.CompletedProcess[str]) -> str:
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1, done.stderr
     return lines[0]
+
+
+_BOARD_LINE = re.compile(r"(?:r\d+)? *([┏┃┠┣┗].*)")
+
+
+def board_lines(text: str) -> list[str]:
+    """The lines of a rectangular board drawn in ``text``, without the row labels before them (the column labels'
+    line above is not among them)."""
+    return [found[1] for line in text.splitlines() if (found := _BOARD_LINE.fullmatch(line.strip()))]

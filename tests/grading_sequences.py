@@ -18,7 +18,7 @@ regenerate it, from the repository root, with
 
 and say in the commit why the deductions changed. A speed-up must leave it as it is.
 
-The set: the 600 puzzles of ../shared/data/tatham-graded.jsonl (orders 4-9, his four levels), random proper puzzles
+The set: the 600 puzzles of tests/data/tatham-graded.jsonl (orders 4-9, his four levels), random proper puzzles
 at orders 5-12, 15 and 20 (``proper_layout`` with fixed seeds), and fiendish puzzles found among further random
 ones. Each is stored by its game id, so that changes to the generator do not change the set.
 """
@@ -80,7 +80,7 @@ def puzzle_set() -> list[tuple[Puzzle, bool]]:
     from dominosa.generator.proper import proper_layout
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from shared_data import tatham_rows
+    from tatham_data import tatham_rows
 
     puzzles: list[Puzzle] = [read_game_id(row["game_id"]) for row in tatham_rows()]
     for order in range(5, 13):

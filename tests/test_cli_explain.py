@@ -9,6 +9,7 @@ import pytest
 from cli_run import dominosa
 from test_cli_rate import AMBIGUOUS_JSON, PNG_SIGNATURE, assert_one_line_error, layouts, puzzle_file
 
+from dominosa.cli.rate import grade_words
 from dominosa.deductions import rate
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.deductions.stepper import settle
@@ -40,7 +41,7 @@ def test_numbered_steps_under_the_grade_and_score():
     expected = rate(read_example()[0].puzzle)
     lines = done.stdout.splitlines()
     assert lines[0] == "puzzle: example double-6, line 4: proper (exactly one solution)"
-    assert lines[1].startswith(f"grade: {expected.grade.describe()} (level {expected.level} of ")
+    assert lines[1].startswith(f"grade: {grade_words(expected.grade.describe(), expected.level)}, ")
     assert lines[1].endswith(f"score {expected.score:g}")
     assert lines[2].startswith(f"path: {expected.steps} steps, cost {expected.path.cost:g}, ")
     assert ("proved shortest" in lines[2]) == expected.exhaustive
@@ -50,7 +51,8 @@ def test_numbered_steps_under_the_grade_and_score():
     for k, (line, step) in enumerate(zip(steps, expected.steps_taken, strict=True), 1):
         assert re.fullmatch(rf" *{k}\. \[[a-z ]+\] .+", line) and len(line.split(".")[0]) == width
         # the step's own sentence, then any dominoes it leaves with one place
-        assert line.endswith(step.reason) or re.search(re.escape(step.reason) + r" Then .+ one place left\.$", line)
+        follows = re.escape(step.reason) + r" Then .+ one remaining place\.$"
+        assert line.endswith(step.reason) or re.search(follows, line)
     assert last.strip() == "Solved: all 28 dominoes are in place."
 
 
@@ -141,4 +143,4 @@ def test_the_explanation_names_every_domino_once_and_ends_solved(tmp_path):
         assert len(named) == len(set(named)) == len(solution)
         assert set(named) == {frozenset(p) for p in solution}
     text = dominosa("explain", path)
-    assert text.stdout.count("Solved: all ") == 3 and "one place left." in text.stdout
+    assert text.stdout.count("Solved: all ") == 3 and "one remaining place." in text.stdout

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from cli_run import dominosa
+from cli_run import board_lines, dominosa
 from test_cli_rate import assert_one_line_error, layouts
 
 from dominosa.board import cell_name
@@ -75,8 +75,59 @@ def test_text_hint_names_the_technique_says_why_and_draws_the_board():
     assert lines[0] == "position: example double-6, line 4 (the start)"
     assert lines[1].startswith("hint: ")
     assert lines[2].startswith("  ") and lines[2].rstrip().endswith(".")  # the deduction in one sentence
-    board = [line for line in lines if line[:1] in set("┏┃┠┗")]
+    board = board_lines(done.stdout)
     assert len(board) == 15  # 7 rows of numbers and 8 lines of edges
+    assert lines[3].split() == [f"c{j}" for j in range(1, 9)]  # labelled as the hint names cells
+    assert [line.split()[0] for line in lines[5:18:2]] == [f"r{i}" for i in range(1, 8)]
+
+
+def _marked_in_brackets(text: str) -> list[str]:
+    """The cells drawn in brackets on the board of a hint's text, by name (r1c1), row by row."""
+    lines = text.splitlines()
+    head = next(k for k, line in enumerate(lines) if line.split()[:1] == ["c1"])
+    marked = []
+    for line in lines[head + 2 :: 2]:
+        row, _, cells = line.partition(" ")
+        for j, cell in enumerate(cells.strip()[1:].replace("┃", "│").split("│")[:-1]):
+            if cell.startswith("["):
+                marked.append(f"{row}c{j + 1}")
+    return marked
+
+
+@pytest.mark.parametrize("detail", [1, 2, 3])
+def test_the_board_marks_the_cells_the_hint_names(detail):
+    named = json.loads(dominosa("hint", "--example", "--format", "json").stdout)["cells"]
+    names = [cell_name(tuple(c)) for c in (named[:1] if detail == 1 else named)]
+    done = dominosa("hint", "--example", "--detail", detail)  # not a terminal: brackets
+    assert done.returncode == 0, done.stderr
+    assert " and ".join(names) + " (in brackets on the board)" in done.stdout.splitlines()[1]
+    assert _marked_in_brackets(done.stdout) == names
+    assert "\x1b[" not in done.stdout
+
+
+def test_on_a_terminal_the_named_cells_are_in_bold_reverse_unless_no_color(monkeypatch):
+    from dominosa.cli.common import emphasis
+    from dominosa.cli.hint import hint_text
+    from dominosa.deductions.positions import check_position, next_hint, position_state
+    from dominosa.formats.positions import Position
+
+    class Terminal:
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    assert emphasis(Terminal()) == "ansi"
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert emphasis(Terminal()) == "brackets"
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TERM", "dumb")
+    assert emphasis(Terminal()) == "brackets"
+    position = Position(read_example()[0])
+    hint = next_hint(position_state(position))
+    text = hint_text(position, hint, check_position(position), level=1, marks="ansi")
+    assert "(highlighted on the board)" in text
+    assert text.count("\x1b[1;7m") == 1 and "\x1b[1;7m 1 \x1b[0m" in text and "[1]" not in text
 
 
 def test_vague_hints_keep_the_conclusion_back():

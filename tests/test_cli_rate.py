@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 from cli_run import COMMAND, dominosa, one_line_error
-from shared_data import tatham_rows
+from tatham_data import tatham_rows
 
-from dominosa.cli.rate import plot_rules
+from dominosa.cli.rate import grade_words, plot_rules, technique_words
 from dominosa.deductions import GRADES, SolvingState, next_deduction, rate
 from dominosa.deductions.grades import EXTREME, ordered_by_tier
 from dominosa.formats import puzzle_from_dict, puzzle_to_dict, read_example, write_json
@@ -54,7 +54,8 @@ def test_rate_the_example_in_text():
     out = done.stdout
     expected = rate(read_example()[0].puzzle)
     assert out.startswith("puzzle: example double-6, line 4: proper (exactly one solution)\n")
-    assert f"  grade   {expected.grade.describe()} (level {expected.level} of {len(GRADES) - 1})\n" in out
+    assert f"  grade   {grade_words(expected.grade.describe(), expected.level)}\n" in out
+    assert f"  graded  easiest technique first: {technique_words(expected.grade.techniques)}\n" in out
     assert f"  score   {expected.score:g}\n" in out
     proof = "proved shortest" if expected.exhaustive else "not proved shortest"
     assert f"  path    {expected.steps} steps, cost {expected.path.cost:g}, {proof}" in out
@@ -215,7 +216,16 @@ def test_rate_names_his_levels_and_says_which_techniques_each_puzzle_needs(tmp_p
         assert row["techniques"] and all(count > 0 for count in row["techniques"].values())
         assert row["stuck"] is None
     text = dominosa("rate", path, "--no-path").stdout
-    assert "  grade   trivial (level 0 of 5)\n  needs   single neighbour" in text
+    assert "  grade   trivial (the 1st of 6 grades, trivial to guessing)\n" in text
+    assert "\n  graded  easiest technique first: single neighbour" in text
+
+
+def test_a_grade_is_named_with_its_place_on_the_scale():
+    assert grade_words("trivial", 0) == "trivial (the 1st of 6 grades, trivial to guessing)"
+    assert grade_words("hard", GRADES.index("hard")) == "hard (the 3rd of 6 grades, trivial to guessing)"
+    guessing = grade_words("guessing (2 guesses, depth 3)", GRADES.index("guessing"))
+    assert guessing == "guessing (2 guesses, depth 3) (the 6th of 6 grades, trivial to guessing)"
+    assert grade_words("ambiguous", None) == "ambiguous"
 
 
 def test_stuck_draws_where_logic_up_to_extreme_stops(tmp_path):

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from cli_run import dominosa
+from PIL import Image
 
 ID = "3:22223101012330103310"
 TWO = "22223\n10101\n23301\n03310\n\n3:22223101012330103310\n"
@@ -41,6 +42,9 @@ def test_render_several_puzzles_into_a_folder_and_a_pattern(tmp_path):
     done = dominosa("render", source, "--what", "both", "--out", f"{tmp_path}/p{{n:02}}.pdf", "--pips", "--colour")
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "p01.pdf").read_bytes()[:5] == b"%PDF-" and (tmp_path / "p02.pdf").exists()
+    done = dominosa("render", source, "--out", f"{tmp_path}/new/p{{n}}.png")  # the pattern's folder is made
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == ["p1.png", "p2.png"]
 
 
 def test_a_puzzle_without_a_solution_is_named_and_the_others_are_still_drawn(tmp_path):
@@ -52,6 +56,19 @@ def test_a_puzzle_without_a_solution_is_named_and_the_others_are_still_drawn(tmp
     assert files == ["puzzle-1-solution.svg", "puzzle-2-solution.svg"]
     bad = [line for line in done.stderr.splitlines() if "no solution" in line]
     assert len(bad) == 1 and "three.txt, line" in bad[0] and "puzzle-3-solution.svg not written" in bad[0]
+
+
+def test_a_png_is_at_print_resolution_by_default_as_the_help_says(tmp_path):
+    done = dominosa("render", "--example", "--out", tmp_path / "p.png")
+    assert done.returncode == 0, done.stderr
+    with Image.open(tmp_path / "p.png") as image:
+        size, dpi = image.size, image.info["dpi"]
+    assert [round(d) for d in dpi] == [300, 300]
+    help_text = " ".join(dominosa("render", "--help").stdout.split())
+    assert f"the double-6 example is {size[0]}x{size[1]} pixels" in help_text
+    assert "(300 pixels per inch)" in help_text and "(default 300, for print" in help_text
+    # A cell of 30 points is 30/72 in: 125 pixels at 300 per inch, so the board is 8 and 7 cells plus a margin.
+    assert 8 * 125 <= size[0] < 8 * 125 + 100 and 7 * 125 <= size[1] < 7 * 125 + 100
 
 
 def test_render_defaults_to_the_output_folder(tmp_path):

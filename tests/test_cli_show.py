@@ -9,7 +9,7 @@ import json
 import subprocess
 
 import pytest
-from cli_run import COMMAND, dominosa
+from cli_run import COMMAND, board_lines, dominosa
 
 from dominosa.formats import puzzle_from_dict, read_example, read_puzzle
 
@@ -25,7 +25,7 @@ def test_show_a_game_id_prints_a_four_by_five_board():
     assert "order     3" in out
     assert "4 rows x 5 columns, 20 cells (the standard rectangle)" in out
     assert "double-3 set, 10 dominoes" in out
-    drawing = [line for line in out.splitlines() if line[:1] in set("┏┃┠┗")]
+    drawing = board_lines(out)
     assert len(drawing) == 9
     assert drawing[1] == "┃ 2 │ 2 │ 2 │ 2 │ 3 ┃"
     assert drawing[7] == "┃ 0 │ 3 │ 3 │ 1 │ 0 ┃"

@@ -52,6 +52,25 @@ def test_text_output_draws_the_solution_and_says_unique():
     assert "┏" in done.stdout or "┌" in done.stdout
 
 
+def _several_solutions() -> tuple[Puzzle, int]:
+    """A random double-4 puzzle with 3 to 20 solutions, and how many (counted by exact cover)."""
+    rng = random.Random(5)
+    while True:
+        puzzle, _ = random_layout(4, rng, avoid_trivial_squares=False)
+        count, complete = count_solutions_exact_cover(puzzle)
+        if complete and 3 <= count <= 20:
+            return puzzle, count
+
+
+def test_text_output_calls_a_puzzle_with_several_solutions_ambiguous_as_rate_does():
+    puzzle, count = _several_solutions()
+    stopped = dominosa("solve", "-", stdin=write_json(puzzle))
+    assert "ambiguous: at least 2 solutions (the count stopped at 2)" in stopped.stdout
+    every = dominosa("solve", "--all", "-", stdin=write_json(puzzle))
+    assert f"ambiguous: {count} solutions\n" in every.stdout
+    assert "ambiguous" in dominosa("rate", "-", stdin=write_json(puzzle)).stdout
+
+
 def test_steps_are_sentences_that_end_in_the_solution():
     done = dominosa("solve", "--example", "--steps")
     assert done.returncode == 0, done.stderr
@@ -62,12 +81,7 @@ def test_steps_are_sentences_that_end_in_the_solution():
 
 
 def test_all_counts_every_solution():
-    rng = random.Random(5)
-    while True:
-        puzzle, _ = random_layout(4, rng, avoid_trivial_squares=False)
-        count, complete = count_solutions_exact_cover(puzzle)
-        if 3 <= count <= 20:
-            break
+    puzzle, count = _several_solutions()
     done = dominosa("solve", "--all", "--format", "json", "-", stdin=write_json(puzzle))
     answer = json.loads(done.stdout)
     assert answer["count"] == count and answer["complete"] and len(answer["solutions"]) == count

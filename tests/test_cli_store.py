@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from cli_run import dominosa
+from cli_run import board_lines, dominosa
 
 from dominosa import problems
 from dominosa.deductions import count_solutions
@@ -105,10 +105,10 @@ def test_show_draws_the_puzzle_with_its_solution(store_path):
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert out.startswith(f"puzzle 3 of {store_path}\n")
-    assert "  grade     hard (level 3)" in out
+    assert "  grade     hard\n" in out
     assert "  score     9.25" in out
     assert '  params    {"order": 4}' in out
-    drawing = [line for line in out.splitlines() if line[:1] in set("┏┃┣┠┗")]
+    drawing = board_lines(out)
     assert len(drawing) == 2 * 5 + 1
     with PuzzleStore(store_path, create=False) as store:
         record = store.get(3)
@@ -132,7 +132,7 @@ def test_show_json_reads_back_and_several_ids(store_path):
 def test_export_plain_text_to_standard_output_reads_back(store_path):
     done = dominosa("store", "export", "--store", store_path, "--order", "3")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("# puzzle 1: order 3, 4x5, grade hard (level 3), score 7.5\n")
+    assert done.stdout.startswith("# puzzle 1: order 3, 4x5, grade hard, score 7.5\n")
     with PuzzleStore(store_path, create=False) as store:
         assert read_puzzles(done.stdout) == [r.puzzle for r in store.query(order=3)]
 
@@ -210,7 +210,7 @@ def test_add_keeps_proper_puzzles_and_reports_the_others(tmp_path):
     lines = done.stdout.splitlines()
     assert lines[0] == f"{files}, line 1: added as puzzle 1"
     assert lines[1] == f"{files}, line 3: not added: it has no solution"
-    assert lines[2] == f"{files}, line 6: not added: it has 2 or more solutions"
+    assert lines[2] == f"{files}, line 6: not added: it is ambiguous: 2 or more solutions"
     assert lines[3] == f"added 1 of 3 puzzles to {store} (2 not proper)"
     # The same puzzle turned half round and renamed, from standard input: a duplicate, exit code 0.
     turned = "\n".join("".join(str(3 - int(ch)) for ch in reversed(row)) for row in reversed(PLAIN_ROWS))

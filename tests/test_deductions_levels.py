@@ -17,8 +17,8 @@ import pytest
 from grading_sequences import NO_FIENDISH, RECORD
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from shared_data import tatham_rows
 from strategies import layouts, seeds
+from tatham_data import tatham_rows
 
 from dominosa import Board
 from dominosa.deductions.grades import FIENDISH, GRADES, TECHNIQUES, TRIVIAL, Technique, ordered_by_tier

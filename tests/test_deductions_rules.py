@@ -36,7 +36,7 @@ def test_single_neighbour_joins_the_only_pair_left():
     found = rules.single_neighbour(s)
     assert found is not None and found.rule == 1
     assert names(s, found.joins) == {"r1c1-r1c2"}
-    assert found.reason == "r1c1 (0) has only one neighbour left, r1c2 (0): the 0-0 goes there."
+    assert found.reason == "r1c1 (0) has only one remaining neighbour, r1c2 (0): the 0-0 goes there."
 
 
 def test_single_neighbour_does_not_fire_while_every_cell_has_two_pairs():

@@ -1,6 +1,6 @@
 """Our grades against the reference grader's: Simon Tatham's levels on 600 puzzles his generator made.
 
-../shared/data/tatham-graded.jsonl holds 25 puzzles for each order 4-9 and each of his levels (trivial, basic,
+tests/data/tatham-graded.jsonl holds 25 puzzles for each order 4-9 and each of his levels (trivial, basic,
 hard, extreme), with the level his own solver gives. Ours must agree on at least 95% of them and never be
 harder: each of his levels is one of ours, by the families of technique it allows, and our techniques at each
 level are at least as strong as his.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from shared_data import tatham_rows
+from tatham_data import tatham_rows
 
 from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.grading import PROPER, grade

@@ -193,7 +193,7 @@ def test_text_export_reads_back_as_the_same_puzzles(filled):
     buffer = io.StringIO()
     assert filled.export(buffer, format="text", order=3) == 3
     text = buffer.getvalue()
-    assert text.startswith("# puzzle 1: order 3, 4x5, grade hard (level 3), score 0\n")
+    assert text.startswith("# puzzle 1: order 3, 4x5, grade hard, score 0\n")
     assert read_puzzles(text) == [r.puzzle for r in filled.query(order=3)]
 
 
@@ -235,7 +235,7 @@ def test_add_if_proper_solves_keeps_proper_puzzles_and_reports_the_rest(store):
     ambiguous = _ambiguous_puzzle()
     many = store.add_if_proper(ambiguous)
     assert (many.status, many.count) == ("not proper", 2)
-    assert many.reason == "it has 2 or more solutions"
+    assert many.reason == "it is ambiguous: 2 or more solutions"
     assert len(store) == 1
 
 

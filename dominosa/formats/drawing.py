@@ -16,18 +16,29 @@ A bare puzzle is a heavy outline around a light grid; a solved one shows every d
     ┗━━━┷━━━┷━━━┛       ┗━━━━━━━┻━━━┛
 
 Every cell is as wide as the widest number, so two-digit numbers stay in line.
+
+Rows and columns are labelled as cells are named everywhere (``r2c3`` is row 2, column 3), and cells can be
+marked to stand out: in bold reverse video on a terminal (``emphasis="ansi"``), between brackets elsewhere::
+
+         c1  c2  c3
+       ┏━━━┯━━━┯━━━┓
+    r1 ┃ 0 │[0]│ 1 ┃
+       ┠───┼───┼───┨
+    r2 ┃ 1 │ 1 │ 0 ┃
+       ┗━━━┷━━━┷━━━┛
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from dominosa.board import Cell, cell_name
 from dominosa.errors import PuzzleError
 from dominosa.puzzle import Placement, Puzzle, placement
 from dominosa.solution import Solution
 
-__all__ = ["draw_solution"]
+__all__ = ["draw_solution", "Emphasis"]
 
 # The box-drawing character for every mix of arms: index up*27 + right*9 + down*3 + left, where each arm is
 # 0 (none), 1 (light) or 2 (heavy). Unicode has all 80 mixes of light and heavy arms; index 0 is a space.
@@ -35,6 +46,9 @@ _JUNCTIONS = " ╴╸╷┐┑╻┒┓╶─╾┌┬┭┎┰┱╺╼━┍�
 _HORIZONTAL = " ─━"
 _VERTICAL = " │┃"
 NONE, LIGHT, HEAVY = 0, 1, 2
+# How a marked cell stands out: brackets around its number (any text), or bold reverse video (a terminal).
+Emphasis = Literal["brackets", "ansi"]
+_ANSI_MARK, _ANSI_RESET = "\x1b[1;7m", "\x1b[0m"
 
 
 def draw_solution(
@@ -43,6 +57,9 @@ def draw_solution(
     *,
     joined: Iterable[Placement] = (),
     split: Iterable[Placement] = (),
+    marked: Iterable[Cell] = (),
+    emphasis: Emphasis = "brackets",
+    labels: bool = True,
 ) -> str:
     """The board drawn with box-drawing characters, as lines joined by newlines (no final newline).
 
@@ -52,6 +69,9 @@ def draw_solution(
     solution : placements to draw as dominoes, usually a whole solution.
     joined : more placed dominoes, for a partial state (a hint, a step of an explanation).
     split : pairs known not to be dominoes, drawn as heavy walls between their two cells.
+    marked : cells to make stand out (the cells a hint names), as ``emphasis`` says.
+    emphasis : "brackets" (``[3]``, for any text) or "ansi" (bold reverse video, for a terminal).
+    labels : row labels (r1, r2, ...) on the left and column labels (c1, c2, ...) above.
 
     Raises
     ------
@@ -85,14 +105,21 @@ def draw_solution(
             return LIGHT
         return HEAVY
 
-    width = max(len(str(v)) for v in puzzle.numbers)
     rows, cols = board.rows, board.cols
+    width = max(len(str(v)) for v in puzzle.numbers)
+    if labels:  # a column label fits over its cell with a space either side at most
+        width = max(width, len(f"c{cols}") - 2)
     # Every edge weighed once: across[i][j] is the line above row i in column j, along[i][j] the line left of
     # column j in row i (each line meets two junctions, so weighing them per junction did it twice over).
     across = [[edge((i - 1, j), (i, j)) for j in range(cols)] for i in range(rows + 1)]
     along = [[edge((i, j - 1), (i, j)) for j in range(cols + 1)] for i in range(rows)]
-    numbers = {cell: str(v).rjust(width) for cell, v in zip(board.cells, puzzle.numbers, strict=True)}
-    blank = " " * width
+    numbers = {cell: f" {str(v).rjust(width)} " for cell, v in zip(board.cells, puzzle.numbers, strict=True)}
+    for cell in marked:
+        if cell not in numbers:
+            raise PuzzleError(f"{cell_name(cell)} is not a cell of the board", cell=cell)
+        number = numbers[cell].strip().rjust(width)
+        numbers[cell] = f"{_ANSI_MARK} {number} {_ANSI_RESET}" if emphasis == "ansi" else f"[{number}]"
+    blank = " " * (width + 2)
     lines = []
     for i in range(rows + 1):
         out = []
@@ -114,9 +141,22 @@ def draw_solution(
         for j in range(cols + 1):
             out.append(_VERTICAL[below[j]])
             if j < cols:
-                out.append(f" {numbers.get((i, j), blank)} ")
+                out.append(numbers.get((i, j), blank))
         lines.append("".join(out).rstrip())
+    if labels:
+        lines = _labelled(lines, rows, cols, width)
     return "\n".join(lines)
+
+
+def _labelled(lines: list[str], rows: int, cols: int, width: int) -> list[str]:
+    """The drawing's lines with the row labels on the left and a line of column labels on top."""
+    margin = len(f"r{rows}") + 1  # the widest row label and a space
+    head = " " * (margin + 1) + " ".join(f"c{j + 1}".center(width + 2) for j in range(cols))
+    out = [head.rstrip()]
+    for k, line in enumerate(lines):
+        label = f"r{k // 2 + 1}" if k % 2 else ""  # the odd lines hold the numbers of a row
+        out.append((label.rjust(margin - 1) + " " + line) if line else "")
+    return out
 
 
 def _pair(puzzle: Puzzle, a: Cell, b: Cell) -> Placement:

@@ -1,0 +1,248 @@
+"""Every example in every command's ``--help`` runs as printed, so the examples stay true as the commands change.
+
+The commands are found in the ``dominosa`` parser itself (nested ones too, such as ``store list``), so a command
+added later is covered without touching this file. Each command's examples run in order in a scratch folder of
+their own, through a shell (they may pipe, redirect or chain with ``&&``), with ``dominosa`` on the PATH.
+
+What an example may need is declared in the help text, and handled here explicitly:
+
+- **your own files**: a line ``Files of your own in these examples: puzzles.txt, position.txt.`` after the
+  examples. Each file named there is put in the scratch folder from :data:`OWN_FILES` before the examples run
+  (a file the table lacks fails the test: add a sample of it here);
+- **an extra**: ``pip install 'dominosa[NAME]'`` in the example's description. Where the extra is installed the
+  example must succeed; where it is not, it must fail with exit code 2 and one line naming that extra;
+- **the studio** (``dominosa serve``): the server is started as printed, must answer on its address, and is then
+  stopped; ``--open`` is given a stand-in browser (``BROWSER``) that only records the address.
+
+Every other example must exit with code 0, within :data:`EXAMPLE_TIMEOUT` seconds: an example shows what a
+command does, quickly (the whole file takes about 40 s of CPU).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.metadata
+import os
+import re
+import select
+import shlex
+import signal
+import subprocess
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from cli_run import COMMAND
+from tatham_data import tatham_rows
+
+from dominosa.cli.main import build_parser
+
+_OWN_LINE = re.compile(r"^Files of your own in these examples: (?P<names>.+)\.$", re.MULTILINE)
+_EXTRA = re.compile(r"pip install 'dominosa\[(?P<extra>\w+)\]'")
+# An example's own runtime limit: the help must choose examples that show the command quickly.
+EXAMPLE_TIMEOUT = 60
+
+
+@dataclass(frozen=True)
+class Example:
+    command: str  # e.g. "store list"
+    line: str  # the shell line as printed
+    description: str
+    own_files: tuple[str, ...]  # every file of your own the command's examples name
+
+    @property
+    def extra(self) -> str | None:
+        found = _EXTRA.search(self.description)
+        return found["extra"] if found else None
+
+
+def _commands(parser: argparse.ArgumentParser, prefix: str = "") -> list[tuple[str, argparse.ArgumentParser]]:
+    """Every command and nested command of the parser, by name, each once (aliases left out)."""
+    found: list[tuple[str, argparse.ArgumentParser]] = []
+    seen: set[int] = set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                if id(sub) in seen:
+                    continue
+                seen.add(id(sub))
+                found.append((f"{prefix}{name}", sub))
+                found += _commands(sub, f"{prefix}{name} ")
+    return found
+
+
+def examples_of(command: str, epilog: str) -> list[Example]:
+    """The examples of one command's help: the lines after ``examples:`` up to the first blank line."""
+    own = _OWN_LINE.search(epilog)
+    own_files = tuple(n.strip() for n in own["names"].split(",")) if own else ()
+    block = epilog.split("examples:\n", 1)[1].split("\n\n", 1)[0] if "examples:\n" in epilog else ""
+    found: list[Example] = []
+    for line in block.splitlines():
+        if line.startswith("  dominosa "):
+            found.append(Example(command, line.strip(), "", own_files))
+        elif found and line.startswith("      "):
+            last = found[-1]
+            found[-1] = Example(command, last.line, f"{last.description} {line.strip()}".strip(), own_files)
+    return found
+
+
+def every_example() -> list[Example]:
+    """The examples of every command, each once (an old name kept for a command shows the same help)."""
+    found: dict[str, Example] = {}
+    for name, parser in _commands(build_parser()):
+        for example in examples_of(name, parser.epilog or ""):
+            found.setdefault(example.line, example)
+    return list(found.values())
+
+
+# -- the files of your own, as a user would have them ----------------------------------------------------------
+
+_PUZZLES = "22223\n10101\n23301\n03310\n\n3:22223101012330103310\n\n402110\n320124\n123200\n440441\n133332\n"
+_TEXTS = {
+    "puzzles.txt": _PUZZLES,
+    "puzzle.txt": "22223\n10101\n23301\n03310\n",
+    "position.txt": "22223\n10101\n23301\n03310\n+\nr1c1-r2c1\n=\nr1c2-r2c2 r3c4-r4c4\n",
+    "position.json": '{"grid": [[2,2,2,2,3],[1,0,1,0,1],[2,3,3,0,1],[0,3,3,1,0]], "joined": [[[0,0],[1,0]]], '
+    '"split": [[[0,1],[1,1]]]}\n',
+    # A heart of 42 cells, 21 of each colour of a chessboard: the double-5 set on an irregular board.
+    "heart.txt": "x##xxxx##x\n##########\n##########\nx########x\nxx######xx\nxxx####xxx\n",
+    "my-puzzle.txt": "title: two bars\nboard:\n. . .\n. . .\npiece a:\n###\npiece b:\n###\n",
+}
+# Stores: generated once, with enough puzzles of each grade for the examples that read them.
+_STORES = {"output/puzzles.sqlite": ("--order", "6"), "my.sqlite": ("--order", "5")}
+OWN_FILES = (*_TEXTS, "more.jsonl", "puzzles.jsonl", "tatham-ids.txt", *_STORES)
+
+
+def _dominosa_on_path(folder: Path) -> dict[str, str]:
+    """An environment whose ``dominosa`` is the command under test (see cli_run), as a user's shell finds it."""
+    bin_dir = folder / "bin"
+    bin_dir.mkdir(exist_ok=True)
+    script = bin_dir / "dominosa"
+    script.write_text(f"#!/bin/sh\nexec {shlex.join(COMMAND)} \"$@\"\n")
+    script.chmod(0o755)
+    browser = bin_dir / "browser"  # a stand-in for the web browser that `serve --open` starts
+    browser.write_text('#!/bin/sh\necho "$1" > opened.txt\n')
+    browser.chmod(0o755)
+    path = f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"
+    return {**os.environ, "PATH": path, "BROWSER": str(browser), "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"}
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory) -> Path:
+    """A folder with a sample of every file of your own (:data:`OWN_FILES`)."""
+    from dominosa.formats import read_puzzles, write_json
+
+    folder = tmp_path_factory.mktemp("own")
+    env = _dominosa_on_path(folder)
+    for name, text in _TEXTS.items():
+        (folder / name).write_text(text, "utf-8")
+    lines = "".join(write_json(p) + "\n" for p in read_puzzles(_PUZZLES))
+    (folder / "more.jsonl").write_text(lines, "utf-8")
+    (folder / "puzzles.jsonl").write_text(lines, "utf-8")
+    his = [row["game_id"] for row in tatham_rows() if row["order"] == 4][::25]  # one of each of his levels
+    (folder / "tatham-ids.txt").write_text("\n".join(his) + "\n", "utf-8")
+    for store, order in _STORES.items():
+        made = subprocess.run(
+            ["dominosa", "generate", *order, "--count", "16", "--seed", "1", "--store", store, "--quiet"],
+            cwd=folder, env=env, capture_output=True, text=True, timeout=120,
+        )
+        assert made.returncode == 0, made.stderr
+    return folder
+
+
+# -- running them -------------------------------------------------------------------------------------------------
+
+
+def _installed(package: str, extra: str | None = None) -> bool:
+    """Whether a package is installed, with every package its ``extra`` asks for (and theirs, in turn)."""
+    try:
+        wanted = importlib.metadata.requires(package) or []
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    if extra is None:
+        return True
+    needs = [r for r in wanted if re.search(rf"extra\s*==\s*['\"]{re.escape(extra)}['\"]", r)]
+    assert needs, f"{package} has no extra {extra!r}"
+    for requirement in needs:
+        found = re.match(r"([A-Za-z0-9_.-]+)(?:\[([\w,\s]+)\])?", requirement)
+        extras = [e.strip() for e in found[2].split(",")] if found[2] else [None]
+        if not all(_installed(found[1], e) for e in extras):
+            return False
+    return True
+
+
+def _run_server(example: Example, folder: Path, env: dict[str, str]) -> None:
+    """Start ``dominosa serve`` as printed, check it answers on the address it prints, and stop it."""
+    server = subprocess.Popen(
+        ["/bin/sh", "-c", f"exec {example.line}"], cwd=folder, env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, text=True, start_new_session=True,
+    )
+    try:
+        address = None
+        deadline = time.monotonic() + 30
+        while address is None and select.select([server.stdout], [], [], max(deadline - time.monotonic(), 0))[0]:
+            line = server.stdout.readline()
+            if not line:
+                break
+            found = re.search(r"http://[\w.:\[\]]+/", line)
+            address = found[0] if found else None
+        assert address, f"{example.line}: printed no address"
+        with urllib.request.urlopen(address + "api/info", timeout=10) as answer:
+            assert answer.status == 200
+        if "--open" in example.line:
+            opened = folder / "opened.txt"
+            for _ in range(100):
+                if opened.exists():
+                    break
+                time.sleep(0.05)
+            assert opened.read_text().strip().startswith(address), "--open did not open the studio's address"
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=10)
+
+
+def test_every_command_shows_examples():
+    every = _commands(build_parser())
+    commands = {name for name, _ in every}
+    with_examples = {name for name, parser in every if examples_of(name, parser.epilog or "")}
+    assert {"show", "solve", "rate", "hint", "explain", "generate", "render", "book", "serve"} <= commands
+    assert commands - with_examples <= {"store"}, "a command with no example in its --help"
+
+
+def test_own_files_declared_in_the_help_have_samples_here():
+    for name, parser in _commands(build_parser()):
+        examples = examples_of(name, parser.epilog or "")
+        for own in examples[0].own_files if examples else ():
+            assert own in OWN_FILES, f"'{name}' declares {own}: add a sample of it to OWN_FILES in this test"
+
+
+_BY_COMMAND: dict[str, list[Example]] = {}
+for _example in every_example():
+    _BY_COMMAND.setdefault(_example.command, []).append(_example)
+
+
+@pytest.mark.parametrize("command", sorted(_BY_COMMAND))
+def test_the_examples_run_as_printed(command, samples, tmp_path):
+    folder = tmp_path
+    env = _dominosa_on_path(folder)
+    examples = _BY_COMMAND[command]
+    for own in examples[0].own_files:
+        target = folder / own
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes((samples / own).read_bytes())
+    for example in examples:
+        if example.line.startswith("dominosa serve"):
+            _run_server(example, folder, env)
+            continue
+        done = subprocess.run(
+            ["/bin/sh", "-c", example.line], cwd=folder, env=env, capture_output=True, text=True,
+            timeout=EXAMPLE_TIMEOUT,
+        )
+        if example.extra and not _installed("dominosa", example.extra):
+            assert done.returncode == 2, (example.line, done.stderr)
+            assert f"dominosa[{example.extra}]" in done.stderr and done.stderr.count("\n") == 1, done.stderr
+            continue
+        assert done.returncode == 0, f"{example.line}\nexit code {done.returncode}\n{done.stderr[-2000:]}"
+        assert "Traceback" not in done.stderr
