@@ -125,6 +125,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default="white",
         help="the paper, for the spine width of the cover (default white)",
     )
+    front.add_argument(
+        "--puzzles-out",
+        metavar="PATH",
+        type=Path,
+        help="also write the book's puzzles in book order as JSON lines (number, section, grade, score, grid,"
+        " solution): for a website or errata; the same seed gives the same file",
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
     stored = parser.add_argument_group("puzzles from a store, or generated (when no FILE is given)")
     stored.add_argument("--store", metavar="PATH", help="take the puzzles from this puzzle store")
@@ -175,7 +182,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--seed must be 0 or more, not {args.seed}")
     if args.isbn is not None:
         _check_isbn(args.isbn)
-    for option, path in (("--out", args.out), ("--cover-out", args.cover_out)):
+    outputs = (("--out", args.out), ("--cover-out", args.cover_out), ("--puzzles-out", args.puzzles_out))
+    for option, path in outputs:
         # before any puzzle is made: a long run should not end on a missing folder
         if path is not None and path.parent != DEFAULT_OUT.parent and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot use {option} {path}: there is no folder {path.parent}")
@@ -186,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--order must be between 1 and 15, not {args.order}")
     if args.grade is not None:
         args.grade = _grade(args.grade)
-    for path in (args.out, args.cover_out):  # an unwritable destination is refused now, not after the work
+    for _, path in outputs:  # an unwritable destination is refused now, not after the work
         if path is None:
             continue
         if path.parent.is_dir():
@@ -224,9 +232,12 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if progress is not None:
                 progress.clear()
-    if args.cover_out is not None and args.cover_out.resolve() == args.out.resolve():
-        raise UsageError("--cover-out must differ from --out")
-    if DEFAULT_OUT.parent in (args.out.parent, getattr(args.cover_out, "parent", None)):
+    given = [(option, path.resolve()) for option, path in outputs if path is not None]
+    for k, (option, path) in enumerate(given):
+        for other, elsewhere in given[:k]:
+            if path == elsewhere:
+                raise UsageError(f"{option} must differ from {other}")
+    if DEFAULT_OUT.parent in (path.parent for _, path in outputs if path is not None):
         DEFAULT_OUT.parent.mkdir(exist_ok=True)  # the default folder (output/) is made when missing
     try:
         summary = write_book(
@@ -249,6 +260,9 @@ def run(args: argparse.Namespace) -> int:
     except BookError as error:
         raise UsageError(str(error)) from None
     line = summary.line()
+    if args.puzzles_out is not None:
+        written = _write_puzzles(args.puzzles_out, entries, grade_order)
+        line += f"; {written}: {summary.puzzles} puzzles as JSON lines"
     if args.cover_out is not None:
         line += "; " + _write_cover(args, summary, entries)
     print(line)
@@ -256,6 +270,23 @@ def run(args: argparse.Namespace) -> int:
     if warning:
         print(warning, file=sys.stderr)
     return 0
+
+
+def _write_puzzles(path: Path, entries, grade_order) -> Path:
+    """The book's puzzles in book order, one JSON object a line, written atomically: ``number``, ``section`` (as
+    the book heads it), ``grade``, ``score``, then the puzzle and its ``solution`` as ``dominosa`` reads them, so
+    the file is also the input of another book or of ``rate``."""
+    import json
+
+    from dominosa.atomic import atomic_write
+    from dominosa.formats.json_format import puzzle_to_dict
+    from dominosa.rendering.book import book_order, display_name
+
+    lines = []
+    for number, section, entry in book_order(entries, grade_order):
+        head = {"number": number, "section": display_name(section), "grade": entry.grade, "score": entry.score}
+        lines.append(json.dumps({**head, **puzzle_to_dict(entry.puzzle, entry.solution)}, separators=(",", ":")))
+    return atomic_write(path, "\n".join(lines) + "\n")
 
 
 def _write_cover(args: argparse.Namespace, summary, entries) -> str:
@@ -327,11 +358,14 @@ def generate_entries(count: int, order: int, seed: int, *, grade: str | None = N
 
     Without ``grade`` the count is shared out over :data:`DEFAULT_MIX`; a grade of the mix that the board cannot
     reach (small boards) gives its share to puzzles of any grade. The evaluations run on a local process pool.
-    ``progress`` (when given) is called with the number of puzzles made after each one.
+    ``progress`` (when given) is called with the number of puzzles made after each one. No two puzzles share more
+    than :data:`~dominosa.generator.twins.BOOK_TWIN_SHARE` of their cells (a near-twin is refused and the search
+    goes on), nor is one the other turned, mirrored or renamed.
     """
     from dominosa.generator.best import Budget
     from dominosa.generator.evolve import NoPuzzleFound, Settings
     from dominosa.generator.generate import generate, make_request
+    from dominosa.generator.twins import TwinGuard
     from dominosa.generator.workers import open_workers
     from dominosa.rendering.book import BookEntry
 
@@ -340,6 +374,14 @@ def generate_entries(count: int, order: int, seed: int, *, grade: str | None = N
     settings = Settings(give_up=MIX_GIVE_UP) if grade is None else Settings()
     entries: list = []
     keys: set[str] = set()
+    twins = TwinGuard()
+
+    def fresh(made) -> bool:  # neither a puzzle of the book again nor a near-twin of one
+        if not twins.admits(made.puzzle) or not _new(made.puzzle, keys):
+            return False
+        twins.take(made.puzzle)
+        return True
+
     with open_workers() as workers:
         for wanted, share in zip(grades, shares, strict=True):
             left = share
@@ -347,7 +389,7 @@ def generate_entries(count: int, order: int, seed: int, *, grade: str | None = N
                 best = Budget(evaluations=BOOK_BUDGET) if target is not None and BOOK_BUDGET else None
                 request = make_request(order=order, grade=target, seed=seed, settings=settings, best=best)
                 try:
-                    for made in generate(request, left, workers=workers, accept=lambda m: _new(m.puzzle, keys)):
+                    for made in generate(request, left, workers=workers, accept=fresh):
                         entries.append(BookEntry(made.puzzle, made.solution, made.grade, made.score))
                         left -= 1
                         if progress is not None:
@@ -388,7 +430,7 @@ def store_entries(
                 records = store.query(grade=grade, order=order, limit=count)
             else:
                 grades = [grade] if grade is not None else [g for g in store.stats().grades if g is not None]
-                records = [r for g in grades for r in store.query(grade=g, order=order, limit=best, by="score")]
+                records = _best_without_twins(store, grades, order, best)
     except StoreError as error:
         raise UsageError(str(error)) from None
     if not records:
@@ -396,6 +438,25 @@ def store_entries(
         raise UsageError(f"no {what + ' ' if what else ''}puzzles in {path} (see 'dominosa store stats')")
     entries = [BookEntry(r.puzzle, r.solution, r.grade, r.score) for r in records]
     return entries, grade_order_from([{"grade": r.grade, "level": r.level} for r in records])
+
+
+def _best_without_twins(store, grades, order: int | None, best: int) -> list:
+    """The ``best`` highest-scoring records of each grade, passing over any near-twin of one taken (of any
+    grade): a store filled by long runs holds puzzles of one lineage side by side."""
+    from dominosa.generator.twins import TwinGuard
+
+    twins = TwinGuard()
+    records = []
+    for grade in grades:
+        taken = 0
+        for record in store.iter_query(grade=grade, order=order, by="score"):
+            if taken == best:
+                break
+            if twins.admits(record.puzzle):
+                twins.take(record.puzzle)
+                records.append(record)
+                taken += 1
+    return records
 
 
 def _check_isbn(text: str) -> None:

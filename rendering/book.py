@@ -61,6 +61,7 @@ __all__ = [
     "BookLayout",
     "write_book",
     "group_sections",
+    "book_order",
     "display_name",
     "WORKED_EXAMPLE",
     "UNGRADED",
@@ -214,6 +215,17 @@ def group_sections(
     return [(name, sorted(group, key=lambda e: len(e.puzzle.board))) for name, group in named]
 
 
+def book_order(
+    entries: Sequence[BookEntry], grade_order: Sequence[str] | None = None
+) -> list[tuple[int, str, BookEntry]]:
+    """Each entry as the book prints it: its number (from 1), its section's grade name, the entry; in book
+    order (sections as :func:`group_sections` orders them)."""
+    out: list[tuple[int, str, BookEntry]] = []
+    for name, group in group_sections(entries, grade_order):
+        out.extend((len(out) + 1, name, entry) for entry in group)
+    return out
+
+
 def _engine_grades() -> tuple[str, ...]:
     """The rating engine's grade names, easiest first (imported on first use: the engine loads networkx)."""
     from dominosa.deductions.grades import GRADES
@@ -311,15 +323,11 @@ def compose_book(
     asked = per_page is not None
     per_page = per_page or (1 if large_print else 2)
 
-    sections = group_sections(entries, grade_order)
     numbered: list[tuple[str, list[tuple[int, BookEntry, Diagram]]]] = []
-    number = 0
-    for name, group in sections:
-        items = []
-        for entry in group:
-            number += 1
-            items.append((number, entry, build_diagram(entry.puzzle, style=look)))
-        numbered.append((name, items))
+    for number, name, entry in book_order(entries, grade_order):
+        if not numbered or numbered[-1][0] != name:
+            numbered.append((name, []))
+        numbered[-1][1].append((number, entry, build_diagram(entry.puzzle, style=look)))
     solved = [
         (n, build_diagram(entry.puzzle, solution=entry.solution, style=look))
         for _, items in numbered

@@ -67,11 +67,34 @@ def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exa
     words = " ".join(copyright_page.split())
     assert "must overlap" in words and "MUST_OVERLAP" not in words  # techniques named in words
     # The printed seed rebuilds the very same file; another default run draws another seed.
-    again = dominosa("book", "--seed", seed, "--out", "again.pdf", "--quiet", cwd=tmp_path)
+    again = dominosa("book", "--seed", seed, "--out", "again.pdf", "--quiet", "--puzzles-out", "p.jsonl", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "again.pdf").read_bytes() == data
+    _assert_puzzles_out(tmp_path / "p.jsonl", reader, 36)
     other = dominosa("book", "--count", "2", "--order", "3", "--out", "other.pdf", cwd=tmp_path)
     assert other.returncode == 0 and not other.stdout.strip().endswith(f"seed {seed}")
+
+
+def _assert_puzzles_out(path, reader: pypdf.PdfReader, count: int) -> None:
+    """The --puzzles-out file: one object a line in book order, each a proper puzzle with its solution and the
+    grade its section heads; no two sharing more than 40% of their cells, whatever turn or mirror."""
+    from test_generator_twins import plain_share
+
+    from dominosa.cover.dominosa import count_solutions_exact_cover
+    from dominosa.formats.json_format import puzzle_from_dict, solution_from_dict
+
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [row["number"] for row in rows] == list(range(1, count + 1))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    for row in rows:
+        assert {"number", "section", "grade", "score", "grid", "solution"} <= set(row)
+        assert row["section"].lower() == row["grade"] and isinstance(row["score"], float)
+        puzzle = puzzle_from_dict(row)
+        assert solution_from_dict(row, puzzle) is not None and count_solutions_exact_cover(puzzle, 2) == (1, True)
+        assert f"Puzzle {row['number']}" in text
+    grids = [row["grid"] for row in rows]
+    worst = max(plain_share(a, b) for k, a in enumerate(grids) for b in grids[k + 1 :])
+    assert worst <= 0.4, worst
 
 
 def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
