@@ -18,6 +18,7 @@ proper and rated, so the book has sections by grade.
 from __future__ import annotations
 
 import argparse
+import datetime
 import secrets
 import sys
 import time
@@ -106,7 +107,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--subtitle", help="the line under the title (default: N puzzles with solutions)")
     parser.add_argument("--author", help="the author's name, on the title page, copyright page and cover")
     front = parser.add_argument_group("copyright page, length and cover")
-    front.add_argument("--year", type=int, metavar="YYYY", help="the year on the copyright page")
+    front.add_argument("--year", type=int, metavar="YYYY", help="the year on the copyright page (default this year)")
     front.add_argument("--isbn", help="the ISBN on the copyright page")
     front.add_argument("--publisher", help="the publisher on the copyright page")
     front.add_argument(
@@ -158,6 +159,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--seed", type=int, help="random seed: the same seed, the same book (default: a fresh one, printed)"
     )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
+    parser.add_argument(
+        "--no-checklist",
+        dest="checklist",
+        action="store_false",
+        help="no domino tick-off triangle beside each puzzle (there is one by default, up to double-9 sets)",
+    )
     parser.add_argument("--colour", "--color", action="store_true", help="colour instead of black and grey")
     add_timeout_argument(parser, "making the book (the whole run)")
     parser.set_defaults(run=run)
@@ -254,8 +261,11 @@ def run(args: argparse.Namespace) -> int:
             style="colour" if args.colour else "mono",
             pips=args.pips,
             grade_order=grade_order,
-            imprint=Imprint(year=args.year, isbn=args.isbn, publisher=args.publisher, seed=seed),
+            imprint=Imprint(
+                year=args.year or datetime.date.today().year, isbn=args.isbn, publisher=args.publisher, seed=seed
+            ),
             min_pages=args.min_pages,
+            checklist=args.checklist,
         )
     except BookError as error:
         raise UsageError(str(error)) from None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import random
@@ -63,8 +64,12 @@ def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exa
     assert len(reader.pages) == pages >= 24
     _assert_print_ready(reader, data)
     copyright_page = reader.pages[1].extract_text()
-    assert f"seed {seed}" in copyright_page and "The grades, easiest first" in copyright_page
-    words = " ".join(copyright_page.split())
+    year = datetime.date.today().year  # this year unless --year says otherwise
+    assert f"seed {seed}" in copyright_page and f"Copyright © {year}" in copyright_page
+    assert "All rights reserved" in copyright_page and "dominosa" in copyright_page
+    contents = reader.pages[2].extract_text()
+    assert contents.startswith("Contents") and "The grades, easiest first" in contents
+    words = " ".join(contents.split())
     assert "must overlap" in words and "MUST_OVERLAP" not in words  # techniques named in words
     # The printed seed rebuilds the very same file; another default run draws another seed.
     again = dominosa("book", "--seed", seed, "--out", "again.pdf", "--quiet", "--puzzles-out", "p.jsonl", cwd=tmp_path)
@@ -110,7 +115,7 @@ def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
     assert len(reader.pages) == 24 and "24 pages" in done.stdout
     _assert_print_ready(reader, data, bleed=True)
     texts = [page.extract_text() for page in reader.pages]
-    assert texts[-1].startswith("Notes") and "Notes" in texts[0]  # ruled pages, listed in the contents
+    assert texts[-1].startswith("NOTES") and "Notes" in texts[2]  # ruled pages, listed in the contents
     imprint = texts[1]
     for words in ("Copyright © 2026 Ann Lee", "ISBN 978-1-23456-789-7", "Grid Press", "seed 5"):
         assert words in imprint
@@ -169,9 +174,10 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
     box = reader.pages[0].mediabox
     assert float(box.width) == pytest.approx(148 / 25.4 * 72 + 9, abs=0.01)
     assert float(box.height) == pytest.approx(210 / 25.4 * 72 + 18, abs=0.01)
-    first = reader.pages[0].extract_text()
-    assert "Small" in first and first.index("Easy") < first.index("Hard")  # sections by level, easiest first
-    assert reader.pages[3].extract_text().startswith("Easy") and "Puzzle 1" in reader.pages[3].extract_text()
+    assert "Small" in reader.pages[0].extract_text()
+    contents = reader.pages[2].extract_text()
+    assert contents.index("Easy") < contents.index("Hard")  # sections by level, easiest first
+    assert reader.pages[4].extract_text().startswith("EASY") and "Puzzle 1" in reader.pages[4].extract_text()
 
 
 @pytest.mark.parametrize(
@@ -219,7 +225,7 @@ def test_rated_solved_and_explained_json_chain_into_a_book_that_keeps_the_grades
     book = dominosa("book", "rated.jsonl", "--out", "rated.pdf", cwd=tmp_path)
     assert book.returncode == 0, book.stderr
     grades = sorted({row["grade"] for row in rows}, key=lambda g: next(r["level"] for r in rows if r["grade"] == g))
-    contents = pypdf.PdfReader(tmp_path / "rated.pdf").pages[0].extract_text()
+    contents = pypdf.PdfReader(tmp_path / "rated.pdf").pages[2].extract_text()
     places = [contents.index(grade.capitalize()) for grade in grades]
     assert places == sorted(places)  # the sections are the grades rate gave, easiest first
     # store add keeps the grades too, and a book from the store has the same sections.
@@ -229,7 +235,7 @@ def test_rated_solved_and_explained_json_chain_into_a_book_that_keeps_the_grades
     assert [json.loads(line)["grade"] for line in listed.stdout.splitlines()] == [row["grade"] for row in rows]
     stored = dominosa("book", "--store", "rated.sqlite", "--out", "stored.pdf", cwd=tmp_path)
     assert stored.returncode == 0, stored.stderr
-    assert pypdf.PdfReader(tmp_path / "stored.pdf").pages[0].extract_text() == contents
+    assert pypdf.PdfReader(tmp_path / "stored.pdf").pages[2].extract_text() == contents
     # solve's and explain's JSON read back as puzzles too, through a pipe and a file.
     solved = dominosa("solve", "made.txt", "--format", "json", cwd=tmp_path)
     assert all(json.loads(line)["solution"] for line in solved.stdout.splitlines())  # unique: the solution too
