@@ -22,6 +22,7 @@ import datetime
 import secrets
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from dominosa.atomic import check_writable, refuse_unusual_target
@@ -149,6 +150,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     stored.add_argument("--order", type=int, metavar="N", help="double-N puzzles (default: generated 6, stored any)")
     stored.add_argument(
+        "--orders",
+        type=_orders,
+        metavar="N,N,...",
+        help="generated: sizes growing through the book, e.g. 5,6,7 (the first third double-5, and so on)",
+    )
+    stored.add_argument(
         "--best",
         type=int,
         metavar="N",
@@ -201,6 +208,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--order must be between 1 and 15, not {args.order}")
     if args.grade is not None:
         args.grade = _grade(args.grade)
+    if args.orders is not None:
+        if args.order is not None:
+            raise UsageError("give --order N or --orders N,N,..., not both")
+        if args.files or args.example or args.store:
+            raise UsageError("--orders is for generated books: the sizes of puzzles read are as they are")
     for _, path in outputs:  # an unwritable destination is refused now, not after the work
         if path is None:
             continue
@@ -233,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
         count = DEFAULT_COUNT if args.count is None else args.count
         seed = secrets.randbelow(SEED_RANGE) if args.seed is None else args.seed
         progress = None if args.quiet else BookProgress(count, sys.stderr)
-        order = 6 if args.order is None else args.order
+        order = args.orders or (6 if args.order is None else args.order)
         try:
             entries = generate_entries(count, order, seed, grade=args.grade, progress=progress)
         finally:
@@ -362,9 +374,12 @@ class BookProgress:
             self.shown = 0
 
 
-def generate_entries(count: int, order: int, seed: int, *, grade: str | None = None, progress=None) -> list:
+def generate_entries(
+    count: int, order: int | Sequence[int], seed: int, *, grade: str | None = None, progress=None
+) -> list:
     """``count`` proper, graded double-``order`` puzzles (``BookEntry`` with grade and score), the same for the
-    same seed whatever the machine.
+    same seed whatever the machine. With several orders (``--orders 5,6,7``) sizes grow through the book: the
+    puzzles in book order (sections by grade) take the orders in turn, an even share each.
 
     Without ``grade`` the count is shared out over :data:`DEFAULT_MIX`; a grade of the mix that the board cannot
     reach (small boards) gives its share to puzzles of any grade. The evaluations run on a local process pool.
@@ -380,7 +395,13 @@ def generate_entries(count: int, order: int, seed: int, *, grade: str | None = N
     from dominosa.rendering.book import BookEntry
 
     grades: list[str | None] = [grade] if grade is not None else list(DEFAULT_MIX)
-    shares = share_out(count, grades)
+    orders = [order] if isinstance(order, int) else list(order)
+    runs: list[tuple[str | None, int, int]] = []  # (grade, order, how many), in book order
+    position = 0
+    for wanted, share in zip(grades, share_out(count, grades), strict=True):
+        sizes = [orders[(position + k) * len(orders) // count] for k in range(share)]
+        position += share
+        runs += [(wanted, size, sizes.count(size)) for size in dict.fromkeys(sizes)]
     settings = Settings(give_up=MIX_GIVE_UP) if grade is None else Settings()
     entries: list = []
     keys: set[str] = set()
@@ -393,11 +414,11 @@ def generate_entries(count: int, order: int, seed: int, *, grade: str | None = N
         return True
 
     with open_workers() as workers:
-        for wanted, share in zip(grades, shares, strict=True):
+        for wanted, size, share in runs:
             left = share
             for target in (wanted, None) if grade is None else (wanted,):
                 best = Budget(evaluations=BOOK_BUDGET) if target is not None and BOOK_BUDGET else None
-                request = make_request(order=order, grade=target, seed=seed, settings=settings, best=best)
+                request = make_request(order=size, grade=target, seed=seed, settings=settings, best=best)
                 try:
                     for made in generate(request, left, workers=workers, accept=fresh):
                         entries.append(BookEntry(made.puzzle, made.solution, made.grade, made.score))
@@ -406,7 +427,7 @@ def generate_entries(count: int, order: int, seed: int, *, grade: str | None = N
                             progress(len(entries))
                 except NoPuzzleFound:
                     if target is None or grade is not None:
-                        raise UsageError(f"no {target or 'proper'} double-{order} puzzle could be made") from None
+                        raise UsageError(f"no {target or 'proper'} double-{size} puzzle could be made") from None
                     continue
                 break
     return entries
@@ -491,6 +512,17 @@ def _grade(name: str) -> str:
         return GRADES[grade_level(name)]
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def _orders(text: str) -> list[int]:
+    """``5,6,7``: orders from 1 to 15, each at least the one before (sizes grow through the book)."""
+    try:
+        orders = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of orders such as 5,6,7") from None
+    if not all(1 <= n <= 15 for n in orders) or orders != sorted(orders):
+        raise argparse.ArgumentTypeError(f"{text!r}: orders go from 1 to 15, smallest first, such as 5,6,7")
+    return orders
 
 
 def _trim(text: str):

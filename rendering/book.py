@@ -210,7 +210,8 @@ def group_sections(
 
     Grades come in ``grade_order`` when given, then in the order of the rating engine's grades
     (``dominosa.deductions.grades.GRADES``), then any others in the order they first appear; ungraded entries
-    make the last section, or the only one, ``Puzzles``.
+    make the last section, or the only one, ``Puzzles``. Within a section, smaller boards come first, then lower
+    scores.
     """
     groups: dict[str | None, list[BookEntry]] = {}
     for entry in entries:
@@ -221,7 +222,13 @@ def group_sections(
     named: list[tuple[str, list[BookEntry]]] = [(g, groups[g]) for g in order]
     if None in groups:
         named.append((UNGRADED if named else "Puzzles", groups[None]))
-    return [(name, sorted(group, key=lambda e: len(e.puzzle.board))) for name, group in named]
+    return [(name, sorted(group, key=_climb)) for name, group in named]
+
+
+def _climb(entry: BookEntry) -> tuple[int, float]:
+    """Within a section, smaller boards first, and on a board of one size the lower scores first, so the
+    section climbs."""
+    return len(entry.puzzle.board), entry.score if entry.score is not None else 0.0
 
 
 def book_order(
@@ -242,9 +249,13 @@ def _engine_grades() -> tuple[str, ...]:
     return tuple(GRADES)
 
 
+# Sections named for the reader where the engine's name would mislead: trivial puzzles are the book's warm-up.
+SECTION_NAMES = {"trivial": "Warm-up"}
+
+
 def display_name(grade: str) -> str:
-    """A grade as a heading shows it: ``hard`` becomes ``Hard``."""
-    return grade[:1].upper() + grade[1:]
+    """A grade as a heading shows it: ``hard`` becomes ``Hard``, ``trivial`` the ``Warm-up``."""
+    return SECTION_NAMES.get(grade) or grade[:1].upper() + grade[1:]
 
 
 def write_book(path: str | os.PathLike[str], entries: Sequence[BookEntry], **options) -> BookSummary:

@@ -87,19 +87,37 @@ def _assert_puzzles_out(path, reader: pypdf.PdfReader, count: int) -> None:
 
     from dominosa.cover.dominosa import count_solutions_exact_cover
     from dominosa.formats.json_format import puzzle_from_dict, solution_from_dict
+    from dominosa.rendering.book import display_name
 
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     assert [row["number"] for row in rows] == list(range(1, count + 1))
     text = " ".join(page.extract_text() for page in reader.pages)
     for row in rows:
         assert {"number", "section", "grade", "score", "grid", "solution"} <= set(row)
-        assert row["section"].lower() == row["grade"] and isinstance(row["score"], float)
+        assert row["section"] == display_name(row["grade"]) and isinstance(row["score"], float)
         puzzle = puzzle_from_dict(row)
         assert solution_from_dict(row, puzzle) is not None and count_solutions_exact_cover(puzzle, 2) == (1, True)
         assert f"Puzzle {row['number']}" in text
     grids = [row["grid"] for row in rows]
     worst = max(plain_share(a, b) for k, a in enumerate(grids) for b in grids[k + 1 :])
     assert worst <= 0.4, worst
+
+
+def test_orders_let_sizes_grow_through_the_book_and_a_warm_up_opens_it(tmp_path):
+    done = dominosa("book", "--count", "8", "--orders", "4,5", "--seed", "2", "--quiet", "--puzzles-out", "p.jsonl",
+                    cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
+    sizes = [len(row["grid"]) * len(row["grid"][0]) for row in rows]
+    assert sizes[0] == 5 * 6 and sizes[-1] == 6 * 7 and sum(sizes[:4]) < sum(sizes[4:])
+    assert rows[0]["section"] == "Warm-up" and rows[0]["grade"] == "trivial"
+    text = pypdf.PdfReader(tmp_path / "output" / "book.pdf").pages[4].extract_text()
+    assert text.startswith("WARM-UP") and "double-4 · 5×6" in text  # sizes differ: the captions say which
+    for bad in ("5,4", "4,x", "0,3"):
+        refused = dominosa("book", "--orders", bad, cwd=tmp_path)
+        assert_one_line_error(refused, "--orders")
+    both = dominosa("book", "--orders", "4,5", "--order", "4", cwd=tmp_path)
+    assert_one_line_error(both, "not both")
 
 
 def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
