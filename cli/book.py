@@ -167,6 +167,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
     parser.add_argument(
+        "--hints",
+        action="store_true",
+        help="a hints section before the solutions: each puzzle's first hard step, where and which technique",
+    )
+    parser.add_argument(
+        "--no-techniques",
+        dest="techniques",
+        action="store_false",
+        help="leave out the solving-techniques chapter (each technique the puzzles need, shown at work in one)",
+    )
+    parser.add_argument(
         "--no-checklist",
         dest="checklist",
         action="store_false",
@@ -278,6 +289,8 @@ def run(args: argparse.Namespace) -> int:
             ),
             min_pages=args.min_pages,
             checklist=args.checklist,
+            techniques=args.techniques,
+            hints=args.hints,
         )
     except BookError as error:
         raise UsageError(str(error)) from None

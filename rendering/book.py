@@ -32,6 +32,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dominosa.puzzle import Puzzle
 from dominosa.rendering.files import atomic_write
@@ -51,6 +52,9 @@ from dominosa.rendering.pdf_writer import wrap_text as _wrap
 from dominosa.rendering.scene import MARGIN, Diagram, Layer, build_diagram
 from dominosa.rendering.style import Style, resolve_style
 from dominosa.solution import Solution, problems
+
+if TYPE_CHECKING:
+    from dominosa.rendering.lessons import Hint, Lesson
 
 __all__ = [
     "BookError",
@@ -297,6 +301,8 @@ def compose_book(
     imprint: Imprint | None = None,
     min_pages: int = 0,
     checklist: bool = True,
+    techniques: bool = True,
+    hints: bool = False,
 ) -> BookLayout:
     """Lay the book out, page by page, ready to be written.
 
@@ -314,6 +320,9 @@ def compose_book(
     imprint : what the copyright page says (author, year, ISBN, publisher, the seed); see :class:`Imprint`.
     min_pages : pad the book with notes pages up to this many pages (print services have a minimum).
     checklist : a domino tick-off triangle beside or under each puzzle of a full set up to double-9.
+    techniques : a solving-techniques chapter before the puzzles: each technique the puzzles need, at work in
+        one of them (see :mod:`dominosa.rendering.lessons`).
+    hints : a hints section before the solutions: each puzzle's first hard step, where and which technique.
 
     Raises
     ------
@@ -356,12 +365,29 @@ def compose_book(
         for n, entry, _ in items
     ]
     marks = difficulty_marks(numbered)
+    from dominosa.rendering.lessons import find_lessons, first_hard_step  # loads the engine: only when used
+
+    in_order = [(n, entry) for _, items in numbered for n, entry, _ in items]
+    lessons = find_lessons([(n, entry.puzzle) for n, entry in in_order]) if techniques else []
+    found = [first_hard_step(n, entry.puzzle, entry.grade) for n, entry in in_order] if hints else []
+    hint_list = [hint for hint in found if hint is not None]
+    extras = _Extras(lessons, hint_list, look)
     sizes_vary = len({(e.puzzle.order, len(e.puzzle.board)) for e in entries}) > 1
 
     gutter = gutter_for(1)
     for _ in range(5):  # the gutter depends on the page count, which may depend on the gutter: settle both
         plan = _plan(
-            numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages, asked=asked, tick=checklist
+            numbered,
+            solved,
+            trim,
+            gutter,
+            kind,
+            per_page,
+            solutions_per_page,
+            min_pages,
+            asked=asked,
+            tick=checklist,
+            extras=extras,
         )
         settled = gutter_for(plan.pages)
         if settled == gutter:
@@ -371,7 +397,10 @@ def compose_book(
     doc = PdfDocument(title=title, author=author, subject=f"{len(entries)} Dominosa puzzles with solutions")
     sections_at = [(display_name(name), page) for name, page in plan.section_pages]
     howto_page = next(n for n, job in enumerate(plan.jobs, 1) if job[0] == "howto")
-    contents = [("How to play", howto_page), *sections_at, ("Solutions", plan.solutions_page)]
+    contents = [("How to play", howto_page)]
+    contents += [(name, page) for name, page in plan.chapter_pages if name == "Solving techniques"]
+    contents += [*sections_at, *((n, p) for n, p in plan.chapter_pages if n == "Hints")]
+    contents.append(("Solutions", plan.solutions_page))
     notes_page = next((n for n, job in enumerate(plan.jobs, 1) if job[0] == "notes"), None)
     if notes_page is not None:
         contents.append(("Notes", notes_page))
@@ -396,6 +425,10 @@ def compose_book(
             _puzzle_page(context, job[1], job[2], job[3], marks, sizes_vary)
         elif job[0] == "solutions":
             _solution_page(context, job[1], job[2])
+        elif job[0] == "lessons":
+            _lessons_page(context, job[1], job[2])
+        elif job[0] == "hints":
+            _hints_page(context, job[1], job[2])
         elif job[0] == "copyright":
             _copyright_page(context, title, author, imprint)
         elif job[0] == "notes":
@@ -448,10 +481,20 @@ class _Plan:
     jobs: list[tuple]
     section_pages: list[tuple[str, int]]
     solutions_page: int
+    chapter_pages: list[tuple[str, int]] = dataclasses.field(default_factory=list)
 
     @property
     def pages(self) -> int:
         return len(self.jobs)
+
+
+@dataclass(frozen=True)
+class _Extras:
+    """What the book teaches besides the puzzles: the techniques chapter's lessons and the hints."""
+
+    lessons: list[Lesson]
+    hints: list[Hint]
+    style: Style
 
 
 def _content_box(trim: Trim, gutter: float, kind: _Type) -> tuple[float, float]:
@@ -470,13 +513,29 @@ def _foot_height(kind: _Type) -> float:
 
 
 def _plan(
-    numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages=0, *, asked=True, tick=True
+    numbered,
+    solved,
+    trim,
+    gutter,
+    kind,
+    per_page,
+    solutions_per_page,
+    min_pages=0,
+    *,
+    asked=True,
+    tick=True,
+    extras: _Extras | None = None,
 ) -> _Plan:
     """The page jobs in order, and where each section starts, for this gutter. A ``per_page`` the user did not
     ask for (``asked`` False) drops to the most that keep numbers legible; one asked for is refused instead."""
     width, height = _content_box(trim, gutter, kind)
     howto = [("howto", *part) for part in _howto_parts(trim, gutter, kind)]
     jobs: list[tuple] = [("title",), ("copyright",), ("contents",), *howto]
+    chapters: list[tuple[str, int]] = []
+    if extras is not None and extras.lessons:
+        chapters.append(("Solving techniques", len(jobs) + 1))
+        for k, blocks in enumerate(_lesson_pages(extras.lessons, width, height, kind, extras.style)):
+            jobs.append(("lessons", blocks, k == 0))
     starts = []
     for name, items in numbered:
         dims = (max(d.width for _, _, d in items), max(d.height for _, _, d in items))
@@ -514,6 +573,10 @@ def _plan(
             f"{MIN_TEXT:g} pt, which print services refuse: "
             + (f"use --solutions-per-page {most} or less" if most else "use a larger trim")
         )
+    if extras is not None and extras.hints:
+        chapters.append(("Hints", len(jobs) + 1))
+        for k, chunk in enumerate(_hint_pages(extras.hints, width, height, kind)):
+            jobs.append(("hints", chunk, k == 0))
     first_solution = len(jobs) + 1
     for k in range(0, len(solved), solutions_per_page):
         jobs.append(("solutions", solved[k : k + solutions_per_page], grid))
@@ -523,7 +586,7 @@ def _plan(
         jobs.append(("notes",))
     if len(jobs) % 2:
         jobs.append(("blank",))
-    return _Plan(jobs, starts, first_solution)
+    return _Plan(jobs, starts, first_solution, chapters)
 
 
 def _fit(
@@ -961,6 +1024,136 @@ def grade_meanings(grades: Sequence[str]) -> list[tuple[str, str]]:
         if names:
             out.append((name, ("adds " if out else "") + ", ".join(names) + "."))
     return out
+
+
+_LESSONS_INTRO = (
+    "Every puzzle in this book yields to reasoning alone. Here are the techniques its puzzles need, easiest "
+    "first, each shown in the position of the book where it first comes up. Cells are named by row and column: "
+    "r4c7 is the cell in row 4, column 7. Shaded cells are those the reasoning looks at; a dashed outline marks "
+    "the pair it decides."
+)
+_HINTS_INTRO = (
+    "Stuck? For each puzzle, its first hard step: the technique it takes (see Solving techniques) and the pair "
+    "it decides."
+)
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One technique of the chapter, measured: its picture and cell size, its lines, its height in points."""
+
+    lesson: Lesson
+    diagram: Diagram
+    cell: float
+    summary: list[str]
+    sentence: list[str]
+    height: float
+
+
+def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, style: Style) -> _Block:
+    diagram = _diagram(
+        lesson.puzzle,
+        joined=lesson.joined,
+        split=lesson.split,
+        highlight_cells=lesson.cells,
+        highlight_pairs=lesson.decided,
+        style=style,
+    )
+    floor = smallest_cell(kind.min_solution_cell, [diagram])
+    cell = max(floor, min(kind.max_cell * 0.55, width * 0.62 / diagram.width, height * 0.25 / diagram.height))
+    summary = _wrap(lesson.technique.summary[:1].upper() + lesson.technique.summary[1:] + ".", kind.body, width,
+                    bold=TEXT)  # fmt: skip
+    sentence = _wrap(f"Puzzle {lesson.number}: {lesson.sentence}", kind.label * 1.1, width, bold=TEXT)
+    lead = kind.body * 1.35
+    total = (
+        kind.body * 1.3 * 1.3
+        + len(summary) * lead
+        + kind.gap * 0.8
+        + diagram.height * cell
+        + kind.gap * 0.6
+        + len(sentence) * kind.label * 1.1 * 1.35
+        + kind.gap * 1.2
+    )
+    return _Block(lesson, diagram, cell, summary, sentence, total)
+
+
+def _intro_height(text: str, width: float, kind: _Type) -> float:
+    return kind.heading * 2.2 + len(_wrap(text, kind.body, width, bold=TEXT)) * kind.body * 1.35 + kind.gap
+
+
+def _lesson_pages(lessons: Sequence[Lesson], width: float, height: float, kind: _Type, style: Style) -> list:
+    """The chapter's techniques, measured and packed into pages, the first page opening with the heading."""
+    pages: list[list[_Block]] = [[]]
+    room = height - _intro_height(_LESSONS_INTRO, width, kind)
+    for lesson in lessons:
+        block = _lesson_block(lesson, width, height, kind, style)
+        if block.height > room and pages[-1]:
+            pages.append([])
+            room = height
+        pages[-1].append(block)
+        room -= block.height
+    return pages
+
+
+def _chapter_opening(c: _Context, y: float, heading: str, intro: str) -> float:
+    """A chapter's heading and its first paragraph; returns the paragraph's last baseline."""
+    k = c.kind
+    y += k.heading * 1.3
+    c.page.text(c.left, y, heading, size=k.heading, bold=DISPLAY)
+    return _paragraph(c, intro, y + k.heading * 0.9 + k.body)
+
+
+def _lessons_page(c: _Context, blocks: Sequence[_Block], first: bool) -> None:
+    names = " · ".join(b.lesson.technique.label for b in blocks)
+    fits = text_width(names, c.kind.head, bold=LABEL_BOLD) < (c.right - c.left) * 0.6
+    _running_head(c, "Solving techniques", names if fits else blocks[0].lesson.technique.label)
+    k = c.kind
+    y = _content_top(c)
+    if first:
+        y = _chapter_opening(c, y, "Solving techniques", _LESSONS_INTRO) + k.gap
+    lead = k.body * 1.35
+    for block in blocks:
+        name = block.lesson.technique.label
+        y += k.body * 1.3 * 1.3
+        c.page.text(c.left, y, name[:1].upper() + name[1:], size=k.body * 1.3, bold=TEXT_BOLD)
+        for line in block.summary:
+            y += lead
+            c.page.text(c.left, y, line, size=k.body, bold=TEXT, colour=GREY)
+        y += k.gap * 0.8 - k.body * 0.3
+        w = block.diagram.width * block.cell
+        _draw(c, block.diagram, c.middle - w / 2, y, block.cell)
+        y += block.diagram.height * block.cell + k.gap * 0.6
+        for line in block.sentence:
+            y += k.label * 1.1 * 1.35
+            c.page.text(c.left, y, line, size=k.label * 1.1, bold=TEXT)
+        y += k.gap * 1.2 - k.label * 0.4
+
+
+def _hint_pages(hints: Sequence[Hint], width: float, height: float, kind: _Type) -> list[list[Hint]]:
+    """The hints, as many to a page as the lines fit, the first page opening with the heading."""
+    step = kind.body * 1.75
+    first = max(1, int((height - _intro_height(_HINTS_INTRO, width, kind)) / step) - 1)
+    rest = max(1, int(height / step) - 1)
+    pages = [list(hints[:first])]
+    pages += [list(hints[k : k + rest]) for k in range(first, len(hints), rest)]
+    return pages
+
+
+def _hints_page(c: _Context, hints: Sequence[Hint], first: bool) -> None:
+    a, b = hints[0].number, hints[-1].number
+    _running_head(c, "Hints", f"Puzzles {a}–{b}" if a != b else f"Puzzle {a}")
+    k = c.kind
+    y = _content_top(c)
+    if first:
+        y = _chapter_opening(c, y, "Hints", _HINTS_INTRO) + k.body * 0.5
+    step = k.body * 1.75
+    indent = text_width("0000", k.body, bold=LABEL_BOLD)
+    for hint in hints:
+        y += step
+        c.page.text(c.left + indent * 0.75, y, str(hint.number), size=k.body, bold=LABEL_BOLD, anchor="end")
+        label = hint.technique.label
+        c.page.text(c.left + indent, y, f"{label[:1].upper()}{label[1:]}: look at {hint.where}", size=k.body,
+                    bold=TEXT)  # fmt: skip
 
 
 def _notes_page(c: _Context) -> None:

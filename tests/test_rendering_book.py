@@ -43,7 +43,7 @@ def graded() -> list[BookEntry]:
 
 @pytest.fixture(scope="module")
 def book(graded):
-    data, summary = build_book(graded, grade_order=["Easy", "Medium", "Hard"], title="Test Book")
+    data, summary = build_book(graded, grade_order=["Easy", "Medium", "Hard"], title="Test Book", techniques=False)
     return pypdf.PdfReader(io.BytesIO(data)), data, summary
 
 
@@ -79,7 +79,7 @@ def test_sections_come_in_rising_grade_with_ungraded_last(book):
 
 
 def test_solutions_match_their_puzzles_by_number(graded):
-    layout = compose_book(graded, grade_order=["Easy", "Medium", "Hard"], per_page=2)
+    layout = compose_book(graded, grade_order=["Easy", "Medium", "Hard"], per_page=2, techniques=False)
     reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
     texts = [page.extract_text() for page in reader.pages]
     # Puzzle 1 is the first Easy one; its numbers open the first solution on the solutions page.
@@ -185,8 +185,8 @@ def test_a_wrong_solution_is_refused(graded):
 
 def test_large_print_uses_one_puzzle_per_page_and_bigger_type():
     entries = _entries(4)
-    normal = pypdf.PdfReader(io.BytesIO(build_book(entries)[0]))
-    large = pypdf.PdfReader(io.BytesIO(build_book(entries, large_print=True)[0]))
+    normal = pypdf.PdfReader(io.BytesIO(build_book(entries, techniques=False)[0]))
+    large = pypdf.PdfReader(io.BytesIO(build_book(entries, large_print=True, techniques=False)[0]))
     assert "Puzzle 2" in normal.pages[4].extract_text()
     texts = [page.extract_text() for page in large.pages]
     first = next(k for k, text in enumerate(texts) if "Puzzle 1" in text)
@@ -239,7 +239,7 @@ def test_sections_follow_the_rating_engines_grades_and_show_capitalised(tmp_path
     hardest, easiest = GRADES[-1], GRADES[0]
     entries = _entries(3, order=3, grades=(hardest, None, easiest))
     assert [name for name, _ in group_sections(entries)] == [easiest, hardest, "Ungraded"]
-    reader = pypdf.PdfReader(io.BytesIO(build_book(entries, per_page=1)[0]))
+    reader = pypdf.PdfReader(io.BytesIO(build_book(entries, per_page=1, techniques=False)[0]))
     page = reader.pages[4].extract_text()
     shown = display_name(easiest)  # the engine's easiest grade, trivial, heads the book's warm-up
     assert shown == "Warm-up" and page.startswith(shown.upper()) and shown in page
@@ -249,7 +249,7 @@ def test_big_boards_drop_to_fewer_per_page_unless_a_count_was_asked_for():
     from pdf_checks import smallest_text
 
     entries = _entries(2, order=15)
-    layout = compose_book(entries, trim="5.5x8.5in")  # two to a page would need cells under 16.7 pt
+    layout = compose_book(entries, trim="5.5x8.5in", techniques=False)  # two a page: cells under 16.7 pt
     reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
     texts = [page.extract_text() for page in reader.pages]
     one = next(k for k, t in enumerate(texts) if "Puzzle 1" in t)
@@ -305,8 +305,8 @@ def test_the_grades_meanings_name_the_techniques_in_words_from_the_engines_table
 
 def test_each_puzzle_has_a_checklist_of_its_set_unless_switched_off():
     entries = _entries(2, order=4)
-    ticked = compose_book(entries, per_page=2)
-    plain = compose_book(entries, per_page=2, checklist=False)
+    ticked = compose_book(entries, per_page=2, techniques=False)
+    plain = compose_book(entries, per_page=2, checklist=False, techniques=False)
     boxes = [layout.document.pages[4].content().count(b" re S") for layout in (ticked, plain)]
     assert boxes[0] - boxes[1] == 2 * 15  # a double-4 set has 15 dominoes: a box each, for each puzzle
     # The numbers 0..4 head the triangle's columns and rows, in the smallest type allowed or more.
@@ -326,3 +326,29 @@ def test_difficulty_marks_rank_each_puzzle_within_its_section():
     assert [marks[n] for n in range(1, 11)] == [5, 5, 4, 4, 3, 3, 2, 2, 1, 1]  # score 10 first: the hardest
     unscored = [("x", [(1, BookEntry(entries[0].puzzle, entries[0].solution), None)])]
     assert difficulty_marks(unscored) == {}
+
+
+def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_order_met():
+    from dominosa.deductions.grades import Technique
+    from dominosa.deductions.stepper import iter_deductions
+
+    entries = _entries(6, order=5)
+    reader = pypdf.PdfReader(io.BytesIO(build_book(entries, techniques=True, hints=True)[0]))
+    texts = [page.extract_text() for page in reader.pages]
+    chapter = " ".join(" ".join(t.split()) for t in texts if t.startswith("SOLVING TECHNIQUES"))
+    # What the puzzles need, walked here with the engine's own driver loop, in book order.
+    met: list[Technique] = []
+    for entry in sorted(entries, key=lambda e: (len(e.puzzle.board), e.score)):
+        for step in iter_deductions(entry.puzzle):
+            technique = Technique(step.rule)
+            if not technique.bookkeeping and technique is not Technique.GUESS and technique not in met:
+                met.append(technique)
+    assert len(met) >= 3
+    headings = [t.label[:1].upper() + t.label[1:] for t in met]
+    places = [chapter.index(f"{h} {t.summary[:1].upper()}") for h, t in zip(headings, met, strict=True)]
+    assert places == sorted(places)  # each named, in the order a solver meets them
+    assert chapter.count("Puzzle ") >= len(met)  # each shown in a puzzle of the book, with the engine's sentence
+    hints = " ".join(t for t in texts if t.startswith("HINTS"))
+    assert [int(line.split()[0]) for line in hints.splitlines() if "look at r" in line] == [1, 2, 3, 4, 5, 6]
+    contents = texts[2]
+    assert contents.index("Solving techniques") < contents.index("Hints") < contents.index("Solutions")
