@@ -30,6 +30,7 @@ from dominosa.cli.common import add_puzzle_arguments, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
+from dominosa.rendering.book_cover import DEFAULT_THEME, THEMES
 from dominosa.rendering.pages import PRINT_MIN_PAGES, TRIMS, parse_trim
 
 __all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX", "DEFAULT_COUNT"]
@@ -120,6 +121,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     front.add_argument(
         "--cover-out", metavar="PATH", type=Path, help="also write the wrap-around cover (back, spine, front) here"
+    )
+    front.add_argument(
+        "--theme",
+        choices=tuple(THEMES),
+        default=DEFAULT_THEME,
+        help=f"the cover's colours (default {DEFAULT_THEME}); every scheme keeps its text at 7:1 contrast or more",
     )
     front.add_argument(
         "--paper",
@@ -327,29 +334,40 @@ def _write_puzzles(path: Path, entries, grade_order) -> Path:
 def _write_cover(args: argparse.Namespace, summary, entries) -> str:
     """Write the cover of the book just built; the words that describe it in the summary line."""
     from dominosa.atomic import atomic_write
-    from dominosa.rendering.book import display_name
+    from dominosa.rendering.book import book_order, display_name
     from dominosa.rendering.book_cover import build_cover
 
-    grades = [name for name, _ in summary.sections if name[:1].islower()]
+    grades = [display_name(name) for name, _ in summary.sections]
+    count = f"{summary.puzzles} puzzle{'s' if summary.puzzles != 1 else ''}"
+    span = f"{grades[0]} to {grades[-1]}" if len(grades) > 1 else grades[0]
+    inside = ["how to play with a worked example"]
+    if args.techniques:
+        inside.append("a chapter on the techniques the puzzles need, shown on the puzzles themselves")
+    if args.checklist:
+        inside.append("a tick-off checklist beside every grid")
+    if args.hints:
+        inside.append("hints")
     blurb = [
-        f"{summary.puzzles} Dominosa puzzles"
-        + (f", from {display_name(grades[0])} to {display_name(grades[-1])}" if len(grades) > 1 else "")
-        + ", each with exactly one solution, found by reasoning alone. The solutions are at the back.",
-        "A Dominosa grid of numbers hides a full set of dominoes, every pair of numbers exactly once. "
-        "Find where each domino lies.",
-        "Inside: how to play, with a worked example; the puzzles in sections from easiest to hardest; and every "
-        "solution.",
+        "A Dominosa grid of numbers hides a full set of dominoes, every pair of numbers exactly once. Find where "
+        "each domino lies: no guessing, every puzzle has exactly one solution and yields to reasoning alone.",
+        f"{count}, graded from {grades[0]} to {grades[-1]}, each marked with its grade and its place within it."
+        if len(grades) > 1
+        else f"{count}, each marked with its place within the grade.",
+        "Inside: " + ", ".join(inside) + ", and every solution at the back.",
     ]
-    pick = max(entries, key=lambda e: len(e.puzzle.board))
+    first = book_order(entries)[0][2]
     data, cover = build_cover(
         args.trim,
         summary.pages,
         paper=args.paper,
         title=args.title,
-        subtitle=args.subtitle or f"{summary.puzzles} puzzles with solutions",
+        subtitle=args.subtitle or f"{count} · {span}",
         author=args.author,
         blurb=blurb,
-        picture=(pick.puzzle, pick.solution),
+        heading="Find every domino",
+        picture=(first.puzzle, first.solution),
+        grades=grades,
+        theme=args.theme,
     )
     written = atomic_write(args.cover_out, data)
     return f"{written}: {cover.line()}"
