@@ -36,8 +36,10 @@ from dominosa.rendering.pages import PRINT_MIN_PAGES, TRIMS, parse_trim
 __all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX", "DEFAULT_COUNT"]
 
 DEFAULT_OUT = Path("output") / "book.pdf"
-# 36 puzzles two to a page, their solutions and the front matter make 26 pages: above the 24 print services ask.
-DEFAULT_COUNT = 36
+# 40 puzzles, ten in each grade of the mix (an even count, so no section ends on a half-empty page), two to a
+# page, with the front matter, the techniques chapter and the solutions make 36 pages: above the 24 print
+# services ask.
+DEFAULT_COUNT = 40
 SEED_RANGE = 1_000_000  # a fresh seed is drawn below this, short enough to note down
 # A generated book's puzzles are the best that this many evaluations per puzzle find (generate --best --budget),
 # not the first found; an evaluations budget, so --seed still rebuilds the book byte for byte. The default book

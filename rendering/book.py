@@ -708,9 +708,13 @@ def _title_page(c: _Context, title: str, subtitle: str, author: str | None) -> N
     width = c.right - c.left
     y = c.top + (c.bottom - c.top) * 0.14
     title_size = k.title * 1.25
-    while text_width(title, title_size, bold=DISPLAY) > width and title_size > k.heading:
+    lines = _wrap(title, title_size, width, bold=DISPLAY)
+    while title_size > k.heading and (
+        len(lines) > 2 or any(text_width(line, title_size, bold=DISPLAY) > width for line in lines)
+    ):  # two lines at most, none wider than the page
         title_size -= 1
-    for line in _wrap(title, title_size, width, bold=DISPLAY):
+        lines = _wrap(title, title_size, width, bold=DISPLAY)
+    for line in lines:
         y += title_size * 1.1
         c.page.text(c.middle, y, line, size=title_size, bold=DISPLAY, anchor="middle")
     y += k.subtitle * 0.9

@@ -51,11 +51,11 @@ def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exa
     done = dominosa("book", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     # No warning (the book is long enough); off a terminal, progress is a plain line now and then (every 5 s).
-    progress = re.compile(r"book: \d+ of 36 puzzles made, \d+ s")
+    progress = re.compile(r"book: \d+ of 40 puzzles made, \d+ s")
     assert all(progress.fullmatch(line) for line in done.stderr.splitlines()), done.stderr
     line = done.stdout.strip()
     match = re.fullmatch(
-        r"output/book\.pdf: (\d+) pages, 36 puzzles, trim 6x9in \(432x648 pt\), gutter 0\.375 in, seed (\d+)", line
+        r"output/book\.pdf: (\d+) pages, 40 puzzles, trim 6x9in \(432x648 pt\), gutter 0\.375 in, seed (\d+)", line
     )
     assert match, line
     pages, seed = int(match[1]), match[2]
@@ -75,7 +75,7 @@ def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exa
     again = dominosa("book", "--seed", seed, "--out", "again.pdf", "--quiet", "--puzzles-out", "p.jsonl", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "again.pdf").read_bytes() == data
-    _assert_puzzles_out(tmp_path / "p.jsonl", reader, 36)
+    _assert_puzzles_out(tmp_path / "p.jsonl", reader, 40)
     other = dominosa("book", "--count", "2", "--order", "3", "--out", "other.pdf", cwd=tmp_path)
     assert other.returncode == 0 and not other.stdout.strip().endswith(f"seed {seed}")
 
