@@ -18,9 +18,11 @@ proper and rated, so the book has sections by grade.
 from __future__ import annotations
 
 import argparse
+import datetime
 import secrets
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from dominosa.atomic import check_writable, refuse_unusual_target
@@ -28,13 +30,16 @@ from dominosa.cli.common import add_puzzle_arguments, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
+from dominosa.rendering.book_cover import DEFAULT_THEME, THEMES
 from dominosa.rendering.pages import PRINT_MIN_PAGES, TRIMS, parse_trim
 
 __all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX", "DEFAULT_COUNT"]
 
 DEFAULT_OUT = Path("output") / "book.pdf"
-# 36 puzzles two to a page, their solutions and the front matter make 26 pages: above the 24 print services ask.
-DEFAULT_COUNT = 36
+# 40 puzzles, ten in each grade of the mix (an even count, so no section ends on a half-empty page), two to a
+# page, with the front matter, the techniques chapter and the solutions make 36 pages: above the 24 print
+# services ask.
+DEFAULT_COUNT = 40
 SEED_RANGE = 1_000_000  # a fresh seed is drawn below this, short enough to note down
 # A generated book's puzzles are the best that this many evaluations per puzzle find (generate --best --budget),
 # not the first found; an evaluations budget, so --seed still rebuilds the book byte for byte. The default book
@@ -108,7 +113,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--subtitle", help="the line under the title (default: N puzzles with solutions)")
     parser.add_argument("--author", help="the author's name, on the title page, copyright page and cover")
     front = parser.add_argument_group("copyright page, length and cover")
-    front.add_argument("--year", type=int, metavar="YYYY", help="the year on the copyright page")
+    front.add_argument("--year", type=int, metavar="YYYY", help="the year on the copyright page (default this year)")
     front.add_argument("--isbn", help="the ISBN on the copyright page")
     front.add_argument("--publisher", help="the publisher on the copyright page")
     front.add_argument(
@@ -122,10 +127,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--cover-out", metavar="PATH", type=Path, help="also write the wrap-around cover (back, spine, front) here"
     )
     front.add_argument(
+        "--theme",
+        choices=tuple(THEMES),
+        default=DEFAULT_THEME,
+        help=f"the cover's colours (default {DEFAULT_THEME}); every scheme keeps its text at 7:1 contrast or more",
+    )
+    front.add_argument(
         "--paper",
         choices=("white", "cream", "premium-colour"),
         default="white",
         help="the paper, for the spine width of the cover (default white)",
+    )
+    front.add_argument(
+        "--puzzles-out",
+        metavar="PATH",
+        type=Path,
+        help="also write the book's puzzles in book order as JSON lines (number, section, grade, score, grid,"
+        " solution): for a website or errata; the same seed gives the same file",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
     stored = parser.add_argument_group("puzzles from a store, or generated (when no FILE is given)")
@@ -143,6 +161,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     stored.add_argument("--order", type=int, metavar="N", help="double-N puzzles (default: generated 6, stored any)")
     stored.add_argument(
+        "--orders",
+        type=_orders,
+        metavar="N,N,...",
+        help="generated: sizes growing through the book, e.g. 5,6,7 (the first third double-5, and so on)",
+    )
+    stored.add_argument(
         "--best",
         type=int,
         metavar="N",
@@ -153,6 +177,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--seed", type=int, help="random seed: the same seed, the same book (default: a fresh one, printed)"
     )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
+    parser.add_argument(
+        "--hints",
+        action="store_true",
+        help="a hints section before the solutions: each puzzle's first hard step, where and which technique",
+    )
+    parser.add_argument(
+        "--no-techniques",
+        dest="techniques",
+        action="store_false",
+        help="leave out the solving-techniques chapter (each technique the puzzles need, shown at work in one)",
+    )
+    parser.add_argument(
+        "--no-checklist",
+        dest="checklist",
+        action="store_false",
+        help="no domino tick-off triangle beside each puzzle (there is one by default, up to double-9 sets)",
+    )
     parser.add_argument("--colour", "--color", action="store_true", help="colour instead of black and grey")
     add_timeout_argument(parser, whole_run="the book is not written; nothing half-made is left")
     parser.set_defaults(run=run)
@@ -177,7 +218,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--seed must be 0 or more, not {args.seed}")
     if args.isbn is not None:
         _check_isbn(args.isbn)
-    for option, path in (("--out", args.out), ("--cover-out", args.cover_out)):
+    outputs = (("--out", args.out), ("--cover-out", args.cover_out), ("--puzzles-out", args.puzzles_out))
+    for option, path in outputs:
         # before any puzzle is made: a long run should not end on a missing folder
         if path is not None and path.parent != DEFAULT_OUT.parent and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot use {option} {path}: there is no folder {path.parent}")
@@ -188,7 +230,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--order must be between 1 and 15, not {args.order}")
     if args.grade is not None:
         args.grade = _grade(args.grade)
-    for path in (args.out, args.cover_out):  # an unwritable destination is refused now, not after the work
+    if args.orders is not None:
+        if args.order is not None:
+            raise UsageError("give --order N or --orders N,N,..., not both")
+        if args.files or args.example or args.store:
+            raise UsageError("--orders is for generated books: the sizes of puzzles read are as they are")
+    for _, path in outputs:  # an unwritable destination is refused now, not after the work
         if path is None:
             continue
         if path.parent.is_dir():
@@ -220,15 +267,18 @@ def run(args: argparse.Namespace) -> int:
         count = DEFAULT_COUNT if args.count is None else args.count
         seed = secrets.randbelow(SEED_RANGE) if args.seed is None else args.seed
         progress = None if args.quiet else BookProgress(count, sys.stderr)
-        order = 6 if args.order is None else args.order
+        order = args.orders or (6 if args.order is None else args.order)
         try:
             entries = generate_entries(count, order, seed, grade=args.grade, progress=progress)
         finally:
             if progress is not None:
                 progress.clear()
-    if args.cover_out is not None and args.cover_out.resolve() == args.out.resolve():
-        raise UsageError("--cover-out must differ from --out")
-    if DEFAULT_OUT.parent in (args.out.parent, getattr(args.cover_out, "parent", None)):
+    given = [(option, path.resolve()) for option, path in outputs if path is not None]
+    for k, (option, path) in enumerate(given):
+        for other, elsewhere in given[:k]:
+            if path == elsewhere:
+                raise UsageError(f"{option} must differ from {other}")
+    if DEFAULT_OUT.parent in (path.parent for _, path in outputs if path is not None):
         DEFAULT_OUT.parent.mkdir(exist_ok=True)  # the default folder (output/) is made when missing
     try:
         summary = write_book(
@@ -245,12 +295,20 @@ def run(args: argparse.Namespace) -> int:
             style="colour" if args.colour else "mono",
             pips=args.pips,
             grade_order=grade_order,
-            imprint=Imprint(year=args.year, isbn=args.isbn, publisher=args.publisher, seed=seed),
+            imprint=Imprint(
+                year=args.year or datetime.date.today().year, isbn=args.isbn, publisher=args.publisher, seed=seed
+            ),
             min_pages=args.min_pages,
+            checklist=args.checklist,
+            techniques=args.techniques,
+            hints=args.hints,
         )
     except BookError as error:
         raise UsageError(str(error)) from None
     line = summary.line()
+    if args.puzzles_out is not None:
+        written = _write_puzzles(args.puzzles_out, entries, grade_order)
+        line += f"; {written}: {summary.puzzles} puzzles as JSON lines"
     if args.cover_out is not None:
         line += "; " + _write_cover(args, summary, entries)
     print(line)
@@ -260,32 +318,60 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _write_puzzles(path: Path, entries, grade_order) -> Path:
+    """The book's puzzles in book order, one JSON object a line, written atomically: ``number``, ``section`` (as
+    the book heads it), ``grade``, ``score``, then the puzzle and its ``solution`` as ``dominosa`` reads them, so
+    the file is also the input of another book or of ``rate``."""
+    import json
+
+    from dominosa.atomic import atomic_write
+    from dominosa.formats.json_format import puzzle_to_dict
+    from dominosa.rendering.book import book_order, display_name
+
+    lines = []
+    for number, section, entry in book_order(entries, grade_order):
+        head = {"number": number, "section": display_name(section), "grade": entry.grade, "score": entry.score}
+        lines.append(json.dumps({**head, **puzzle_to_dict(entry.puzzle, entry.solution)}, separators=(",", ":")))
+    return atomic_write(path, "\n".join(lines) + "\n")
+
+
 def _write_cover(args: argparse.Namespace, summary, entries) -> str:
     """Write the cover of the book just built; the words that describe it in the summary line."""
     from dominosa.atomic import atomic_write
-    from dominosa.rendering.book import display_name
+    from dominosa.rendering.book import book_order, display_name
     from dominosa.rendering.book_cover import build_cover
 
-    grades = [name for name, _ in summary.sections if name[:1].islower()]
+    grades = [display_name(name) for name, _ in summary.sections]
+    count = f"{summary.puzzles} puzzle{'s' if summary.puzzles != 1 else ''}"
+    span = f"{grades[0]} to {grades[-1]}" if len(grades) > 1 else grades[0]
+    inside = ["how to play with a worked example"]
+    if args.techniques:
+        inside.append("a chapter on the techniques the puzzles need, shown on the puzzles themselves")
+    if args.checklist:
+        inside.append("a tick-off checklist beside every grid")
+    if args.hints:
+        inside.append("hints")
     blurb = [
-        f"{summary.puzzles} Dominosa puzzles"
-        + (f", from {display_name(grades[0])} to {display_name(grades[-1])}" if len(grades) > 1 else "")
-        + ", each with exactly one solution, found by reasoning alone. The solutions are at the back.",
-        "A Dominosa grid of numbers hides a full set of dominoes, every pair of numbers exactly once. "
-        "Find where each domino lies.",
-        "Inside: how to play, with a worked example; the puzzles in sections from easiest to hardest; and every "
-        "solution.",
+        "A Dominosa grid of numbers hides a full set of dominoes, every pair of numbers exactly once. Find where "
+        "each domino lies: no guessing, every puzzle has exactly one solution and yields to reasoning alone.",
+        f"{count}, graded from {grades[0]} to {grades[-1]}, each marked with its grade and its place within it."
+        if len(grades) > 1
+        else f"{count}, each marked with its place within the grade.",
+        "Inside: " + ", ".join(inside) + ", and every solution at the back.",
     ]
-    pick = max(entries, key=lambda e: len(e.puzzle.board))
+    first = book_order(entries)[0][2]
     data, cover = build_cover(
         args.trim,
         summary.pages,
         paper=args.paper,
         title=args.title,
-        subtitle=args.subtitle or f"{summary.puzzles} puzzles with solutions",
+        subtitle=args.subtitle or f"{count} · {span}",
         author=args.author,
         blurb=blurb,
-        picture=(pick.puzzle, pick.solution),
+        heading="Find every domino",
+        picture=(first.puzzle, first.solution),
+        grades=grades,
+        theme=args.theme,
     )
     written = atomic_write(args.cover_out, data)
     return f"{written}: {cover.line()}"
@@ -323,40 +409,60 @@ class BookProgress:
             self.shown = 0
 
 
-def generate_entries(count: int, order: int, seed: int, *, grade: str | None = None, progress=None) -> list:
+def generate_entries(
+    count: int, order: int | Sequence[int], seed: int, *, grade: str | None = None, progress=None
+) -> list:
     """``count`` proper, graded double-``order`` puzzles (``BookEntry`` with grade and score), the same for the
-    same seed whatever the machine.
+    same seed whatever the machine. With several orders (``--orders 5,6,7``) sizes grow through the book: the
+    puzzles in book order (sections by grade) take the orders in turn, an even share each.
 
     Without ``grade`` the count is shared out over :data:`DEFAULT_MIX`; a grade of the mix that the board cannot
     reach (small boards) gives its share to puzzles of any grade. The evaluations run on a local process pool.
-    ``progress`` (when given) is called with the number of puzzles made after each one.
+    ``progress`` (when given) is called with the number of puzzles made after each one. No two puzzles share more
+    than :data:`~dominosa.generator.twins.BOOK_TWIN_SHARE` of their cells (a near-twin is refused and the search
+    goes on), nor is one the other turned, mirrored or renamed.
     """
     from dominosa.generator.best import Budget
     from dominosa.generator.evolve import NoPuzzleFound, Settings
     from dominosa.generator.generate import generate, make_request
+    from dominosa.generator.twins import TwinGuard
     from dominosa.generator.workers import open_workers
     from dominosa.rendering.book import BookEntry
 
     grades: list[str | None] = [grade] if grade is not None else list(DEFAULT_MIX)
-    shares = share_out(count, grades)
+    orders = [order] if isinstance(order, int) else list(order)
+    runs: list[tuple[str | None, int, int]] = []  # (grade, order, how many), in book order
+    position = 0
+    for wanted, share in zip(grades, share_out(count, grades), strict=True):
+        sizes = [orders[(position + k) * len(orders) // count] for k in range(share)]
+        position += share
+        runs += [(wanted, size, sizes.count(size)) for size in dict.fromkeys(sizes)]
     settings = Settings(give_up=MIX_GIVE_UP) if grade is None else Settings()
     entries: list = []
     keys: set[str] = set()
+    twins = TwinGuard()
+
+    def fresh(made) -> bool:  # neither a puzzle of the book again nor a near-twin of one
+        if not twins.admits(made.puzzle) or not _new(made.puzzle, keys):
+            return False
+        twins.take(made.puzzle)
+        return True
+
     with open_workers() as workers:
-        for wanted, share in zip(grades, shares, strict=True):
+        for wanted, size, share in runs:
             left = share
             for target in (wanted, None) if grade is None else (wanted,):
                 best = Budget(evaluations=BOOK_BUDGET) if target is not None and BOOK_BUDGET else None
-                request = make_request(order=order, grade=target, seed=seed, settings=settings, best=best)
+                request = make_request(order=size, grade=target, seed=seed, settings=settings, best=best)
                 try:
-                    for made in generate(request, left, workers=workers, accept=lambda m: _new(m.puzzle, keys)):
+                    for made in generate(request, left, workers=workers, accept=fresh):
                         entries.append(BookEntry(made.puzzle, made.solution, made.grade, made.score))
                         left -= 1
                         if progress is not None:
                             progress(len(entries))
                 except NoPuzzleFound:
                     if target is None or grade is not None:
-                        raise UsageError(f"no {target or 'proper'} double-{order} puzzle could be made") from None
+                        raise UsageError(f"no {target or 'proper'} double-{size} puzzle could be made") from None
                     continue
                 break
     return entries
@@ -390,7 +496,7 @@ def store_entries(
                 records = store.query(grade=grade, order=order, limit=count)
             else:
                 grades = [grade] if grade is not None else [g for g in store.stats().grades if g is not None]
-                records = [r for g in grades for r in store.query(grade=g, order=order, limit=best, by="score")]
+                records = _best_without_twins(store, grades, order, best)
     except StoreError as error:
         raise UsageError(str(error)) from None
     if not records:
@@ -398,6 +504,25 @@ def store_entries(
         raise UsageError(f"no {what + ' ' if what else ''}puzzles in {path} (see 'dominosa store stats')")
     entries = [BookEntry(r.puzzle, r.solution, r.grade, r.score) for r in records]
     return entries, grade_order_from([{"grade": r.grade, "level": r.level} for r in records])
+
+
+def _best_without_twins(store, grades, order: int | None, best: int) -> list:
+    """The ``best`` highest-scoring records of each grade, passing over any near-twin of one taken (of any
+    grade): a store filled by long runs holds puzzles of one lineage side by side."""
+    from dominosa.generator.twins import TwinGuard
+
+    twins = TwinGuard()
+    records = []
+    for grade in grades:
+        taken = 0
+        for record in store.iter_query(grade=grade, order=order, by="score"):
+            if taken == best:
+                break
+            if twins.admits(record.puzzle):
+                twins.take(record.puzzle)
+                records.append(record)
+                taken += 1
+    return records
 
 
 def _check_isbn(text: str) -> None:
@@ -422,6 +547,17 @@ def _grade(name: str) -> str:
         return GRADES[grade_level(name)]
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def _orders(text: str) -> list[int]:
+    """``5,6,7``: orders from 1 to 15, each at least the one before (sizes grow through the book)."""
+    try:
+        orders = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of orders such as 5,6,7") from None
+    if not all(1 <= n <= 15 for n in orders) or orders != sorted(orders):
+        raise argparse.ArgumentTypeError(f"{text!r}: orders go from 1 to 15, smallest first, such as 5,6,7")
+    return orders
 
 
 def _trim(text: str):

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 __all__ = ["DEFAULT_MIX", "MIX_GIVE_UP", "share_out"]
 
-# The grades of a generated book when no grade is given, shared out evenly (the first ones get any extra): the
-# three levels of the best-known grader above trivial, so a book climbs from warm-up to hard.
-DEFAULT_MIX = ("basic", "hard", "extreme")
+# The grades of a generated book when no grade is given, shared out evenly (the first ones get any extra): a
+# warm-up of trivial puzzles (the book calls the section "Warm-up"), then the three levels of the best-known grader
+# above it, so a book climbs from a first win to hard.
+DEFAULT_MIX = ("trivial", "basic", "hard", "extreme")
 # A grade of the mix that a small board cannot reach is given up after this many fruitless searches, and its
 # share goes to puzzles of any grade.
 MIX_GIVE_UP = 3
@@ -23,6 +24,6 @@ def share_out(count: int, grades: Sequence[str | None]) -> list[int]:
     """How many of ``count`` puzzles each grade gets: as even as can be, the first grades taking any extra.
 
     >>> share_out(10, DEFAULT_MIX)
-    [4, 3, 3]
+    [3, 3, 2, 2]
     """
     return [count // len(grades) + (k < count % len(grades)) for k in range(len(grades))]

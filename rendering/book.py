@@ -32,6 +32,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dominosa.puzzle import Puzzle
 from dominosa.rendering.files import atomic_write
@@ -46,11 +47,14 @@ from dominosa.rendering.pages import (
     page_frame,
     parse_trim,
 )
-from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, text_width
+from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, font_metrics, text_width
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
-from dominosa.rendering.scene import MARGIN, Diagram, build_diagram
+from dominosa.rendering.scene import MARGIN, Diagram, Layer, build_diagram
 from dominosa.rendering.style import Style, resolve_style
 from dominosa.solution import Solution, problems
+
+if TYPE_CHECKING:
+    from dominosa.rendering.lessons import Hint, Lesson
 
 __all__ = [
     "BookError",
@@ -61,6 +65,7 @@ __all__ = [
     "BookLayout",
     "write_book",
     "group_sections",
+    "book_order",
     "display_name",
     "WORKED_EXAMPLE",
     "UNGRADED",
@@ -73,6 +78,14 @@ __all__ = [
 
 UNGRADED = "Ungraded"
 GREY = "#555555"
+RULE = "#9a9a9a"  # hairlines: under the running heads, the checklist's boxes
+# The book's faces (see dominosa.rendering.pdf_writer.FACES): a serif for reading, a sans for what is looked up.
+TEXT, TEXT_BOLD, DISPLAY = "serif", "serif-bold", "display"
+LABEL, LABEL_BOLD, FIGURES = "label", "label-bold", "figures"
+# The grids' faded double lines, lighter and finer than a picture's so the numbers lead, and a firm frame.
+GUIDE_COLOUR, GUIDE_WIDTH, FRAME_WIDTH = "#c4c4c4", 0.02, 0.075
+CHECKLIST_MAX_ORDER = 9  # a tick-off triangle comes with each puzzle up to double-9 sets
+PIPS = 5  # the difficulty marker: 1 to 5 marks for a puzzle's place within its grade
 
 # The worked example of the how-to page: a double-2 puzzle with one solution, solved in the steps the text tells.
 WORKED_EXAMPLE = ((0, 1, 1, 0), (2, 2, 2, 0), (1, 0, 2, 1))
@@ -99,7 +112,7 @@ _EXAMPLE_STEPS = (
     "column. Outline it.",
     "2. Now the 1 in the bottom right corner has one neighbour left, the 2 beside it: that is the 1-2 (dashed). "
     "With the 1-2 used, the 1 at the top of the third column cannot join the 2 below it: draw a bar between them. "
-    "That 1 can only join the 1 on its left: the 1-1.",
+    "That 1 can only join the 1 on its left: outline the 1-1.",
     "3. Carry on the same way, one cell with a single choice at a time, until every cell is in a domino.",
 )
 
@@ -180,10 +193,11 @@ class _Type:
     min_solution_cell: float
     max_cell: float
     gap: float
+    checklist_box: float
 
 
-_NORMAL = _Type(30, 13, 15, 10, 9, 8.5, 9, 8, 16, 14, 40, 14)
-_LARGE = _Type(40, 20, 24, 16, 16, 16, 16, 16, 34, 22, 60, 20)
+_NORMAL = _Type(32, 13, 17, 10, 11, 8.5, 9, 8, 16, 14, 40, 14, 9.5)
+_LARGE = _Type(40, 20, 24, 16, 16, 16, 16, 16, 34, 22, 60, 20, 16)
 
 
 def smallest_cell(floor: float, diagrams) -> float:
@@ -200,7 +214,8 @@ def group_sections(
 
     Grades come in ``grade_order`` when given, then in the order of the rating engine's grades
     (``dominosa.deductions.grades.GRADES``), then any others in the order they first appear; ungraded entries
-    make the last section, or the only one, ``Puzzles``.
+    make the last section, or the only one, ``Puzzles``. Within a section, smaller boards come first, then lower
+    scores.
     """
     groups: dict[str | None, list[BookEntry]] = {}
     for entry in entries:
@@ -211,7 +226,24 @@ def group_sections(
     named: list[tuple[str, list[BookEntry]]] = [(g, groups[g]) for g in order]
     if None in groups:
         named.append((UNGRADED if named else "Puzzles", groups[None]))
-    return [(name, sorted(group, key=lambda e: len(e.puzzle.board))) for name, group in named]
+    return [(name, sorted(group, key=_climb)) for name, group in named]
+
+
+def _climb(entry: BookEntry) -> tuple[int, float]:
+    """Within a section, smaller boards first, and on a board of one size the lower scores first, so the
+    section climbs."""
+    return len(entry.puzzle.board), entry.score if entry.score is not None else 0.0
+
+
+def book_order(
+    entries: Sequence[BookEntry], grade_order: Sequence[str] | None = None
+) -> list[tuple[int, str, BookEntry]]:
+    """Each entry as the book prints it: its number (from 1), its section's grade name, the entry; in book
+    order (sections as :func:`group_sections` orders them)."""
+    out: list[tuple[int, str, BookEntry]] = []
+    for name, group in group_sections(entries, grade_order):
+        out.extend((len(out) + 1, name, entry) for entry in group)
+    return out
 
 
 def _engine_grades() -> tuple[str, ...]:
@@ -221,9 +253,13 @@ def _engine_grades() -> tuple[str, ...]:
     return tuple(GRADES)
 
 
+# Sections named for the reader where the engine's name would mislead: trivial puzzles are the book's warm-up.
+SECTION_NAMES = {"trivial": "Warm-up"}
+
+
 def display_name(grade: str) -> str:
-    """A grade as a heading shows it: ``hard`` becomes ``Hard``."""
-    return grade[:1].upper() + grade[1:]
+    """A grade as a heading shows it: ``hard`` becomes ``Hard``, ``trivial`` the ``Warm-up``."""
+    return SECTION_NAMES.get(grade) or grade[:1].upper() + grade[1:]
 
 
 def write_book(path: str | os.PathLike[str], entries: Sequence[BookEntry], **options) -> BookSummary:
@@ -264,6 +300,9 @@ def compose_book(
     grade_order: Sequence[str] | None = None,
     imprint: Imprint | None = None,
     min_pages: int = 0,
+    checklist: bool = True,
+    techniques: bool = True,
+    hints: bool = False,
 ) -> BookLayout:
     """Lay the book out, page by page, ready to be written.
 
@@ -280,6 +319,10 @@ def compose_book(
     grade_order : grade names from easiest to hardest, for the order of sections.
     imprint : what the copyright page says (author, year, ISBN, publisher, the seed); see :class:`Imprint`.
     min_pages : pad the book with notes pages up to this many pages (print services have a minimum).
+    checklist : a domino tick-off triangle beside or under each puzzle of a full set up to double-9.
+    techniques : a solving-techniques chapter before the puzzles: each technique the puzzles need, at work in
+        one of them (see :mod:`dominosa.rendering.lessons`).
+    hints : a hints section before the solutions: each puzzle's first hard step, where and which technique.
 
     Raises
     ------
@@ -311,24 +354,41 @@ def compose_book(
     asked = per_page is not None
     per_page = per_page or (1 if large_print else 2)
 
-    sections = group_sections(entries, grade_order)
     numbered: list[tuple[str, list[tuple[int, BookEntry, Diagram]]]] = []
-    number = 0
-    for name, group in sections:
-        items = []
-        for entry in group:
-            number += 1
-            items.append((number, entry, build_diagram(entry.puzzle, style=look)))
-        numbered.append((name, items))
+    for number, name, entry in book_order(entries, grade_order):
+        if not numbered or numbered[-1][0] != name:
+            numbered.append((name, []))
+        numbered[-1][1].append((number, entry, _diagram(entry.puzzle, style=look)))
     solved = [
-        (n, build_diagram(entry.puzzle, solution=entry.solution, style=look))
+        (n, _diagram(entry.puzzle, solution=entry.solution, style=look))
         for _, items in numbered
         for n, entry, _ in items
     ]
+    marks = difficulty_marks(numbered)
+    from dominosa.rendering.lessons import find_lessons, first_hard_step  # loads the engine: only when used
+
+    in_order = [(n, entry) for _, items in numbered for n, entry, _ in items]
+    lessons = find_lessons([(n, entry.puzzle) for n, entry in in_order]) if techniques else []
+    found = [first_hard_step(n, entry.puzzle, entry.grade) for n, entry in in_order] if hints else []
+    hint_list = [hint for hint in found if hint is not None]
+    extras = _Extras(lessons, hint_list, look)
+    sizes_vary = len({(e.puzzle.order, len(e.puzzle.board)) for e in entries}) > 1
 
     gutter = gutter_for(1)
     for _ in range(5):  # the gutter depends on the page count, which may depend on the gutter: settle both
-        plan = _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages, asked=asked)
+        plan = _plan(
+            numbered,
+            solved,
+            trim,
+            gutter,
+            kind,
+            per_page,
+            solutions_per_page,
+            min_pages,
+            asked=asked,
+            tick=checklist,
+            extras=extras,
+        )
         settled = gutter_for(plan.pages)
         if settled == gutter:
             break
@@ -337,7 +397,10 @@ def compose_book(
     doc = PdfDocument(title=title, author=author, subject=f"{len(entries)} Dominosa puzzles with solutions")
     sections_at = [(display_name(name), page) for name, page in plan.section_pages]
     howto_page = next(n for n, job in enumerate(plan.jobs, 1) if job[0] == "howto")
-    contents = [("How to play", howto_page), *sections_at, ("Solutions", plan.solutions_page)]
+    contents = [("How to play", howto_page)]
+    contents += [(name, page) for name, page in plan.chapter_pages if name == "Solving techniques"]
+    contents += [*sections_at, *((n, p) for n, p in plan.chapter_pages if n == "Hints")]
+    contents.append(("Solutions", plan.solutions_page))
     notes_page = next((n for n, job in enumerate(plan.jobs, 1) if job[0] == "notes"), None)
     if notes_page is not None:
         contents.append(("Notes", notes_page))
@@ -353,18 +416,24 @@ def compose_book(
         )
         context = _Context(page, frame, kind, look)
         if job[0] == "title":
-            _title_page(context, title, subtitle, author, contents)
+            _title_page(context, title, subtitle, author)
+        elif job[0] == "contents":
+            _contents_page(context, contents, [name for name, _ in numbered])
         elif job[0] == "howto":
             _howto_page(context, job[1], job[2])
         elif job[0] == "puzzles":
-            _puzzle_page(context, job[1], job[2], job[3])
+            _puzzle_page(context, job[1], job[2], job[3], marks, sizes_vary)
         elif job[0] == "solutions":
             _solution_page(context, job[1], job[2])
+        elif job[0] == "lessons":
+            _lessons_page(context, job[1], job[2])
+        elif job[0] == "hints":
+            _hints_page(context, job[1], job[2])
         elif job[0] == "copyright":
-            _copyright_page(context, title, author, imprint, [name for name, _ in numbered])
+            _copyright_page(context, title, author, imprint)
         elif job[0] == "notes":
             _notes_page(context)
-        if job[0] not in ("title", "copyright", "blank"):
+        if job[0] not in ("title", "copyright", "contents", "blank"):
             _folio(context)
     summary = BookSummary(
         plan.pages,
@@ -397,11 +466,14 @@ def _check_printable(label: str, text: str | None) -> None:
 
 @dataclass(frozen=True)
 class _Grid:
-    """Slots on a page: ``cols`` x ``rows``, and the size of one cell in points."""
+    """Slots on a page: ``cols`` x ``rows``, the size of one cell in points, and where each puzzle's checklist
+    goes (``aside``, ``below`` or None) with the size of its boxes."""
 
     cols: int
     rows: int
     cell: float
+    checklist: str | None = None
+    box: float = 0.0
 
 
 @dataclass
@@ -409,10 +481,20 @@ class _Plan:
     jobs: list[tuple]
     section_pages: list[tuple[str, int]]
     solutions_page: int
+    chapter_pages: list[tuple[str, int]] = dataclasses.field(default_factory=list)
 
     @property
     def pages(self) -> int:
         return len(self.jobs)
+
+
+@dataclass(frozen=True)
+class _Extras:
+    """What the book teaches besides the puzzles: the techniques chapter's lessons and the hints."""
+
+    lessons: list[Lesson]
+    hints: list[Hint]
+    style: Style
 
 
 def _content_box(trim: Trim, gutter: float, kind: _Type) -> tuple[float, float]:
@@ -430,22 +512,45 @@ def _foot_height(kind: _Type) -> float:
     return kind.folio * 1.2 + kind.gap * 0.6
 
 
-def _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages=0, *, asked=True) -> _Plan:
+def _plan(
+    numbered,
+    solved,
+    trim,
+    gutter,
+    kind,
+    per_page,
+    solutions_per_page,
+    min_pages=0,
+    *,
+    asked=True,
+    tick=True,
+    extras: _Extras | None = None,
+) -> _Plan:
     """The page jobs in order, and where each section starts, for this gutter. A ``per_page`` the user did not
     ask for (``asked`` False) drops to the most that keep numbers legible; one asked for is refused instead."""
     width, height = _content_box(trim, gutter, kind)
-    jobs: list[tuple] = [("title",), ("copyright",), *(("howto", *part) for part in _howto_parts(trim, gutter, kind))]
+    howto = [("howto", *part) for part in _howto_parts(trim, gutter, kind)]
+    jobs: list[tuple] = [("title",), ("copyright",), ("contents",), *howto]
+    chapters: list[tuple[str, int]] = []
+    if extras is not None and extras.lessons:
+        chapters.append(("Solving techniques", len(jobs) + 1))
+        for k, blocks in enumerate(_lesson_pages(extras.lessons, width, height, kind, extras.style)):
+            jobs.append(("lessons", blocks, k == 0))
     starts = []
     for name, items in numbered:
         dims = (max(d.width for _, _, d in items), max(d.height for _, _, d in items))
-        grid = _fit(per_page, width, height, dims, kind.caption * 1.6, kind)
+        caption = _caption_height(kind)
         floor = smallest_cell(kind.min_cell, [d for _, _, d in items])
+        orders = {entry.puzzle.order for _, entry, _ in items if entry.puzzle.is_full_set}
+        full = all(entry.puzzle.is_full_set for _, entry, _ in items)
+        ticks = max(orders) if tick and full and orders and max(orders) <= CHECKLIST_MAX_ORDER else None
         count = per_page
+        grid = _fit_ticked(count, width, height, dims, caption, kind, ticks, floor)
         if grid.cell < floor - 1e-9:
-            most = _most_that_fit(width, height, dims, kind.caption * 1.6, kind, floor)
+            most = _most_that_fit(width, height, dims, caption, kind, floor)
             if most and not asked:
                 count = min(most, per_page)
-                grid = _fit(count, width, height, dims, kind.caption * 1.6, kind)
+                grid = _fit_ticked(count, width, height, dims, caption, kind, ticks, floor)
         if grid.cell < floor - 1e-9:
             raise BookError(
                 f"{per_page} puzzles per page leave cells {grid.cell:.0f} pt wide on a {trim.name} page "
@@ -468,6 +573,10 @@ def _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, mi
             f"{MIN_TEXT:g} pt, which print services refuse: "
             + (f"use --solutions-per-page {most} or less" if most else "use a larger trim")
         )
+    if extras is not None and extras.hints:
+        chapters.append(("Hints", len(jobs) + 1))
+        for k, chunk in enumerate(_hint_pages(extras.hints, width, height, kind)):
+            jobs.append(("hints", chunk, k == 0))
     first_solution = len(jobs) + 1
     for k in range(0, len(solved), solutions_per_page):
         jobs.append(("solutions", solved[k : k + solutions_per_page], grid))
@@ -477,20 +586,52 @@ def _plan(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, mi
         jobs.append(("notes",))
     if len(jobs) % 2:
         jobs.append(("blank",))
-    return _Plan(jobs, starts, first_solution)
+    return _Plan(jobs, starts, first_solution, chapters)
 
 
-def _fit(count: int, width: float, height: float, dims: tuple[float, float], caption: float, kind: _Type) -> _Grid:
-    """The arrangement of ``count`` slots that gives the biggest cells, capped at the style's largest."""
+def _fit(
+    count: int,
+    width: float,
+    height: float,
+    dims: tuple[float, float],
+    caption: float,
+    kind: _Type,
+    aside: tuple[float, float] = (0.0, 0.0),
+) -> _Grid:
+    """The arrangement of ``count`` slots that gives the biggest cells, capped at the style's largest; ``aside``
+    is the room (width, height) each slot keeps beside or below its diagram."""
     best = _Grid(1, count, 0.0)
     for cols in range(1, count + 1):
         rows = math.ceil(count / cols)
-        slot_w = (width - (cols - 1) * kind.gap) / cols
-        slot_h = (height - (rows - 1) * kind.gap) / rows - caption
+        slot_w = (width - (cols - 1) * kind.gap) / cols - aside[0]
+        slot_h = (height - (rows - 1) * kind.gap) / rows - caption - aside[1]
         cell = min(slot_w / dims[0], slot_h / dims[1])
         if cell > best.cell + 1e-9:
             best = _Grid(cols, rows, cell)
     return _Grid(best.cols, best.rows, min(best.cell, kind.max_cell))
+
+
+def _checklist_size(order: int, box: float) -> float:
+    """The side of a double-``order`` checklist: a header row and column, and a box for each number."""
+    return (order + 2) * box
+
+
+def _fit_ticked(count, width, height, dims, caption, kind, ticks: int | None, floor: float) -> _Grid:
+    """As :func:`_fit`, with each puzzle's checklist beside its grid or under it, whichever leaves bigger cells;
+    without one when neither leaves cells of at least ``floor``."""
+    plain = _fit(count, width, height, dims, caption, kind)
+    if ticks is None:
+        return plain
+    options = []
+    for box in (kind.checklist_box * f for f in (1.5, 1.25, 1.0)):  # the largest boxes that cost no cell size
+        side = _checklist_size(ticks, box) + kind.gap
+        options += [
+            dataclasses.replace(_fit(count, width, height, dims, caption, kind, (side, 0)), checklist="aside", box=box),
+            dataclasses.replace(_fit(count, width, height, dims, caption, kind, (0, side)), checklist="below", box=box),
+        ]
+    biggest = max(g.cell for g in options)
+    ticked = next(g for g in options if g.cell >= biggest * 0.995)
+    return ticked if ticked.cell >= floor - 1e-9 else plain
 
 
 def _most_that_fit(width, height, dims, caption, kind, smallest) -> int:
@@ -535,61 +676,98 @@ class _Context:
 
 def _folio(c: _Context) -> None:
     """The page number, at the foot of the safe area on the outside edge."""
-    baseline = c.bottom - c.kind.folio * 0.25  # the descent of the digits stays inside the safe area
+    baseline = c.bottom + font_metrics(LABEL).descent * c.kind.folio / 1000  # its descent inside the safe area
     if c.frame.recto:
-        c.page.text(c.right, baseline, str(c.frame.number), size=c.kind.folio, anchor="end")
+        c.page.text(c.right, baseline, str(c.frame.number), size=c.kind.folio, anchor="end", bold=LABEL)
     else:
-        c.page.text(c.left, baseline, str(c.frame.number), size=c.kind.folio)
+        c.page.text(c.left, baseline, str(c.frame.number), size=c.kind.folio, bold=LABEL)
 
 
-def _running_head(c: _Context, text: str) -> None:
-    c.page.text(c.middle, c.top + c.kind.head, text, size=c.kind.head, bold=True, anchor="middle", colour=GREY)
+def _running_head(c: _Context, inner: str, outer: str = "") -> None:
+    """The head of a page: what part of the book it is on the spine side, what it holds (puzzle numbers) on the
+    outside edge, where a thumb flicking through finds it; a hairline under both."""
+    k = c.kind
+    baseline = c.top + k.head
+    near, far = (c.left, c.right) if c.frame.recto else (c.right, c.left)
+    c.page.text(near, baseline, inner.upper(), size=k.head, bold=LABEL, anchor="start" if c.frame.recto else "end",
+                colour=GREY)  # fmt: skip
+    if outer:
+        c.page.text(far, baseline, outer, size=k.head, bold=LABEL_BOLD, anchor="end" if c.frame.recto else "start")
+    rule = baseline + k.head * 0.45
+    c.page.rect(c.left, rule - 0.2, c.right - c.left, 0.4, fill=RULE)
 
 
 def _content_top(c: _Context) -> float:
     return c.top + _head_height(c.kind)
 
 
-def _title_page(c: _Context, title: str, subtitle: str, author: str | None, contents) -> None:
+def _title_page(c: _Context, title: str, subtitle: str, author: str | None) -> None:
+    """The title page: the title large in the book's display face, the subtitle, a solved board as the
+    ornament, and the author at the foot, as a publisher sets it."""
     k = c.kind
-    y = c.top + (c.bottom - c.top) * 0.16
-    title_size = k.title
-    while text_width(title, title_size, bold=True) > c.right - c.left and title_size > k.heading:
+    width = c.right - c.left
+    y = c.top + (c.bottom - c.top) * 0.14
+    title_size = k.title * 1.25
+    lines = _wrap(title, title_size, width, bold=DISPLAY)
+    while title_size > k.heading and (
+        len(lines) > 2 or any(text_width(line, title_size, bold=DISPLAY) > width for line in lines)
+    ):  # two lines at most, none wider than the page
         title_size -= 1
-    for line in _wrap(title, title_size, c.right - c.left, bold=True):
-        y += title_size * 1.15
-        c.page.text(c.middle, y, line, size=title_size, bold=True, anchor="middle")
-    y += k.subtitle * 1.8
-    c.page.text(c.middle, y, subtitle, size=k.subtitle, anchor="middle", colour=GREY)
+        lines = _wrap(title, title_size, width, bold=DISPLAY)
+    for line in lines:
+        y += title_size * 1.1
+        c.page.text(c.middle, y, line, size=title_size, bold=DISPLAY, anchor="middle")
+    y += k.subtitle * 0.9
+    c.page.line(c.middle - width * 0.12, y, c.middle + width * 0.12, y, width=0.8, colour=c.style.ink)
+    for line in _wrap(subtitle, k.subtitle, width, bold=TEXT):
+        y += k.subtitle * 1.9
+        c.page.text(c.middle, y, line, size=k.subtitle, bold=TEXT, anchor="middle", colour=GREY)
+    foot = c.bottom - k.subtitle
     if author:
-        y += k.subtitle * 1.6
-        c.page.text(c.middle, y, author, size=k.subtitle, anchor="middle")
-    lines = len(contents) + 1
-    contents_top = c.bottom - lines * k.body * 1.6 - k.body
-    example = build_diagram(_example_puzzle(), solution=_EXAMPLE_SOLUTION, style=c.style)
-    room = contents_top - y - 3 * k.gap
-    cell = min(room / example.height, (c.right - c.left) * 0.6 / example.width, k.max_cell * 0.8)
+        c.page.text(c.middle, foot, author, size=k.subtitle * 1.15, bold=TEXT, anchor="middle")
+        foot -= k.subtitle * 3
+    example = _diagram(_example_puzzle(), solution=_EXAMPLE_SOLUTION, style=c.style)
+    room = foot - y - 3 * k.gap
+    cell = min(room / example.height, width * 0.5 / example.width, k.max_cell * 0.8)
     if cell >= smallest_cell(k.min_solution_cell, [example]):
-        c.page.diagram(
-            example, c.middle - example.width * cell / 2, y + 1.5 * k.gap + (room - example.height * cell) / 2, cell
-        )
-    y = max(contents_top, y + k.gap)
-    c.page.text(c.left, y, "Contents", size=k.body, bold=True)
+        _draw(c, example, c.middle - example.width * cell / 2, y + 1.5 * k.gap + (room - example.height * cell) / 2,
+              cell)  # fmt: skip
+
+
+def _contents_page(c: _Context, contents, grades: Sequence[str]) -> None:
+    """The contents, on a page of their own: each part with the page it starts on; under them, what each grade
+    of the book asks of a solver, in the techniques' names."""
+    k = c.kind
+    y = c.top + k.heading * 3
+    c.page.text(c.left, y, "Contents", size=k.heading * 1.3, bold=DISPLAY)
+    y += k.heading * 1.5
     for name, number in contents:
-        y += k.body * 1.6
-        _leader_line(c, y, name, str(number), k.body)
+        y += k.body * 2.2
+        _leader_line(c, y, name, str(number), k.body * 1.1)
+    meanings = grade_meanings(grades)
+    if not meanings:
+        return
+    lines: list[tuple[str, str]] = [("The grades, easiest first", LABEL_BOLD)]
+    for name, meaning in meanings:
+        text = f"{display_name(name)}: {meaning[:1].upper()}{meaning[1:]}"
+        lines += [(line, TEXT) for line in _wrap(text, k.label, c.right - c.left, bold=TEXT)]
+    lead = k.label * 1.45
+    y = max(y + k.body * 3, c.bottom - _foot_height(k) - lead * (len(lines) - 1))
+    for line, face in lines:
+        c.page.text(c.left, y, line, size=k.label, bold=face, colour="#000000" if face == TEXT else GREY)
+        y += lead
 
 
 def _leader_line(c: _Context, y: float, left: str, right: str, size: float) -> None:
     """``left ........ right`` across the safe area, as a table of contents sets it."""
-    c.page.text(c.left, y, left, size=size)
-    c.page.text(c.right, y, right, size=size, anchor="end")
-    start = c.left + text_width(left, size) + size * 0.6
-    stop = c.right - text_width(right, size) - size * 0.6
-    dot = text_width(". ", size)
+    c.page.text(c.left, y, left, size=size, bold=TEXT)
+    c.page.text(c.right, y, right, size=size, anchor="end", bold=LABEL)
+    start = c.left + text_width(left, size, bold=TEXT) + size * 0.6
+    stop = c.right - text_width(right, size, bold=LABEL) - size * 0.6
+    dot = text_width(". ", size, bold=TEXT)
     if stop - start > dot:
         dots = ". " * int((stop - start) / dot)
-        c.page.text(stop, y, dots.rstrip(), size=size, anchor="end", colour=GREY)
+        c.page.text(stop, y, dots.rstrip(), size=size, anchor="end", colour=GREY, bold=TEXT)
 
 
 def _howto_page(c: _Context, part: str = "all", cols: int = 3, *, clip: bool = True) -> float:
@@ -598,18 +776,18 @@ def _howto_page(c: _Context, part: str = "all", cols: int = 3, *, clip: bool = T
     can measure it first."""
     k = c.kind
     lead = k.body * 1.35
-    y = c.top + k.heading
+    y = c.top + k.heading * 1.1  # the display face rises a little above its size
     if part in ("all", "rules"):
-        c.page.text(c.left, y, "How to play", size=k.heading, bold=True)
+        c.page.text(c.left, y, "How to play", size=k.heading, bold=DISPLAY)
         y += k.heading * 0.5
         for paragraph in _RULES_TEXT:
             y = _paragraph(c, paragraph, y + lead + k.body * 0.4, clip=clip)
         if part == "rules":
             return y
         y += lead + k.body * 1.2
-        c.page.text(c.left, y, "A worked example", size=k.body * 1.1, bold=True)
+        c.page.text(c.left, y, "A worked example", size=k.body * 1.15, bold=TEXT_BOLD)
     else:
-        c.page.text(c.left, y, "A worked example", size=k.heading, bold=True)
+        c.page.text(c.left, y, "A worked example", size=k.heading, bold=DISPLAY)
     y = _example_pictures(c, y + k.body * 0.8, cols)
     for step in _EXAMPLE_STEPS:
         y = _paragraph(c, step, y + lead + k.body * 0.4, clip=clip)
@@ -622,16 +800,17 @@ def _example_pictures(c: _Context, top: float, cols: int) -> float:
     width = c.right - c.left
     puzzle = _example_puzzle()
     pictures = [
-        build_diagram(puzzle, style=c.style),
-        build_diagram(
+        _diagram(puzzle, style=c.style),
+        # Step 2 as its text tells it: the 0-0 in place, the 1-2 dashed, the bar, and the 1-1 it leaves. Nothing
+        # shaded: shading means a given domino.
+        _diagram(
             puzzle,
-            joined=[_EXAMPLE_SOLUTION[2]],
+            joined=[_EXAMPLE_SOLUTION[2], _EXAMPLE_SOLUTION[1]],
             split=_EXAMPLE_WALLS,
-            highlight_cells=[(2, 3)],
             highlight_pairs=[_EXAMPLE_SOLUTION[5]],
             style=c.style,
         ),
-        build_diagram(puzzle, solution=_EXAMPLE_SOLUTION, style=c.style),
+        _diagram(puzzle, solution=_EXAMPLE_SOLUTION, style=c.style),
     ]
     pic_w, pic_h = pictures[0].width, pictures[0].height
     cell = _example_cell(width, cols, pic_w, k)
@@ -641,8 +820,8 @@ def _example_pictures(c: _Context, top: float, cols: int) -> float:
         x = c.left + (width - len(chunk) * pic_w * cell - (len(chunk) - 1) * k.gap) / 2
         label_y = y + pic_h * cell + k.caption * 1.4
         for number, picture in enumerate(chunk, row * cols + 1):
-            c.page.diagram(picture, x, y, cell)
-            c.page.text(x + pic_w * cell / 2, label_y, str(number), size=k.caption, bold=True, anchor="middle")
+            _draw(c, picture, x, y, cell)
+            c.page.text(x + pic_w * cell / 2, label_y, str(number), size=k.caption, bold=LABEL_BOLD, anchor="middle")
             x += pic_w * cell + k.gap
         y = label_y + k.gap
     return y - k.gap
@@ -663,7 +842,7 @@ def _howto_parts(trim: Trim, gutter: float, kind: _Type) -> list[tuple[str, int]
     frame = page_frame(2, trim, gutter=gutter, bleed=False)
     limit = frame.safe[3] - _foot_height(kind)
     width = frame.safe[2] - frame.safe[0]
-    example = build_diagram(_example_puzzle())
+    example = _diagram(_example_puzzle())
     legible = smallest_cell(0.0, [example])  # digits at 7 pt
     usable = [n for n in (3, 2, 1) if _example_cell(width, n, example.width, kind) >= legible]
     full = [n for n in usable if _example_cell(width, n, example.width, kind) >= kind.min_cell]
@@ -691,88 +870,146 @@ def _paragraph(c: _Context, text: str, y: float, *, clip: bool = True) -> float:
     would run into the page number are left out (the plan measures first, so that does not happen)."""
     size = c.kind.body
     limit = c.bottom - _foot_height(c.kind)
-    for k, line in enumerate(_wrap(text, size, c.right - c.left)):
+    for k, line in enumerate(_wrap(text, size, c.right - c.left, bold=TEXT)):
         if k:
             y += size * 1.35
         if clip and y > limit:
             break
-        c.page.text(c.left, y, line, size=size)
+        c.page.text(c.left, y, line, size=size, bold=TEXT)
     return y
 
 
-def _puzzle_page(c: _Context, section: str, items, grid: _Grid) -> None:
-    _running_head(c, display_name(section))
+def _puzzle_page(c: _Context, section: str, items, grid: _Grid, marks: dict[int, int], sizes_vary: bool) -> None:
+    first, last = items[0][0], items[-1][0]
+    _running_head(c, display_name(section), f"Puzzles {first}–{last}" if first != last else f"Puzzle {first}")
     k = c.kind
-    caption_h = k.caption * 1.6
+    caption_h = _caption_height(k)
+    side = _checklist_size(items[0][1].puzzle.order, grid.box) if grid.checklist else 0.0
     for slot, (x, y, slot_w, slot_h) in zip(items, _slots(c, grid, caption_h), strict=False):
         number, entry, picture = slot
         w, h = picture.width * grid.cell, picture.height * grid.cell
-        block_top = y + (slot_h - h) / 2
-        dx = x + (slot_w - w) / 2
+        block_w = w + (side + k.gap if grid.checklist == "aside" else 0.0)
+        block_h = h + (side + k.gap if grid.checklist == "below" else 0.0)
+        block_top = y + (slot_h - block_h) / 2
+        dx = x + (slot_w - block_w) / 2
         board_left, board_right = dx + MARGIN * grid.cell, dx + w - MARGIN * grid.cell
         baseline = block_top + k.caption
-        left = f"Puzzle {number}"
-        right = _describe(entry)
-        room = board_right - board_left
-        if text_width(left, k.caption, bold=True) + text_width(right, k.caption) + k.caption <= room:
-            c.page.text(board_left, baseline, left, size=k.caption, bold=True)
-            c.page.text(board_right, baseline, right, size=k.caption, anchor="end", colour=GREY)
-        else:
-            c.page.text(
-                (board_left + board_right) / 2,
-                baseline,
-                f"{left} · {right}",
-                size=k.caption,
-                bold=True,
-                anchor="middle",
-            )
-        c.page.diagram(picture, dx, block_top + caption_h, grid.cell)
+        c.page.text(board_left, baseline, f"Puzzle {number}", size=k.caption, bold=LABEL_BOLD)
+        right = board_right if grid.checklist != "aside" else dx + block_w
+        _marker(c, right, baseline, entry, marks.get(number), sizes_vary)
+        top = block_top + caption_h
+        _draw(c, picture, dx, top, grid.cell)
+        if grid.checklist == "aside":
+            _checklist(c, dx + block_w - side, top + MARGIN * grid.cell, entry.puzzle.order, grid.box)
+        elif grid.checklist == "below":
+            _checklist(c, board_left, top + h + k.gap, entry.puzzle.order, grid.box)
 
 
-def _copyright_page(c: _Context, title: str, author: str | None, imprint: Imprint, grades: Sequence[str]) -> None:
-    """The verso of the title: who made the book and when, how to rebuild it, and what its grades mean."""
+def _caption_height(kind: _Type) -> float:
+    return kind.caption * 1.7
+
+
+def _marker(c: _Context, right: float, baseline: float, entry: BookEntry, pips: int | None, sizes_vary: bool) -> None:
+    """The difficulty marker, set from the right: the grade in words, then ``pips`` of :data:`PIPS` filled marks
+    for the puzzle's place within its grade (none when the book has no scores); the set and size only when the
+    book's puzzles differ in them."""
     k = c.kind
     size = k.label
-    lead = size * 1.45
-    paragraphs: list[tuple[str, bool]] = [(title, True)]
+    x = right
+    if pips is not None:
+        radius = size * 0.28
+        for mark in range(PIPS, 0, -1):
+            cx = x - radius
+            filled = mark <= pips
+            _dot(c, cx, baseline - size * 0.33, radius, filled)
+            x -= radius * 2 + size * 0.22
+        x -= size * 0.35
+    words = [display_name(entry.grade)] if entry.grade else []
+    if sizes_vary:
+        words.append(_size_words(entry))
+    if words:
+        c.page.text(x, baseline, " · ".join(words), size=size, bold=LABEL, anchor="end", colour=GREY)
+
+
+def _dot(c: _Context, cx: float, cy: float, r: float, filled: bool) -> None:
+    """One mark of the difficulty marker: a filled disc, or a ring for a mark not earned."""
+    layers = [Layer("circles", [(0.5, 0.5, 0.5)], fill=c.style.ink if filled else RULE)]
+    if not filled:
+        layers.append(Layer("circles", [(0.5, 0.5, 0.36)], fill=c.style.paper))
+    c.page.diagram(Diagram(1.0, 1.0, layers, c.style.paper), cx - r, cy - r, 2 * r)
+
+
+def _checklist(c: _Context, x: float, y: float, order: int, box: float) -> None:
+    """The tick-off triangle of a double-``order`` set: the row of numbers on top, and each number's dominoes
+    with it and every larger number, one box each, a staircase down the diagonal."""
+    size = max(MIN_TEXT, box * 0.74)
+    for n in range(order + 1):
+        cx = x + (n + 1.5) * box
+        c.page.text(cx, y + box * 0.75, str(n), size=size, bold=LABEL, anchor="middle", colour=GREY)
+        row = y + (n + 1) * box
+        c.page.text(x + (n + 0.5) * box, row + box * 0.75, str(n), size=size, bold=LABEL, anchor="middle",
+                    colour=GREY)  # fmt: skip
+        for m in range(n, order + 1):
+            c.page.rect(x + (m + 1) * box, row, box, box, stroke=RULE, width=0.45)
+
+
+def _size_words(entry: BookEntry) -> str:
+    """The set and size of a puzzle, e.g. ``double-6 · 7×8``, for books whose puzzles differ in them."""
+    puzzle = entry.puzzle
+    board = puzzle.board
+    size = f"{puzzle.rows}×{puzzle.cols}" if board.is_rectangle else f"{len(board)} cells"
+    kind = f"double-{puzzle.order}" if puzzle.is_full_set else f"{len(puzzle.dominoes)} dominoes"
+    return f"{kind} · {size}"
+
+
+def difficulty_marks(numbered) -> dict[int, int]:
+    """Each scored puzzle's place within its section as 1 to :data:`PIPS` marks: by the rank of its score
+    among the section's scores (ties share the lower mark), so every grade's easiest fifth shows one mark and
+    its hardest fifth five, whatever the scale of the scores."""
+    marks: dict[int, int] = {}
+    for _, items in numbered:
+        scored = sorted(entry.score for _, entry, _ in items if entry.score is not None)
+        for number, entry, _ in items:
+            if entry.score is None or not scored:
+                continue
+            below = sum(1 for value in scored if value < entry.score)
+            marks[number] = 1 + min(PIPS - 1, below * PIPS // len(scored))
+    return marks
+
+
+def _copyright_page(c: _Context, title: str, author: str | None, imprint: Imprint) -> None:
+    """The verso of the title, as publishers set it at the foot of the page: title, © year and name, the
+    rights, publisher and ISBN when given, the colophon, and the seed in small print."""
+    k = c.kind
+    size = k.label
+    lead = size * 1.5
+    lines: list[tuple[str, float, str, float]] = []  # text, size, face, space before
+
+    def add(text: str, face: str = TEXT, gap: float = lead, text_size: float = size) -> None:
+        for n, line in enumerate(_wrap(text, text_size, c.right - c.left, bold=face)):
+            lines.append((line, text_size, face, gap if n == 0 else text_size * 1.45))
+
+    add(title, TEXT_BOLD, 0.0)
     year = imprint.year
-    if author:
-        paragraphs.append((f"Copyright © {year} {author}" if year else f"Copyright © {author}", False))
-        paragraphs.append(("All rights reserved.", False))
-    elif year:
-        paragraphs.append((f"First published {year}.", False))
+    owner = " ".join(str(part) for part in (year, author) if part)
+    add(f"Copyright © {owner}" if owner else "Copyright ©", gap=lead * 1.6)
+    add("All rights reserved. No part of this book may be reproduced without the written permission of the "
+        "copyright holder.")  # fmt: skip
     if imprint.publisher:
-        paragraphs.append((f"Published by {imprint.publisher}", False))
+        add(f"Published by {imprint.publisher}", gap=lead * 1.6)
     if imprint.isbn:
-        paragraphs.append((f"ISBN {imprint.isbn}", False))
+        add(f"ISBN {imprint.isbn}", gap=lead if imprint.publisher else lead * 1.6)
+    add("Puzzles made and proved with dominosa: each has exactly one solution, reached by reasoning alone.",
+        gap=lead * 1.6)  # fmt: skip
     if imprint.seed is not None:
-        paragraphs.append(
-            (
-                f"The puzzles were generated by dominosa from seed {imprint.seed}; "
-                f"'dominosa book --seed {imprint.seed}' with the same options rebuilds this book exactly.",
-                False,
-            )
-        )
-    paragraphs.append(
-        ("Every puzzle has exactly one solution, proved by an exhaustive search, and yields to reasoning.", False)
-    )
-    meanings = grade_meanings(grades)
-    # Set from the foot of the page up, as copyright pages are, so the block sits at the bottom of the verso.
-    lines: list[tuple[str, bool, float]] = []
-    for text, bold in paragraphs:
-        for k_line, line in enumerate(_wrap(text, size, c.right - c.left, bold=bold)):
-            lines.append((line, bold, lead if k_line else lead * 1.5))
-    if meanings:
-        lines.append(("The grades, easiest first", True, lead * 1.8))
-        for name, meaning in meanings:
-            for k_line, line in enumerate(_wrap(f"{display_name(name)}: {meaning}", size, c.right - c.left)):
-                lines.append((line, False, lead if k_line else lead * 1.2))
-    height = sum(step for _, _, step in lines[1:])
-    y = max(c.top + size, c.bottom - size * 0.25 - height)  # the last line's descent stays in the safe area
-    for k_line, (line, bold, step) in enumerate(lines):
-        if k_line:
-            y += step
-        c.page.text(c.left, y, line, size=size, bold=bold)
+        add(f"Puzzle seed {imprint.seed}", LABEL, lead * 1.2, MIN_TEXT)
+    height = sum(gap for _, _, _, gap in lines[1:])
+    descent = -font_metrics(lines[-1][2]).descent * lines[-1][1] / 1000  # the last line's stays in the safe area
+    y = max(c.top + size, c.bottom - descent - height)
+    for n, (line, text_size, face, gap) in enumerate(lines):
+        if n:
+            y += gap
+        c.page.text(c.left, y, line, size=text_size, bold=face, colour="#000000" if face != LABEL else GREY)
 
 
 def grade_meanings(grades: Sequence[str]) -> list[tuple[str, str]]:
@@ -793,6 +1030,136 @@ def grade_meanings(grades: Sequence[str]) -> list[tuple[str, str]]:
     return out
 
 
+_LESSONS_INTRO = (
+    "Every puzzle in this book yields to reasoning alone. Here are the techniques its puzzles need, easiest "
+    "first, each shown in the position of the book where it first comes up. Cells are named by row and column: "
+    "r4c7 is the cell in row 4, column 7. Shaded cells are those the reasoning looks at; a dashed outline marks "
+    "the pair it decides."
+)
+_HINTS_INTRO = (
+    "Stuck? For each puzzle, its first hard step: the technique it takes (see Solving techniques) and the pair "
+    "it decides."
+)
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One technique of the chapter, measured: its picture and cell size, its lines, its height in points."""
+
+    lesson: Lesson
+    diagram: Diagram
+    cell: float
+    summary: list[str]
+    sentence: list[str]
+    height: float
+
+
+def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, style: Style) -> _Block:
+    diagram = _diagram(
+        lesson.puzzle,
+        joined=lesson.joined,
+        split=lesson.split,
+        highlight_cells=lesson.cells,
+        highlight_pairs=lesson.decided,
+        style=style,
+    )
+    floor = smallest_cell(kind.min_solution_cell, [diagram])
+    cell = max(floor, min(kind.max_cell * 0.55, width * 0.62 / diagram.width, height * 0.25 / diagram.height))
+    summary = _wrap(lesson.technique.summary[:1].upper() + lesson.technique.summary[1:] + ".", kind.body, width,
+                    bold=TEXT)  # fmt: skip
+    sentence = _wrap(f"Puzzle {lesson.number}: {lesson.sentence}", kind.label * 1.1, width, bold=TEXT)
+    lead = kind.body * 1.35
+    total = (
+        kind.body * 1.3 * 1.3
+        + len(summary) * lead
+        + kind.gap * 0.8
+        + diagram.height * cell
+        + kind.gap * 0.6
+        + len(sentence) * kind.label * 1.1 * 1.35
+        + kind.gap * 1.2
+    )
+    return _Block(lesson, diagram, cell, summary, sentence, total)
+
+
+def _intro_height(text: str, width: float, kind: _Type) -> float:
+    return kind.heading * 2.2 + len(_wrap(text, kind.body, width, bold=TEXT)) * kind.body * 1.35 + kind.gap
+
+
+def _lesson_pages(lessons: Sequence[Lesson], width: float, height: float, kind: _Type, style: Style) -> list:
+    """The chapter's techniques, measured and packed into pages, the first page opening with the heading."""
+    pages: list[list[_Block]] = [[]]
+    room = height - _intro_height(_LESSONS_INTRO, width, kind)
+    for lesson in lessons:
+        block = _lesson_block(lesson, width, height, kind, style)
+        if block.height > room and pages[-1]:
+            pages.append([])
+            room = height
+        pages[-1].append(block)
+        room -= block.height
+    return pages
+
+
+def _chapter_opening(c: _Context, y: float, heading: str, intro: str) -> float:
+    """A chapter's heading and its first paragraph; returns the paragraph's last baseline."""
+    k = c.kind
+    y += k.heading * 1.3
+    c.page.text(c.left, y, heading, size=k.heading, bold=DISPLAY)
+    return _paragraph(c, intro, y + k.heading * 0.9 + k.body)
+
+
+def _lessons_page(c: _Context, blocks: Sequence[_Block], first: bool) -> None:
+    names = " · ".join(b.lesson.technique.label for b in blocks)
+    fits = text_width(names, c.kind.head, bold=LABEL_BOLD) < (c.right - c.left) * 0.6
+    _running_head(c, "Solving techniques", names if fits else blocks[0].lesson.technique.label)
+    k = c.kind
+    y = _content_top(c)
+    if first:
+        y = _chapter_opening(c, y, "Solving techniques", _LESSONS_INTRO) + k.gap
+    lead = k.body * 1.35
+    for block in blocks:
+        name = block.lesson.technique.label
+        y += k.body * 1.3 * 1.3
+        c.page.text(c.left, y, name[:1].upper() + name[1:], size=k.body * 1.3, bold=TEXT_BOLD)
+        for line in block.summary:
+            y += lead
+            c.page.text(c.left, y, line, size=k.body, bold=TEXT, colour=GREY)
+        y += k.gap * 0.8 - k.body * 0.3
+        w = block.diagram.width * block.cell
+        _draw(c, block.diagram, c.middle - w / 2, y, block.cell)
+        y += block.diagram.height * block.cell + k.gap * 0.6
+        for line in block.sentence:
+            y += k.label * 1.1 * 1.35
+            c.page.text(c.left, y, line, size=k.label * 1.1, bold=TEXT)
+        y += k.gap * 1.2 - k.label * 0.4
+
+
+def _hint_pages(hints: Sequence[Hint], width: float, height: float, kind: _Type) -> list[list[Hint]]:
+    """The hints, as many to a page as the lines fit, the first page opening with the heading."""
+    step = kind.body * 1.75
+    first = max(1, int((height - _intro_height(_HINTS_INTRO, width, kind)) / step) - 1)
+    rest = max(1, int(height / step) - 1)
+    pages = [list(hints[:first])]
+    pages += [list(hints[k : k + rest]) for k in range(first, len(hints), rest)]
+    return pages
+
+
+def _hints_page(c: _Context, hints: Sequence[Hint], first: bool) -> None:
+    a, b = hints[0].number, hints[-1].number
+    _running_head(c, "Hints", f"Puzzles {a}–{b}" if a != b else f"Puzzle {a}")
+    k = c.kind
+    y = _content_top(c)
+    if first:
+        y = _chapter_opening(c, y, "Hints", _HINTS_INTRO) + k.body * 0.5
+    step = k.body * 1.75
+    indent = text_width("0000", k.body, bold=LABEL_BOLD)
+    for hint in hints:
+        y += step
+        c.page.text(c.left + indent * 0.75, y, str(hint.number), size=k.body, bold=LABEL_BOLD, anchor="end")
+        label = hint.technique.label
+        c.page.text(c.left + indent, y, f"{label[:1].upper()}{label[1:]}: look at {hint.where}", size=k.body,
+                    bold=TEXT)  # fmt: skip
+
+
 def _notes_page(c: _Context) -> None:
     """A page for the reader's working, ruled in light grey; it pads a book up to a print service's minimum."""
     _running_head(c, "Notes")
@@ -807,15 +1174,15 @@ def _notes_page(c: _Context) -> None:
 
 def _solution_page(c: _Context, items, grid: _Grid) -> None:
     first, last = items[0][0], items[-1][0]
-    _running_head(c, f"Solutions {first}–{last}" if first != last else f"Solution {first}")
+    _running_head(c, "Solutions", f"{first}–{last}" if first != last else str(first))
     k = c.kind
     caption_h = k.label * 1.5
     for (number, picture), (x, y, slot_w, slot_h) in zip(items, _slots(c, grid, caption_h), strict=False):
         w, h = picture.width * grid.cell, picture.height * grid.cell
         block_top = y + (slot_h - h) / 2
         dx = x + (slot_w - w) / 2
-        c.page.text(dx + MARGIN * grid.cell, block_top + k.label, str(number), size=k.label, bold=True)
-        c.page.diagram(picture, dx, block_top + caption_h, grid.cell)
+        c.page.text(dx + MARGIN * grid.cell, block_top + k.label, str(number), size=k.label, bold=LABEL_BOLD)
+        _draw(c, picture, dx, block_top + caption_h, grid.cell)
 
 
 def _slots(c: _Context, grid: _Grid, caption_h: float) -> list[tuple[float, float, float, float]]:
@@ -833,14 +1200,23 @@ def _slots(c: _Context, grid: _Grid, caption_h: float) -> list[tuple[float, floa
     ]
 
 
-def _describe(entry: BookEntry) -> str:
-    """The caption's right part: grade, set and size, e.g. ``Hard · double-6 · 7×8``."""
-    puzzle = entry.puzzle
-    board = puzzle.board
-    size = f"{puzzle.rows}×{puzzle.cols}" if board.is_rectangle else f"{len(board)} cells"
-    kind = f"double-{puzzle.order}" if puzzle.is_full_set else f"{len(puzzle.dominoes)} dominoes"
-    parts = [display_name(entry.grade)] if entry.grade else []
-    return " · ".join([*parts, kind, size])
+def _diagram(puzzle: Puzzle, **options) -> Diagram:
+    """A diagram as the book prints it: the faded double lines lighter and finer than a picture's, so the
+    numbers lead, and the board's frame firm."""
+    diagram = build_diagram(puzzle, **options)
+    layers = []
+    for layer in diagram.layers:
+        if layer.role == "guides":
+            layer = dataclasses.replace(layer, stroke=GUIDE_COLOUR, width=GUIDE_WIDTH)
+        elif layer.role == "outline":
+            layer = dataclasses.replace(layer, width=FRAME_WIDTH)
+        layers.append(layer)
+    return dataclasses.replace(diagram, layers=layers)
+
+
+def _draw(c: _Context, diagram: Diagram, x: float, y: float, cell: float) -> None:
+    """Draw a diagram with its numbers in the book's figures."""
+    c.page.diagram(diagram, x, y, cell, face=FIGURES)
 
 
 def _example_puzzle() -> Puzzle:

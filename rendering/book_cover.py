@@ -9,25 +9,40 @@ the whole sheet and is cut away. Its size therefore follows the book:
 - spine = page count x the paper's thickness per page (:data:`PAPERS`, the figures Amazon KDP publishes, in
   inches per page: white 0.002252, cream 0.0025, premium colour 0.002347).
 
-What it shows: on the front the title, the subtitle, a puzzle of the book drawn part-solved and the author; on
-the spine the title and author, read top to bottom, when the book has 80 pages or more and the spine is wide
-enough for 7 pt type with 0.0625 in clear on each side (services refuse spine text on thinner books); on the back
-a short description and a blank white area for the barcode the service prints (2 x 1.2 in, at the bottom right of
-the back cover). Everything but the background stays 0.25 in inside the trim and clear of the spine's folds.
+What it shows, in one of the :data:`THEMES` (colour schemes whose text keeps a contrast of 7:1 or more against
+its background, so it prints crisply on any press):
+
+- the **front**: the title large in the book's display face, a subtitle giving the count and the grade range
+  ("120 puzzles · Warm-up to Extreme"), artwork made of dominoes and the author. The artwork is a full set of
+  dominoes with pips laid in a basket weave, in an order drawn from the title: a pattern, never a puzzle of the
+  book (nor a part-solved one, which would spoil it);
+- the **spine**: title and author, read top to bottom, when the book has 80 pages or more and the spine is wide
+  enough for 7 pt type with 0.0625 in clear on each side (services refuse spine text on thinner books);
+- the **back**: a heading and the blurb, a small sample puzzle on a white card (unsolved), the grades inside, and
+  a blank white area for the barcode the service prints (2 x 1.2 in, at the bottom right of the back cover).
+
+Everything but the background stays 0.25 in inside the trim and clear of the spine's folds.
 """
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from dominosa.puzzle import Puzzle
 from dominosa.rendering.pages import BLEED, INCH, MIN_TEXT, Trim, parse_trim
 from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, text_width
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
-from dominosa.rendering.scene import build_diagram
-from dominosa.rendering.style import resolve_style
+from dominosa.rendering.scene import MARGIN, Layer, build_diagram
+from dominosa.rendering.style import Style, resolve_style
 
 __all__ = [
+    "THEMES",
+    "Theme",
+    "contrast",
+    "artwork_puzzle",
     "PAPERS",
     "SPINE_TEXT_MIN_PAGES",
     "CoverSummary",
@@ -43,9 +58,28 @@ SPINE_CLEAR = 0.0625 * INCH  # between spine text and each fold
 SAFE = 0.25 * INCH  # between anything drawn (but the background) and a trim line or fold
 BARCODE = (2.0 * INCH, 1.2 * INCH)  # the blank area left for the service's barcode
 
-BACKGROUND = "#1f3550"
-INK = "#ffffff"
-SOFT = "#c9d6e6"
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A cover's colours: the background, the text and a softer text, an accent (the subtitle and rules), and
+    the dominoes of the artwork (face and pips)."""
+
+    background: str
+    ink: str
+    soft: str
+    accent: str
+    tile: str
+    pips: str
+
+
+THEMES = {
+    "navy": Theme("#14263d", "#ffffff", "#d5deea", "#f2c14e", "#fbf7ec", "#14263d"),
+    "forest": Theme("#17392d", "#ffffff", "#d9e6dc", "#f0c96b", "#fbf7ec", "#17392d"),
+    "crimson": Theme("#5c1420", "#ffffff", "#f1dcdc", "#f6d27a", "#fbf7ec", "#5c1420"),
+    "ivory": Theme("#f6f1e4", "#16202e", "#3a4656", "#8c1c2c", "#ffffff", "#16202e"),
+}
+DEFAULT_THEME = "navy"
 
 
 @dataclass(frozen=True)
@@ -81,6 +115,18 @@ def cover_size(trim: Trim | str, pages: int, paper: str = "white") -> tuple[floa
     return 2 * trim.width + spine_width(pages, paper) + 2 * BLEED, trim.height + 2 * BLEED
 
 
+def contrast(a: str, b: str) -> float:
+    """The contrast ratio of two colours (``#rrggbb``), as WCAG defines it: 1 (none) to 21 (black on white)."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[k : k + 2], 16) / 255 for k in (1, 3, 5)]
+        linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def build_cover(
     trim: Trim | str,
     pages: int,
@@ -91,72 +137,142 @@ def build_cover(
     author: str | None = None,
     blurb: Sequence[str] = (),
     picture=None,
+    theme: str | Theme = DEFAULT_THEME,
+    grades: Sequence[str] = (),
+    heading: str | None = None,
 ) -> tuple[bytes, CoverSummary]:
     """The cover as a one-page PDF, and its summary.
 
-    ``picture`` is ``(puzzle, solution)`` for the front (drawn with about a third of its dominoes in place), or
-    None for no picture; ``blurb`` the paragraphs of the back cover.
+    ``picture`` is ``(puzzle, solution)`` of the sample on the back (drawn unsolved, on a white card), or None
+    for no sample; ``blurb`` the paragraphs of the back cover under ``heading``; ``grades`` the grades inside,
+    easiest first, as the book names them; ``theme`` a name of :data:`THEMES` or a :class:`Theme`.
     """
     trim = parse_trim(trim)
+    if isinstance(theme, str):
+        if theme not in THEMES:
+            raise ValueError(f"unknown theme {theme!r}: use {', '.join(THEMES)}")
+        theme = THEMES[theme]
     spine = spine_width(pages, paper)
     width, height = cover_size(trim, pages, paper)
     doc = PdfDocument(title=f"{title}: cover", author=author)
     page = doc.new_page(
         width, height, trim_box=(BLEED, BLEED, width - BLEED, height - BLEED), bleed_box=(0, 0, width, height)
     )
-    page.rect(0, 0, width, height, fill=BACKGROUND)
+    page.rect(0, 0, width, height, fill=theme.background)
     back = (BLEED, BLEED, BLEED + trim.width, BLEED + trim.height)
     front = (back[2] + spine, BLEED, back[2] + spine + trim.width, BLEED + trim.height)
-    _front(page, front, title, subtitle, author, picture)
-    _back(page, back, blurb)
-    spine_text = pages >= SPINE_TEXT_MIN_PAGES and _spine(page, (back[2], BLEED, front[0], front[3]), title, author)
+    _front(page, front, title, subtitle, author, theme)
+    _back(page, back, heading, blurb, picture, grades, theme)
+    spine_text = pages >= SPINE_TEXT_MIN_PAGES and _spine(
+        page, (back[2], BLEED, front[0], front[3]), title, author, theme
+    )
     return doc.to_bytes(), CoverSummary(width, height, spine, pages, paper, bool(spine_text))
 
 
-def _front(page: PdfPage, box, title: str, subtitle: str | None, author: str | None, picture) -> None:
+def artwork_puzzle(title: str, order: int = 6) -> tuple[Puzzle, list]:
+    """The front's artwork: a full double-``order`` set laid in a basket weave (pairs of dominoes across, then
+    down, in turn; a last column of dominoes standing when the width is odd), the dominoes in an order drawn
+    from the title. A pattern, not a puzzle of the book. Returns the grid as a puzzle, and the dominoes'
+    places."""
+    rows, cols = order + 2, order + 1
+    places: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    for r in range(0, rows, 2):
+        for c in range(0, cols - 1, 2):
+            if (r // 2 + c // 2) % 2:
+                places += [((r, c), (r, c + 1)), ((r + 1, c), (r + 1, c + 1))]
+            else:
+                places += [((r, c), (r + 1, c)), ((r, c + 1), (r + 1, c + 1))]
+        if cols % 2:
+            places.append(((r, cols - 1), (r + 1, cols - 1)))
+    dominoes = [(a, b) for a in range(order + 1) for b in range(a, order + 1)]
+    draw = random.Random(int.from_bytes(hashlib.sha256(title.encode()).digest()[:8], "big"))
+    draw.shuffle(dominoes)
+    grid = [[0] * cols for _ in range(rows)]
+    for ((r1, c1), (r2, c2)), (a, b) in zip(places, dominoes, strict=True):
+        if draw.random() < 0.5:
+            a, b = b, a
+        grid[r1][c1], grid[r2][c2] = a, b
+    return Puzzle.from_grid(grid), places
+
+
+def _front(page: PdfPage, box, title: str, subtitle: str | None, author: str | None, theme: Theme) -> None:
     left, top, right, bottom = (box[0] + SAFE, box[1] + SAFE, box[2] - SAFE, box[3] - SAFE)
     room = right - left
-    size = 40.0
-    while text_width(title, size, bold=True) > room and size > 14:
+    middle = (left + right) / 2
+    size = min(72.0, (box[2] - box[0]) / 5.2)
+    lines = _wrap(title, size, room, bold="display")
+    while (len(lines) > 2 or any(text_width(x, size, bold="display") > room for x in lines)) and size > 20:
         size -= 1
-    y = top + (bottom - top) * 0.1
-    for line in _wrap(title, size, room, bold=True):
-        y += size * 1.1
-        page.text((left + right) / 2, y, line, size=size, bold=True, anchor="middle", colour=INK)
+        lines = _wrap(title, size, room, bold="display")
+    y = top + (bottom - top) * 0.04
+    for line in lines:
+        y += size * 1.05
+        page.text(middle, y, line, size=size, bold="display", anchor="middle", colour=theme.ink)
+    y += size * 0.35
+    page.rect(middle - room * 0.15, y, room * 0.3, 2.0, fill=theme.accent)
     if subtitle:
-        y += 24
-        for line in _wrap(subtitle, 14, room):
-            page.text((left + right) / 2, y, line, size=14, anchor="middle", colour=SOFT)
-            y += 18
-    foot = bottom - 8
+        sub = max(MIN_TEXT + 3, min(17.0, size * 0.32))
+        for line in _wrap(subtitle.upper(), sub, room, bold="label-bold"):
+            y += sub * 1.9
+            page.text(middle, y, line, size=sub, bold="label-bold", anchor="middle", colour=theme.accent)
+    foot = bottom - 4
     if author:
-        page.text((left + right) / 2, foot, author, size=16, anchor="middle", colour=INK)
-        foot -= 16 * 2.2
-    if picture is not None:
-        puzzle, solution = picture
-        shown = list(solution)[: max(1, len(solution) // 3)]
-        diagram = build_diagram(puzzle, joined=shown, style=resolve_style("colour"))
-        top_room = y + 24
-        cell = min((foot - top_room) / diagram.height, room * 0.85 / diagram.width, 36.0)
-        if cell * min(layer.size for layer in diagram.layer("numbers")) >= MIN_TEXT:
-            x = (left + right - diagram.width * cell) / 2
-            page.diagram(diagram, x, top_room + (foot - top_room - diagram.height * cell) / 2, cell, paper=True)
+        page.text(middle, foot, author, size=20, bold="serif", anchor="middle", colour=theme.ink)
+        foot -= 20 * 2.0
+    puzzle, places = artwork_puzzle(title)
+    style = Style(name="cover", ink=theme.pips, paper=theme.background, guide=theme.background,
+                  tile_fills=(theme.tile,), pips=True)  # fmt: skip
+    art = build_diagram(puzzle, solution=places, style=style)
+    bars = []  # the bar across the middle of each domino, as real ones have
+    for (r1, c1), (r2, c2) in places:
+        if r1 == r2:
+            bars.append((MARGIN + c2, MARGIN + r1 + 0.2, MARGIN + c2, MARGIN + r1 + 0.8))
+        else:
+            bars.append((MARGIN + c1 + 0.2, MARGIN + r2, MARGIN + c1 + 0.8, MARGIN + r2))
+    art.layers.append(Layer("segments", bars, stroke=theme.pips, width=0.035, cap="round"))
+    top_room = y + 24
+    cell = min((foot - top_room) / art.height, room / art.width)
+    if cell > 0:
+        page.diagram(art, middle - art.width * cell / 2, top_room + (foot - top_room - art.height * cell) / 2, cell)
 
 
-def _back(page: PdfPage, box, blurb: Sequence[str]) -> None:
+def _back(page: PdfPage, box, heading, blurb: Sequence[str], picture, grades: Sequence[str], theme: Theme) -> None:
     left, top, right, bottom = (box[0] + SAFE, box[1] + SAFE, box[2] - SAFE, box[3] - SAFE)
-    size, lead = 13.0, 18.0
-    y = top + (bottom - top) * 0.12
+    room = right - left
+    y = top + (bottom - top) * 0.05
+    if heading:
+        for line in _wrap(heading, 22, room, bold="display"):
+            y += 22 * 1.15
+            page.text(left, y, line, size=22, bold="display", colour=theme.ink)
+        y += 10
+    size, lead = 11.5, 16.0
     for paragraph in blurb:
-        for line in _wrap(paragraph, size, right - left):
-            page.text(left, y, line, size=size, colour=INK)
+        for line in _wrap(paragraph, size, room, bold="serif"):
             y += lead
-        y += lead * 0.6
+            page.text(left, y, line, size=size, bold="serif", colour=theme.soft)
+        y += lead * 0.5
     w, h = BARCODE
+    if grades:
+        y += lead
+        page.text(left, y, "INSIDE", size=9, bold="label-bold", colour=theme.accent)
+        y += lead * 1.1
+        page.text(left, y, "  ·  ".join(grades), size=12, bold="label-bold", colour=theme.ink)
+    if picture is not None:
+        puzzle, _ = picture
+        sample = build_diagram(puzzle, style=resolve_style(None))
+        card_top = y + lead * 1.5
+        card_bottom = bottom - h - lead
+        pad = 8.0
+        cell = min((card_bottom - card_top - 2 * pad - 16) / sample.height, room * 0.55 / sample.width, 22.0)
+        if cell * min(layer.size for layer in sample.layer("numbers")) >= MIN_TEXT:
+            card_w, card_h = sample.width * cell + 2 * pad, sample.height * cell + 2 * pad + 16
+            page.rect(left, card_top, card_w, card_h, fill="#ffffff")
+            page.text(left + pad, card_top + pad + 9, "A sample puzzle", size=9, bold="label-bold", colour="#333333")
+            page.diagram(sample, left + pad, card_top + pad + 16, cell, face="figures")
     page.rect(right - w, bottom - h, w, h, fill="#ffffff")
 
 
-def _spine(page: PdfPage, box, title: str, author: str | None) -> bool:
+def _spine(page: PdfPage, box, title: str, author: str | None, theme: Theme) -> bool:
     """Title (and author) down the spine, when it is wide enough for 7 pt type; True if it was set."""
     left, top, right, bottom = box
     room = right - left - 2 * SPINE_CLEAR
@@ -166,7 +282,8 @@ def _spine(page: PdfPage, box, title: str, author: str | None) -> bool:
     middle = (left + right) / 2
     baseline = middle - size * 0.35  # the letters' tops face the front cover: centre their x-height on the spine
     text = f"{title}    {author}" if author else title
-    while text_width(text, size, bold=True) > (bottom - top) - 2 * SAFE and size > MIN_TEXT:
+    while text_width(text, size, bold="display") > (bottom - top) - 2 * SAFE and size > MIN_TEXT:
         size -= 0.5
-    page.text(baseline, (top + bottom) / 2, text, size=size, bold=True, anchor="middle", colour=INK, down=True)
+    page.text(baseline, (top + bottom) / 2, text, size=size, bold="display", anchor="middle", colour=theme.ink,
+              down=True)  # fmt: skip
     return True

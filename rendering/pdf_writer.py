@@ -10,8 +10,11 @@ What it writes (PDF 1.4, every object plain so any tool reads it):
 
 - pages in a y-down coordinate system in points (one ``cm`` flip per page), so layout code and diagrams share
   the convention of :mod:`dominosa.rendering.scene`;
-- text in DejaVu Sans (regular and bold, the fonts matplotlib ships, so every machine has them), embedded as
-  **TrueType** subsets (``/FontFile2``; never Type 3), as simple fonts with ``WinAnsiEncoding``, so text
+- text in named faces (:data:`FACES`): DejaVu Sans (regular and bold, the fonts matplotlib ships, so every
+  machine has them) for pictures, and the book's print faces, Source Serif Pro for its text and Source Sans Pro
+  for its figures and labels (SIL Open Font Licence, which allows embedding; from the ``font-source-serif-pro``
+  and ``font-source-sans-pro`` packages, DejaVu standing in when one is missing), each embedded as a
+  **TrueType** subset (``/FontFile2``; never Type 3), as simple fonts with ``WinAnsiEncoding``, so text
   stays extractable and searchable; characters outside Windows-1252 print as ``?``;
 - content streams compressed with zlib.
 
@@ -31,9 +34,22 @@ from functools import lru_cache
 
 from dominosa.rendering.scene import DIGIT_HEIGHT, Diagram, Layer
 
-__all__ = ["PdfDocument", "PdfPage", "text_width", "wrap_text", "font_metrics", "FONT_FILES"]
+__all__ = ["PdfDocument", "PdfPage", "text_width", "wrap_text", "font_metrics", "FONT_FILES", "FACES", "Face"]
 
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}  # bold? -> file in matplotlib's data
+# Each face by name: the package that ships it, its file in the package's ``files`` folder, and matplotlib's
+# DejaVu file that stands in when the package is not installed. The order fixes the PDF's font names (/F0, ...).
+FACES: dict[str, tuple[str | None, str | None, str]] = {
+    "sans": (None, None, FONT_FILES[False]),
+    "sans-bold": (None, None, FONT_FILES[True]),
+    "serif": ("font_source_serif_pro", "SourceSerifPro-Regular.ttf", "DejaVuSerif.ttf"),
+    "serif-bold": ("font_source_serif_pro", "SourceSerifPro-Semibold.ttf", "DejaVuSerif-Bold.ttf"),
+    "label": ("font_source_sans_pro", "SourceSansPro-Regular.ttf", FONT_FILES[False]),
+    "label-bold": ("font_source_sans_pro", "SourceSansPro-Semibold.ttf", FONT_FILES[True]),
+    "figures": ("font_source_sans_pro", "SourceSansPro-Semibold.ttf", FONT_FILES[False]),
+    "display": ("font_source_serif_pro", "SourceSerifPro-Bold.ttf", "DejaVuSerif-Bold.ttf"),
+}
+Face = str | bool  # a face's name, or (as before faces had names) bold or not in DejaVu Sans
 _KAPPA = 0.5522847498
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _ENCODING = "cp1252"  # what PDF calls WinAnsiEncoding (the five codes it leaves undefined are never produced)
@@ -52,14 +68,41 @@ class FontMetrics:
     cap_height: int
     italic_angle: float
     stem_v: int
+    digit_height: float  # the height of the digit 0, in ems: figures are centred on it
 
 
-@lru_cache(maxsize=2)
-def font_metrics(bold: bool = False) -> FontMetrics:
-    """The metrics of DejaVu Sans (bold or not), read once per process."""
+def _face_name(face: Face) -> str:
+    if isinstance(face, bool):
+        return "sans-bold" if face else "sans"
+    if face not in FACES:
+        raise ValueError(f"unknown face {face!r}: use one of {', '.join(FACES)}")
+    return face
+
+
+def face_path(face: Face) -> str:
+    """The font file of a face: the package's when it is installed, else matplotlib's DejaVu stand-in."""
+    package, name, fallback = FACES[_face_name(face)]
+    if package is not None:
+        spec = importlib.util.find_spec(package)
+        if spec is not None and spec.submodule_search_locations:
+            path = os.path.join(spec.submodule_search_locations[0], "files", name or "")
+            if os.path.isfile(path):
+                return path
+    return os.path.join(_font_folder(), fallback)
+
+
+def font_metrics(bold: Face = False) -> FontMetrics:
+    """The metrics of a face (a name of :data:`FACES`, or True/False for DejaVu Sans bold or not), read once
+    per process."""
+    return _metrics(_face_name(bold))
+
+
+@lru_cache(maxsize=len(FACES))
+def _metrics(face: str) -> FontMetrics:
     from fontTools.ttLib import TTFont
 
-    path = os.path.join(_font_folder(), FONT_FILES[bool(bold)])
+    bold = face.endswith("bold") or face == "display"
+    path = face_path(face)
     font = TTFont(path, lazy=True)
     scale = 1000.0 / font["head"].unitsPerEm
     cmap = font.getBestCmap()
@@ -76,6 +119,7 @@ def font_metrics(bold: bool = False) -> FontMetrics:
         widths.append(hmtx[glyph][0] * scale if glyph else notdef)
     head, hhea = font["head"], font["hhea"]
     cap = font["glyf"][cmap[ord("H")]]
+    zero = font["glyf"][cmap[ord("0")]]
     name = font["name"].getDebugName(6) or os.path.splitext(os.path.basename(path))[0]
     return FontMetrics(
         path=path,
@@ -87,6 +131,7 @@ def font_metrics(bold: bool = False) -> FontMetrics:
         cap_height=round(cap.yMax * scale),
         italic_angle=float(font["post"].italicAngle),
         stem_v=140 if bold else 80,
+        digit_height=zero.yMax / font["head"].unitsPerEm,
     )
 
 
@@ -98,13 +143,13 @@ def _font_folder() -> str:
     return os.path.join(spec.submodule_search_locations[0], "mpl-data", "fonts", "ttf")
 
 
-def text_width(text: str, size: float, *, bold: bool = False) -> float:
+def text_width(text: str, size: float, *, bold: Face = False) -> float:
     """The width of a line of text in points, as the PDF will set it."""
     widths = font_metrics(bold).widths
     return sum(widths[b] for b in _encode(text)) * size / 1000.0
 
 
-def wrap_text(text: str, size: float, width: float, *, bold: bool = False) -> list[str]:
+def wrap_text(text: str, size: float, width: float, *, bold: Face = False) -> list[str]:
     """Greedy line breaking at spaces, measured with the font's own widths."""
     lines: list[str] = []
     line = ""
@@ -139,7 +184,7 @@ class PdfPage:
         self.height = height
         self.trim_box = trim_box
         self.bleed_box = bleed_box
-        self.chars: dict[bool, set[str]] = {}  # for each font used (bold or not), the characters shown
+        self.chars: dict[str, set[str]] = {}  # for each face used, the characters shown
         self.ink: tuple[float, float, float, float] | None = None  # (left, top, right, bottom) of all drawn
         self._ops: list[str] = [f"1 0 0 -1 0 {_n(height)} cm"]
 
@@ -160,7 +205,7 @@ class PdfPage:
         text: str,
         *,
         size: float,
-        bold: bool = False,
+        bold: Face = False,
         anchor: str = "start",
         colour: str = "#000000",
         down: bool = False,
@@ -169,8 +214,10 @@ class PdfPage:
 
         With ``down`` the line runs down the page from (x, y), turned a quarter clockwise with the tops of the
         letters to the right, as the title on a book's spine (``anchor`` then applies along y, and ``x`` is
-        the baseline). Returns the width of the text, in points.
+        the baseline). ``bold`` is the face: a name of :data:`FACES`, or True/False for DejaVu Sans bold or not.
+        Returns the width of the text, in points.
         """
+        face = _face_name(bold)
         data = _encode(text)
         width = sum(font_metrics(bold).widths[b] for b in data) * size / 1000.0
         shift = width / 2 if anchor == "middle" else width if anchor == "end" else 0.0
@@ -184,8 +231,8 @@ class PdfPage:
             x -= shift
             self._inked(x, y - rise, x + width, y + drop)
             matrix = f"1 0 0 -1 {_n(x)} {_n(y)}"
-        self.chars.setdefault(bold, set()).update(data.decode(_ENCODING))
-        self._ops.append(f"BT {_fill(colour)} /F{int(bold)} {_n(size)} Tf {matrix} Tm ({_literal(data)}) Tj ET")
+        self.chars.setdefault(face, set()).update(data.decode(_ENCODING))
+        self._ops.append(f"BT {_fill(colour)} /{_resource(face)} {_n(size)} Tf {matrix} Tm ({_literal(data)}) Tj ET")
         return width
 
     def line(
@@ -224,21 +271,24 @@ class PdfPage:
         colours = (f"{_fill(fill)} " if fill else "") + (f"{_stroke(stroke)} {_n(width)} w " if stroke else "")
         self._ops.append(f"q {colours}{_n(x)} {_n(y)} {_n(w)} {_n(h)} re {paint} Q")
 
-    def diagram(self, diagram: Diagram, x: float, y: float, scale: float, *, paper: bool = False) -> None:
-        """Draw a diagram with its top-left corner at (x, y), ``scale`` points per cell.
+    def diagram(
+        self, diagram: Diagram, x: float, y: float, scale: float, *, paper: bool = False, face: Face = False
+    ) -> None:
+        """Draw a diagram with its top-left corner at (x, y), ``scale`` points per cell, its numbers in ``face``.
 
         The paper is left out unless ``paper`` is True: on a white page it would only add bytes.
         """
+        face = _face_name(face)
         self._inked(x, y, x + diagram.width * scale, y + diagram.height * scale)
         ops = self._ops
         ops.append(f"q {_n(scale)} 0 0 {_n(scale)} {_n(x)} {_n(y)} cm 1 j")
         if paper:
             ops.append(f"{_fill(diagram.paper)} 0 0 {_n(diagram.width)} {_n(diagram.height)} re f")
         for layer in diagram.layers:
-            self._layer(layer)
+            self._layer(layer, face)
         ops.append("Q")
 
-    def _layer(self, layer: Layer) -> None:
+    def _layer(self, layer: Layer, face: str) -> None:
         ops = self._ops
         if layer.kind == "rects":
             body = " ".join(f"{_n(x)} {_n(y)} {_n(w)} {_n(h)} re" for x, y, w, h in layer.items)
@@ -258,16 +308,17 @@ class PdfPage:
             body = " ".join(_circle(x, y, r) for x, y, r in layer.items)
             ops.append(f"{_fill(layer.fill)} {body} f")
         elif layer.kind == "texts":
-            widths = font_metrics(False).widths
+            metrics = font_metrics(face)
+            widths = metrics.widths
             size = layer.size
-            drop = DIGIT_HEIGHT * size / 2
-            parts = [f"BT {_fill(layer.fill)} /F0 {_n(size)} Tf"]
+            drop = (metrics.digit_height if face != "sans" else DIGIT_HEIGHT) * size / 2
+            parts = [f"BT {_fill(layer.fill)} /{_resource(face)} {_n(size)} Tf"]
             for x, y, text in layer.items:
                 data = _encode(text)
                 half = sum(widths[b] for b in data) * size / 2000.0
                 parts.append(f"1 0 0 -1 {_n(x - half)} {_n(y + drop)} Tm ({_literal(data)}) Tj")
             parts.append("ET")
-            shown = self.chars.setdefault(False, set())
+            shown = self.chars.setdefault(face, set())
             for _, _, text in layer.items:
                 shown.update(text)
             ops.append(" ".join(parts))
@@ -302,18 +353,18 @@ class PdfDocument:
         """The whole file. Objects: catalog, page tree, fonts, then each page's content and dictionary."""
         if not self.pages:
             raise ValueError("a PDF needs at least one page")
-        chars: dict[bool, set[str]] = {}  # the characters each font must keep
+        chars: dict[str, set[str]] = {}  # the characters each font must keep
         for page in self.pages:
-            for bold, shown in page.chars.items():
-                chars.setdefault(bold, set()).update(shown)
+            for face, shown in page.chars.items():
+                chars.setdefault(face, set()).update(shown)
         objects: list[bytes] = [b"", b""]  # 1: catalog, 2: page tree, filled in at the end
-        font_refs = {bold: _font_objects(objects, bold, shown | {" "}) for bold, shown in sorted(chars.items())}
+        font_refs = {face: _font_objects(objects, face, chars[face] | {" "}) for face in FACES if face in chars}
         kids = []
         for page in self.pages:
             data = zlib.compress(page.content(), 6)
             objects.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(data) + data + b"\nendstream")
             content_ref = len(objects)
-            fonts = " ".join(f"/F{int(b)} {font_refs[b]} 0 R" for b in sorted(page.chars))
+            fonts = " ".join(f"/{_resource(f)} {font_refs[f]} 0 R" for f in FACES if f in page.chars)
             boxes = f"/MediaBox [0 0 {_n(page.width)} {_n(page.height)}]"
             if page.bleed_box:
                 boxes += f" /BleedBox [{' '.join(map(_n, page.bleed_box))}]"
@@ -350,9 +401,14 @@ def _serialise(objects: list[bytes], *, info_ref: int) -> bytes:
     return out.getvalue()
 
 
-def _font_objects(objects: list[bytes], bold: bool, chars: set[str]) -> int:
+def _resource(face: str) -> str:
+    """A face's name in the pages' font resources: /F0 and /F1 for DejaVu Sans and its bold, as always."""
+    return f"F{list(FACES).index(face)}"
+
+
+def _font_objects(objects: list[bytes], face: str, chars: set[str]) -> int:
     """Append a font's file, descriptor and dictionary; return the dictionary's object number."""
-    metrics = font_metrics(bold)
+    metrics = font_metrics(face)
     program = _subset(metrics.path, frozenset(chars))
     packed = zlib.compress(program, 9)
     objects.append(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import random
@@ -21,11 +22,11 @@ def test_book_without_input_generates_puzzles_into_output(tmp_path):
     done = dominosa("book", "--count", "3", "--order", "4", "--seed", "7", "--quiet", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     out = tmp_path / "output" / "book.pdf"
-    assert done.stdout == "output/book.pdf: 8 pages, 3 puzzles, trim 6x9in (432x648 pt), gutter 0.375 in, seed 7\n"
+    assert done.stdout == "output/book.pdf: 12 pages, 3 puzzles, trim 6x9in (432x648 pt), gutter 0.375 in, seed 7\n"
     # Too short for a print service: one warning that says why and what to do, on standard error.
     assert done.stderr.count("\n") == 1 and "under 24" in done.stderr and "--min-pages 24" in done.stderr
     reader = pypdf.PdfReader(out)
-    assert len(reader.pages) == 8
+    assert len(reader.pages) == 12
     assert "3 puzzles with solutions" in reader.pages[0].extract_text()
     again = dominosa("book", "--count", "3", "--order", "4", "--seed", "7", "--out", "again.pdf", cwd=tmp_path)
     assert again.returncode == 0
@@ -50,11 +51,11 @@ def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exa
     done = dominosa("book", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     # No warning (the book is long enough); off a terminal, progress is a plain line now and then (every 5 s).
-    progress = re.compile(r"book: \d+ of 36 puzzles made, \d+ s")
+    progress = re.compile(r"book: \d+ of 40 puzzles made, \d+ s")
     assert all(progress.fullmatch(line) for line in done.stderr.splitlines()), done.stderr
     line = done.stdout.strip()
     match = re.fullmatch(
-        r"output/book\.pdf: (\d+) pages, 36 puzzles, trim 6x9in \(432x648 pt\), gutter 0\.375 in, seed (\d+)", line
+        r"output/book\.pdf: (\d+) pages, 40 puzzles, trim 6x9in \(432x648 pt\), gutter 0\.375 in, seed (\d+)", line
     )
     assert match, line
     pages, seed = int(match[1]), match[2]
@@ -63,15 +64,72 @@ def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exa
     assert len(reader.pages) == pages >= 24
     _assert_print_ready(reader, data)
     copyright_page = reader.pages[1].extract_text()
-    assert f"seed {seed}" in copyright_page and "The grades, easiest first" in copyright_page
-    words = " ".join(copyright_page.split())
+    year = datetime.date.today().year  # this year unless --year says otherwise
+    assert f"seed {seed}" in copyright_page and f"Copyright © {year}" in copyright_page
+    assert "All rights reserved" in copyright_page and "dominosa" in copyright_page
+    contents = reader.pages[2].extract_text()
+    assert contents.startswith("Contents") and "The grades, easiest first" in contents
+    words = " ".join(contents.split())
     assert "must overlap" in words and "MUST_OVERLAP" not in words  # techniques named in words
     # The printed seed rebuilds the very same file; another default run draws another seed.
-    again = dominosa("book", "--seed", seed, "--out", "again.pdf", "--quiet", cwd=tmp_path)
+    again = dominosa("book", "--seed", seed, "--out", "again.pdf", "--quiet", "--puzzles-out", "p.jsonl", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "again.pdf").read_bytes() == data
+    _assert_puzzles_out(tmp_path / "p.jsonl", reader, 40)
     other = dominosa("book", "--count", "2", "--order", "3", "--out", "other.pdf", cwd=tmp_path)
     assert other.returncode == 0 and not other.stdout.strip().endswith(f"seed {seed}")
+
+
+def _assert_puzzles_out(path, reader: pypdf.PdfReader, count: int) -> None:
+    """The --puzzles-out file: one object a line in book order, each a proper puzzle with its solution and the
+    grade its section heads; no two sharing more than 40% of their cells, whatever turn or mirror."""
+    from test_generator_twins import plain_share
+
+    from dominosa.cover.dominosa import count_solutions_exact_cover
+    from dominosa.formats.json_format import puzzle_from_dict, solution_from_dict
+    from dominosa.rendering.book import display_name
+
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [row["number"] for row in rows] == list(range(1, count + 1))
+    text = " ".join(page.extract_text() for page in reader.pages)
+    for row in rows:
+        assert {"number", "section", "grade", "score", "grid", "solution"} <= set(row)
+        assert row["section"] == display_name(row["grade"]) and isinstance(row["score"], float)
+        puzzle = puzzle_from_dict(row)
+        assert solution_from_dict(row, puzzle) is not None and count_solutions_exact_cover(puzzle, 2) == (1, True)
+        assert f"Puzzle {row['number']}" in text
+    grids = [row["grid"] for row in rows]
+    worst = max(plain_share(a, b) for k, a in enumerate(grids) for b in grids[k + 1 :])
+    assert worst <= 0.4, worst
+    # Each technique the puzzles need (walked here with the engine's driver loop) is taught in the chapter.
+    from dominosa.deductions.grades import Technique
+    from dominosa.deductions.stepper import iter_deductions
+
+    chapter = " ".join(p.extract_text() for p in reader.pages if p.extract_text().startswith("SOLVING TECHNIQUES"))
+    needed = {Technique(step.rule) for row in rows for step in iter_deductions(puzzle_from_dict(row))}
+    for technique in needed - {Technique.GUESS}:
+        if not technique.bookkeeping:
+            assert technique.label[:1].upper() + technique.label[1:] in chapter, technique.label
+
+
+def test_orders_let_sizes_grow_through_the_book_and_a_warm_up_opens_it(tmp_path):
+    done = dominosa("book", "--count", "8", "--orders", "4,5", "--seed", "2", "--quiet", "--puzzles-out", "p.jsonl",
+                    "--hints", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
+    sizes = [len(row["grid"]) * len(row["grid"][0]) for row in rows]
+    assert sizes[0] == 5 * 6 and sizes[-1] == 6 * 7 and sum(sizes[:4]) < sum(sizes[4:])
+    assert rows[0]["section"] == "Warm-up" and rows[0]["grade"] == "trivial"
+    texts = [page.extract_text() for page in pypdf.PdfReader(tmp_path / "output" / "book.pdf").pages]
+    text = next(t for t in texts if t.startswith("WARM-UP"))
+    assert "double-4 · 5×6" in text  # sizes differ: the captions say which
+    hints = [line for t in texts if t.startswith("HINTS") for line in t.splitlines() if "look at" in line]
+    assert [int(line.split()[0]) for line in hints] == list(range(1, 9))
+    for bad in ("5,4", "4,x", "0,3"):
+        refused = dominosa("book", "--orders", bad, cwd=tmp_path)
+        assert_one_line_error(refused, "--orders")
+    both = dominosa("book", "--orders", "4,5", "--order", "4", cwd=tmp_path)
+    assert_one_line_error(both, "not both")
 
 
 def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
@@ -87,7 +145,7 @@ def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
     assert len(reader.pages) == 24 and "24 pages" in done.stdout
     _assert_print_ready(reader, data, bleed=True)
     texts = [page.extract_text() for page in reader.pages]
-    assert texts[-1].startswith("Notes") and "Notes" in texts[0]  # ruled pages, listed in the contents
+    assert texts[-1].startswith("NOTES") and "Notes" in texts[2]  # ruled pages, listed in the contents
     imprint = texts[1]
     for words in ("Copyright © 2026 Ann Lee", "ISBN 978-1-23456-789-7", "Grid Press", "seed 5"):
         assert words in imprint
@@ -104,6 +162,8 @@ def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
     assert_fonts_embedded_truetype(cover_data)
     front = cover.pages[0].extract_text()
     assert "Dominosa" in front and "Ann Lee" in front
+    assert "4 PUZZLES · WARM-UP TO " in front  # the count and the grade range, easiest to hardest
+    assert b"SourceSerifPro-Bold" in cover_data  # the title in the book's display face
 
 
 @pytest.mark.parametrize("per_page", ["20", "12"])
@@ -146,9 +206,11 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
     box = reader.pages[0].mediabox
     assert float(box.width) == pytest.approx(148 / 25.4 * 72 + 9, abs=0.01)
     assert float(box.height) == pytest.approx(210 / 25.4 * 72 + 18, abs=0.01)
-    first = reader.pages[0].extract_text()
-    assert "Small" in first and first.index("Easy") < first.index("Hard")  # sections by level, easiest first
-    assert reader.pages[3].extract_text().startswith("Easy") and "Puzzle 1" in reader.pages[3].extract_text()
+    assert "Small" in reader.pages[0].extract_text()
+    contents = reader.pages[2].extract_text()
+    assert contents.index("Easy") < contents.index("Hard")  # sections by level, easiest first
+    first = next(page.extract_text() for page in reader.pages if page.extract_text().startswith("EASY"))
+    assert "Puzzle 1" in first
 
 
 @pytest.mark.parametrize(
@@ -196,7 +258,7 @@ def test_rated_solved_and_explained_json_chain_into_a_book_that_keeps_the_grades
     book = dominosa("book", "rated.jsonl", "--out", "rated.pdf", cwd=tmp_path)
     assert book.returncode == 0, book.stderr
     grades = sorted({row["grade"] for row in rows}, key=lambda g: next(r["level"] for r in rows if r["grade"] == g))
-    contents = pypdf.PdfReader(tmp_path / "rated.pdf").pages[0].extract_text()
+    contents = pypdf.PdfReader(tmp_path / "rated.pdf").pages[2].extract_text()
     places = [contents.index(grade.capitalize()) for grade in grades]
     assert places == sorted(places)  # the sections are the grades rate gave, easiest first
     # store add keeps the grades too, and a book from the store has the same sections.
@@ -206,7 +268,7 @@ def test_rated_solved_and_explained_json_chain_into_a_book_that_keeps_the_grades
     assert [json.loads(line)["grade"] for line in listed.stdout.splitlines()] == [row["grade"] for row in rows]
     stored = dominosa("book", "--store", "rated.sqlite", "--out", "stored.pdf", cwd=tmp_path)
     assert stored.returncode == 0, stored.stderr
-    assert pypdf.PdfReader(tmp_path / "stored.pdf").pages[0].extract_text() == contents
+    assert pypdf.PdfReader(tmp_path / "stored.pdf").pages[2].extract_text() == contents
     # solve's and explain's JSON read back as puzzles too, through a pipe and a file.
     solved = dominosa("solve", "made.txt", "--format", "json", cwd=tmp_path)
     assert all(json.loads(line)["solution"] for line in solved.stdout.splitlines())  # unique: the solution too

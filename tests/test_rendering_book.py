@@ -20,6 +20,7 @@ from dominosa.rendering.book import (
     BookError,
     build_book,
     compose_book,
+    display_name,
     grade_meanings,
     group_sections,
     write_book,
@@ -42,7 +43,7 @@ def graded() -> list[BookEntry]:
 
 @pytest.fixture(scope="module")
 def book(graded):
-    data, summary = build_book(graded, grade_order=["Easy", "Medium", "Hard"], title="Test Book")
+    data, summary = build_book(graded, grade_order=["Easy", "Medium", "Hard"], title="Test Book", techniques=False)
     return pypdf.PdfReader(io.BytesIO(data)), data, summary
 
 
@@ -59,32 +60,35 @@ def test_book_fonts_are_embedded_truetype_and_its_text_extracts(book):
     reader, data, _ = book
     assert_fonts_embedded_truetype(data)
     first = reader.pages[0].extract_text()
-    assert "Test Book" in first and "12 puzzles with solutions" in first and "Contents" in first
-    assert "How to play" in reader.pages[2].extract_text()  # page 2 is the copyright page
+    assert "Test Book" in first and "12 puzzles with solutions" in first
     texts = [page.extract_text() for page in reader.pages]
-    assert "Puzzle 1" in texts[3] and "Easy · double-4 · 5×6" in texts[3]
-    assert any("Solutions 1–12" in t for t in texts)
+    assert texts[2].startswith("Contents")  # page 2 is the copyright page, the contents have a page of their own
+    assert "How to play" in texts[3]
+    # The caption names the puzzle and its grade; the set and size only where the book's puzzles differ in them.
+    assert "Puzzle 1" in texts[4] and "Easy" in texts[4] and "double-4" not in texts[4]
+    assert texts[4].startswith("EASY") and "Puzzles 1–2" in texts[4]  # the running head: section, numbers
+    assert any(t.startswith("SOLUTIONS") and "1–12" in t for t in texts)
 
 
 def test_sections_come_in_rising_grade_with_ungraded_last(book):
     reader, _, summary = book
     assert [name for name, _ in summary.sections] == ["Easy", "Medium", "Hard", "Ungraded"]
-    heads = [page.extract_text().split("\n")[0] for page in reader.pages[2:]]
-    order = [h for h in dict.fromkeys(heads) if h in ("Easy", "Medium", "Hard", "Ungraded")]
-    assert order == ["Easy", "Medium", "Hard", "Ungraded"]
+    heads = [page.extract_text().split("\n")[0].split()[0].removesuffix("Puzzle") for page in reader.pages[4:-1]]
+    order = [h for h in dict.fromkeys(heads) if h in ("EASY", "MEDIUM", "HARD", "UNGRADED")]
+    assert order == ["EASY", "MEDIUM", "HARD", "UNGRADED"]
 
 
 def test_solutions_match_their_puzzles_by_number(graded):
-    layout = compose_book(graded, grade_order=["Easy", "Medium", "Hard"], per_page=2)
+    layout = compose_book(graded, grade_order=["Easy", "Medium", "Hard"], per_page=2, techniques=False)
     reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
     texts = [page.extract_text() for page in reader.pages]
     # Puzzle 1 is the first Easy one; its numbers open the first solution on the solutions page.
     easy = [e for e in graded if e.grade == "Easy"]
     first = sorted(easy, key=lambda e: len(e.puzzle.board))[0]
     digits = "".join(map(str, first.puzzle.numbers))
-    assert digits in "".join(texts[3].split())
-    solutions = next(t for t in texts if t.startswith("Solutions"))
-    assert digits in "".join(solutions.split()[2:])  # after the head and the label "1"
+    assert digits in "".join(texts[4].split())
+    solutions = next(t for t in texts if t.startswith("SOLUTIONS"))
+    assert digits in "".join(solutions.split()[3:])  # after the head ("SOLUTIONS 1–8") and the label "1"
 
 
 def test_everything_lies_inside_the_safe_area_on_every_page(graded):
@@ -181,14 +185,14 @@ def test_a_wrong_solution_is_refused(graded):
 
 def test_large_print_uses_one_puzzle_per_page_and_bigger_type():
     entries = _entries(4)
-    normal = pypdf.PdfReader(io.BytesIO(build_book(entries)[0]))
-    large = pypdf.PdfReader(io.BytesIO(build_book(entries, large_print=True)[0]))
-    assert "Puzzle 2" in normal.pages[3].extract_text()
+    normal = pypdf.PdfReader(io.BytesIO(build_book(entries, techniques=False)[0]))
+    large = pypdf.PdfReader(io.BytesIO(build_book(entries, large_print=True, techniques=False)[0]))
+    assert "Puzzle 2" in normal.pages[4].extract_text()
     texts = [page.extract_text() for page in large.pages]
     first = next(k for k, text in enumerate(texts) if "Puzzle 1" in text)
     assert "Puzzle 2" not in texts[first] and "Puzzle 2" in texts[first + 1]
-    assert b"/F1 16 Tf" in large.pages[first].get_contents().get_data()  # captions at 16 pt
-    assert "How to play" in texts[2] and "Contents" in texts[0]
+    assert b"/F5 16 Tf" in large.pages[first].get_contents().get_data()  # captions at 16 pt (the sans, bold)
+    assert "How to play" in texts[3] and "Contents" in texts[2]
 
 
 def test_failed_build_leaves_the_old_file_and_no_temporary_file(tmp_path, graded):
@@ -235,16 +239,17 @@ def test_sections_follow_the_rating_engines_grades_and_show_capitalised(tmp_path
     hardest, easiest = GRADES[-1], GRADES[0]
     entries = _entries(3, order=3, grades=(hardest, None, easiest))
     assert [name for name, _ in group_sections(entries)] == [easiest, hardest, "Ungraded"]
-    reader = pypdf.PdfReader(io.BytesIO(build_book(entries, per_page=1)[0]))
-    page = reader.pages[3].extract_text()
-    assert page.startswith(easiest.capitalize()) and f"{easiest.capitalize()} · double-3" in page
+    reader = pypdf.PdfReader(io.BytesIO(build_book(entries, per_page=1, techniques=False)[0]))
+    page = reader.pages[4].extract_text()
+    shown = display_name(easiest)  # the engine's easiest grade, trivial, heads the book's warm-up
+    assert shown == "Warm-up" and page.startswith(shown.upper()) and shown in page
 
 
 def test_big_boards_drop_to_fewer_per_page_unless_a_count_was_asked_for():
     from pdf_checks import smallest_text
 
     entries = _entries(2, order=15)
-    layout = compose_book(entries, trim="5.5x8.5in")  # two to a page would need cells under 16.7 pt
+    layout = compose_book(entries, trim="5.5x8.5in", techniques=False)  # two a page: cells under 16.7 pt
     reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
     texts = [page.extract_text() for page in reader.pages]
     one = next(k for k, t in enumerate(texts) if "Puzzle 1" in t)
@@ -296,3 +301,54 @@ def test_the_grades_meanings_name_the_techniques_in_words_from_the_engines_table
     assert meanings["hard"] == "adds set analysis."
     assert all("_" not in text and text == text.lower() for text in meanings.values())
     assert dict(grade_meanings(["extreme", "made-up"])).keys() == {"extreme"}
+
+
+def test_each_puzzle_has_a_checklist_of_its_set_unless_switched_off():
+    entries = _entries(2, order=4)
+    ticked = compose_book(entries, per_page=2, techniques=False)
+    plain = compose_book(entries, per_page=2, checklist=False, techniques=False)
+    boxes = [layout.document.pages[4].content().count(b" re S") for layout in (ticked, plain)]
+    assert boxes[0] - boxes[1] == 2 * 15  # a double-4 set has 15 dominoes: a box each, for each puzzle
+    # The numbers 0..4 head the triangle's columns and rows, in the smallest type allowed or more.
+    reader = pypdf.PdfReader(io.BytesIO(ticked.document.to_bytes()))
+    from pdf_checks import text_sizes
+
+    assert min(size for size, _ in text_sizes(reader.pages[4])) >= 7
+
+
+def test_difficulty_marks_rank_each_puzzle_within_its_section():
+    from dominosa.rendering.book import difficulty_marks
+
+    scores = range(10, 0, -1)
+    entries = [BookEntry(e.puzzle, e.solution, "hard", float(v)) for e, v in zip(_entries(10), scores, strict=True)]
+    numbered = [("hard", [(n, e, None) for n, e in enumerate(entries, 1)])]
+    marks = difficulty_marks(numbered)
+    assert [marks[n] for n in range(1, 11)] == [5, 5, 4, 4, 3, 3, 2, 2, 1, 1]  # score 10 first: the hardest
+    unscored = [("x", [(1, BookEntry(entries[0].puzzle, entries[0].solution), None)])]
+    assert difficulty_marks(unscored) == {}
+
+
+def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_order_met():
+    from dominosa.deductions.grades import Technique
+    from dominosa.deductions.stepper import iter_deductions
+
+    entries = _entries(6, order=5)
+    reader = pypdf.PdfReader(io.BytesIO(build_book(entries, techniques=True, hints=True)[0]))
+    texts = [page.extract_text() for page in reader.pages]
+    chapter = " ".join(" ".join(t.split()) for t in texts if t.startswith("SOLVING TECHNIQUES"))
+    # What the puzzles need, walked here with the engine's own driver loop, in book order.
+    met: list[Technique] = []
+    for entry in sorted(entries, key=lambda e: (len(e.puzzle.board), e.score)):
+        for step in iter_deductions(entry.puzzle):
+            technique = Technique(step.rule)
+            if not technique.bookkeeping and technique is not Technique.GUESS and technique not in met:
+                met.append(technique)
+    assert len(met) >= 3
+    headings = [t.label[:1].upper() + t.label[1:] for t in met]
+    places = [chapter.index(f"{h} {t.summary[:1].upper()}") for h, t in zip(headings, met, strict=True)]
+    assert places == sorted(places)  # each named, in the order a solver meets them
+    assert chapter.count("Puzzle ") >= len(met)  # each shown in a puzzle of the book, with the engine's sentence
+    hints = " ".join(t for t in texts if t.startswith("HINTS"))
+    assert [int(line.split()[0]) for line in hints.splitlines() if "look at r" in line] == [1, 2, 3, 4, 5, 6]
+    contents = texts[2]
+    assert contents.index("Solving techniques") < contents.index("Hints") < contents.index("Solutions")

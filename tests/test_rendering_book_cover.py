@@ -11,7 +11,7 @@ import pytest
 from pdf_checks import smallest_text, text_sizes
 
 from dominosa.generator.proper import proper_layout
-from dominosa.rendering.book_cover import PAPERS, build_cover, cover_size, spine_width
+from dominosa.rendering.book_cover import PAPERS, THEMES, artwork_puzzle, build_cover, contrast, cover_size, spine_width
 from dominosa.rendering.pages import INCH, TRIMS
 
 
@@ -65,3 +65,30 @@ def test_cover_text_is_legible_and_the_picture_shows_numbers():
     assert smallest_text(reader)[0] >= 7
     assert "Forty puzzles." in reader.pages[0].extract_text()
     assert sum(text.isdigit() for _, text in text_sizes(reader.pages[0])) == 42  # the 6x7 board's numbers
+
+
+@pytest.mark.parametrize("name", sorted(THEMES))
+def test_every_theme_prints_its_text_with_strong_contrast(name):
+    theme = THEMES[name]
+    assert contrast(theme.ink, theme.background) >= 7 and contrast(theme.soft, theme.background) >= 7
+    assert contrast(theme.accent, theme.background) >= 4.5  # the subtitle: large, bold type
+    assert contrast(theme.pips, theme.tile) >= 7
+    reader = _cover(120, theme=name)
+    assert smallest_text(reader)[0] >= 7
+
+
+def test_contrast_is_wcag_s_ratio():
+    assert contrast("#000000", "#ffffff") == pytest.approx(21)
+    assert contrast("#777777", "#777777") == pytest.approx(1)
+
+
+def test_the_artwork_is_a_full_set_laid_in_dominoes_not_a_puzzle_of_the_book():
+    puzzle, places = artwork_puzzle("Dominosa")
+    shown = sorted(tuple(sorted((puzzle.grid[a[0]][a[1]], puzzle.grid[b[0]][b[1]]))) for a, b in places)
+    assert shown == [(a, b) for a in range(7) for b in range(a, 7)]  # every domino of the double-6 set, once
+    cells = [cell for place in places for cell in place]
+    assert len(cells) == len(set(cells)) == 56
+    assert artwork_puzzle("Dominosa") == (puzzle, places) and artwork_puzzle("Other")[0] != puzzle
+    # The front draws no digit: the artwork is pips; the only digits on the cover are the back's sample.
+    reader = _cover(120)
+    assert sum(text.isdigit() for _, text in text_sizes(reader.pages[0])) == 42

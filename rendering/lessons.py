@@ -1,0 +1,123 @@
+"""What a book teaches, found by the engine in the book's own puzzles: a position for each technique, and hints.
+
+The solving-techniques chapter shows, for each technique the book's puzzles need, a real position where it
+fires. The positions are not drawn by hand: the puzzles are solved step by step as a person would (the driver
+loop of :mod:`dominosa.deductions.stepper`: easiest technique first, the bookkeeping drawn as it comes), in book
+order, and the first deduction of each technique met is kept with the position just before it. So the chapter
+names the techniques as ``dominosa rate`` names them, quotes the engine's own sentence, and takes them in the
+order a reader of the book meets them.
+
+A hint is each puzzle's first *hard step*: the first deduction that needs the technique its grade is named
+for (for a hard puzzle, the first set analysis), or, for an ungraded puzzle, the first beyond the trivial
+techniques (its first step when it has none); where it is (the pair it decides) and which technique it takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from dominosa.board import Cell, cell_name
+from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique
+from dominosa.deductions.state import Contradiction, Deduction, SolvingState
+from dominosa.deductions.stepper import next_deduction
+from dominosa.puzzle import Placement, Puzzle
+
+__all__ = ["Lesson", "Hint", "find_lessons", "first_hard_step", "steps"]
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A technique at work: the puzzle (its number in the book), the position before the step (joined and split
+    pairs), the cells the reasoning looks at, the pairs it decides, and the engine's sentence."""
+
+    technique: Technique
+    number: int
+    puzzle: Puzzle
+    joined: tuple[Placement, ...]
+    split: tuple[Placement, ...]
+    cells: tuple[Cell, ...]
+    decided: tuple[Placement, ...]
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Where a puzzle's first hard step is (the pair it decides) and which technique it takes."""
+
+    number: int
+    technique: Technique
+    where: str
+
+
+def steps(puzzle: Puzzle) -> Iterable[tuple[SolvingState, Deduction]]:
+    """The puzzle solved step by step, easiest technique first: each deduction with the position before it
+    (the same state object, changed once the caller moves on). Stops when solved, stuck or contradicted."""
+    state = SolvingState(puzzle)
+    try:
+        while not (state.solved and not state.newly_joined and not state.newly_split):
+            found = next_deduction(state)
+            if found is None:
+                return
+            yield state, found
+            state.apply(found)
+    except Contradiction:
+        return
+
+
+def _taught(technique: Technique) -> bool:
+    """Techniques a chapter teaches: not the bookkeeping, which the how-to page covers, nor trial and error."""
+    return not technique.bookkeeping and technique is not Technique.GUESS
+
+
+def find_lessons(numbered: Sequence[tuple[int, Puzzle]]) -> list[Lesson]:
+    """For each technique the puzzles need (``(number, puzzle)`` in book order), the first position where it
+    fires, in the order met. Walking stops once every technique has been met."""
+    wanted = {t for t in TECHNIQUES if _taught(t)}
+    found: dict[Technique, Lesson] = {}
+    for number, puzzle in numbered:
+        board = puzzle.board
+        for state, step in steps(puzzle):
+            technique = Technique(step.rule)
+            if technique in found or not _taught(technique):
+                continue
+            found[technique] = Lesson(
+                technique,
+                number,
+                puzzle,
+                tuple(board.pair_cells(q) for q in state.joined_pairs()),
+                tuple(board.pair_cells(q) for q in state.split_pairs()),
+                tuple(board.cells[x] for x in step.cells),
+                tuple(board.pair_cells(q) for q in (*step.joins, *step.splits)),
+                step.reason,
+            )
+        if set(found) >= wanted:
+            break
+    return list(found.values())
+
+
+def first_hard_step(number: int, puzzle: Puzzle, grade: str | None) -> Hint | None:
+    """The puzzle's first hard step (see the module's docstring); for a puzzle with none (an ungraded one that
+    the trivial techniques solve), its first step; None only for a puzzle with no step at all."""
+    level = GRADES.index(grade) if grade in GRADES else None
+    board = puzzle.board
+    first: Hint | None = None
+    for _, step in steps(puzzle):
+        technique = Technique(step.rule)
+        if not _taught(technique):
+            continue
+        decided = (*step.joins, *step.splits)
+        where = _where(board, decided, step.cells)
+        hint = Hint(number, technique, where)
+        if level is None and technique.level > 0 or level is not None and technique.level >= level:
+            return hint
+        first = first or hint
+    return first
+
+
+def _where(board, pairs: Sequence[int], cells: Sequence[int]) -> str:
+    """A pair the step decides, as ``r4c7-r5c7``; the first cell it looks at when it decides none."""
+    if pairs:
+        a, b = board.pair_cells(pairs[0])
+        return f"{cell_name(a)}-{cell_name(b)}"
+    return cell_name(board.cells[cells[0]]) if cells else "anywhere"
