@@ -46,6 +46,8 @@ MAX_SWAPS = 6
 # Kept solutions tried as candidates when not told which to keep, and clue sets graded to choose among.
 _MAX_KEPT = 400
 _MAX_GRADED = 40
+# Solutions tried as the one to keep by the swap search (it costs a search per swap count and solution).
+_SWAP_KEPT = 32
 # Puzzles kept from one round of the grade search to the next.
 _BEAM = 6
 
@@ -308,9 +310,12 @@ class _Search:
         if not self.complete:
             return self._implicit_clues(0 if self.keep is None else self.keep - 1)
         n = len(self.masks)
-        kepts = [self.keep - 1] if self.keep is not None else list(range(min(n, _MAX_KEPT)))
-        # Each kept solution's family: the dominoes of it that another solution does not use.
-        families = {k: [self.masks[k] & ~m for j, m in enumerate(self.masks) if j != k] for k in kepts}
+        if self.keep is not None:
+            kepts = [self.keep - 1]
+        elif n <= _MAX_KEPT:
+            kepts = list(range(n))
+        else:  # too many to try each: those whose greedy clue sets are smallest
+            kepts = self._promising_kept(_MAX_KEPT // 10)
         best_size: int | None = None
         candidates: list[tuple[int, int]] = []  # (kept, clue pairs bitmask)
         proved = True
@@ -319,9 +324,11 @@ class _Search:
             if self.clock.over():
                 proved = False
                 break
+            # The kept solution's family: for each other solution, the dominoes of the kept one it does not use.
+            family = [self.masks[k] & ~m for j, m in enumerate(self.masks) if j != k]
             allowed = self.masks[k] & ~self.clue_mask
             result = minimum_hitting_sets(
-                families[k], most=_MAX_GRADED, upper=best_size, deadline=self.clock.deadline, allowed=allowed
+                family, most=_MAX_GRADED, upper=best_size, deadline=self.clock.deadline, allowed=allowed
             )
             proved = proved and result.proved
             lower_by_kept[k] = result.lower_bound
@@ -334,10 +341,18 @@ class _Search:
                 # First candidates of this size: an answer to hand back at once if the work is stopped.
                 k0, s0 = candidates[0]
                 self._offer(k0, bits(s0), _grade(self._with_clues(bits(s0))), minimal=False, lower=1)
-        assert best_size is not None, "an ambiguous puzzle always has a kept solution with a clue fix"
+        if best_size is None:
+            best = self.progress.best or self.base
+            return _done(self.progress, best, stopped=True, note="stopped before any clue set was found")
         if len(kepts) < n:
-            proved = False  # the kept solutions past _MAX_KEPT were not tried
-        lower = best_size if proved else min([best_size, *lower_by_kept.values()])
+            # Not every solution was tried as the one to keep: proved only if no smaller set can work at all.
+            proved = proved and self._fewest_possible(best_size - 1) == best_size
+        if proved:
+            lower = best_size
+        elif len(kepts) < n:
+            lower = self._fewest_possible(best_size - 1)
+        else:
+            lower = min([best_size, *lower_by_kept.values()])
         chosen = None
         for k, s in candidates[:_MAX_GRADED]:
             pairs = bits(s)
@@ -354,6 +369,65 @@ class _Search:
         result = self._offer(k, pairs, graded, minimal=proved, lower=lower)
         result = _replace(result, note=self._grade_note(graded), stopped=self.clock.over())
         return _done(self.progress, result)
+
+    def _containing(self) -> dict[int, int]:
+        """For each pair some solution uses, the solutions that use it, as a bitmask over the solutions."""
+        where: dict[int, int] = {}
+        for j, mask in enumerate(self.masks):
+            for q in bits(mask & ~self.clue_mask):
+                where[q] = where.get(q, 0) | 1 << j
+        return where
+
+    def _promising_kept(self, how_many: int) -> list[int]:
+        """The solutions whose greedy clue sets are smallest: each clue in turn the one of the kept solution that
+        the fewest of the solutions still left use."""
+        where = self._containing()
+        sizes = []
+        everyone = (1 << len(self.masks)) - 1
+        for k, mask in enumerate(self.masks):
+            left, size = everyone, 0
+            options = [where[q] for q in bits(mask & ~self.clue_mask)]
+            while left != 1 << k and options:
+                narrowest = min(options, key=lambda w: (left & w).bit_count())
+                left &= narrowest
+                size += 1
+            sizes.append((size, k))
+            if self.clock.over():
+                break
+        return [k for _, k in sorted(sizes)[:how_many]]
+
+    def _fewest_possible(self, most: int, budget: int = 200_000) -> int:
+        """A lower bound on any clue set, whatever solution it keeps: the size past which no set of ``most``
+        clues or fewer leaves exactly one of the solutions (searched exhaustively while the budget of nodes
+        lasts; each clue must narrow the solutions left, or a smaller set would do)."""
+        where = self._containing()
+        pairs = sorted(where)
+        state = {"nodes": 0}
+
+        def exists(size: int, start: int, left: int) -> bool | None:
+            if left.bit_count() == 1:
+                return True
+            if size == 0:
+                return False
+            for i in range(start, len(pairs)):
+                state["nodes"] += 1
+                if state["nodes"] > budget:
+                    return None
+                narrower = left & where[pairs[i]]
+                if narrower and narrower != left:
+                    got = exists(size - 1, i + 1, narrower)
+                    if got is not False:
+                        return got
+            return False
+
+        everyone = (1 << len(self.masks)) - 1
+        for size in range(1, most + 1):
+            got = exists(size, 0, everyone)
+            if got is None:
+                return size
+            if got:
+                return size
+        return most + 1
 
     def _grade_note(self, graded: GradeResult) -> str | None:
         if self.target is None or graded.level == self.target:
@@ -422,8 +496,12 @@ class _Search:
 
     def swaps_to_unique(self) -> Fix:
         """The fewest swaps keeping a solution whole that leave it the only one (then toward the grade)."""
-        kepts = [self.keep - 1] if self.keep is not None else list(range(len(self.found)))
-        # The kept solution first whose other solutions differ from it on the fewest cells (the easiest to break).
+        if self.keep is not None:
+            kepts = [self.keep - 1]
+        elif len(self.found) <= _SWAP_KEPT:
+            kepts = list(range(len(self.found)))
+        else:  # the solutions that the fewest clues single out are tried as the one to keep
+            kepts = self._promising_kept(_SWAP_KEPT // 4)
         best: tuple[int, list[Move], Solution] | None = None
         proved_below = 0
         for cost in range(1, MAX_SWAPS + 1):
@@ -439,6 +517,8 @@ class _Search:
             proved_below = cost
         if best is None:
             note = f"no fix of up to {proved_below} swaps keeps a solution whole and makes it unique"
+            if self.clock.over():
+                note = "stopped with no fix found: " + note
             return _done(
                 self.progress,
                 _replace(self.base, lower_bound=proved_below + 1, stopped=self.clock.over(), note=note),
@@ -448,7 +528,8 @@ class _Search:
         swaps = [s for m in moves for s in m.swaps]
         fixed = self._swapped(numbers)
         cost = len(swaps)
-        minimal = proved_below == cost - 1 and (self.keep is not None or self.complete)
+        every_kept = self.keep is not None or (len(kepts) == len(self.found) and self.complete)
+        minimal = proved_below == cost - 1 and every_kept
         result = self._swap_fix(k + 1, swaps, fixed, solution, minimal=minimal, lower_bound=cost if minimal else 1)
         self.progress.best = result
         if self.target is None or result.level == self.target:
@@ -464,7 +545,9 @@ class _Search:
         moves = moves_keeping(tiles, self.puzzle.numbers, fixed=self.clue_cells)
         tried: set[frozenset[Move]] = set()
 
-        def search(chosen: list[Move], used: int, spent: int, rules: list[int]) -> tuple[list[Move], Solution] | None:
+        def search(
+            chosen: list[Move], used: int, touched: int, spent: int, rules: list[int]
+        ) -> tuple[list[Move], Solution] | None:
             if self.clock.over():
                 return None
             open_ = next((c for c in rules if not c & used), None)
@@ -486,17 +569,17 @@ class _Search:
                 learnt = self._differing_cells(kept_mask, _pair_mask(puzzle, others[0])) & ~used
                 if not learnt:
                     return None
-                return search(chosen, used, spent, [learnt, *rules])
+                return search(chosen, used, touched, spent, [learnt, *rules])
             for move in moves:
-                if move.cells & open_ and not move.cells & used and spent + move.cost <= cost:
+                if move.cells & open_ and not move.tiles & touched and spent + move.cost <= cost:
                     chosen.append(move)
-                    got = search(chosen, used | move.cells, spent + move.cost, rules)
+                    got = search(chosen, used | move.cells, touched | move.tiles, spent + move.cost, rules)
                     chosen.pop()
                     if got is not None:
                         return got
             return None
 
-        return search([], 0, 0, constraints)
+        return search([], 0, 0, 0, constraints)
 
     def swaps_to_grade(
         self, solution: Solution, done: tuple[tuple[int, int], ...], *, kept: int, start: Puzzle | None = None

@@ -9,8 +9,9 @@ and ``y`` does so in exactly two cases:
   ``b-v`` become ``b-v`` and ``a-v``, the same two dominoes in each other's places.
 
 Swapping whole dominoes (two swaps: ``a-b`` and ``c-d`` trade places) is the one move of two swaps that no pair
-of the moves above gives. Every move here touches cells no other move of the same fix touches, so the number
-of swaps of a fix is the sum of its moves' and the cells changed are twice that.
+of the moves above gives. A move is only sure to keep the set whole while the dominoes it touches keep their
+other numbers, so the moves of one fix touch different dominoes of the tiling; the number of swaps of a fix is
+then the sum of its moves', and the cells changed are twice that.
 """
 
 from __future__ import annotations
@@ -22,10 +23,12 @@ __all__ = ["Move", "moves_keeping", "apply_moves", "cells_mask"]
 
 
 class Move(NamedTuple):
-    """Cell swaps done together: ``swaps`` are (cell, cell) index pairs, ``cells`` their cells as a bitmask."""
+    """Cell swaps done together: ``swaps`` are (cell, cell) index pairs, ``cells`` their cells as a bitmask, and
+    ``tiles`` every cell of the dominoes they touch (another move of the same fix must stay off them)."""
 
     swaps: tuple[tuple[int, int], ...]
     cells: int
+    tiles: int
 
     @property
     def cost(self) -> int:
@@ -55,7 +58,7 @@ def moves_keeping(
     out: list[Move] = []
     for a, b in free:
         if numbers[a] != numbers[b]:
-            out.append(Move(((a, b),), 1 << a | 1 << b))
+            out.append(Move(((a, b),), 1 << a | 1 << b, 1 << a | 1 << b))
     # Cells by the number on their domino's other half.
     by_other: dict[int, list[int]] = {}
     for a, b in free:
@@ -66,15 +69,16 @@ def moves_keeping(
         for i, x in enumerate(cells):
             for y in cells[i + 1 :]:
                 if numbers[x] != numbers[y] and partner[x] != y:
-                    out.append(Move(((min(x, y), max(x, y)),), 1 << x | 1 << y))
+                    tiles = 1 << x | 1 << y | 1 << partner[x] | 1 << partner[y]
+                    out.append(Move(((min(x, y), max(x, y)),), 1 << x | 1 << y, tiles))
     if whole_dominoes:
         for i, (a, b) in enumerate(free):
             for c, d in free[i + 1 :]:
                 if len({numbers[a], numbers[b], numbers[c], numbers[d]}) < 4:
                     continue  # a shared number: one single swap (above) does the same
                 cells = 1 << a | 1 << b | 1 << c | 1 << d
-                out.append(Move(((a, c), (b, d)), cells))
-                out.append(Move(((a, d), (b, c)), cells))
+                out.append(Move(((a, c), (b, d)), cells, cells))
+                out.append(Move(((a, d), (b, c)), cells, cells))
     return out
 
 
