@@ -186,9 +186,8 @@ def _sentences(found: Fix) -> list[str]:
     for a, b in found.clues:
         low, high = sorted((numbers[a], numbers[b]))
         lines.append(f"Give the {low}-{high} as a clue at {cell_name(a)} and {cell_name(b)}.")
-    for a, b in found.swaps:
-        # The numbers are those after the fix: each cell now holds what the other held.
-        lines.append(f"Swap the {numbers[b]} at {cell_name(a)} with the {numbers[a]} at {cell_name(b)}.")
+    for (a, b), (x, y) in zip(found.swaps, found.swapped, strict=True):
+        lines.append(f"Swap the {x} at {cell_name(a)} with the {y} at {cell_name(b)}.")
     return lines
 
 

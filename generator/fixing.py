@@ -62,7 +62,7 @@ class Fix:
     solutions : how many solutions it has (``complete`` False: at least that many, the cap or the time ran out).
     kept : which solution the fix keeps (1-based, in the order ``dominosa solve --all`` lists them), or None.
     clues : the clues to add, as placements (pairs of cells).
-    swaps : the swaps to make, in order, as pairs of cells.
+    swaps : the swaps to make, in order, as pairs of cells; ``swapped`` the two numbers each exchanges.
     minimal : whether no smaller fix exists (of the kind asked for; for swaps, among swaps that keep the kept
         solution's domino set whole); ``lower_bound`` is the fewest clues or swaps any fix needs, as proved.
     puzzle : the puzzle after the fix (with every clue, old and new).
@@ -79,6 +79,7 @@ class Fix:
     kept: int | None = None
     clues: tuple[Placement, ...] = ()
     swaps: tuple[tuple[Cell, Cell], ...] = ()
+    swapped: tuple[tuple[int, int], ...] = ()
     minimal: bool = False
     lower_bound: int = 0
     solution: Solution | None = None
@@ -116,7 +117,10 @@ class Fix:
             "clues": [
                 {"domino": sorted([numbers[a], numbers[b]]), "cells": [list(a), list(b)]} for a, b in self.clues
             ],
-            "swaps": [{"cells": [list(a), list(b)], "numbers": [numbers[b], numbers[a]]} for a, b in self.swaps],
+            "swaps": [
+                {"cells": [list(a), list(b)], "numbers": list(pair)}
+                for (a, b), pair in zip(self.swaps, self.swapped, strict=True)
+            ],
             "minimal": self.minimal,
             "lower_bound": self.lower_bound,
             "grade": self.grade,
@@ -484,10 +488,16 @@ class _Search:
     ) -> Fix:
         cells = self.puzzle.board.cells
         graded = _grade(puzzle) if solution is not None else None
+        numbers = list(self.puzzle.numbers)
+        swapped = []
+        for x, y in swaps:
+            swapped.append((numbers[x], numbers[y]))
+            numbers[x], numbers[y] = numbers[y], numbers[x]
         return _replace(
             self.base,
             kept=kept,
             swaps=tuple((cells[x], cells[y]) for x, y in swaps),
+            swapped=tuple(swapped),
             puzzle=puzzle,
             solution=solution,
             graded=graded,
@@ -681,6 +691,7 @@ class _Search:
                 complete=self.base.complete,
                 kept=None,
                 swaps=((cells[x], cells[y]), *then.swaps),
+                swapped=((p.numbers[x], p.numbers[y]), *then.swapped),
                 minimal=False,
                 lower_bound=2,
             )

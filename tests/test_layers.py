@@ -40,6 +40,8 @@ ALLOWED = {
         "the package root offers solve, count_solutions, ... as conveniences, imported on first use (design §6)",
     ("dominosa.web.jobs", "dominosa.cli.explain"):
         "the studio answers with the command's own JSON builder, so page and terminal never disagree",
+    ("dominosa.web.jobs", "dominosa.cli.fix"):
+        "the studio answers with the command's own JSON builder, so page and terminal never disagree",
     ("dominosa.web.jobs", "dominosa.cli.hint"):
         "the studio answers with the command's own JSON builder, so page and terminal never disagree",
     ("dominosa.web.jobs", "dominosa.cli.rate"):
