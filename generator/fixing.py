@@ -32,7 +32,7 @@ from dominosa.deductions.counting import count_solutions
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT, GradeResult, grade
 from dominosa.generator.fitness import Target, fitness_of
-from dominosa.generator.hitting import bits, minimum_hitting_sets
+from dominosa.generator.hitting import bits, disjoint_bound, minimal_sets, minimum_hitting_sets
 from dominosa.generator.swaps import Move, apply_moves, cells_mask, moves_keeping
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.solution import Solution
@@ -549,8 +549,7 @@ class _Search:
     def _unique_within(self, kept: int, cost: int) -> tuple[list[Move], Solution] | None:
         """Moves of exactly ``cost`` swaps that make the puzzle unique keeping solution ``kept``, or None."""
         kept_mask = self.masks[kept]
-        constraints = [self._differing_cells(kept_mask, m) for j, m in enumerate(self.masks) if j != kept]
-        constraints.sort(key=lambda c: c.bit_count())
+        constraints = minimal_sets(self._differing_cells(kept_mask, m) for j, m in enumerate(self.masks) if j != kept)
         tiles = self._tiles(self.found[kept])
         moves = moves_keeping(tiles, self.puzzle.numbers, fixed=self.clue_cells)
         tried: set[frozenset[Move]] = set()
@@ -560,10 +559,13 @@ class _Search:
         ) -> tuple[list[Move], Solution] | None:
             if self.clock.over():
                 return None
-            open_ = next((c for c in rules if not c & used), None)
-            if open_ is None:
-                if spent != cost:
+            still = [c for c in rules if not c & used]
+            if still:
+                # Each swap changes two cells, so constraints on disjoint cells need half as many swaps at least.
+                if spent + (disjoint_bound(still) + 1) // 2 > cost:
                     return None
+                open_ = still[0]
+            else:
                 key = frozenset(chosen)
                 if key in tried:
                     return None
