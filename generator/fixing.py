@@ -48,6 +48,10 @@ _MAX_KEPT = 400
 _MAX_GRADED = 40
 # Solutions tried as the one to keep by the swap search (it costs a search per swap count and solution).
 _SWAP_KEPT = 32
+# Fixes of the fewest swaps found before choosing the one whose grade is nearest the target (or hardest).
+_SWAP_CHOICES = 12
+# ... looked for at least this long, or as long as the first took.
+_MORE_CHOICES_SECONDS = 0.1
 # Puzzles kept from one round of the grade search to the next.
 _BEAM = 6
 
@@ -114,9 +118,7 @@ class Fix:
             "complete": self.complete,
             "kept": self.kept,
             "unique": self.proper,
-            "clues": [
-                {"domino": sorted([numbers[a], numbers[b]]), "cells": [list(a), list(b)]} for a, b in self.clues
-            ],
+            "clues": [{"domino": sorted([numbers[a], numbers[b]]), "cells": [list(a), list(b)]} for a, b in self.clues],
             "swaps": [
                 {"cells": [list(a), list(b)], "numbers": list(pair)}
                 for (a, b), pair in zip(self.swaps, self.swapped, strict=True)
@@ -512,19 +514,28 @@ class _Search:
             kepts = list(range(len(self.found)))
         else:  # the solutions that the fewest clues single out are tried as the one to keep
             kepts = self._promising_kept(_SWAP_KEPT // 4)
-        best: tuple[int, list[Move], Solution] | None = None
+        hits: list[tuple[int, list[Move], Solution]] = []
         proved_below = 0
+        started = time.monotonic()
+        enough: float | None = None  # once a fix is found, the others of its size are looked for a while longer
         for cost in range(1, MAX_SWAPS + 1):
             for k in kepts:
-                hit = self._unique_within(k, cost)
-                if hit is not None:
-                    best = (k, hit[0], hit[1])
+                found = self._unique_within(k, cost, _SWAP_CHOICES - len(hits), enough)
+                hits.extend((k, moves, sol) for moves, sol in found)
+                if hits and enough is None:
+                    enough = time.monotonic() + max(_MORE_CHOICES_SECONDS, time.monotonic() - started)
+                if len(hits) >= _SWAP_CHOICES or self.clock.over() or (enough and time.monotonic() > enough):
                     break
-                if self.clock.over():
-                    break
-            if best is not None or self.clock.over():
+            if hits or self.clock.over():
                 break
             proved_below = cost
+        best = None
+        if hits:  # among the fewest swaps found, the fix whose puzzle grades nearest the target (or hardest)
+            graded = [
+                (_closeness(_grade(self._swapped(apply_moves(self.puzzle.numbers, m))).level, self.target), i)
+                for i, (_, m, _) in enumerate(hits)
+            ]
+            best = hits[min(graded)[1]]
         if best is None:
             note = f"no fix of up to {proved_below} swaps keeps a solution whole and makes it unique"
             if self.clock.over():
@@ -544,57 +555,70 @@ class _Search:
         self.progress.best = result
         if self.target is None or result.level == self.target:
             return _done(self.progress, result)
-        return self.swaps_to_grade(solution, tuple(swaps), kept=k + 1, start=fixed)
+        return self.swaps_to_grade(solution, tuple(swaps), kept=k + 1, start=fixed, lower=cost if minimal else 1)
 
-    def _unique_within(self, kept: int, cost: int) -> tuple[list[Move], Solution] | None:
-        """Moves of exactly ``cost`` swaps that make the puzzle unique keeping solution ``kept``, or None."""
+    def _unique_within(
+        self, kept: int, cost: int, most: int, enough: float | None = None
+    ) -> list[tuple[list[Move], Solution]]:
+        """Up to ``most`` sets of moves of ``cost`` swaps (or fewer) that make the puzzle unique keeping solution
+        ``kept``, with the solution they leave; once one is found, the search stops at the time ``enough``."""
         kept_mask = self.masks[kept]
         constraints = minimal_sets(self._differing_cells(kept_mask, m) for j, m in enumerate(self.masks) if j != kept)
         tiles = self._tiles(self.found[kept])
         moves = moves_keeping(tiles, self.puzzle.numbers, fixed=self.clue_cells)
         tried: set[frozenset[Move]] = set()
 
-        def search(
-            chosen: list[Move], used: int, touched: int, spent: int, rules: list[int]
-        ) -> tuple[list[Move], Solution] | None:
-            if self.clock.over():
-                return None
+        hits: list[tuple[list[Move], Solution]] = []
+
+        def search(chosen: list[Move], used: int, touched: int, spent: int, rules: list[int]) -> bool:
+            """Look on from the moves chosen; True when the search is over (enough found, or out of time)."""
+            if self.clock.over() or (hits and enough is not None and time.monotonic() > enough):
+                return True
             still = [c for c in rules if not c & used]
             if still:
                 # Each swap changes two cells, so constraints on disjoint cells need half as many swaps at least.
                 if spent + (disjoint_bound(still) + 1) // 2 > cost:
-                    return None
+                    return False
                 open_ = still[0]
             else:
                 key = frozenset(chosen)
                 if key in tried:
-                    return None
+                    return False
                 tried.add(key)
                 puzzle = self._swapped(apply_moves(self.puzzle.numbers, chosen))
                 counted = count_solutions(puzzle, 2, keep_solutions=True, timeout=self.clock.left())
                 if counted.unique:
-                    return list(chosen), counted.solutions[0]
+                    hits.append((list(chosen), counted.solutions[0]))
+                    return len(hits) >= most
                 others = [s for s in counted.solutions if _pair_mask(puzzle, s) != kept_mask]
                 if not others or counted.timed_out:
-                    return None
+                    return False
                 # That solution survives every extension that does not touch the cells where it differs.
                 learnt = self._differing_cells(kept_mask, _pair_mask(puzzle, others[0])) & ~used
                 if not learnt:
-                    return None
+                    return False
                 return search(chosen, used, touched, spent, [learnt, *rules])
             for move in moves:
                 if move.cells & open_ and not move.tiles & touched and spent + move.cost <= cost:
                     chosen.append(move)
-                    got = search(chosen, used | move.cells, touched | move.tiles, spent + move.cost, rules)
+                    over = search(chosen, used | move.cells, touched | move.tiles, spent + move.cost, rules)
                     chosen.pop()
-                    if got is not None:
-                        return got
-            return None
+                    if over:
+                        return True
+            return False
 
-        return search([], 0, 0, 0, constraints)
+        if most > 0:
+            search([], 0, 0, 0, constraints)
+        return hits
 
     def swaps_to_grade(
-        self, solution: Solution, done: tuple[tuple[int, int], ...], *, kept: int, start: Puzzle | None = None
+        self,
+        solution: Solution,
+        done: tuple[tuple[int, int], ...],
+        *,
+        kept: int,
+        start: Puzzle | None = None,
+        lower: int = 1,
     ) -> Fix:
         """Swaps after ``done`` that keep the puzzle proper and reach the target grade: every single swap first
         (so one swap, when it does, is proved the fewest), then a beam of the fittest puzzles, a swap a round."""
@@ -627,14 +651,14 @@ class _Search:
             hits = [c for c in children if c[3].level == self.target]
             if hits:
                 fit, child, swaps, graded, sol = max(hits, key=lambda c: c[0])
-                minimal = depth == 1
+                minimal = depth == 1 and not done  # one swap from the proper puzzle given: none could do it
                 result = self._swap_fix(
-                    kept, list(swaps), child, sol, minimal=minimal, lower_bound=len(swaps) if minimal else 1
+                    kept, list(swaps), child, sol, minimal=minimal, lower_bound=len(swaps) if minimal else lower
                 )
                 return _done(self.progress, result, stopped=self.clock.over())
             if children:
                 fit, child, swaps, graded, sol = max(children, key=lambda c: c[0])
-                near = self._swap_fix(kept, list(swaps), child, sol, minimal=False, lower_bound=1)
+                near = self._swap_fix(kept, list(swaps), child, sol, minimal=False, lower_bound=lower)
                 if best_result is None or _closeness(near.level, self.target) < _closeness(
                     best_result.level, self.target
                 ):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from cli_run import dominosa, one_line_error
@@ -36,8 +37,11 @@ def test_text_for_swaps_marks_the_changed_cells(grid):
     done = dominosa("fix", grid, "--swaps")
     assert done.returncode == 0, done.stderr
     assert "1 swap makes it unique, proved the fewest" in done.stdout
-    assert "Swap the 1 at r1c2 with the 0 at r1c4." in done.stdout
-    assert "0*" in done.stdout and "1*" in done.stdout
+    sentence = re.search(r"Swap the (\d) at r(\d)c(\d) with the (\d) at r(\d)c(\d)\.", done.stdout)
+    x, r1, c1, y, r2, c2 = map(int, sentence.groups())
+    rows = AMBIGUOUS.split()
+    assert (int(rows[r1 - 1][c1 - 1]), int(rows[r2 - 1][c2 - 1])) == (x, y)  # the numbers the grid has there
+    assert done.stdout.count("*│") + done.stdout.count("*┃") == 2  # both cells marked
 
 
 def test_json_has_the_issues_keys_and_the_fixed_puzzle(grid):
@@ -66,7 +70,12 @@ def test_json_chains_into_rate(grid):
 def test_swaps_json_chains_into_solve(grid):
     fixed = dominosa("fix", grid, "--swaps", "--format", "json")
     answer = json.loads(fixed.stdout)
-    assert answer["swaps"] == [{"cells": [[0, 1], [0, 3]], "numbers": [1, 0]}]
+    ((swap),) = answer["swaps"]
+    grid = [[int(v) for v in row] for row in AMBIGUOUS.split()]
+    (r1, c1), (r2, c2) = swap["cells"]
+    assert swap["numbers"] == [grid[r1][c1], grid[r2][c2]]
+    grid[r1][c1], grid[r2][c2] = grid[r2][c2], grid[r1][c1]
+    assert answer["puzzle"]["grid"] == grid
     solved = dominosa("solve", "-", "--format", "json", stdin=fixed.stdout)
     assert json.loads(solved.stdout)["unique"] is True
 
@@ -127,3 +136,23 @@ def test_a_timeout_gives_the_best_found(tmp_path):
         assert count_solutions_exact_cover(read_puzzle(json.dumps(out["puzzle"])), 2) == (1, True)
     if out["stopped"]:
         assert out["minimal"] is False
+
+
+def test_ctrl_c_prints_the_best_fix_found_so_far_and_exits_130(grid, monkeypatch, capsys):
+    """Ctrl-C in the middle of a search: the best fix found until then is printed, marked stopped and not proved,
+    and the command ends as every command does on Ctrl-C (exit code 130, one line)."""
+    from dominosa.cli import fix as fix_command
+    from dominosa.cli.main import main
+    from dominosa.generator.fixing import fix as real_fix
+
+    def interrupted(puzzle, **options):
+        options["progress"].best = real_fix(puzzle)  # the search had found this much
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fix_command, "fix", interrupted)
+    assert main(["fix", str(grid), "--format", "json"]) == 130
+    out, err = capsys.readouterr()
+    answer = json.loads(out)
+    assert answer["stopped"] is True and answer["minimal"] is False
+    assert count_solutions_exact_cover(read_puzzle(json.dumps(answer["puzzle"])), 2) == (1, True)
+    assert err.strip() == "dominosa: interrupted: 0 of 1 puzzles finished"

@@ -40,4 +40,3 @@ def test_make_it_unique_by_swaps_marks_the_cells(studio, page):  # noqa: F811
     page.click("#fix-apply")
     expect(page.locator("#verdict")).to_have_text("unique")
     shot(page, "setter-fix-swaps")
-
