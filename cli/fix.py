@@ -76,7 +76,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=int,
         default=DEFAULT_CAP,
         metavar="N",
-        help=f"list at most this many solutions (default {DEFAULT_CAP:,}); past it the fix is not proved the fewest",
+        help=f"list at most this many solutions (default {DEFAULT_CAP:,}); past it, only a fix keeping the"
+        " solution --keep names can be proved the fewest",
     )
     add_format_argument(parser)
     add_timeout_argument(parser, "the search for each puzzle's fix (the best found is given)")
