@@ -9,6 +9,7 @@ as input to the next command (``dominosa fix x --format json | dominosa rate -``
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from typing import Any
 
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
             interrupted = True
             found = progress.best
             if found is not None:
-                found = Fix(**{**found.__dict__, "stopped": True, "minimal": False})
+                found = dataclasses.replace(found, stopped=True, minimal=False)
         if found is not None:
             _print(record, found, args, index=k + 1, total=records.total)
             sys.stdout.flush()
@@ -131,7 +132,7 @@ def _fix_within(record: PuzzleRecord, args: argparse.Namespace, progress: FixPro
         raise UsageError(f"{record.location}: {error}") from None
     except TimedOut:
         best = progress.best
-        return None if best is None else Fix(**{**best.__dict__, "stopped": True, "minimal": False})
+        return None if best is None else dataclasses.replace(best, stopped=True, minimal=False)
 
 
 def _as_asked(found: Fix, args: argparse.Namespace) -> bool:

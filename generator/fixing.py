@@ -23,8 +23,9 @@ interruptible: ``progress.best`` always holds the best fix found so far.
 
 from __future__ import annotations
 
+import dataclasses
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from dominosa.board import Cell
@@ -138,7 +139,6 @@ class FixProgress:
     a time limit of its own) still has an answer."""
 
     best: Fix | None = None
-    tried: int = field(default=0)
 
 
 class _Clock:
@@ -204,6 +204,8 @@ def fix(
         verdict = PROPER if (len(found) == 1 and complete) else AMBIGUOUS if len(found) > 1 else UNDECIDED_VERDICT
     if keep is not None and keep > len(found):
         have = "no solution" if not found else f"{len(found)} solution{'s' if len(found) > 1 else ''}"
+        if not complete:
+            raise ValueError(f"cannot keep solution {keep}: only {len(found)} were listed (the cap or the time)")
         raise ValueError(f"cannot keep solution {keep}: the puzzle has {have}")
     base = Fix(verdict, len(found), complete, puzzle)
     search = _Search(puzzle, found, complete, target, keep, clock, progress, base)
@@ -224,7 +226,7 @@ def fix(
 
 
 def _replace(fix_: Fix, **changes: Any) -> Fix:
-    return Fix(**{**fix_.__dict__, **changes})
+    return dataclasses.replace(fix_, **changes)
 
 
 def _done(progress: FixProgress, result: Fix, **changes: Any) -> Fix:
@@ -566,20 +568,45 @@ class _Search:
         constraints = minimal_sets(self._differing_cells(kept_mask, m) for j, m in enumerate(self.masks) if j != kept)
         tiles = self._tiles(self.found[kept])
         moves = moves_keeping(tiles, self.puzzle.numbers, fixed=self.clue_cells)
-        tried: set[frozenset[Move]] = set()
+        # Moves as bits: those changing each cell, and those touching each cell's domino (which clash).
+        changing = [0] * len(self.puzzle.numbers)
+        touching = [0] * len(self.puzzle.numbers)
+        for i, move in enumerate(moves):
+            for x in bits(move.cells):
+                changing[x] |= 1 << i
+            for x in bits(move.tiles):
+                touching[x] |= 1 << i
+        clashes = [0] * len(moves)
+        for i, move in enumerate(moves):
+            for x in bits(move.tiles):
+                clashes[i] |= touching[x]
 
+        def rule(cells: int) -> tuple[int, int]:
+            """A constraint: cells one of which must change, and the moves that change one."""
+            hitting = 0
+            for x in bits(cells):
+                hitting |= changing[x]
+            return cells, hitting
+
+        tried: set[frozenset[Move]] = set()
         hits: list[tuple[list[Move], Solution]] = []
 
-        def search(chosen: list[Move], used: int, touched: int, spent: int, rules: list[int]) -> bool:
-            """Look on from the moves chosen; True when the search is over (enough found, or out of time)."""
+        def search(chosen: list[Move], used: int, allowed: int, spent: int, rules: list[tuple[int, int]]) -> bool:
+            """Look on from the moves chosen (``allowed``: the moves still free to add); True when the search is
+            over (enough found, or out of time)."""
             if self.clock.over() or (hits and enough is not None and time.monotonic() > enough):
                 return True
-            still = [c for c in rules if not c & used]
+            still = sorted(((m & allowed).bit_count(), m & allowed, c) for c, m in rules if not c & used)
             if still:
-                # Each swap changes two cells, so constraints on disjoint cells need half as many swaps at least.
-                if spent + (disjoint_bound(still) + 1) // 2 > cost:
+                if still[0][0] == 0:
+                    return False  # a constraint no free move meets
+                # Constraints met by no common move need a move each; and a swap changes two cells at most.
+                need = max(
+                    disjoint_bound([m for _, m, _ in still]), (disjoint_bound([c for _, _, c in still]) + 1) // 2
+                )
+                if spent + need > cost:
                     return False
-                open_ = still[0]
+                options = still[0][1]
             else:
                 key = frozenset(chosen)
                 if key in tried:
@@ -597,18 +624,21 @@ class _Search:
                 learnt = self._differing_cells(kept_mask, _pair_mask(puzzle, others[0])) & ~used
                 if not learnt:
                     return False
-                return search(chosen, used, touched, spent, [learnt, *rules])
-            for move in moves:
-                if move.cells & open_ and not move.tiles & touched and spent + move.cost <= cost:
-                    chosen.append(move)
-                    over = search(chosen, used | move.cells, touched | move.tiles, spent + move.cost, rules)
-                    chosen.pop()
-                    if over:
-                        return True
+                return search(chosen, used, allowed, spent, [rule(learnt), *rules])
+            for i in bits(options):
+                move = moves[i]
+                if spent + move.cost > cost:
+                    continue
+                chosen.append(move)
+                over = search(chosen, used | move.cells, allowed & ~clashes[i], spent + move.cost, rules)
+                chosen.pop()
+                if over:
+                    return True
+                allowed &= ~(1 << i)  # every fix with this move was met in its branch
             return False
 
-        if most > 0:
-            search([], 0, 0, 0, constraints)
+        if most > 0 and moves:
+            search([], 0, (1 << len(moves)) - 1, 0, [rule(c) for c in constraints])
         return hits
 
     def swaps_to_grade(
