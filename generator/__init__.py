@@ -10,6 +10,8 @@ One job per module:
 - :mod:`~dominosa.generator.evolve`: the DEAP search itself;
 - :mod:`~dominosa.generator.best`: the same searches kept going for a budget, for the most interesting puzzles;
 - :mod:`~dominosa.generator.generate`: a run as a user asks for it, into a store or not;
+- :mod:`~dominosa.generator.fixing` (with :mod:`~dominosa.generator.hitting` and
+  :mod:`~dominosa.generator.swaps`): the smallest clues or swaps that make a setter's grid proper;
 - :mod:`~dominosa.generator.store` and :mod:`~dominosa.generator.canonical`: the puzzle store and its
   deduplication.
 
@@ -40,6 +42,8 @@ __all__ = [
     "proper_layout",
     "random_layout",
     "PuzzleStore",
+    "fix",
+    "Fix",
 ]
 
 _LAZY = {
@@ -53,6 +57,8 @@ _LAZY = {
     "proper_layout": "dominosa.generator.proper",
     "random_layout": "dominosa.generator.layouts",
     "PuzzleStore": "dominosa.generator.store",
+    "fix": "dominosa.generator.fixing",
+    "Fix": "dominosa.generator.fixing",
 }
 
 

@@ -41,6 +41,8 @@ ALLOWED = {
         " (docs/architecture.md, the layers)",
     ("dominosa.web.jobs", "dominosa.cli.explain"):
         "the studio answers with the command's own JSON builder, so page and terminal never disagree",
+    ("dominosa.web.jobs", "dominosa.cli.fix"):
+        "the studio answers with the command's own JSON builder, so page and terminal never disagree",
     ("dominosa.web.jobs", "dominosa.cli.hint"):
         "the studio answers with the command's own JSON builder, so page and terminal never disagree",
     ("dominosa.web.jobs", "dominosa.cli.rate"):

@@ -40,7 +40,7 @@ PAGES = {"/": "setter.html", "/play": "play.html", "/tile": "tile.html", "/docs"
 # Endpoints and the job each runs; generation has a pool of its own so that it never delays the others.
 # How much lower the generating process's CPU priority is: a player waiting for a hint outranks a new puzzle.
 GENERATION_NICE = 10
-ENDPOINTS = ("solve", "rate", "hint", "explain", "generate", "tile", "tile-board", "export")
+ENDPOINTS = ("solve", "rate", "hint", "explain", "fix", "generate", "tile", "tile-board", "export")
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dominosa.cli import explain as explain_command
+from dominosa.cli import fix as fix_command
 from dominosa.cli import hint as hint_command
 from dominosa.cli import rate as rate_command
 from dominosa.cli import solve as solve_command
@@ -34,6 +35,7 @@ from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord, puzzle_to_dict, read_records, write_game_id, write_json, write_plain
 from dominosa.formats.positions import read_positions
 from dominosa.generator.evolve import NoPuzzleFound
+from dominosa.generator.fixing import fix
 from dominosa.generator.generate import MAX_ORDER, generate, make_request
 from dominosa.tiling import bundled
 
@@ -149,6 +151,31 @@ def hint_job(body: dict[str, Any]) -> dict[str, Any]:
     check = check_position(position)
     hint = None if check.contradicts else next_hint(position_state(position))
     return hint_command.hint_json(position, hint, check, level=level)
+
+
+# How long the fix search runs by default before it answers with the best found, in seconds; below the server's
+# time limit (10 s by default), which stops a job outright.
+FIX_SECONDS = 4.0
+
+
+def fix_job(body: dict[str, Any]) -> dict[str, Any]:
+    """``dominosa fix --format json``: ``swaps`` (true for swaps instead of clues), ``grade``, ``keep`` and
+    ``seconds`` (how long to search before answering with the best fix found, default 4)."""
+    record = read_record(_text(body))
+    seconds = body.get("seconds", FIX_SECONDS)
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0.1 <= seconds <= 60:
+        raise BadRequest(f'"seconds" must be a number from 0.1 to 60, not {seconds!r}')
+    try:
+        found = fix(
+            record.puzzle,
+            keep=_int(body, "keep", None, 1, 10**6),
+            grade=_choice(body, "grade", GRADES, None),
+            swaps=_bool(body, "swaps"),
+            timeout=float(seconds),
+        )
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
+    return fix_command.as_json(record, found)
 
 
 def generate_job(body: dict[str, Any]) -> dict[str, Any]:
@@ -270,6 +297,7 @@ JOBS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     "rate": rate_job,
     "explain": explain_job,
     "hint": hint_job,
+    "fix": fix_job,
     "generate": generate_job,
     "tile": tile_job,
     "tile-board": tile_board_job,

@@ -57,6 +57,8 @@ def puzzle_from_dict(data: Any) -> Puzzle:
     """The puzzle of a JSON object (already decoded), checked; errors say which key and item is wrong."""
     if not isinstance(data, dict):
         raise PuzzleError(f'a puzzle in JSON is an object with a "grid", not {_kind(data)}')
+    if "grid" not in data and isinstance(data.get("puzzle"), dict) and "grid" in data["puzzle"]:
+        data = data["puzzle"]  # an answer that carries its puzzle under "puzzle" (dominosa fix's)
     if "grid" not in data:
         names = [repr(key if len(key) <= 20 else key[:17] + "...") for key in list(data)[:5]]
         keys = ", ".join(names) + (f" and {len(data) - 5} more" if len(data) > 5 else "") if data else "none"

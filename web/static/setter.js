@@ -4,6 +4,7 @@
 
 import { Board, key, pairKey } from "./board.js";
 import { debounce, download, el, exportFile, info, post } from "./api.js";
+import { FixPanel } from "./fix.js";
 
 const $ = (id) => document.getElementById(id);
 const text = $("text");
@@ -21,6 +22,13 @@ let typed = { cell: null, at: 0 };
 let asked = 0; // the latest analysis; older answers are dropped
 
 const GRADES = (await info()).grades;
+// "Make it unique" (fix.js): the suggestion is drawn by draw(), applied as an edit of the board, undone as text.
+const fixer = new FixPanel({ button: $("fix"), mode: $("fix-mode"), grade: $("fix-grade"), out: $("fix-out") }, {
+  source: () => text.value,
+  apply: (fixed) => { puzzle = fixed; writeText(); },
+  restore: (before) => { text.value = before; analyse(); },
+  redraw: () => draw(),
+}, GRADES);
 
 // -- analysis -------------------------------------------------------------------------------------------------
 
@@ -34,6 +42,7 @@ async function analyse() {
 }
 
 async function analyseText(mine) {
+  fixer.forget();
   const source = text.value;
   if (!source.trim()) {
     setVerdict("wait", "waiting", "type or paste a puzzle");
@@ -196,7 +205,7 @@ function draw() {
     for (const pair of s.joins) view.pairClass[pairKey(pair)] = "ghost-join";
     for (const pair of s.splits) view.pairClass[pairKey(pair)] = "ghost-split";
   }
-  board.draw(view);
+  board.draw(fixer.decorate(view));
 }
 
 // Draw a solution on the board (-1: none). An ambiguous puzzle offers two, a unique one its only one.

@@ -1,0 +1,158 @@
+"""``dominosa fix`` as a user runs it: the text with the fix drawn, the JSON that chains into ``rate``, exit codes."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from cli_run import dominosa, one_line_error
+
+from dominosa.cover.dominosa import count_solutions_exact_cover
+from dominosa.formats import read_puzzle
+
+# Three solutions (see tests/test_generator_fixing.py); one clue or one swap makes it unique.
+AMBIGUOUS = "1110\n1220\n0220\n"
+PROPER = "3:22223101012330103310"
+
+
+@pytest.fixture
+def grid(tmp_path):
+    path = tmp_path / "grid.txt"
+    path.write_text(AMBIGUOUS)
+    return path
+
+
+def test_text_draws_the_clue_and_says_it_in_a_sentence(grid):
+    done = dominosa("fix", grid)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "ambiguous: 3 solutions" in out
+    assert "1 clue makes it unique, proved the fewest" in out
+    assert "Give the 1-2 as a clue at r2c1 and r2c2." in out
+    assert "┣━━━┷━━━╅" in out  # the clue drawn as a placed domino
+
+
+def test_text_for_swaps_marks_the_changed_cells(grid):
+    done = dominosa("fix", grid, "--swaps")
+    assert done.returncode == 0, done.stderr
+    assert "1 swap makes it unique, proved the fewest" in done.stdout
+    sentence = re.search(r"Swap the (\d) at r(\d)c(\d) with the (\d) at r(\d)c(\d)\.", done.stdout)
+    x, r1, c1, y, r2, c2 = map(int, sentence.groups())
+    rows = AMBIGUOUS.split()
+    assert (int(rows[r1 - 1][c1 - 1]), int(rows[r2 - 1][c2 - 1])) == (x, y)  # the numbers the grid has there
+    assert done.stdout.count("*│") + done.stdout.count("*┃") == 2  # both cells marked
+
+
+def test_json_has_the_issues_keys_and_the_fixed_puzzle(grid):
+    done = dominosa("fix", grid, "--format", "json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    for key in ("verdict", "solutions", "clues", "swaps", "minimal", "grade", "puzzle"):
+        assert key in out
+    assert out["verdict"] == "ambiguous" and out["solutions"] == 3 and out["minimal"] is True
+    assert out["clues"] == [{"domino": [1, 2], "cells": [[1, 0], [1, 1]]}]
+    assert out["swaps"] == []
+    fixed = read_puzzle(json.dumps(out["puzzle"]))
+    assert count_solutions_exact_cover(fixed, 2) == (1, True)
+
+
+def test_json_chains_into_rate(grid):
+    fixed = dominosa("fix", grid, "--format", "json")
+    rated = dominosa("rate", "-", "--format", "json", stdin=fixed.stdout)
+    assert rated.returncode == 0, rated.stderr
+    answer = json.loads(rated.stdout)
+    assert answer["verdict"] == "proper"
+    assert answer["clues"] == [[[1, 0], [1, 1]]]
+    assert answer["grade"] == json.loads(fixed.stdout)["grade"]
+
+
+def test_swaps_json_chains_into_solve(grid):
+    fixed = dominosa("fix", grid, "--swaps", "--format", "json")
+    answer = json.loads(fixed.stdout)
+    ((swap),) = answer["swaps"]
+    grid = [[int(v) for v in row] for row in AMBIGUOUS.split()]
+    (r1, c1), (r2, c2) = swap["cells"]
+    assert swap["numbers"] == [grid[r1][c1], grid[r2][c2]]
+    grid[r1][c1], grid[r2][c2] = grid[r2][c2], grid[r1][c1]
+    assert answer["puzzle"]["grid"] == grid
+    solved = dominosa("solve", "-", "--format", "json", stdin=fixed.stdout)
+    assert json.loads(solved.stdout)["unique"] is True
+
+
+def test_a_proper_puzzle_needs_nothing_and_a_grade_gets_swaps():
+    done = dominosa("fix", PROPER)
+    assert done.returncode == 0 and "nothing to change" in done.stdout
+    graded = json.loads(dominosa("fix", PROPER, "--format", "json").stdout)["grade"]
+    other = "basic" if graded != "basic" else "trivial"
+    aimed = dominosa("fix", PROPER, "--grade", other, "--format", "json")
+    out = json.loads(aimed.stdout)
+    if aimed.returncode == 0:
+        assert out["grade"] == other and out["swaps"] and out["unique"]
+    else:  # said so, with the nearest found
+        assert aimed.returncode == 1 and out["note"]
+
+
+def test_keep_picks_the_solution(grid):
+    out = json.loads(dominosa("fix", grid, "--keep", "3", "--format", "json").stdout)
+    assert out["kept"] == 3 and out["minimal"] is True
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--keep", "9"), "cannot keep solution 9: the puzzle has 3 solutions"),
+        (("--keep", "0"), "--keep counts solutions from 1, not 0"),
+        (("--cap", "1"), "--cap must be at least 2, not 1"),
+        (("--grade", "easy"), "invalid choice: 'easy'"),
+        (("--timeout", "0"), "must be a positive number of seconds"),
+    ],
+)
+def test_bad_options_are_one_line_and_exit_2(grid, args, message):
+    assert message in one_line_error(dominosa("fix", grid, *args))
+
+
+def test_bad_input_is_one_line_and_exit_2(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("1110\n1220\n0221\n")
+    assert "bad.txt" in one_line_error(dominosa("fix", bad))
+    assert "no puzzle given" in one_line_error(dominosa("fix"))
+
+
+def test_a_timeout_gives_the_best_found(tmp_path):
+    # A double-7 board dealt with many ambiguities: thousands of solutions.
+    from random import Random
+
+    from dominosa.formats import write_plain
+    from dominosa.generator.layouts import random_layout
+
+    puzzle, _ = random_layout(7, Random(4), avoid_trivial_squares=False)
+    path = tmp_path / "big.txt"
+    path.write_text(write_plain(puzzle))
+    done = dominosa("fix", path, "--timeout", "0.2", "--format", "json")
+    assert done.returncode in (0, 1), done.stderr
+    out = json.loads(done.stdout)
+    if out["unique"]:
+        assert count_solutions_exact_cover(read_puzzle(json.dumps(out["puzzle"])), 2) == (1, True)
+    if out["stopped"]:
+        assert out["minimal"] is False
+
+
+def test_ctrl_c_prints_the_best_fix_found_so_far_and_exits_130(grid, monkeypatch, capsys):
+    """Ctrl-C in the middle of a search: the best fix found until then is printed, marked stopped and not proved,
+    and the command ends as every command does on Ctrl-C (exit code 130, one line)."""
+    from dominosa.cli import fix as fix_command
+    from dominosa.cli.main import main
+    from dominosa.generator.fixing import fix as real_fix
+
+    def interrupted(puzzle, **options):
+        options["progress"].best = real_fix(puzzle)  # the search had found this much
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(fix_command, "fix", interrupted)
+    assert main(["fix", str(grid), "--format", "json"]) == 130
+    out, err = capsys.readouterr()
+    answer = json.loads(out)
+    assert answer["stopped"] is True and answer["minimal"] is False
+    assert count_solutions_exact_cover(read_puzzle(json.dumps(answer["puzzle"])), 2) == (1, True)
+    assert err.strip() == "dominosa: interrupted: 0 of 1 puzzles finished"
