@@ -73,11 +73,11 @@ def is_loopback(host: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until Ctrl-C; exit code 0 (bad options are 2, before anything starts)."""
+    """Serve until Ctrl-C (or SIGTERM); exit code 0, requests still in flight answered 503 (bad options are 2,
+    before anything starts)."""
     try:
-        import uvicorn
-
         from dominosa.web import Settings, create_app
+        from dominosa.web.serving import StudioServer, server_config
     except ImportError as error:
         raise UsageError(f"the studio's web server is not installed: pip install -e . again ({error})") from None
     if args.timeout <= 0:
@@ -99,11 +99,11 @@ def run(args: argparse.Namespace) -> int:
             " (the default, 127.0.0.1, is this machine only)",
             file=sys.stderr,
         )
-    settings = Settings(timeout=args.timeout, store=args.store, allow_save=args.allow_save)
+    settings = Settings(timeout=args.timeout, store=args.store, allow_save=args.allow_save, host=args.host)
     if args.workers is not None:
         settings = dataclasses.replace(settings, workers=args.workers)
-    config = uvicorn.Config(create_app(settings), log_level="warning", timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
+    studio = create_app(settings)
+    server = StudioServer(server_config(studio), studio)
     print(f"dominosa studio at {url} (Ctrl-C to stop)", flush=True)
     if args.open:
         threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()

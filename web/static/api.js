@@ -15,13 +15,31 @@ export async function post(name, body) {
   return { ok: response.ok, status: response.status, data };
 }
 
-// A file from /api/export, as a Blob (pictures) or text, with its name.
-export async function exportFile(body) {
-  const response = await fetch("/api/export", {
+// POST to /api/export; the raw response. The body is JSON and says so: a foreign page cannot send that content type
+// without asking first, and the server refuses what other sites send.
+function exportRequest(body) {
+  return fetch("/api/export", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
+}
+
+// A puzzle exported as text (format game-id, plain or json): {ok, text} or {ok: false, error}.
+export async function exportText(body) {
+  let response;
+  try {
+    response = await exportRequest(body);
+  } catch (error) {
+    return { ok: false, error: "the studio does not answer: is `dominosa serve` still running?" };
+  }
+  if (!response.ok) return { ok: false, error: (await response.json()).error };
+  return { ok: true, text: await response.text() };
+}
+
+// A file from /api/export, as a Blob (pictures) or text, with its name.
+export async function exportFile(body) {
+  const response = await exportRequest(body);
   if (!response.ok) return { ok: false, error: (await response.json()).error };
   const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "")?.[1] || "puzzle";
   return { ok: true, name, blob: await response.blob() };

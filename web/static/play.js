@@ -2,7 +2,7 @@
 // position kept in the address so that a puzzle (and how far you got) can be shared.
 
 import { Board, adjacent, key, pairKey } from "./board.js";
-import { el, info, post } from "./api.js";
+import { el, exportText, info, post } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const INFO = await info();
@@ -279,8 +279,8 @@ async function start(data, note, saved = null) {
     solution = solved.ok && solved.data.unique ? solved.data.solutions[0] : null;
     if (solved.ok && !solved.data.unique) note += solved.data.count ? " · more than one solution" : " · no solution";
   }
-  const id = await fetch("/api/export", { method: "POST", body: JSON.stringify({ puzzle: puzzleText(), format: "game-id" }) });
-  shareId = id.ok ? (await id.text()).trim() : puzzleText();
+  const id = await exportText({ puzzle: puzzleText(), format: "game-id" });
+  shareId = id.ok ? id.text.trim() : puzzleText();
   joined = new Set();
   split = new Set();
   if (saved) {
@@ -326,13 +326,13 @@ async function newPuzzle() {
 }
 
 async function playPasted(text) {
-  const read = await fetch("/api/export", { method: "POST", body: JSON.stringify({ puzzle: text, format: "json" }) });
+  const read = await exportText({ puzzle: text, format: "json" });
   if (!read.ok) {
     $("status").className = "status bad";
-    $("status").textContent = (await read.json()).error;
+    $("status").textContent = read.error;
     return false;
   }
-  const data = JSON.parse(await read.text());
+  const data = JSON.parse(read.text);
   const rated = await post("rate", { puzzle: text, path: false });
   const grade = rated.ok && rated.data.grade ? ` · ${rated.data.grade}` : "";
   await start(data, `your puzzle${grade}`, null);

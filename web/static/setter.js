@@ -3,7 +3,7 @@
 // only writes a plain grid back when the board is edited.
 
 import { Board, key, pairKey } from "./board.js";
-import { debounce, download, el, exportFile, info, post } from "./api.js";
+import { debounce, download, el, exportFile, exportText, info, post } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 const text = $("text");
@@ -81,13 +81,8 @@ function share(source) {
 }
 
 async function readPuzzle(source) {
-  const response = await fetch("/api/export", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ puzzle: source, format: "json" }),
-  });
-  if (!response.ok) return { ok: false, error: (await response.json()).error };
-  return { ok: true, puzzle: JSON.parse(await response.text()) };
+  const read = await exportText({ puzzle: source, format: "json" });
+  return read.ok ? { ok: true, puzzle: JSON.parse(read.text) } : read;
 }
 
 function setVerdict(kind, badge, words) {
