@@ -270,6 +270,153 @@ def test_play_deals_a_new_puzzle_of_a_grade(studio, page):
     expect(page.locator("#board rect.cell")).to_have_count(30)
 
 
+# -- play as people expect (issue 24) ----------------------------------------------------------------------------
+
+
+def wrong_pair():
+    """A domino that is not in GAME_ID's solution, as two cells."""
+    right = {frozenset(p) for p in solve(read_puzzle(GAME_ID)).placements}
+    return next(p for p in (((0, 0), (0, 1)), ((0, 0), (1, 0))) if frozenset(p) not in right)
+
+
+def place(page, a, b):
+    page.click(cell(*a))
+    page.click(cell(*b))
+
+
+def test_play_board_has_the_labels_hints_use(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    expect(page.locator("#board text.label")).to_have_count(4 + 5)
+    labels = page.locator("#board text.label").all_text_contents()
+    assert labels == ["c1", "c2", "c3", "c4", "c5", "r1", "r2", "r3", "r4"]
+    page.click("#hint")
+    expect(page.locator("#hint-box")).to_contain_text(re.compile(r"r\dc\d"))
+
+
+def test_play_hint_refreshes_after_a_move_and_clears_when_solved(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    placements = solve(read_puzzle(GAME_ID)).placements
+    page.click("#hint")
+    first = page.locator("#hint-box").inner_text()
+    place(page, *placements[0])
+    expect(page.locator("#hint-box")).not_to_have_text(first)  # a new hint, for the new position
+    expect(page.locator("#hint-box")).to_contain_text("Look at")
+    for a, b in placements[1:]:
+        place(page, a, b)
+    expect(page.locator("#status")).to_contain_text("Solved in")
+    expect(page.locator("#hint-box")).to_have_text("Solved: nothing left to hint.")
+    expect(page.locator("#board rect.cell.hl-hint")).to_have_count(0)
+    stats = page.evaluate("JSON.parse(localStorage.getItem('dominosa-stats'))")
+    assert stats["solved"] == 1 and stats["streak"] == 1 and stats["hints"] == 1
+    expect(page.locator("#stats")).to_contain_text("1 solved")
+
+
+def test_play_points_out_a_wrong_move_gently(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    a, b = wrong_pair()
+    place(page, a, b)
+    page.click("#hint")  # first only the region
+    expect(page.locator("#hint-box")).to_contain_text("not right in this region")
+    expect(page.locator("#board rect.cell.hl-region")).not_to_have_count(0)
+    expect(page.locator("#board .badge-mark.wrong")).to_have_count(0)
+    page.click("#hint")  # then the move, with a cross (a shape, not only a colour)
+    expect(page.locator("#board .badge-mark.wrong")).to_have_count(1)
+    expect(page.locator("#hint-box")).to_contain_text(f"r{a[0] + 1}c{a[1] + 1}-r{b[0] + 1}c{b[1] + 1}")
+
+
+def test_play_marks_duplicates_on_the_board_and_splits_by_shape(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    place(page, (0, 0), (0, 1))  # a 2-2
+    place(page, (0, 2), (0, 3))  # and another
+    expect(page.locator("#board rect.domino.dup")).to_have_count(2)
+    expect(page.locator("#board .badge-mark.dup")).to_have_count(2)
+    expect(page.locator("#dominoes .tile.twice")).to_have_count(1)
+    page.click('#board rect.border-hit[data-border="1,0-2,0"]')
+    split = page.locator("#board line.split")
+    expect(split).to_have_count(1)
+    assert page.locator("#board line.split .badge-mark").count() == 0
+    shot(page, "play-duplicates")
+
+
+def test_play_highlights_every_cell_of_a_number(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    grid = read_puzzle(GAME_ID).grid
+    page.click('#numbers .num[data-n="3"]')
+    expect(page.locator("#board rect.cell.hl-num")).to_have_count(sum(row.count(3) for row in grid))
+    page.locator("#board").focus()
+    page.keyboard.press("0")  # its key
+    expect(page.locator("#board rect.cell.hl-num")).to_have_count(sum(row.count(0) for row in grid))
+    page.keyboard.press("0")  # again: off
+    expect(page.locator("#board rect.cell.hl-num")).to_have_count(0)
+
+
+def test_play_pause_hides_the_board_and_stops_the_clock(studio, page):
+    page.clock.install()  # the page's clock, moved by the test: no waiting
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    page.clock.run_for(65_000)
+    expect(page.locator("#timer")).to_have_text("1:05")
+    page.click("#pause")
+    expect(page.locator("#board svg.board")).to_be_hidden()
+    page.click(".paused-cover p")  # nothing to play while paused
+    expect(page.locator("#board rect.domino")).to_have_count(0)
+    page.clock.run_for(600_000)
+    expect(page.locator("#timer")).to_have_text("1:05")
+    page.click("#resume")
+    expect(page.locator("#board svg.board")).to_be_visible()
+    page.clock.run_for(10_000)
+    expect(page.locator("#timer")).to_have_text("1:15")
+    place(page, (0, 0), (0, 1))
+    expect(page.locator("#board rect.domino")).to_have_count(1)
+
+
+def test_play_dark_mode_follows_the_system_and_the_toggle(browser, studio):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    card = "getComputedStyle(document.querySelector('.card')).backgroundColor"
+    assert page.evaluate(card) == "rgb(28, 35, 45)"  # the dark palette's paper
+    page.click('#numbers .num[data-n="2"]')
+    shot(page, "play-dark")
+    page.click("[data-theme-toggle]")  # the reader's choice wins, and is kept
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    assert page.evaluate(card) == "rgb(255, 255, 255)"
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    context.close()
+
+
+def test_play_on_a_phone(browser, studio):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    page.tap("#hint")
+    expect(page.locator("#board rect.cell.hl-hint")).not_to_have_count(0)
+    for what in ("#board svg.board", "#hint-box"):  # board and hint in one screen
+        box = page.locator(what).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, what
+    expect(page.locator(".keys")).to_be_hidden()  # no keyboard help on a touch screen
+    cell_box = page.locator(cell(0, 0)).bounding_box()
+    assert cell_box["width"] >= 44 and cell_box["height"] >= 44
+    for button in ("#mode", "#undo", "#check", "#hint", '#numbers .num[data-n="0"]'):
+        assert page.locator(button).bounding_box()["height"] >= 44, button
+    page.tap("#mode")  # split mode: a cell, then its neighbour, marks a split (targets are whole cells)
+    page.tap(cell(1, 0))
+    page.tap(cell(1, 1))
+    expect(page.locator("#board line.split")).to_have_count(1)
+    expect(page.locator("#board rect.domino")).to_have_count(0)
+    shot(page, "play-phone")
+    context.close()
+
+
+def test_play_prints_the_puzzle_alone(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    page.emulate_media(media="print")
+    expect(page.locator("header.top")).to_be_hidden()
+    expect(page.locator("#hint")).to_be_hidden()
+    expect(page.locator("#board svg.board")).to_be_visible()
+
+
 # -- tiling and docs ----------------------------------------------------------------------------------------------
 
 
