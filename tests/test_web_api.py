@@ -384,3 +384,39 @@ def test_s8_the_first_request_after_an_idle_worker_was_killed_is_answered():
         worker.process.join(5)
         answer = c.post("/api/rate", json={"puzzle": GAME_ID})
         assert answer.status_code == 200 and answer.json()["unique"]
+
+
+# -- the puzzle of the day -------------------------------------------------------------------------------------
+
+
+def test_daily_is_the_same_puzzle_for_a_date(client):
+    from dominosa.generator.daily import daily_puzzle
+
+    answer = client.get("/api/daily", params={"date": "2026-11-24", "grade": "trivial"})
+    assert answer.status_code == 200
+    data = answer.json()
+    made = daily_puzzle("2026-11-24", "trivial")
+    assert data["grid"] == [list(row) for row in made.puzzle.grid]
+    assert data["date"] == "2026-11-24" and data["grade"] == "trivial" and data["version"] == 1
+    assert sorted(map(sorted, data["solution"])) == sorted(sorted(map(list, p)) for p in made.solution)
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [({"date": "2026-02-30"}, "YYYY-MM-DD"), ({}, "date"), ({"date": "2026-11-24", "grade": "x"}, "grade")],
+)
+def test_daily_refuses_a_bad_date_or_grade(client, params, words):
+    answer = client.get("/api/daily", params=params)
+    assert answer.status_code == 400 and words in answer.json()["error"]
+
+
+def test_daily_from_the_store_is_chosen_by_the_date(store_path):
+    path, made = store_path
+    with TestClient(create_app(Settings(store=str(path), workers=1)), base_url="http://127.0.0.1") as c:
+        params = {"date": "2026-11-24", "grade": made["grade"]}
+        first, again = (c.get("/api/daily", params=params).json() for _ in range(2))
+        assert first == again and first["grid"] == made["grid"] and first["source"] == "store"
+        other = c.get(
+            "/api/daily", params={"date": "2026-11-24", "grade": "trivial" if made["grade"] != "trivial" else "basic"}
+        )
+        assert other.status_code == 200 and other.json()["source"] == "daily"  # none of that grade: made

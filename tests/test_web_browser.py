@@ -417,6 +417,25 @@ def test_play_prints_the_puzzle_alone(studio, page):
     expect(page.locator("#board svg.board")).to_be_visible()
 
 
+def test_daily_puzzle_is_solved_and_shared_without_spoilers(studio, page):
+    from dominosa.generator.daily import daily_puzzle
+
+    made = daily_puzzle("2026-11-24", "trivial")
+    open_page(page, f"{studio}daily#date=2026-11-24&grade=trivial")
+    expect(page.locator("#facts")).to_contain_text("2026-11-24 · trivial")
+    grid = page.evaluate("[...document.querySelectorAll('#board text.number')].map((t) => Number(t.textContent))")
+    assert grid == [v for row in made.puzzle.grid for v in row]  # the day's puzzle, the same as everywhere
+    for a, b in made.solution:
+        place(page, a, b)
+    expect(page.locator("#share-card")).to_be_visible()
+    line = page.locator("#share-line").inner_text()
+    assert "2026-11-24" in line and "trivial" in line and "no hints" in line and re.search(r"\d+:\d\d", line)
+    assert "r1" not in line and str(made.puzzle.grid[0][:3]) not in line  # no spoilers
+    shot(page, "daily")
+    page.click("#day-after")
+    expect(page.locator("#facts")).to_contain_text("2026-11-25")
+
+
 # -- tiling and docs ----------------------------------------------------------------------------------------------
 
 

@@ -32,6 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from dominosa import __version__
 from dominosa.deductions import GRADES
 from dominosa.formats import DEFAULT_EXAMPLE, read_example, write_plain
+from dominosa.generator.daily import DAILY_ORDERS
 from dominosa.web.guard import Guard
 from dominosa.web.jobs import EXPORT_FORMATS, MAX_PLAY_ORDER, TILE_PUZZLES
 from dominosa.web.workers import JobFailed, JobTimeout, PoolClosing, WorkerPool
@@ -44,7 +45,7 @@ MAX_DEPTH = 32
 # Largest order a store request may name: SQLite's integers stop at 2**63, and no store holds larger puzzles.
 MAX_STORE_ORDER = 1000
 STATIC = files("dominosa.web") / "static"
-PAGES = {"/": "setter.html", "/play": "play.html", "/tile": "tile.html", "/docs": "docs.html"}
+PAGES = {"/": "setter.html", "/play": "play.html", "/daily": "daily.html", "/tile": "tile.html", "/docs": "docs.html"}
 # Endpoints and the job each runs; generation has a pool of its own so that it never delays the others.
 # How much lower the generating process's CPU priority is: a player waiting for a hint outranks a new puzzle.
 GENERATION_NICE = 10
@@ -229,6 +230,7 @@ def create_app(settings: Settings | None = None) -> Studio:
             {
                 "version": __version__,
                 "grades": list(GRADES),
+                "daily_grades": list(DAILY_ORDERS),
                 "max_order": MAX_PLAY_ORDER,
                 "tile_puzzles": list(TILE_PUZZLES),
                 "export_formats": list(EXPORT_FORMATS),
@@ -252,6 +254,20 @@ def create_app(settings: Settings | None = None) -> Studio:
         status, value = await in_store_thread(_store_pick, settings, body, deadline=deadline)
         return JSONResponse(value, status_code=status)
 
+    async def daily(request: Request) -> Response:
+        """``GET /api/daily?date=YYYY-MM-DD&grade=G``: the puzzle of the day, the same for everyone. From the store
+        when the studio has one (chosen by the date alone among the store's puzzles of that grade), else made."""
+        started = time.monotonic()
+        body = {key: request.query_params[key] for key in ("date", "grade") if key in request.query_params}
+        if settings.store is not None:
+            status, value = await in_store_thread(_store_daily, settings, body, deadline=started + settings.timeout)
+            if status != 404:
+                return JSONResponse(value, status_code=status)
+        status, value = await run("daily", body)
+        if isinstance(value, bytes):
+            return Response(value, status_code=status, media_type="application/json")
+        return JSONResponse(value, status_code=status)
+
     pages = {path: build_page(path) for path in PAGES}
 
     async def page(request: Request) -> Response:
@@ -262,6 +278,7 @@ def create_app(settings: Settings | None = None) -> Studio:
     routes += [
         Route("/api/info", info, methods=["GET"]),
         Route("/api/store/pick", store_pick, methods=["POST"]),
+        Route("/api/daily", daily, methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: _not_found, 405: _not_allowed})
@@ -327,6 +344,8 @@ def build_page(path: str) -> str:
     head, header = (STATIC / "frame.html").read_text(encoding="utf-8").split("<!--#split-->\n")
     header = header.replace(f'<a href="{path}">', f'<a href="{path}" class="current">')
     text = (STATIC / PAGES[path]).read_text(encoding="utf-8")
+    for part in ("game", "game-aside"):  # the game's own cards, shared by the play and daily pages
+        text = text.replace(f"<!--#{part}-->\n", (STATIC / f"{part}.html").read_text(encoding="utf-8"))
     return text.replace("<!--#head-->\n", head).replace("<!--#header-->\n", header)
 
 
@@ -386,3 +405,32 @@ def _store_pick(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
     except (StoreError, sqlite3.Error) as error:
         return 500, {"error": str(error)}
     return 200, picked[0].to_dict()
+
+
+def _store_daily(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
+    """The day's puzzle from the store: among its puzzles of the grade (by id), the one the date's hash names;
+    404 when the store holds none of that grade (the caller then makes one)."""
+    import hashlib
+
+    from dominosa.generator.daily import DEFAULT_GRADE, parse_date
+    from dominosa.generator.store import PuzzleStore, StoreError
+
+    date, grade = body.get("date"), body.get("grade", DEFAULT_GRADE)
+    try:
+        parse_date(date or "")
+    except ValueError as error:
+        return 400, {"error": str(error)}
+    if grade not in GRADES:
+        return 400, {"error": f'"grade" must be one of {", ".join(GRADES)}, not {grade!r}'}
+    try:
+        with PuzzleStore(Path(settings.store), create=False, read_only=True, busy_timeout=settings.timeout) as store:
+            count = store.count(grade=grade)
+            if not count:
+                return 404, {"error": f"the store holds no {grade} puzzle"}
+            index = int.from_bytes(hashlib.sha256(f"{date}|{grade}".encode()).digest()[:8], "big") % count
+            picked = store.query(grade=grade, limit=1, offset=index)[0]
+    except sqlite3.OperationalError:
+        return 503, {"error": STORE_BUSY}
+    except (StoreError, sqlite3.Error) as error:
+        return 500, {"error": str(error)}
+    return 200, {**picked.to_dict(), "date": date, "grade": grade, "source": "store"}

@@ -283,7 +283,27 @@ def export_job(body: dict[str, Any]) -> dict[str, Any]:
     return {"media_type": _PICTURE_TYPES[fmt], "filename": f"puzzle.{fmt}", "data": data}
 
 
+def daily_job(body: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle of the day (:mod:`dominosa.generator.daily`): ``date`` (YYYY-MM-DD) and ``grade`` (default
+    basic); the puzzle's JSON with its solution, and the date, grade, order and version it was made by."""
+    from dominosa.generator.daily import DAILY_ORDERS, DAILY_VERSION, DEFAULT_GRADE, daily_puzzle, parse_date
+
+    date = body.get("date")
+    if not isinstance(date, str):
+        raise BadRequest('the daily puzzle needs "date", written YYYY-MM-DD')
+    grade = _choice(body, "grade", tuple(DAILY_ORDERS), DEFAULT_GRADE)
+    try:
+        parse_date(date)
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
+    made = daily_puzzle(date, grade)
+    out = puzzle_to_dict(made.puzzle, made.solution)
+    out.update(date=date, grade=grade, order=made.puzzle.order, version=DAILY_VERSION, source="daily")
+    return out
+
+
 JOBS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "daily": daily_job,
     "solve": solve_job,
     "rate": rate_job,
     "explain": explain_job,

@@ -80,3 +80,20 @@ export function el(tag, attrs = {}, ...children) {
   node.append(...children);
   return node;
 }
+
+// A puzzle as the API reads it (JSON text), with its solution when known so that hints need not solve it again.
+export function puzzleJson(puzzle, solution = null) {
+  const data = { grid: puzzle.grid, clues: puzzle.clues || [] };
+  if (puzzle.dominoes) data.dominoes = puzzle.dominoes;
+  if (solution) data.solution = solution;
+  return JSON.stringify(data);
+}
+
+// The game's backend in the studio (see game.js): hints and solutions from the API. `solution()` gives the
+// solution the game already knows, sent along so that the server need not solve the puzzle again.
+export function studioBackend(solution) {
+  return {
+    hint: (puzzle, position, detail) => post("hint", { puzzle: puzzleJson(puzzle, solution()), ...position, detail }),
+    solve: (puzzle) => post("solve", { puzzle: puzzleJson(puzzle), max_solutions: 2 }),
+  };
+}

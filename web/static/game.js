@@ -152,6 +152,7 @@ export function createGame(backend, options = {}) {
   }
 
   function finish() {
+    if ($("pause")) $("pause").disabled = true;
     solvedAt = elapsed();
     timer.since = null;
     timer.ms = solvedAt;
@@ -452,6 +453,7 @@ export function createGame(backend, options = {}) {
     numberShown = null;
     solvedAt = null;
     timer = { ms: 0, since: performance.now(), paused: false };
+    if ($("pause")) $("pause").disabled = false;
     boardBox.classList.remove("paused");
     document.body.classList.remove("paused");
     cursor = [0, puzzle.grid[0].findIndex((v) => v !== null)];

@@ -3,27 +3,16 @@
 // how far you got) can be shared.
 
 import { pairKey } from "./board.js";
-import { el, exportText, info, post } from "./api.js";
+import { el, exportText, info, post, puzzleJson, studioBackend } from "./api.js";
 import { createGame } from "./game.js";
 
 const $ = (id) => document.getElementById(id);
 const INFO = await info();
 
-// The puzzle as the API reads it (JSON text), with its solution when known so that hints need not solve it.
-export function puzzleText(puzzle, solution = null) {
-  const data = { grid: puzzle.grid, clues: puzzle.clues || [] };
-  if (puzzle.dominoes) data.dominoes = puzzle.dominoes;
-  if (solution) data.solution = solution;
-  return JSON.stringify(data);
-}
-
 let shareId = null; // the puzzle as the address holds it: a game ID when it can be one, else its JSON
 
 const game = createGame(
-  {
-    hint: (puzzle, position, detail) => post("hint", { puzzle: puzzleText(puzzle, game.state().solution), ...position, detail }),
-    solve: (puzzle) => post("solve", { puzzle: puzzleText(puzzle), max_solutions: 2 }),
-  },
+  studioBackend(() => game.state().solution),
   { grades: INFO.grades, onChange: saveToAddress },
 );
 
@@ -52,8 +41,8 @@ function saveToAddress({ joined, split, puzzle }) {
 // -- starting a puzzle ----------------------------------------------------------------------------------------
 
 async function start(data, details, saved = null) {
-  const id = await exportText({ puzzle: puzzleText(data), format: "game-id" });
-  shareId = id.ok ? id.text.trim() : puzzleText(data);
+  const id = await exportText({ puzzle: puzzleJson(data), format: "game-id" });
+  shareId = id.ok ? id.text.trim() : puzzleJson(data);
   let restore = null;
   if (saved) {
     const { decode } = codec(data.grid);
