@@ -20,7 +20,9 @@ __all__ = ["main", "build_parser", "UsageError", "EXIT_BAD_INPUT"]
 EXIT_BAD_INPUT = 2
 
 # Subcommand modules in the order --help lists them; each module name is the subcommand's name.
-SUBCOMMANDS = ("show", "solve", "rate", "hint", "explain", "generate", "store", "render", "book", "tile", "serve")
+SUBCOMMANDS = (
+    "show", "solve", "rate", "hint", "explain", "generate", "store", "render", "book", "tile", "serve", "site",
+)  # fmt: skip
 
 
 class UsageError(Exception):

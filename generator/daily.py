@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from dominosa.deductions import GRADES, count_solutions, rate
 from dominosa.puzzle import Puzzle
 
-__all__ = ["DAILY_VERSION", "DAILY_ORDERS", "DailyPuzzle", "daily_puzzle", "parse_date", "MAX_ATTEMPTS"]
+__all__ = ["DAILY_VERSION", "DAILY_ORDERS", "DailyPuzzle", "daily_puzzle", "parse_date", "MAX_ATTEMPTS", "store_pick"]
 
 DAILY_VERSION = 1
 # The order each grade's daily puzzle has: big enough to be worth a day, small enough for a phone. Random deals
@@ -134,6 +134,12 @@ def daily_puzzle(date: str, grade: str = DEFAULT_GRADE) -> DailyPuzzle:
             continue
         return DailyPuzzle(date, grade, puzzle, tuple(places), attempt)  # type: ignore[arg-type]
     raise RuntimeError(f"no {grade} puzzle found for {date} in {MAX_ATTEMPTS} attempts")
+
+
+def store_pick(date: str, grade: str, count: int) -> int:
+    """Which of a store's ``count`` puzzles of ``grade`` (by id, from 0) is the day's: the date's hash names it, so
+    the same store gives the same puzzle everywhere (the studio's /api/daily and ``dominosa site --store``)."""
+    return int.from_bytes(hashlib.sha256(f"{date}|{grade}".encode()).digest()[:8], "big") % count
 
 
 assert set(DAILY_ORDERS) <= set(GRADES)

@@ -197,7 +197,7 @@ def test_play_solves_a_small_puzzle_by_clicks(studio, page):
     open_page(page, f"{studio}play#p={GAME_ID}")
     expect(page.locator("#board rect.cell")).to_have_count(20)
     solution = solve(read_puzzle(GAME_ID))
-    for (a, b) in solution.placements:
+    for a, b in solution.placements:
         page.click(cell(*a))
         page.click(cell(*b))
     expect(page.locator("#status")).to_contain_text("Solved")
@@ -434,6 +434,77 @@ def test_daily_puzzle_is_solved_and_shared_without_spoilers(studio, page):
     shot(page, "daily")
     page.click("#day-after")
     expect(page.locator("#facts")).to_contain_text("2026-11-25")
+
+
+# -- the static site, from file:// ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """`dominosa site` for two days (trivial and basic) and a one-puzzle archive; the folder."""
+    folder = tmp_path_factory.mktemp("site") / "public"
+    done = subprocess.run(
+        [
+            *COMMAND,
+            "site",
+            str(folder),
+            "--from",
+            "2026-11-24",
+            "--to",
+            "2026-11-25",
+            "--grade",
+            "trivial",
+            "--grade",
+            "basic",
+            "--count",
+            "1",
+            "--order",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return folder
+
+
+def test_static_site_plays_hints_and_shares_from_file(site, page):
+    from dominosa.generator.daily import daily_puzzle
+
+    open_page(page, f"{(site / 'index.html').as_uri()}#date=2026-11-24&grade=trivial")
+    made = daily_puzzle("2026-11-24", "trivial")
+    expect(page.locator("#facts")).to_contain_text("2026-11-24 · trivial")
+    for _ in range(3):  # where, the technique, the deduction: from the precomputed path
+        page.click("#hint")
+    expect(page.locator("#hint-box .tech")).not_to_be_empty()
+    page.click("#apply")
+    expect(page.locator("#board rect.domino")).to_have_count(1)
+    shot(page, "site")
+    for a, b in made.solution:
+        if page.locator(f'#board rect.domino[data-pair="{a[0]},{a[1]}-{b[0]},{b[1]}"]').count() == 0:
+            place(page, a, b)
+    expect(page.locator("#status")).to_contain_text("Solved in")
+    expect(page.locator("#share-line")).to_contain_text("2026-11-24 (trivial)")
+    page.select_option("#daily-grade", "basic")
+    expect(page.locator("#facts")).to_contain_text("2026-11-24 · basic")
+    page.click("#archive button")
+    expect(page.locator("#facts")).to_contain_text("archive no. 1")
+
+
+def test_static_site_on_a_phone_in_the_dark(site, browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, color_scheme="dark"
+    )
+    page = context.new_page()
+    open_page(page, f"{(site / 'index.html').as_uri()}#date=2026-11-25&grade=basic")
+    page.tap("#hint")
+    expect(page.locator("#board rect.cell.hl-hint")).not_to_have_count(0)
+    box = page.locator("#hint-box").bounding_box()
+    assert box["y"] + box["height"] <= 844  # the hint in the first screen, under the board
+    assert page.evaluate("getComputedStyle(document.querySelector('.card')).backgroundColor") == "rgb(28, 35, 45)"
+    shot(page, "site-phone-dark")
+    context.close()
 
 
 # -- tiling and docs ----------------------------------------------------------------------------------------------

@@ -344,7 +344,7 @@ def build_page(path: str) -> str:
     head, header = (STATIC / "frame.html").read_text(encoding="utf-8").split("<!--#split-->\n")
     header = header.replace(f'<a href="{path}">', f'<a href="{path}" class="current">')
     text = (STATIC / PAGES[path]).read_text(encoding="utf-8")
-    for part in ("game", "game-aside"):  # the game's own cards, shared by the play and daily pages
+    for part in ("game", "game-aside", "day-picker"):  # the game's own cards, shared by the play and daily pages
         text = text.replace(f"<!--#{part}-->\n", (STATIC / f"{part}.html").read_text(encoding="utf-8"))
     return text.replace("<!--#head-->\n", head).replace("<!--#header-->\n", header)
 
@@ -410,9 +410,7 @@ def _store_pick(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
 def _store_daily(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
     """The day's puzzle from the store: among its puzzles of the grade (by id), the one the date's hash names;
     404 when the store holds none of that grade (the caller then makes one)."""
-    import hashlib
-
-    from dominosa.generator.daily import DEFAULT_GRADE, parse_date
+    from dominosa.generator.daily import DEFAULT_GRADE, parse_date, store_pick
     from dominosa.generator.store import PuzzleStore, StoreError
 
     date, grade = body.get("date"), body.get("grade", DEFAULT_GRADE)
@@ -427,8 +425,7 @@ def _store_daily(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
             count = store.count(grade=grade)
             if not count:
                 return 404, {"error": f"the store holds no {grade} puzzle"}
-            index = int.from_bytes(hashlib.sha256(f"{date}|{grade}".encode()).digest()[:8], "big") % count
-            picked = store.query(grade=grade, limit=1, offset=index)[0]
+            picked = store.query(grade=grade, limit=1, offset=store_pick(date, grade, count))[0]
     except sqlite3.OperationalError:
         return 503, {"error": STORE_BUSY}
     except (StoreError, sqlite3.Error) as error:

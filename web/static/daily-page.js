@@ -60,6 +60,12 @@ export function setupDaily(game, load, grades, { first = null, last = null } = {
   };
   return {
     show,
+    // Play a given day (and grade): the site's archive links come here.
+    go: (day, grade = $("daily-grade").value) => {
+      date = day;
+      $("daily-grade").value = grade;
+      return show();
+    },
     solved: ({ ms, hints }) => {
       $("share-line").textContent = shareLine({ date, grade: $("daily-grade").value, ms, hints });
       $("copy-share").textContent = "Copy";
