@@ -190,6 +190,49 @@ def test_setter_types_a_whole_grid_cell_by_cell(studio, page):
     expect(page.locator("#text")).to_have_value("1202\n1012\n")
 
 
+def test_setter_follows_the_puzzles_order_and_marks_a_bad_cell(studio, page):
+    open_page(page, studio)
+    page.fill("#text", GAME_ID)
+    expect(page.locator("#verdict")).to_have_text("unique")
+    expect(page.locator("#new-order")).to_have_value("3")  # a double-3, whatever the selector said before
+    page.fill("#text", "22223\n10a01\n23301\n03310\n")
+    expect(page.locator("#verdict")).to_have_text("not a puzzle")
+    expect(page.locator("#error")).to_contain_text("line 2, column 3")
+    expect(page.locator("#grade")).to_have_text("–")  # the old verdict and grade are gone
+    expect(page.locator("#board rect.cell")).to_have_count(20)  # this text's grid, not the old board
+    expect(page.locator('#board rect.cell.bad-cell[data-cell="1,2"]')).to_have_count(1)
+    shot(page, "setter-bad-cell")
+
+
+@pytest.mark.parametrize(("order", "verdict"), [(6, "56 solutions"), (7, "more than 100 solutions")])
+def test_setter_counts_the_solutions_of_an_ambiguous_grid(studio, page, order, verdict):
+    pairs = [(a, b) for a in range(order + 1) for b in range(a, order + 1)]
+    numbers = [n for pair in pairs for n in pair]
+    rows = [numbers[i : i + order + 2] for i in range(0, len(numbers), order + 2)]
+    text = "\n".join(" ".join(map(str, row)) for row in rows) + "\n"
+    expected = count_solutions(read_puzzle(text), 101)
+    assert (expected.count == 56) == (order == 6)  # the figures the page must show, counted here
+    open_page(page, studio)
+    page.fill("#text", text)
+    expect(page.locator("#verdict")).to_have_text(verdict)
+
+
+def test_setter_on_a_phone_explains_beside_the_board(studio, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_page(page, f"{studio}#puzzle={GAME_ID}")
+    expect(page.locator("#verdict")).to_have_text("unique")
+    page.tap("#next")
+    top = {
+        name: page.locator(name).bounding_box()["y"]
+        for name in ("#board-card", "#verdict-card", "#steps-card", "#text-card")
+    }
+    assert top["#board-card"] < top["#verdict-card"] < top["#steps-card"] < top["#text-card"]
+    assert top["#steps-card"] < 844  # the explanation starts in the first screen, under the board
+    shot(page, "setter-phone")
+    context.close()
+
+
 # -- play -------------------------------------------------------------------------------------------------------
 
 
