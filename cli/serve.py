@@ -31,8 +31,9 @@ examples:
       any free port (the address is printed)
 
 Pages: / the setter (type a grid: verdict, grade, explanation, export),
-/play (play with undo, hints and a shareable URL), /tile (A-Puzzle-A-Day,
-DominoPeg, pentominoes) and /docs (the JSON API). Each request is stopped
+/play (play with undo, hints and a shareable URL), /daily (the puzzle of
+the day), /tile (A-Puzzle-A-Day, DominoPeg, pentominoes) and /docs (the
+JSON API). Only this machine's pages may use it. Each request is stopped
 after --timeout seconds; bodies over 1 MB are refused. Ctrl-C stops it.
 """
 

@@ -26,7 +26,11 @@ export function setupThemeToggle() {
   applyTheme();
   for (const button of document.querySelectorAll("[data-theme-toggle]")) {
     const label = () => {
-      button.textContent = isDark() ? "☀ Light" : "☾ Dark";
+      const word = document.createElement("span");
+      word.className = "theme-word";
+      word.textContent = isDark() ? " Light" : " Dark";
+      button.replaceChildren(isDark() ? "☀" : "☾", word);
+      button.title = isDark() ? "Light mode" : "Dark mode";
       button.setAttribute("aria-pressed", String(isDark()));
     };
     label();
