@@ -36,6 +36,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -67,7 +68,8 @@ class Studio:
         command = [program or str(Path(sys.executable).with_name("dominosa")), "serve", "--port", "0"]
         if not Path(command[0]).exists():
             command = [sys.executable, "-m", "dominosa.cli.main", "serve", "--port", "0"]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        # Started outside any checkout, so that its processes import the build being measured, not a source tree.
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
         line = self.process.stdout.readline()
         match = re.search(r"http://([\d.]+):(\d+)/", line)
         if not match:
@@ -228,7 +230,6 @@ def paint_of(context, url: str) -> float:
 def site_paints(loads: int) -> tuple[float, float] | str:
     """First paint of a week's static site from file://, and of a scriptless page beside it (the reference)."""
     import datetime
-    import tempfile
 
     try:
         from playwright.sync_api import sync_playwright

@@ -100,3 +100,71 @@ def test_the_script_is_the_studios_modules_without_imports_or_exports():
 def test_bad_options_are_one_line(tmp_path, args, words):
     assert words in one_line_error(dominosa("site", tmp_path / "out", *args))
     assert not (tmp_path / "out").exists()
+
+
+def test_the_days_and_the_archive_come_from_a_store(tmp_path):
+    store = tmp_path / "puzzles.sqlite"
+    made = dominosa(
+        "generate",
+        "--order",
+        "3",
+        "--grade",
+        "trivial",
+        "--count",
+        "3",
+        "--seed",
+        "5",
+        "--store",
+        store,
+        "--workers",
+        "1",
+        "--quiet",
+    )
+    assert made.returncode == 0, made.stderr
+    from dominosa.generator.store import PuzzleStore
+
+    with PuzzleStore(store, create=False) as opened:
+        grids = {tuple(map(tuple, p.puzzle.grid)) for p in opened.query()}
+    folder = tmp_path / "public"
+    done = dominosa(
+        "site",
+        folder,
+        "--from",
+        "2026-11-24",
+        "--to",
+        "2026-11-26",
+        "--grade",
+        "trivial",
+        "--store",
+        store,
+        "--count",
+        "2",
+        "--seed",
+        "3",
+    )
+    assert done.returncode == 0, done.stderr
+    data = embedded(folder)
+    assert len(data["days"]) == 3 and len(data["archive"]) == 2
+    for entry in data["days"] + data["archive"]:
+        assert tuple(map(tuple, entry["grid"])) in grids
+    again = tmp_path / "again"
+    assert (
+        dominosa(
+            "site",
+            again,
+            "--from",
+            "2026-11-24",
+            "--to",
+            "2026-11-26",
+            "--grade",
+            "trivial",
+            "--store",
+            store,
+            "--count",
+            "2",
+            "--seed",
+            "3",
+        ).returncode
+        == 0
+    )
+    assert embedded(again) == data  # the same store and dates give the same site
