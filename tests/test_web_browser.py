@@ -458,6 +458,9 @@ def test_play_prints_the_puzzle_alone(studio, page):
     expect(page.locator("header.top")).to_be_hidden()
     expect(page.locator("#hint")).to_be_hidden()
     expect(page.locator("#board svg.board")).to_be_visible()
+    expect(page.locator("#board text.number").first).to_be_visible()  # the numbers, not an empty grid
+    assert page.locator("#board text.number").count() == 20
+    shot(page, "play-print")
 
 
 def test_daily_puzzle_is_solved_and_shared_without_spoilers(studio, page):
