@@ -10,6 +10,11 @@ Three figures, each against a reference measured in the same run:
    <= 500 ms. Reference: the same clients for a third of the time with no generation running.
 3. **First paint** of each page in headless Chromium (Debian's, driven by Playwright), median of ``--loads``
    fresh page loads. Target <= 1 s. Reference: the API documentation page, which runs no script.
+4. **The static site's first paint** from ``file://``: a week of puzzles of the day (``dominosa site``), median of
+   ``--loads`` cold loads. Target <= 1 s. Reference: a page of the same folder with the stylesheet and no script.
+
+``--against COMMAND`` runs figures 1 to 3 also against another build's ``dominosa`` (say main's, installed in a
+venv of its own), one after the other in the same run, and prints the ratios: the studio must be no slower.
 
 The machine is shared (2 cores): the load average is printed before and after; figures on a busy machine are
 worth little, and 16 clients on 2 cores measure queueing as much as speed.
@@ -17,6 +22,7 @@ worth little, and 16 clients on 2 cores measure queueing as much as speed.
     python bench/bench_serve.py                 # everything (about a minute and a half)
     python bench/bench_serve.py --quick         # 10 s of load, fewer puzzles
     python bench/bench_serve.py --strict        # exit status 1 if a target is missed
+    python bench/bench_serve.py --against /tmp/main-venv/bin/dominosa
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -57,11 +64,12 @@ def puzzles(order: int, count: int, seed: int) -> list[str]:
 class Studio:
     """``dominosa serve --port 0`` in a process of its own."""
 
-    def __init__(self) -> None:
-        command = [str(Path(sys.executable).with_name("dominosa")), "serve", "--port", "0"]
+    def __init__(self, program: str | None = None) -> None:
+        command = [program or str(Path(sys.executable).with_name("dominosa")), "serve", "--port", "0"]
         if not Path(command[0]).exists():
             command = [sys.executable, "-m", "dominosa.cli.main", "serve", "--port", "0"]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        # Started outside any checkout, so that its processes import the build being measured, not a source tree.
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
         line = self.process.stdout.readline()
         match = re.search(r"http://([\d.]+):(\d+)/", line)
         if not match:
@@ -190,43 +198,78 @@ def first_paints(studio: Studio, loads: int) -> dict[str, float] | str:
     figures = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        for path in ("docs", "", "play", "tile"):
+        for path in ("docs", "", "play", "daily", "tile"):
             paints = []
             for _ in range(loads):
                 context = browser.new_context(viewport={"width": 1280, "height": 900})  # a cold cache each time
-                page = context.new_page()
-                page.goto(studio.url + path, wait_until="load")
-                paint = page.evaluate(
-                    """() => new Promise((done) => {
-                        const find = () => performance.getEntriesByName("first-contentful-paint")[0];
-                        if (find()) return done(find().startTime);
-                        new PerformanceObserver(() => find() && done(find().startTime))
-                            .observe({ type: "paint", buffered: true });
-                    })"""
-                )
-                paints.append(paint)
-                context.close()
+                paints.append(paint_of(context, studio.url + path))
             figures["/" + path] = statistics.median(paints)
         browser.close()
     return figures
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--quick", action="store_true", help="10 s of load, 3 order-9 puzzles, 3 page loads")
-    parser.add_argument("--duration", type=float, help="seconds of load with generation running (default 30)")
-    parser.add_argument("--loads", type=int, help="page loads per page (default 5)")
-    parser.add_argument("--strict", action="store_true", help="exit status 1 if a target is missed")
-    args = parser.parse_args()
-    duration = args.duration or (10.0 if args.quick else 30.0)
-    loads = args.loads or (3 if args.quick else 5)
-    print(f"before: {load()}")
-    games9 = puzzles(9, 3 if args.quick else 6, seed=900)
-    games6 = puzzles(6, 24, seed=600)
-    studio = Studio()
-    missed = []
+def paint_of(context, url: str) -> float:
+    """First contentful paint of ``url`` in a fresh context (closed afterwards), in ms."""
+    page = context.new_page()
+    page.goto(url, wait_until="load")
+    paint = page.evaluate(
+        """() => new Promise((done) => {
+            const find = () => performance.getEntriesByName("first-contentful-paint")[0];
+            if (find()) return done(find().startTime);
+            new PerformanceObserver(() => find() && done(find().startTime))
+                .observe({ type: "paint", buffered: true });
+        })"""
+    )
+    context.close()
+    return paint
+
+
+# -- 4. the static site -------------------------------------------------------------------------------------------
+
+
+def site_paints(loads: int) -> tuple[float, float] | str:
+    """First paint of a week's static site from file://, and of a scriptless page beside it (the reference)."""
+    import datetime
+
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        return "Playwright is not installed (pip install -e '.[dev]')"
+    chromium = shutil.which("chromium") or "/usr/bin/chromium"
+    if not os.path.exists(chromium):
+        return "no Chromium (apt-get install chromium)"
+    with tempfile.TemporaryDirectory() as folder:
+        first = datetime.date.today()
+        program = str(Path(sys.executable).with_name("dominosa"))
+        subprocess.run(
+            [program, "site", folder, "--from", first.isoformat(), "--count", "5"], check=True, capture_output=True
+        )
+        plain = Path(folder) / "plain.html"
+        plain.write_text('<!doctype html><link rel="stylesheet" href="studio.css"><main><h1>Dominosa</h1></main>')
+        site, reference = [], []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            for _ in range(loads):
+                site.append(
+                    paint_of(
+                        browser.new_context(viewport={"width": 1280, "height": 900}),
+                        (Path(folder) / "index.html").as_uri(),
+                    )
+                )
+                reference.append(paint_of(browser.new_context(viewport={"width": 1280, "height": 900}), plain.as_uri()))
+            browser.close()
+    return statistics.median(site), statistics.median(reference)
+
+
+def measure(
+    studio: Studio, name: str, games9: list[str], games6: list[str], duration: float, loads: int, missed: list[str]
+) -> dict[str, float]:
+    """Figures 1 to 3 for one studio (stopped afterwards); the figures for comparing builds."""
+    print(f"-- {name}")
+    figures: dict[str, float] = {}
     try:
         served, direct = rate_round_trip(studio, games9, repeats=3)
+        figures["rate"] = served
         ok = served <= RATE_TARGET_MS
         missed += [] if ok else ["rate round trip"]
         print(
@@ -236,6 +279,7 @@ def main() -> int:
         )
         quiet = hammer(studio, games6, duration / 3, generating=False)
         busy = hammer(studio, games6, duration, generating=True)
+        figures.update(p95=busy["p95"], per_second=busy["per_second"])
         ok = not busy["errors"] and busy["p95"] <= P95_TARGET_MS
         missed += [] if ok else ["load"]
         print(
@@ -257,6 +301,7 @@ def main() -> int:
         else:
             reference = paints.pop("/docs")
             worst = max(paints.values())
+            figures["paint"] = paints["/play"]
             ok = worst <= PAINT_TARGET_MS
             missed += [] if ok else ["first paint"]
             each = ", ".join(f"{page} {value:.0f} ms" for page, value in paints.items())
@@ -266,6 +311,48 @@ def main() -> int:
             )
     finally:
         studio.stop()
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="10 s of load, 3 order-9 puzzles, 3 page loads")
+    parser.add_argument("--duration", type=float, help="seconds of load with generation running (default 30)")
+    parser.add_argument("--loads", type=int, help="page loads per page (default 5)")
+    parser.add_argument("--strict", action="store_true", help="exit status 1 if a target is missed")
+    parser.add_argument("--against", metavar="COMMAND", help="another build's dominosa to measure in the same run")
+    args = parser.parse_args()
+    duration = args.duration or (10.0 if args.quick else 30.0)
+    loads = args.loads or (3 if args.quick else 5)
+    print(f"before: {load()}")
+    games9 = puzzles(9, 3 if args.quick else 6, seed=900)
+    games6 = puzzles(6, 24, seed=600)
+    missed: list[str] = []
+    mine = measure(Studio(), "this build", games9, games6, duration, loads, missed)
+    if args.against:
+        other = measure(Studio(args.against), args.against, games9, games6, duration, loads, [])
+        print(
+            f"against {args.against}: rate round trip {mine['rate'] / other['rate']:.2f}x,"
+            f" p95 under load {mine['p95'] / other['p95']:.2f}x,"
+            f" ratings/s {mine['per_second'] / other['per_second']:.2f}x"
+            + (
+                f", /play first paint {mine['paint'] / other['paint']:.2f}x"
+                if mine.get("paint") and other.get("paint")
+                else ""
+            )
+            + " (below 1 is faster, except ratings/s)"
+        )
+    site = site_paints(loads)
+    if isinstance(site, str):
+        print(f"static site first paint: not measured: {site}")
+    else:
+        ok = site[0] <= PAINT_TARGET_MS
+        missed += [] if ok else ["static site first paint"]
+        print(
+            f"static site (a week, file://) first paint, median of {loads} cold loads: {site[0]:.0f} ms"
+            f" (target <= {PAINT_TARGET_MS}: {'pass' if ok else 'FAIL'}); reference, a scriptless page beside it,"
+            f" {site[1]:.0f} ms; ratio {site[0] / site[1]:.2f}"
+        )
     print(f"after: {load()}")
     if missed:
         print(f"missed: {', '.join(missed)}")

@@ -22,6 +22,7 @@ EXIT_BAD_INPUT = 2
 # Subcommand modules in the order --help lists them; each module name is the subcommand's name.
 SUBCOMMANDS = (
     "show", "solve", "rate", "hint", "explain", "fix", "generate", "store", "render", "book", "tile", "serve",
+    "site",
 )  # fmt: skip
 
 

@@ -33,8 +33,9 @@ examples:
 Files of your own in these examples: output/puzzles.sqlite.
 
 Pages: / the setter (type a grid: verdict, grade, explanation, export),
-/play (play with undo, hints and a shareable URL), /tile (A-Puzzle-A-Day,
-DominoPeg, pentominoes) and /docs (the JSON API). Each request is stopped
+/play (play with undo, hints and a shareable URL), /daily (the puzzle of
+the day), /tile (A-Puzzle-A-Day, DominoPeg, pentominoes) and /docs (the
+JSON API). Only this machine's pages may use it. Each request is stopped
 after --timeout seconds; bodies over 1 MB are refused. Ctrl-C stops it.
 """
 
@@ -75,11 +76,11 @@ def is_loopback(host: str) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve until Ctrl-C; exit code 0 (bad options are 2, before anything starts)."""
+    """Serve until Ctrl-C (or SIGTERM); exit code 0, requests still in flight answered 503 (bad options are 2,
+    before anything starts)."""
     try:
-        import uvicorn
-
         from dominosa.web import Settings, create_app
+        from dominosa.web.serving import StudioServer, server_config
     except ImportError as error:
         raise UsageError(f"the studio's web server is not installed: pip install -e . again ({error})") from None
     if args.timeout <= 0:
@@ -101,11 +102,11 @@ def run(args: argparse.Namespace) -> int:
             " (the default, 127.0.0.1, is this machine only)",
             file=sys.stderr,
         )
-    settings = Settings(timeout=args.timeout, store=args.store, allow_save=args.allow_save)
+    settings = Settings(timeout=args.timeout, store=args.store, allow_save=args.allow_save, host=args.host)
     if args.workers is not None:
         settings = dataclasses.replace(settings, workers=args.workers)
-    config = uvicorn.Config(create_app(settings), log_level="warning", timeout_graceful_shutdown=2)
-    server = uvicorn.Server(config)
+    studio = create_app(settings)
+    server = StudioServer(server_config(studio), studio)
     print(f"dominosa studio at {url} (Ctrl-C to stop)", flush=True)
     if args.open:
         threading.Thread(target=_open_when_up, args=(server, url), daemon=True).start()

@@ -269,17 +269,20 @@ class PuzzleStore:
         of something else, or was made by a newer dominosa.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, create: bool = True, read_only: bool = False) -> None:
+    def __init__(
+        self, path: str | os.PathLike[str], *, create: bool = True, read_only: bool = False, busy_timeout: float = 30.0
+    ) -> None:
         """Open (or, with ``create``, make) the store at ``path``. ``read_only`` opens it so that nothing can be
         written, whatever the file's permissions (the studio without --allow-save); a store in a read-only place is
-        opened so anyway."""
+        opened so anyway. ``busy_timeout`` is how long to wait for another program's lock before failing (the
+        studio waits no longer than a request may take)."""
         if read_only and create:
             raise ValueError("a store opened read-only cannot be created")
         self.path = Path(path)
         existed = self.path.exists()
         # Reading needs no write access: a store this process may not write is opened read-only too.
         read_only = read_only or (existed and not create and not _writable(self.path))
-        self._db = _connect(self.path, create, read_only=read_only)
+        self._db = _connect(self.path, create, read_only=read_only, busy_timeout=busy_timeout)
         try:
             _prepare(self._db, self.path, create, read_only=read_only)
         except BaseException:
@@ -588,7 +591,7 @@ class PuzzleStore:
 # -- opening -------------------------------------------------------------------------------------------------
 
 
-def _connect(path: Path, create: bool, *, read_only: bool = False) -> sqlite3.Connection:
+def _connect(path: Path, create: bool, *, read_only: bool = False, busy_timeout: float = 30.0) -> sqlite3.Connection:
     """An autocommit connection to the file, after the checks that turn SQLite's vague errors into clear ones."""
     if path.is_dir():
         raise StoreError(f"{path} is a folder, not a puzzle store file")
@@ -609,9 +612,11 @@ def _connect(path: Path, create: bool, *, read_only: bool = False) -> sqlite3.Co
             # Reading needs no write access: open read-only (immutable when even the folder is read-only, where
             # SQLite could not make the files of its write-ahead log) so that list, show, stats and export work.
             how = "mode=ro" if os.access(path.parent, os.W_OK) else "immutable=1"
-            db = sqlite3.connect(f"{path.absolute().as_uri()}?{how}", uri=True, timeout=30.0, isolation_level=None)
+            db = sqlite3.connect(
+                f"{path.absolute().as_uri()}?{how}", uri=True, timeout=busy_timeout, isolation_level=None
+            )
         else:
-            db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+            db = sqlite3.connect(path, timeout=busy_timeout, isolation_level=None)
     except sqlite3.Error as error:
         raise StoreError(f"cannot open the puzzle store {path}: {error}") from None
     db.row_factory = sqlite3.Row

@@ -55,6 +55,10 @@ ALLOWED = {
         "a bad option in a request is the command's UsageError, reported with the command's one line",
     ("dominosa.cli.serve", "dominosa.web"):
         "the serve command starts the studio; imported when the command runs, so other commands never load it",
+    ("dominosa.cli.site", "dominosa.web.site"):
+        "the site command writes the studio's play pages as a static folder; imported when the command runs",
+    ("dominosa.web.site", "dominosa.cli.explain"):
+        "the static site's hints are the explain command's own steps, so site and terminal never disagree",
 }
 
 

@@ -23,7 +23,7 @@ DATE = "2026-11-24"
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Settings(workers=2))) as c:
+    with TestClient(create_app(Settings(workers=2)), base_url="http://127.0.0.1") as c:
         yield c
 
 
@@ -239,7 +239,7 @@ def test_chunked_body_over_a_megabyte_is_refused(client):
 
 
 def test_a_request_past_its_time_is_stopped_and_the_studio_goes_on():
-    with TestClient(create_app(Settings(timeout=0.5, workers=1))) as c:
+    with TestClient(create_app(Settings(timeout=0.5, workers=1)), base_url="http://127.0.0.1") as c:
         slow = c.post("/api/tile", json={"puzzle": "pentominoes", "count": True})  # 9356 tilings: many seconds
         assert slow.status_code == 503
         assert "0.5 s" in slow.json()["error"]
@@ -259,20 +259,24 @@ def test_a_generation_out_of_time_says_what_to_try():
 @pytest.fixture
 def store_path(tmp_path):
     path = tmp_path / "puzzles.sqlite"
-    made = json.loads(dominosa("generate", "--order", "4", "--count", "2", "--seed", "3", "--format", "json",
-                               "--workers", "1", "--quiet").stdout.splitlines()[0])
+    made = json.loads(
+        dominosa(
+            "generate", "--order", "4", "--count", "2", "--seed", "3", "--format", "json", "--workers", "1", "--quiet"
+        ).stdout.splitlines()[0]
+    )
     with PuzzleStore(path) as store:
         from dominosa.formats import puzzle_from_dict, solution_from_dict
 
         puzzle = puzzle_from_dict(made)
-        store.add(puzzle, solution_from_dict(made, puzzle), grade=made["grade"], level=made["level"],
-                  score=made["score"])
+        store.add(
+            puzzle, solution_from_dict(made, puzzle), grade=made["grade"], level=made["level"], score=made["score"]
+        )
     return path, made
 
 
 def test_store_pick_deals_from_the_store_and_never_writes(store_path):
     path, made = store_path
-    with TestClient(create_app(Settings(store=str(path), workers=1))) as c:
+    with TestClient(create_app(Settings(store=str(path), workers=1)), base_url="http://127.0.0.1") as c:
         assert c.get("/api/info").json()["store"] is True
         picked = c.post("/api/store/pick", json={"order": 4, "grade": made["grade"]})
         assert picked.status_code == 200 and picked.json()["grid"] == made["grid"]
@@ -284,7 +288,9 @@ def test_store_pick_deals_from_the_store_and_never_writes(store_path):
 
 def test_generated_puzzles_are_kept_only_with_allow_save(store_path):
     path, _ = store_path
-    with TestClient(create_app(Settings(store=str(path), allow_save=True, workers=1))) as c:
+    with TestClient(
+        create_app(Settings(store=str(path), allow_save=True, workers=1)), base_url="http://127.0.0.1"
+    ) as c:
         made = c.post("/api/generate", json={"order": 3, "seed": 1}).json()
     assert isinstance(made["id"], int)
     with PuzzleStore(path, create=False) as store:
@@ -293,3 +299,124 @@ def test_generated_puzzles_are_kept_only_with_allow_save(store_path):
 
 def test_store_pick_without_a_store(client):
     assert client.post("/api/store/pick", json={"order": 4}).status_code == 404
+
+
+# -- the security review's findings (issue 24): S4, S7, S8 ----------------------------------------------------------
+
+
+def big_puzzle(order: int) -> str:
+    """A valid (far from unique) puzzle of ``order``: the full set laid out in horizontal pairs, row by row."""
+    pairs = [(a, b) for a in range(order + 1) for b in range(a, order + 1)]
+    numbers = [n for pair in pairs for n in pair]
+    width = order + 2
+    rows = [numbers[i : i + width] for i in range(0, len(numbers), width)]
+    return "\n".join(" ".join(str(n) for n in row) for row in rows) + "\n"
+
+
+def test_s4_a_huge_answer_is_refused_before_it_is_computed():
+    """S4: order-100, 400 solutions asked: once 17 s and 940 MB in the server; now a 400 at once."""
+    with TestClient(create_app(Settings(timeout=10, workers=1)), base_url="http://127.0.0.1") as c:
+        answer = c.post("/api/solve", json={"puzzle": big_puzzle(100), "max_solutions": 400})
+        assert answer.status_code == 400
+        assert "MB" in answer.json()["error"] and "fewer" in answer.json()["error"]
+        assert c.post("/api/rate", json={"puzzle": GAME_ID}).status_code == 200
+
+
+def test_s4_listing_every_solution_stops_at_the_cap(client):
+    answer = client.post("/api/solve", json={"puzzle": big_puzzle(7), "all": True})
+    assert answer.status_code == 400 and "more than 1000 solutions" in answer.json()["error"]
+
+
+def test_s7_a_locked_store_is_a_json_error_within_the_deadline(store_path):
+    import sqlite3
+    import time
+
+    path, _ = store_path
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program writing to the store and holding it
+    try:
+        with TestClient(
+            create_app(Settings(store=str(path), allow_save=True, workers=1, timeout=2)), base_url="http://127.0.0.1"
+        ) as c:
+            started = time.monotonic()
+            answer = c.post("/api/generate", json={"order": 3, "seed": 1})
+            took = time.monotonic() - started
+            assert answer.status_code == 503 and "busy" in answer.json()["error"]
+            assert took < 4  # the deadline (2 s) plus the generation, never SQLite's 30 s
+            assert c.get("/api/info").status_code == 200
+    finally:
+        holder.rollback()
+        holder.close()
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "body"),
+    [
+        ("rate", b"[" * 1000 + b"]" * 1000),  # JSON nested 1000 deep
+        ("rate", ('{"puzzle": ' + "[" * 600 + "]" * 600 + "}").encode()),  # a puzzle nested 600 deep
+        ("rate", json.dumps({"puzzle": '{"grid": ' + "[" * 5000 + "]" * 5000 + "}"}).encode()),  # and as text
+        ("rate", b'{"puzzle": "3:22223101012330103310", "node_budget": null}'),
+        ("solve", b'{"puzzle": "3:22223101012330103310", "max_solutions": null}'),
+    ],
+)
+def test_s8_bad_input_is_a_400_not_a_500(client, endpoint, body):
+    answer = client.post(f"/api/{endpoint}", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400, answer.text
+    assert answer.json()["error"]
+
+
+def test_s8_store_pick_with_a_huge_order_is_a_400(store_path):
+    path, _ = store_path
+    with TestClient(create_app(Settings(store=str(path), workers=1)), base_url="http://127.0.0.1") as c:
+        for body in ({"order": 10**100}, {"order": -1}, {"order": 4, "seed": "x"}):
+            answer = c.post("/api/store/pick", json=body)
+            assert answer.status_code == 400 and answer.json()["error"]
+
+
+def test_s8_the_first_request_after_an_idle_worker_was_killed_is_answered():
+    import os
+    import signal
+
+    studio = create_app(Settings(workers=1))
+    with TestClient(studio, base_url="http://127.0.0.1") as c:
+        (worker,) = studio.pools["jobs"]._all
+        os.kill(worker.process.pid, signal.SIGKILL)
+        worker.process.join(5)
+        answer = c.post("/api/rate", json={"puzzle": GAME_ID})
+        assert answer.status_code == 200 and answer.json()["unique"]
+
+
+# -- the puzzle of the day -------------------------------------------------------------------------------------
+
+
+def test_daily_is_the_same_puzzle_for_a_date(client):
+    from dominosa.generator.daily import daily_puzzle
+
+    answer = client.get("/api/daily", params={"date": "2026-11-24", "grade": "trivial"})
+    assert answer.status_code == 200
+    data = answer.json()
+    made = daily_puzzle("2026-11-24", "trivial")
+    assert data["grid"] == [list(row) for row in made.puzzle.grid]
+    assert data["date"] == "2026-11-24" and data["grade"] == "trivial" and data["version"] == 1
+    assert sorted(map(sorted, data["solution"])) == sorted(sorted(map(list, p)) for p in made.solution)
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [({"date": "2026-02-30"}, "YYYY-MM-DD"), ({}, "date"), ({"date": "2026-11-24", "grade": "x"}, "grade")],
+)
+def test_daily_refuses_a_bad_date_or_grade(client, params, words):
+    answer = client.get("/api/daily", params=params)
+    assert answer.status_code == 400 and words in answer.json()["error"]
+
+
+def test_daily_from_the_store_is_chosen_by_the_date(store_path):
+    path, made = store_path
+    with TestClient(create_app(Settings(store=str(path), workers=1)), base_url="http://127.0.0.1") as c:
+        params = {"date": "2026-11-24", "grade": made["grade"]}
+        first, again = (c.get("/api/daily", params=params).json() for _ in range(2))
+        assert first == again and first["grid"] == made["grid"] and first["source"] == "store"
+        other = c.get(
+            "/api/daily", params={"date": "2026-11-24", "grade": "trivial" if made["grade"] != "trivial" else "basic"}
+        )
+        assert other.status_code == 200 and other.json()["source"] == "daily"  # none of that grade: made

@@ -190,6 +190,49 @@ def test_setter_types_a_whole_grid_cell_by_cell(studio, page):
     expect(page.locator("#text")).to_have_value("1202\n1012\n")
 
 
+def test_setter_follows_the_puzzles_order_and_marks_a_bad_cell(studio, page):
+    open_page(page, studio)
+    page.fill("#text", GAME_ID)
+    expect(page.locator("#verdict")).to_have_text("unique")
+    expect(page.locator("#new-order")).to_have_value("3")  # a double-3, whatever the selector said before
+    page.fill("#text", "22223\n10a01\n23301\n03310\n")
+    expect(page.locator("#verdict")).to_have_text("not a puzzle")
+    expect(page.locator("#error")).to_contain_text("line 2, column 3")
+    expect(page.locator("#grade")).to_have_text("–")  # the old verdict and grade are gone
+    expect(page.locator("#board rect.cell")).to_have_count(20)  # this text's grid, not the old board
+    expect(page.locator('#board rect.cell.bad-cell[data-cell="1,2"]')).to_have_count(1)
+    shot(page, "setter-bad-cell")
+
+
+@pytest.mark.parametrize(("order", "verdict"), [(6, "56 solutions"), (7, "more than 100 solutions")])
+def test_setter_counts_the_solutions_of_an_ambiguous_grid(studio, page, order, verdict):
+    pairs = [(a, b) for a in range(order + 1) for b in range(a, order + 1)]
+    numbers = [n for pair in pairs for n in pair]
+    rows = [numbers[i : i + order + 2] for i in range(0, len(numbers), order + 2)]
+    text = "\n".join(" ".join(map(str, row)) for row in rows) + "\n"
+    expected = count_solutions(read_puzzle(text), 101)
+    assert (expected.count == 56) == (order == 6)  # the figures the page must show, counted here
+    open_page(page, studio)
+    page.fill("#text", text)
+    expect(page.locator("#verdict")).to_have_text(verdict)
+
+
+def test_setter_on_a_phone_explains_beside_the_board(studio, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_page(page, f"{studio}#puzzle={GAME_ID}")
+    expect(page.locator("#verdict")).to_have_text("unique")
+    page.tap("#next")
+    top = {
+        name: page.locator(name).bounding_box()["y"]
+        for name in ("#board-card", "#verdict-card", "#steps-card", "#text-card")
+    }
+    assert top["#board-card"] < top["#verdict-card"] < top["#steps-card"] < top["#text-card"]
+    assert top["#steps-card"] < 844  # the explanation starts in the first screen, under the board
+    shot(page, "setter-phone")
+    context.close()
+
+
 # -- play -------------------------------------------------------------------------------------------------------
 
 
@@ -197,7 +240,7 @@ def test_play_solves_a_small_puzzle_by_clicks(studio, page):
     open_page(page, f"{studio}play#p={GAME_ID}")
     expect(page.locator("#board rect.cell")).to_have_count(20)
     solution = solve(read_puzzle(GAME_ID))
-    for (a, b) in solution.placements:
+    for a, b in solution.placements:
         page.click(cell(*a))
         page.click(cell(*b))
     expect(page.locator("#status")).to_contain_text("Solved")
@@ -268,6 +311,246 @@ def test_play_deals_a_new_puzzle_of_a_grade(studio, page):
     page.click("#new")
     expect(page.locator("#facts")).to_contain_text("order 4 · basic")
     expect(page.locator("#board rect.cell")).to_have_count(30)
+
+
+# -- play as people expect (issue 24) ----------------------------------------------------------------------------
+
+
+def wrong_pair():
+    """A domino that is not in GAME_ID's solution, as two cells."""
+    right = {frozenset(p) for p in solve(read_puzzle(GAME_ID)).placements}
+    return next(p for p in (((0, 0), (0, 1)), ((0, 0), (1, 0))) if frozenset(p) not in right)
+
+
+def place(page, a, b):
+    page.click(cell(*a))
+    page.click(cell(*b))
+
+
+def test_play_board_has_the_labels_hints_use(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    expect(page.locator("#board text.label")).to_have_count(4 + 5)
+    labels = page.locator("#board text.label").all_text_contents()
+    assert labels == ["c1", "c2", "c3", "c4", "c5", "r1", "r2", "r3", "r4"]
+    page.click("#hint")
+    expect(page.locator("#hint-box")).to_contain_text(re.compile(r"r\dc\d"))
+
+
+def test_play_hint_refreshes_after_a_move_and_clears_when_solved(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    placements = solve(read_puzzle(GAME_ID)).placements
+    page.click("#hint")
+    first = page.locator("#hint-box").inner_text()
+    place(page, *placements[0])
+    expect(page.locator("#hint-box")).not_to_have_text(first)  # a new hint, for the new position
+    expect(page.locator("#hint-box")).to_contain_text("Look at")
+    for a, b in placements[1:]:
+        place(page, a, b)
+    expect(page.locator("#status")).to_contain_text("Solved in")
+    expect(page.locator("#hint-box")).to_have_text("Solved: nothing left to hint.")
+    expect(page.locator("#board rect.cell.hl-hint")).to_have_count(0)
+    stats = page.evaluate("JSON.parse(localStorage.getItem('dominosa-stats'))")
+    assert stats["solved"] == 1 and stats["streak"] == 1 and stats["hints"] == 1
+    expect(page.locator("#stats")).to_contain_text("1 solved")
+
+
+def test_play_points_out_a_wrong_move_gently(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    a, b = wrong_pair()
+    place(page, a, b)
+    page.click("#hint")  # first only the region
+    expect(page.locator("#hint-box")).to_contain_text("not right in this region")
+    expect(page.locator("#board rect.cell.hl-region")).not_to_have_count(0)
+    expect(page.locator("#board .badge-mark.wrong")).to_have_count(0)
+    page.click("#hint")  # then the move, with a cross (a shape, not only a colour)
+    expect(page.locator("#board .badge-mark.wrong")).to_have_count(1)
+    expect(page.locator("#hint-box")).to_contain_text(f"r{a[0] + 1}c{a[1] + 1}-r{b[0] + 1}c{b[1] + 1}")
+
+
+def test_play_marks_duplicates_on_the_board_and_splits_by_shape(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    place(page, (0, 0), (0, 1))  # a 2-2
+    place(page, (0, 2), (0, 3))  # and another
+    expect(page.locator("#board rect.domino.dup")).to_have_count(2)
+    expect(page.locator("#board .badge-mark.dup")).to_have_count(2)
+    expect(page.locator("#dominoes .tile.twice")).to_have_count(1)
+    page.click('#board rect.border-hit[data-border="1,0-2,0"]')
+    split = page.locator("#board line.split")
+    expect(split).to_have_count(1)
+    assert page.locator("#board line.split .badge-mark").count() == 0
+    shot(page, "play-duplicates")
+
+
+def test_play_highlights_every_cell_of_a_number(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    grid = read_puzzle(GAME_ID).grid
+    page.click('#numbers .num[data-n="3"]')
+    expect(page.locator("#board rect.cell.hl-num")).to_have_count(sum(row.count(3) for row in grid))
+    page.locator("#board").focus()
+    page.keyboard.press("0")  # its key
+    expect(page.locator("#board rect.cell.hl-num")).to_have_count(sum(row.count(0) for row in grid))
+    page.keyboard.press("0")  # again: off
+    expect(page.locator("#board rect.cell.hl-num")).to_have_count(0)
+
+
+def test_play_pause_hides_the_board_and_stops_the_clock(studio, page):
+    page.clock.install()  # the page's clock, moved by the test: no waiting
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    page.clock.run_for(65_000)
+    expect(page.locator("#timer")).to_have_text("1:05")
+    page.click("#pause")
+    expect(page.locator("#board svg.board")).to_be_hidden()
+    page.click(".paused-cover p")  # nothing to play while paused
+    expect(page.locator("#board rect.domino")).to_have_count(0)
+    page.clock.run_for(600_000)
+    expect(page.locator("#timer")).to_have_text("1:05")
+    page.click("#resume")
+    expect(page.locator("#board svg.board")).to_be_visible()
+    page.clock.run_for(10_000)
+    expect(page.locator("#timer")).to_have_text("1:15")
+    place(page, (0, 0), (0, 1))
+    expect(page.locator("#board rect.domino")).to_have_count(1)
+
+
+def test_play_dark_mode_follows_the_system_and_the_toggle(browser, studio):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="dark")
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    card = "getComputedStyle(document.querySelector('.card')).backgroundColor"
+    assert page.evaluate(card) == "rgb(28, 35, 45)"  # the dark palette's paper
+    page.click('#numbers .num[data-n="2"]')
+    shot(page, "play-dark")
+    page.click("[data-theme-toggle]")  # the reader's choice wins, and is kept
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    assert page.evaluate(card) == "rgb(255, 255, 255)"
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    context.close()
+
+
+def test_play_on_a_phone(browser, studio):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    page.tap("#hint")
+    expect(page.locator("#board rect.cell.hl-hint")).not_to_have_count(0)
+    for what in ("#board svg.board", "#hint-box"):  # board and hint in one screen
+        box = page.locator(what).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, what
+    expect(page.locator(".keys")).to_be_hidden()  # no keyboard help on a touch screen
+    cell_box = page.locator(cell(0, 0)).bounding_box()
+    assert cell_box["width"] >= 44 and cell_box["height"] >= 44
+    for button in ("#mode", "#undo", "#check", "#hint", '#numbers .num[data-n="0"]'):
+        assert page.locator(button).bounding_box()["height"] >= 44, button
+    page.tap("#mode")  # split mode: a cell, then its neighbour, marks a split (targets are whole cells)
+    page.tap(cell(1, 0))
+    page.tap(cell(1, 1))
+    expect(page.locator("#board line.split")).to_have_count(1)
+    expect(page.locator("#board rect.domino")).to_have_count(0)
+    shot(page, "play-phone")
+    context.close()
+
+
+def test_play_prints_the_puzzle_alone(studio, page):
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    page.emulate_media(media="print")
+    expect(page.locator("header.top")).to_be_hidden()
+    expect(page.locator("#hint")).to_be_hidden()
+    expect(page.locator("#board svg.board")).to_be_visible()
+    expect(page.locator("#board text.number").first).to_be_visible()  # the numbers, not an empty grid
+    assert page.locator("#board text.number").count() == 20
+    shot(page, "play-print")
+
+
+def test_daily_puzzle_is_solved_and_shared_without_spoilers(studio, page):
+    from dominosa.generator.daily import daily_puzzle
+
+    made = daily_puzzle("2026-11-24", "trivial")
+    open_page(page, f"{studio}daily#date=2026-11-24&grade=trivial")
+    expect(page.locator("#facts")).to_contain_text("2026-11-24 · trivial")
+    grid = page.evaluate("[...document.querySelectorAll('#board text.number')].map((t) => Number(t.textContent))")
+    assert grid == [v for row in made.puzzle.grid for v in row]  # the day's puzzle, the same as everywhere
+    for a, b in made.solution:
+        place(page, a, b)
+    expect(page.locator("#share-card")).to_be_visible()
+    line = page.locator("#share-line").inner_text()
+    assert "2026-11-24" in line and "trivial" in line and "no hints" in line and re.search(r"\d+:\d\d", line)
+    assert "r1" not in line and str(made.puzzle.grid[0][:3]) not in line  # no spoilers
+    shot(page, "daily")
+    page.click("#day-after")
+    expect(page.locator("#facts")).to_contain_text("2026-11-25")
+
+
+# -- the static site, from file:// ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """`dominosa site` for two days (trivial and basic) and a one-puzzle archive; the folder."""
+    folder = tmp_path_factory.mktemp("site") / "public"
+    done = subprocess.run(
+        [
+            *COMMAND,
+            "site",
+            str(folder),
+            "--from",
+            "2026-11-24",
+            "--to",
+            "2026-11-25",
+            "--grade",
+            "trivial",
+            "--grade",
+            "basic",
+            "--count",
+            "1",
+            "--order",
+            "3",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return folder
+
+
+def test_static_site_plays_hints_and_shares_from_file(site, page):
+    from dominosa.generator.daily import daily_puzzle
+
+    open_page(page, f"{(site / 'index.html').as_uri()}#date=2026-11-24&grade=trivial")
+    made = daily_puzzle("2026-11-24", "trivial")
+    expect(page.locator("#facts")).to_contain_text("2026-11-24 · trivial")
+    for _ in range(3):  # where, the technique, the deduction: from the precomputed path
+        page.click("#hint")
+    expect(page.locator("#hint-box .tech")).not_to_be_empty()
+    page.click("#apply")
+    expect(page.locator("#board rect.domino")).to_have_count(1)
+    shot(page, "site")
+    for a, b in made.solution:
+        if page.locator(f'#board rect.domino[data-pair="{a[0]},{a[1]}-{b[0]},{b[1]}"]').count() == 0:
+            place(page, a, b)
+    expect(page.locator("#status")).to_contain_text("Solved in")
+    expect(page.locator("#share-line")).to_contain_text("2026-11-24 (trivial)")
+    page.select_option("#daily-grade", "basic")
+    expect(page.locator("#facts")).to_contain_text("2026-11-24 · basic")
+    page.click("#archive button")
+    expect(page.locator("#facts")).to_contain_text("archive no. 1")
+
+
+def test_static_site_on_a_phone_in_the_dark(site, browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, color_scheme="dark"
+    )
+    page = context.new_page()
+    open_page(page, f"{(site / 'index.html').as_uri()}#date=2026-11-25&grade=basic")
+    page.tap("#hint")
+    expect(page.locator("#board rect.cell.hl-hint")).not_to_have_count(0)
+    box = page.locator("#hint-box").bounding_box()
+    assert box["y"] + box["height"] <= 844  # the hint in the first screen, under the board
+    assert page.evaluate("getComputedStyle(document.querySelector('.card')).backgroundColor") == "rgb(28, 35, 45)"
+    shot(page, "site-phone-dark")
+    context.close()
 
 
 # -- tiling and docs ----------------------------------------------------------------------------------------------

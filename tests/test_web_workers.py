@@ -4,12 +4,14 @@ process replaced, a dead process reported and replaced, and the wait for a free 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 
 import pytest
 
-from dominosa.web.workers import JobFailed, JobTimeout, WorkerPool
+from dominosa.web import workers
+from dominosa.web.workers import MAX_ANSWER, JobFailed, JobTimeout, PoolClosing, WorkerPool, encode_answer
 
 GAME_ID = "3:22223101012330103310"
 SLOW = {"puzzle": "pentominoes", "count": True}  # 9356 tilings: many seconds
@@ -33,7 +35,7 @@ def test_a_job_answers_as_its_command_does():
         return await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
 
     outcome, answer = run(with_pool(1, work))
-    assert outcome == "ok" and answer["unique"] is True
+    assert outcome == "ok" and json.loads(answer)["unique"] is True  # encoded in the worker
 
 
 def test_bad_input_is_an_answer_not_a_failure():
@@ -109,3 +111,64 @@ def test_separate_pools_do_not_wait_for_each_other():
 def test_a_pool_needs_a_process():
     with pytest.raises(ValueError, match="at least one"):
         WorkerPool(0)
+
+
+# -- the pool never loses a slot, and never a job to an idle process killed from outside (S6, S8) ---------------
+
+
+def test_a_process_that_cannot_be_started_is_started_again_later(monkeypatch):
+    """S6: a replacement that fails (here EMFILE, as when the server runs out of file descriptors) is retried in
+    the background; the pool keeps its size and later jobs are answered."""
+    monkeypatch.setattr(workers, "RESPAWN_DELAY", 0.01)
+
+    async def work(pool):
+        real_spawn = pool._spawn
+        failures = []
+
+        def failing_spawn():
+            if len(failures) < 3:
+                failures.append(1)
+                raise OSError(24, "Too many open files")
+            return real_spawn()
+
+        pool._spawn = failing_spawn
+        with pytest.raises(JobTimeout):
+            await pool.run("tile", SLOW, timeout=0.3)
+        answer = await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
+        return answer, len(failures), len(pool._all)
+
+    answer, failures, size = run(with_pool(1, work))
+    assert answer[0] == "ok" and failures == 3 and size == 1
+
+
+def test_an_idle_process_killed_from_outside_costs_the_next_job_nothing():
+    async def work(pool):
+        (worker,) = pool._all
+        os.kill(worker.process.pid, signal.SIGKILL)
+        worker.process.join(5)
+        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
+
+    assert run(with_pool(1, work))[0] == "ok"
+
+
+def test_jobs_give_up_when_the_server_stops():
+    """S10: a job in flight when the server stops raises PoolClosing at once, so its request gets an answer."""
+
+    async def work(pool):
+        job = asyncio.create_task(pool.run("tile", SLOW, timeout=60))
+        await asyncio.sleep(0.1)
+        pool.abandon()
+        with pytest.raises(PoolClosing):
+            await asyncio.wait_for(job, 5)
+
+    run(with_pool(1, work))
+
+
+# -- answers are encoded in the worker and capped (S4) ------------------------------------------------------------
+
+
+def test_an_answer_too_large_is_a_one_line_error():
+    outcome, line = encode_answer(("ok", {"solutions": ["x" * 100] * (MAX_ANSWER // 100)}))
+    assert outcome == "error" and "MB" in line and "fewer solutions" in line
+    assert encode_answer(("ok", {"count": 1})) == ("ok", b'{"count":1}')
+    assert encode_answer(("error", "bad")) == ("error", "bad")

@@ -14,6 +14,9 @@ import contextlib
 import json
 import os
 import random
+import sqlite3
+import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -29,14 +32,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from dominosa import __version__
 from dominosa.deductions import GRADES
 from dominosa.formats import DEFAULT_EXAMPLE, read_example, write_plain
+from dominosa.generator.daily import DAILY_ORDERS
+from dominosa.web.guard import Guard
 from dominosa.web.jobs import EXPORT_FORMATS, MAX_PLAY_ORDER, TILE_PUZZLES
-from dominosa.web.workers import JobFailed, JobTimeout, WorkerPool
+from dominosa.web.workers import JobFailed, JobTimeout, PoolClosing, WorkerPool
 
-__all__ = ["Settings", "create_app", "MAX_BODY"]
+__all__ = ["Settings", "Studio", "create_app", "MAX_BODY", "MAX_DEPTH"]
 
 MAX_BODY = 1_000_000  # bytes: a double-30 puzzle as JSON is under 10 kB
+# Deepest nesting of a request body: a position is 5 levels deep; hundreds would only exhaust the stack.
+MAX_DEPTH = 32
+# Largest order a store request may name: SQLite's integers stop at 2**63, and no store holds larger puzzles.
+MAX_STORE_ORDER = 1000
 STATIC = files("dominosa.web") / "static"
-PAGES = {"/": "setter.html", "/play": "play.html", "/tile": "tile.html", "/docs": "docs.html"}
+PAGES = {"/": "setter.html", "/play": "play.html", "/daily": "daily.html", "/tile": "tile.html", "/docs": "docs.html"}
 # Endpoints and the job each runs; generation has a pool of its own so that it never delays the others.
 # How much lower the generating process's CPU priority is: a player waiting for a hint outranks a new puzzle.
 GENERATION_NICE = 10
@@ -51,6 +60,10 @@ class Settings:
     workers: int = max(1, min(os.cpu_count() or 1, 4))
     store: str | None = None
     allow_save: bool = False
+    # The address the server is bound to: requests must name it (or localhost) in their Host header.
+    host: str = "127.0.0.1"
+    # Longest a client may take to send a request's body; the headers' own limit is the server's (web.serving).
+    body_timeout: float = 10.0
 
 
 class BodyLimit:
@@ -60,9 +73,10 @@ class BodyLimit:
     body declares no length), and handed on whole. Bodies are small, so holding one costs nothing.
     """
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, timeout: float = 10.0) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -74,8 +88,16 @@ class BodyLimit:
             return
         chunks: list[bytes] = []
         seen = 0
+        deadline = time.monotonic() + self.timeout
         while True:
-            message = await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(deadline - time.monotonic(), 0))
+            except TimeoutError:  # a client trickling its body holds a connection: it gets this long in all
+                error = f"the request body took over {self.timeout:g} s to arrive"
+                await JSONResponse({"error": error}, status_code=408, headers={"Connection": "close"})(
+                    scope, receive, send
+                )
+                return
             if message["type"] != "http.request":  # the client left
                 return
             chunks.append(message.get("body", b""))
@@ -105,10 +127,28 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-def create_app(settings: Settings | None = None) -> ASGIApp:
+class Studio:
+    """The studio as an ASGI application (see :func:`create_app`), with the one thing a server needs to tell it:
+    :meth:`abandon_work` when it begins to stop, so that requests in flight are answered 503 at once."""
+
+    def __init__(self, app: ASGIApp, pools: dict[str, WorkerPool]) -> None:
+        self.app = app
+        self.pools = pools
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
+
+    def abandon_work(self) -> None:
+        for pool in self.pools.values():
+            pool.abandon()
+
+
+def create_app(settings: Settings | None = None) -> Studio:
     """The studio as an ASGI application; its worker processes start with the application's lifespan."""
     settings = settings or Settings()
     pools: dict[str, WorkerPool] = {}
+    # SQLite work runs here rather than in the default threads, so that a locked store never starves anything else.
+    store_threads = ThreadPoolExecutor(2, thread_name_prefix="store")
     example = write_plain(read_example(DEFAULT_EXAMPLE)[0].puzzle)
 
     @contextlib.asynccontextmanager
@@ -122,9 +162,12 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
         finally:
             for pool in pools.values():
                 await pool.close()
+            store_threads.shutdown(wait=False, cancel_futures=True)
 
     async def read_body(request: Request) -> dict[str, Any]:
         raw = await request.body()
+        if _depth(raw) > MAX_DEPTH:
+            raise _BadBody(f"the body is nested more than {MAX_DEPTH} levels deep: no puzzle is")
         try:
             body = json.loads(raw or b"{}")
         except (ValueError, UnicodeDecodeError) as error:
@@ -141,12 +184,23 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             return 503, {"error": timeout_message(job, body, settings.timeout)}
         except JobFailed as error:
             return 500, {"error": f"internal error: {error}"}
+        except PoolClosing:
+            return 503, {"error": STOPPING}
         if outcome == "error":
             return 400, {"error": value}
         return 200, value
 
+    async def in_store_thread(work: Any, *args: Any, deadline: float) -> tuple[int, Any]:
+        """``work(*args)`` on a store thread, answered by ``deadline`` whatever SQLite does meanwhile."""
+        future = asyncio.get_running_loop().run_in_executor(store_threads, work, *args)
+        try:
+            return await asyncio.wait_for(future, max(deadline - time.monotonic(), 0.001))
+        except TimeoutError:
+            return 503, {"error": STORE_BUSY}
+
     def endpoint(job: str):
         async def handle(request: Request) -> Response:
+            started = time.monotonic()
             try:
                 body = await read_body(request)
             except _BadBody as error:
@@ -155,9 +209,17 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             if job == "export" and status == 200:
                 return _file_response(value)
             if job == "generate" and status == 200 and settings.allow_save and settings.store is not None:
-                saved = await asyncio.to_thread(_save, settings.store, value)
+                made = json.loads(value)
+                status, saved = await in_store_thread(
+                    _save, settings.store, made, settings.timeout, deadline=started + settings.timeout
+                )
+                if status != 200:
+                    return JSONResponse(saved, status_code=status)
                 if saved is not None:
-                    value["id"] = saved  # as `generate --store` reports it
+                    made["id"] = saved  # as `generate --store` reports it
+                value = made
+            if isinstance(value, bytes):  # encoded by the worker
+                return Response(value, status_code=status, media_type="application/json")
             return JSONResponse(value, status_code=status)
 
         return handle
@@ -168,6 +230,7 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             {
                 "version": __version__,
                 "grades": list(GRADES),
+                "daily_grades": list(DAILY_ORDERS),
                 "max_order": MAX_PLAY_ORDER,
                 "tile_puzzles": list(TILE_PUZZLES),
                 "export_formats": list(EXPORT_FORMATS),
@@ -187,7 +250,22 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
             return _error(str(error))
         if settings.store is None:
             return _error("the studio was started without --store", 404)
-        status, value = await run_store_pick(settings, body)
+        deadline = time.monotonic() + settings.timeout
+        status, value = await in_store_thread(_store_pick, settings, body, deadline=deadline)
+        return JSONResponse(value, status_code=status)
+
+    async def daily(request: Request) -> Response:
+        """``GET /api/daily?date=YYYY-MM-DD&grade=G``: the puzzle of the day, the same for everyone. From the store
+        when the studio has one (chosen by the date alone among the store's puzzles of that grade), else made."""
+        started = time.monotonic()
+        body = {key: request.query_params[key] for key in ("date", "grade") if key in request.query_params}
+        if settings.store is not None:
+            status, value = await in_store_thread(_store_daily, settings, body, deadline=started + settings.timeout)
+            if status != 404:
+                return JSONResponse(value, status_code=status)
+        status, value = await run("daily", body)
+        if isinstance(value, bytes):
+            return Response(value, status_code=status, media_type="application/json")
         return JSONResponse(value, status_code=status)
 
     pages = {path: build_page(path) for path in PAGES}
@@ -200,10 +278,38 @@ def create_app(settings: Settings | None = None) -> ASGIApp:
     routes += [
         Route("/api/info", info, methods=["GET"]),
         Route("/api/store/pick", store_pick, methods=["POST"]),
+        Route("/api/daily", daily, methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: _not_found, 405: _not_allowed})
-    return BodyLimit(app)
+    return Studio(Guard(BodyLimit(app, timeout=settings.body_timeout), settings.host), pools)
+
+
+STOPPING = "the studio is stopping: start it again and retry"
+STORE_BUSY = "the puzzle store is busy (another program holds it): try again in a moment"
+
+
+def _depth(raw: bytes) -> int:
+    """How deeply the JSON text nests (brackets outside strings), without parsing it: a body nested thousands
+    deep would exhaust the parser's stack, and one nested hundreds deep the worker's."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
 
 
 def timeout_message(job: str, body: dict[str, Any], timeout: float) -> str:
@@ -224,7 +330,9 @@ class _BadBody(Exception):
 async def _not_found(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/"):
         return _error(f"no such endpoint: {request.url.path}", 404)
-    return Response("Not found. The studio's pages are / (setter), /play, /tile and /docs.", 404)
+    return Response(
+        "Not found. The studio's pages are / (setter), /play, /tile and /docs.", 404, media_type="text/plain"
+    )
 
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:
@@ -236,6 +344,8 @@ def build_page(path: str) -> str:
     head, header = (STATIC / "frame.html").read_text(encoding="utf-8").split("<!--#split-->\n")
     header = header.replace(f'<a href="{path}">', f'<a href="{path}" class="current">')
     text = (STATIC / PAGES[path]).read_text(encoding="utf-8")
+    for part in ("game", "game-aside", "day-picker"):  # the game's own cards, shared by the play and daily pages
+        text = text.replace(f"<!--#{part}-->\n", (STATIC / f"{part}.html").read_text(encoding="utf-8"))
     return text.replace("<!--#head-->\n", head).replace("<!--#header-->\n", header)
 
 
@@ -245,27 +355,28 @@ def _file_response(value: dict[str, Any]) -> Response:
     return Response(content, media_type=value["media_type"], headers=headers)
 
 
-async def run_store_pick(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
-    """Pick from the store in a thread (SQLite is quick; no worker process needed)."""
-    return await asyncio.to_thread(_store_pick, settings, body)
-
-
-def _save(path: str, made: dict[str, Any]) -> int | None:
-    """Keep a generated puzzle in the store (only with --allow-save); its id, or None when already there."""
+def _save(path: str, made: dict[str, Any], busy_timeout: float) -> tuple[int, Any]:
+    """Keep a generated puzzle in the store (only with --allow-save): ``(200, its id)``, the id None when already
+    there, or an error status with ``{"error": ...}`` when the store cannot take it now."""
     from dominosa.formats import puzzle_from_dict, solution_from_dict
-    from dominosa.generator.store import PuzzleStore
+    from dominosa.generator.store import PuzzleStore, StoreError
 
     puzzle = puzzle_from_dict(made)
-    with PuzzleStore(Path(path), create=False) as store:
-        return store.add(
-            puzzle,
-            solution_from_dict(made, puzzle),
-            grade=made.get("grade"),
-            level=made.get("level"),
-            score=made.get("score"),
-            params={"made_by": "dominosa serve"},
-            seed=made.get("seed"),
-        )
+    try:
+        with PuzzleStore(Path(path), create=False, busy_timeout=busy_timeout) as store:
+            return 200, store.add(
+                puzzle,
+                solution_from_dict(made, puzzle),
+                grade=made.get("grade"),
+                level=made.get("level"),
+                score=made.get("score"),
+                params={"made_by": "dominosa serve"},
+                seed=made.get("seed"),
+            )
+    except sqlite3.OperationalError:
+        return 503, {"error": STORE_BUSY}
+    except (StoreError, sqlite3.Error) as error:
+        return 500, {"error": f"cannot save to the puzzle store: {error}"}
 
 
 def _store_pick(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
@@ -274,15 +385,49 @@ def _store_pick(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
     order, grade, seed = body.get("order"), body.get("grade"), body.get("seed")
     if order is not None and (isinstance(order, bool) or not isinstance(order, int)):
         return 400, {"error": f'"order" must be a whole number, not {order!r}'}
+    if order is not None and not 1 <= order <= MAX_STORE_ORDER:
+        return 400, {"error": f'"order" must be between 1 and {MAX_STORE_ORDER}, not {order}'}
     if grade is not None and grade not in GRADES:
         return 400, {"error": f'"grade" must be one of {", ".join(GRADES)}, not {grade!r}'}
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        return 400, {"error": f'"seed" must be a whole number, not {seed!r}'}
     try:
-        with PuzzleStore(Path(settings.store), create=False, read_only=not settings.allow_save) as store:
+        with PuzzleStore(
+            Path(settings.store), create=False, read_only=not settings.allow_save, busy_timeout=settings.timeout
+        ) as store:
             count = store.count(order=order, grade=grade)
             if not count:
                 return 404, {"error": f"the store holds no {grade or 'graded'} puzzle of order {order}"}
             chooser = random.Random(seed) if isinstance(seed, int) else random.SystemRandom()
             picked = store.query(order=order, grade=grade, limit=1, offset=chooser.randrange(count))
-    except StoreError as error:
+    except sqlite3.OperationalError:
+        return 503, {"error": STORE_BUSY}
+    except (StoreError, sqlite3.Error) as error:
         return 500, {"error": str(error)}
     return 200, picked[0].to_dict()
+
+
+def _store_daily(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
+    """The day's puzzle from the store: among its puzzles of the grade (by id), the one the date's hash names;
+    404 when the store holds none of that grade (the caller then makes one)."""
+    from dominosa.generator.daily import DEFAULT_GRADE, parse_date, store_pick
+    from dominosa.generator.store import PuzzleStore, StoreError
+
+    date, grade = body.get("date"), body.get("grade", DEFAULT_GRADE)
+    try:
+        parse_date(date or "")
+    except ValueError as error:
+        return 400, {"error": str(error)}
+    if grade not in GRADES:
+        return 400, {"error": f'"grade" must be one of {", ".join(GRADES)}, not {grade!r}'}
+    try:
+        with PuzzleStore(Path(settings.store), create=False, read_only=True, busy_timeout=settings.timeout) as store:
+            count = store.count(grade=grade)
+            if not count:
+                return 404, {"error": f"the store holds no {grade} puzzle"}
+            picked = store.query(grade=grade, limit=1, offset=store_pick(date, grade, count))[0]
+    except sqlite3.OperationalError:
+        return 503, {"error": STORE_BUSY}
+    except (StoreError, sqlite3.Error) as error:
+        return 500, {"error": str(error)}
+    return 200, {**picked.to_dict(), "date": date, "grade": grade, "source": "store"}

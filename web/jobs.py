@@ -48,6 +48,9 @@ TILE_PUZZLES = ("calendar", "dominopeg", "pentominoes")
 # Most tilings one request returns: every A-Puzzle-A-Day date has fewer; pentominoes have thousands.
 MAX_TILINGS = 500
 EXPORT_FORMATS = ("game-id", "plain", "json", "png", "svg", "pdf")
+# Most solutions one request lists, and the largest answer it may promise (checked before solving).
+MAX_SOLUTIONS = 1000
+MAX_SOLUTIONS_BYTES = 4_000_000
 _PICTURE_TYPES = {"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf"}
 
 
@@ -71,6 +74,8 @@ def _text(body: dict[str, Any], key: str = "puzzle") -> str:
 
 def _int(body: dict[str, Any], key: str, default: int | None, low: int, high: int) -> int | None:
     value = body.get(key, default)
+    if value is None and default is not None:
+        raise BadRequest(f'"{key}" must be a whole number between {low} and {high} (or left out), not null')
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
@@ -112,8 +117,21 @@ def read_record(text: str) -> PuzzleRecord:
 def solve_job(body: dict[str, Any]) -> dict[str, Any]:
     """``dominosa solve --format json``: ``max_solutions`` (default 2) or ``all``, and ``steps``."""
     record = read_record(_text(body))
-    limit = None if _bool(body, "all") else _int(body, "max_solutions", 2, 1, 1000)
+    want_all = _bool(body, "all")
+    limit = MAX_SOLUTIONS + 1 if want_all else _int(body, "max_solutions", 2, 1, MAX_SOLUTIONS)
+    assert limit is not None
+    size = limit * len(record.puzzle.grid) * len(record.puzzle.grid[0]) * 8  # about 8 bytes a cell in JSON
+    if size > MAX_SOLUTIONS_BYTES:
+        raise BadRequest(
+            f"{limit} solutions of a puzzle this size would make an answer of about {size / 1e6:.0f} MB:"
+            f" ask for fewer (max_solutions), or use the command line"
+        )
     result = count_solutions(record.puzzle, limit, keep_solutions=True)
+    if want_all and result.count > MAX_SOLUTIONS:
+        raise BadRequest(
+            f"the puzzle has more than {MAX_SOLUTIONS} solutions, more than the studio lists:"
+            " ask for max_solutions, or use the command line"
+        )
     log = solve_by_steps(record.puzzle) if _bool(body, "steps") else None
     return solve_command.as_json(record, result, log)
 
@@ -292,7 +310,27 @@ def export_job(body: dict[str, Any]) -> dict[str, Any]:
     return {"media_type": _PICTURE_TYPES[fmt], "filename": f"puzzle.{fmt}", "data": data}
 
 
+def daily_job(body: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle of the day (:mod:`dominosa.generator.daily`): ``date`` (YYYY-MM-DD) and ``grade`` (default
+    basic); the puzzle's JSON with its solution, and the date, grade, order and version it was made by."""
+    from dominosa.generator.daily import DAILY_ORDERS, DAILY_VERSION, DEFAULT_GRADE, daily_puzzle, parse_date
+
+    date = body.get("date")
+    if not isinstance(date, str):
+        raise BadRequest('the daily puzzle needs "date", written YYYY-MM-DD')
+    grade = _choice(body, "grade", tuple(DAILY_ORDERS), DEFAULT_GRADE)
+    try:
+        parse_date(date)
+    except ValueError as error:
+        raise BadRequest(str(error)) from None
+    made = daily_puzzle(date, grade)
+    out = puzzle_to_dict(made.puzzle, made.solution)
+    out.update(date=date, grade=grade, order=made.puzzle.order, version=DAILY_VERSION, source="daily")
+    return out
+
+
 JOBS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "daily": daily_job,
     "solve": solve_job,
     "rate": rate_job,
     "explain": explain_job,
@@ -311,3 +349,5 @@ def run_job(name: str, body: dict[str, Any]) -> tuple[str, Any]:
         return "ok", JOBS[name](body)
     except (BadRequest, PuzzleError, UsageError) as error:
         return "error", str(error)
+    except RecursionError:  # JSON text nested hundreds deep inside the puzzle's text
+        return "error", "the puzzle's text is nested too deeply to be a puzzle"

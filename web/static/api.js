@@ -15,13 +15,31 @@ export async function post(name, body) {
   return { ok: response.ok, status: response.status, data };
 }
 
-// A file from /api/export, as a Blob (pictures) or text, with its name.
-export async function exportFile(body) {
-  const response = await fetch("/api/export", {
+// POST to /api/export; the raw response. The body is JSON and says so: a foreign page cannot send that content type
+// without asking first, and the server refuses what other sites send.
+function exportRequest(body) {
+  return fetch("/api/export", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
+}
+
+// A puzzle exported as text (format game-id, plain or json): {ok, text} or {ok: false, error}.
+export async function exportText(body) {
+  let response;
+  try {
+    response = await exportRequest(body);
+  } catch (error) {
+    return { ok: false, error: "the studio does not answer: is `dominosa serve` still running?" };
+  }
+  if (!response.ok) return { ok: false, error: (await response.json()).error };
+  return { ok: true, text: await response.text() };
+}
+
+// A file from /api/export, as a Blob (pictures) or text, with its name.
+export async function exportFile(body) {
+  const response = await exportRequest(body);
   if (!response.ok) return { ok: false, error: (await response.json()).error };
   const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "")?.[1] || "puzzle";
   return { ok: true, name, blob: await response.blob() };
@@ -61,4 +79,21 @@ export function el(tag, attrs = {}, ...children) {
   }
   node.append(...children);
   return node;
+}
+
+// A puzzle as the API reads it (JSON text), with its solution when known so that hints need not solve it again.
+export function puzzleJson(puzzle, solution = null) {
+  const data = { grid: puzzle.grid, clues: puzzle.clues || [] };
+  if (puzzle.dominoes) data.dominoes = puzzle.dominoes;
+  if (solution) data.solution = solution;
+  return JSON.stringify(data);
+}
+
+// The game's backend in the studio (see game.js): hints and solutions from the API. `solution()` gives the
+// solution the game already knows, sent along so that the server need not solve the puzzle again.
+export function studioBackend(solution) {
+  return {
+    hint: (puzzle, position, detail) => post("hint", { puzzle: puzzleJson(puzzle, solution()), ...position, detail }),
+    solve: (puzzle) => post("solve", { puzzle: puzzleJson(puzzle), max_solutions: 2 }),
+  };
 }

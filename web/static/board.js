@@ -1,10 +1,14 @@
 // A Dominosa board drawn in SVG: numbers in cells, dominoes placed, borders marked split, highlights.
-// Cells are [row, column] from 0 and pairs are two cells, as in the API's JSON. The board draws what it is
+// Cells are [row, column] from 0 and pairs are two cells, as in the API's JSON; the labels count from 1 (r1c1),
+// as hints name cells. The board draws what it is
 // told (draw(view)) and reports what the user points at through callbacks; it keeps no game state itself.
 
 const SVG = "http://www.w3.org/2000/svg";
 const S = 46; // pixels per cell
 const PAD = 10;
+const LABEL = 20; // room for the row and column labels (r1, c1: the coordinates hints use)
+const X0 = PAD + LABEL; // where the first column starts
+const Y0 = PAD + LABEL; // where the first row starts
 
 function node(tag, attrs = {}, parent = null) {
   const n = document.createElementNS(SVG, tag);
@@ -43,8 +47,8 @@ export class Board {
     this.grid = view.grid || [];
     const rows = this.grid.length;
     const cols = Math.max(0, ...this.grid.map((row) => row.length));
-    const width = cols * S + 2 * PAD;
-    const height = rows * S + 2 * PAD;
+    const width = cols * S + X0 + PAD;
+    const height = rows * S + Y0 + PAD;
     this.svg.replaceChildren();
     this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     this.svg.setAttribute("width", width);
@@ -54,6 +58,9 @@ export class Board {
     const pieces = node("g", { class: "pieces" }, this.svg);
     const numbers = node("g", { class: "numbers" }, this.svg);
     const hits = node("g", { class: "hits" }, this.svg);
+    const labels = node("g", { class: "labels", "aria-hidden": "true" }, this.svg);
+    for (let c = 0; c < cols; c++) node("text", { x: X0 + c * S + S / 2, y: PAD + LABEL / 2, class: "label" }, labels).textContent = `c${c + 1}`;
+    for (let r = 0; r < rows; r++) node("text", { x: PAD + LABEL / 2 - 2, y: Y0 + r * S + S / 2, class: "label" }, labels).textContent = `r${r + 1}`;
     const cellClass = view.cellClass || {};
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < this.grid[r].length; c++) {
@@ -64,11 +71,11 @@ export class Board {
         if (view.cursor && view.cursor[0] === r && view.cursor[1] === c) classes.push("cursor");
         if (view.selected && view.selected[0] === r && view.selected[1] === c) classes.push("selected");
         node("rect", {
-          x: PAD + c * S, y: PAD + r * S, width: S, height: S,
+          x: X0 + c * S, y: Y0 + r * S, width: S, height: S,
           class: classes.join(" ").trim(), "data-cell": k,
         }, cells);
         const text = node("text", {
-          x: PAD + c * S + S / 2, y: PAD + r * S + S / 2 + 1, class: "number", "data-cell": k,
+          x: X0 + c * S + S / 2, y: Y0 + r * S + S / 2 + 1, class: "number", "data-cell": k, "data-value": v,
         }, numbers);
         text.textContent = v;
       }
@@ -90,24 +97,38 @@ export class Board {
   domino(parent, [a, b], cls, extra = "") {
     const r = Math.min(a[0], b[0]), c = Math.min(a[1], b[1]);
     const w = (a[1] === b[1] ? 1 : 2) * S, h = (a[0] === b[0] ? 1 : 2) * S;
+    const classes = `${cls} ${extra || ""}`.trim();
     node("rect", {
-      x: PAD + c * S + 4, y: PAD + r * S + 4, width: w - 8, height: h - 8, rx: 9,
-      class: `${cls} ${extra || ""}`.trim(), "data-pair": pairKey([a, b]),
+      x: X0 + c * S + 4, y: Y0 + r * S + 4, width: w - 8, height: h - 8, rx: 9,
+      class: classes, "data-pair": pairKey([a, b]),
     }, parent);
+    this.badges(parent, X0 + c * S + w / 2, Y0 + r * S + h / 2, classes, pairKey([a, b]));
   }
 
   splitMark(parent, [a, b], extra = "") {
     const [x1, y1, x2, y2] = this.borderLine(a, b, 0.22);
     node("line", { x1, y1, x2, y2, class: `split ${extra || ""}`.trim(), "data-pair": pairKey([a, b]) }, parent);
+    this.badges(parent, (x1 + x2) / 2, (y1 + y2) / 2, extra || "", pairKey([a, b]));
+  }
+
+  // Marks told apart by shape, not colour alone: a mistake carries a cross, a domino used twice a "2x" tag.
+  badges(parent, x, y, classes, pair) {
+    const words = classes.split(" ");
+    const tag = words.includes("wrong") ? "\u2715" : words.includes("dup") ? "2\u00d7" : null;
+    if (!tag) return;
+    const kind = words.includes("wrong") ? "wrong" : "dup";
+    const g = node("g", { class: `badge-mark ${kind}`, "data-mark": `${kind} ${pair}` }, parent);
+    node("circle", { cx: x, cy: y, r: 10 }, g);
+    node("text", { x, y: y + 1 }, g).textContent = tag;
   }
 
   // The border between two neighbouring cells, shortened by `inset` (a share of the cell) at each end.
   borderLine(a, b, inset) {
     if (a[0] === b[0]) {
-      const x = PAD + Math.max(a[1], b[1]) * S, y = PAD + a[0] * S;
+      const x = X0 + Math.max(a[1], b[1]) * S, y = Y0 + a[0] * S;
       return [x, y + inset * S, x, y + S - inset * S];
     }
-    const y = PAD + Math.max(a[0], b[0]) * S, x = PAD + a[1] * S;
+    const y = Y0 + Math.max(a[0], b[0]) * S, x = X0 + a[1] * S;
     return [x + inset * S, y, x + S - inset * S, y];
   }
 
@@ -153,8 +174,8 @@ export class Board {
   pieceCell(event) {
     const rect = this.svg.getBoundingClientRect();
     const scale = this.svg.viewBox.baseVal.width / rect.width;
-    const c = Math.floor(((event.clientX - rect.left) * scale - PAD) / S);
-    const r = Math.floor(((event.clientY - rect.top) * scale - PAD) / S);
+    const c = Math.floor(((event.clientX - rect.left) * scale - X0) / S);
+    const r = Math.floor(((event.clientY - rect.top) * scale - Y0) / S);
     return this.isCell(r, c) ? [r, c] : null;
   }
 

@@ -3,7 +3,7 @@
 // only writes a plain grid back when the board is edited.
 
 import { Board, key, pairKey } from "./board.js";
-import { debounce, download, el, exportFile, info, post } from "./api.js";
+import { debounce, download, el, exportFile, exportText, info, post } from "./api.js";
 import { FixPanel } from "./fix.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,6 +20,9 @@ let showing = -1; // a solution drawn on the board (its index), or -1 for none
 let selected = null;
 let typed = { cell: null, at: 0 };
 let asked = 0; // the latest analysis; older answers are dropped
+let badCell = null; // the cell a reading error names, marked on the board
+// Solutions counted exactly up to this many; beyond, the verdict says "more than".
+const SOLUTION_CAP = 100;
 
 const GRADES = (await info()).grades;
 // "Make it unique" (fix.js): the suggestion is drawn by draw(), applied as an edit of the board, undone as text.
@@ -52,17 +55,28 @@ async function analyseText(mine) {
   const read = await readPuzzle(source);
   if (mine !== asked) return;
   if (!read.ok) {
+    // The old board and verdict would describe a puzzle no longer there: show this text's grid as far as it
+    // reads, with the cell the error names marked.
     setVerdict("bad", "not a puzzle", "");
     showError(read.error);
+    solved = null;
+    step = 0;
+    show(-1);
     clearRating();
+    const loose = looseGrid(source);
+    puzzle = loose ? { grid: loose.grid, clues: [] } : null;
+    const at = /line (\d+), column (\d+)/.exec(read.error);
+    badCell = loose && at ? loose.cellAt(Number(at[1]), Number(at[2])) : null;
     draw();
     return;
   }
   puzzle = read.puzzle;
+  badCell = null;
+  followOrder(puzzle);
   showError(null);
   share(source);
   const [s, e] = await Promise.all([
-    post("solve", { puzzle: source, max_solutions: 2 }),
+    post("solve", { puzzle: source, max_solutions: SOLUTION_CAP + 1 }),
     post("explain", { puzzle: source }),
   ]);
   if (mine !== asked) return;
@@ -77,10 +91,42 @@ async function analyseText(mine) {
   show(-1);
   if (solved.unique) setVerdict("good", "unique", "exactly one solution");
   else if (solved.count === 0) setVerdict("bad", "no solution", solved.complete ? "no way to place every domino" : "");
-  else setVerdict("warn", `${solved.count}${solved.complete ? "" : "+"} solutions`, "the highlighted cells are where two solutions differ");
+  else {
+    const count = solved.complete && solved.count <= SOLUTION_CAP ? `${solved.count}` : `more than ${SOLUTION_CAP}`;
+    setVerdict("warn", `${count} solutions`, "the highlighted cells are where two solutions differ");
+  }
   if (!e.ok) showError(e.data.error);
   showRating();
   draw();
+}
+
+// The Order selector shows the puzzle's order (the largest number of its set), so that a blank grid or a random
+// puzzle made next is of the same size.
+function followOrder(read) {
+  const numbers = read.dominoes ? read.dominoes.flat() : read.grid.flat().filter((v) => v !== null);
+  const order = Math.max(0, ...numbers);
+  if ([...orders.options].some((o) => Number(o.value) === order)) orders.value = String(order);
+}
+
+// A plain grid's rows as far as they read (numbers, holes as null, anything else as typed), and the cell at a
+// line and column of the text; null for a game ID or JSON, which have no cells to point at.
+function looseGrid(source) {
+  if (/^\s*[{[]/.test(source) || /^\s*\d+:/.test(source)) return null;
+  const grid = [];
+  const places = new Map(); // "line,column" of each token's characters -> cell
+  source.split("\n").forEach((line, i) => {
+    if (!line.trim() || line.trim().startsWith("#")) return;
+    const row = [];
+    const tokens = /\s/.test(line.trim()) ? [...line.matchAll(/\S+/g)] : [...line].map((ch, k) => Object.assign([ch], { index: k })).filter((t) => t[0].trim());
+    for (const token of tokens) {
+      const word = token[0];
+      for (let k = 0; k < word.length; k++) places.set(`${i + 1},${token.index + k + 1}`, [grid.length, row.length]);
+      row.push(/^\d+$/.test(word) ? Number(word) : /^[x.]$/i.test(word) ? null : word);
+    }
+    grid.push(row);
+  });
+  if (!grid.length) return null;
+  return { grid, cellAt: (line, column) => places.get(`${line},${column}`) || null };
 }
 
 // The puzzle in the address (so the page can be bookmarked or sent) and in the link to play it.
@@ -90,13 +136,8 @@ function share(source) {
 }
 
 async function readPuzzle(source) {
-  const response = await fetch("/api/export", {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ puzzle: source, format: "json" }),
-  });
-  if (!response.ok) return { ok: false, error: (await response.json()).error };
-  return { ok: true, puzzle: JSON.parse(await response.text()) };
+  const read = await exportText({ puzzle: source, format: "json" });
+  return read.ok ? { ok: true, puzzle: JSON.parse(read.text) } : read;
 }
 
 function setVerdict(kind, badge, words) {
@@ -187,6 +228,7 @@ function draw() {
   }
   const view = { grid: puzzle.grid, clues: puzzle.clues || [], joined: [], split: [], cellClass: {}, pairClass: {} };
   view.selected = selected;
+  if (badCell) view.cellClass[key(...badCell)] = "hl-wrong bad-cell";
   const steps = explained?.deductions || [];
   if (solved && !solved.unique && solved.solutions.length >= 2) {
     for (const cell of differingCells(solved.solutions[0], solved.solutions[1])) view.cellClass[key(...cell)] = "hl-diff";

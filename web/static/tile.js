@@ -27,10 +27,13 @@ function body() {
   return { puzzle: "pentominoes", size: $("size").value };
 }
 
+let asked = 0; // the latest question; an older answer arriving late is dropped
 async function solve() {
+  const mine = ++asked;
   $("solve").disabled = true;
   $("count").textContent = "…";
   const [b, t] = await Promise.all([post("tile-board", body()), post("tile", { ...body(), all: true, limit: SHOW })]);
+  if (mine !== asked) return;
   $("solve").disabled = false;
   if (!b.ok || !t.ok) {
     $("count").textContent = "–";

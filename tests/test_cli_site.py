@@ -1,0 +1,137 @@
+"""``dominosa site``: a static folder whose puzzles are the days' puzzles of the day (the same as the studio's),
+each with its solution and the deduction path its hints walk, plus an archive; bad options are one line."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from cli_run import dominosa, one_line_error
+
+from dominosa.cover.dominosa import count_solutions_exact_cover
+from dominosa.formats import puzzle_from_dict
+from dominosa.generator.daily import daily_puzzle
+from dominosa.web.site import MODULES, bundle
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("site") / "public"
+    done = dominosa(
+        "site",
+        folder,
+        "--from",
+        "2026-11-24",
+        "--to",
+        "2026-11-25",
+        "--grade",
+        "trivial",
+        "--count",
+        "1",
+        "--order",
+        "3",
+        "--seed",
+        "4",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "2 days' puzzles and 1 in the archive" in done.stdout
+    return folder
+
+
+def embedded(folder):
+    text = (folder / "puzzles.js").read_text()
+    assert text.startswith("window.DOMINOSA_SITE = ") and text.endswith(";\n")
+    return json.loads(text[len("window.DOMINOSA_SITE = ") : -2])
+
+
+def test_the_folder_holds_the_page_its_script_and_the_puzzles(site):
+    names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
+    assert names == [
+        "dominosa.js",
+        "index.html",
+        "puzzles.js",
+        "puzzles/2026-11-24-trivial.json",
+        "puzzles/2026-11-25-trivial.json",
+        "puzzles/archive-001.json",
+        "studio.css",
+    ]
+    page = (site / "index.html").read_text()
+    assert 'src="puzzles.js"' in page and 'src="dominosa.js"' in page and 'type="module"' not in page
+    assert "/static/" not in page and "/api/" not in page  # nothing a static host or file:// cannot serve
+
+
+def test_the_days_puzzles_are_the_puzzles_of_the_day(site):
+    data = embedded(site)
+    for entry in data["days"]:
+        made = daily_puzzle(entry["date"], entry["grade"])
+        assert entry["grid"] == [list(row) for row in made.puzzle.grid]
+        assert json.loads((site / "puzzles" / f"{entry['date']}-trivial.json").read_text()) == entry
+
+
+def test_every_puzzle_is_unique_with_its_solution_and_a_path_that_solves_it(site):
+    data = embedded(site)
+    for entry in data["days"] + data["archive"]:
+        puzzle = puzzle_from_dict(entry)
+        assert count_solutions_exact_cover(puzzle, 2) == (1, True)
+        joined = {frozenset(map(tuple, pair)) for step in entry["steps"] for pair in step["joins"]}
+        solution = {frozenset(map(tuple, pair)) for pair in entry["solution"]}
+        assert joined <= solution and entry["steps"][0]["reason"]
+    assert data["archive"][0]["number"] == 1 and data["archive"][0]["order"] == 3
+
+
+def test_the_script_is_the_studios_modules_without_imports_or_exports():
+    script = bundle()
+    for name in MODULES:
+        assert f'modules["{name}"] = await' in script
+    assert not re.search(r"^\s*(import|export) ", script, re.MULTILINE)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("--from", "2026-13-01"), "--from: the date must be written YYYY-MM-DD"),
+        (("--from", "2026-11-25", "--to", "2026-11-24"), "is before --from"),
+        (("--grade", "fiendish"), "--grade must be one of trivial, basic, hard"),
+        (("--count", "-1"), "--count must be between"),
+        (("--store", "nowhere.sqlite"), "no puzzle store at nowhere.sqlite"),
+    ],
+)
+def test_bad_options_are_one_line(tmp_path, args, words):
+    assert words in one_line_error(dominosa("site", tmp_path / "out", *args))
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_days_and_the_archive_come_from_a_store(tmp_path):
+    store = tmp_path / "puzzles.sqlite"
+    made = dominosa(
+        "generate",
+        "--order",
+        "3",
+        "--grade",
+        "trivial",
+        "--count",
+        "3",
+        "--seed",
+        "5",
+        "--store",
+        store,
+        "--workers",
+        "1",
+        "--quiet",
+    )
+    assert made.returncode == 0, made.stderr
+    from dominosa.generator.store import PuzzleStore
+
+    with PuzzleStore(store, create=False) as opened:
+        grids = {tuple(map(tuple, p.puzzle.grid)) for p in opened.query()}
+    sites = []
+    for name in ("public", "again"):  # twice: the same store and dates give the same site
+        options = ("--from", "2026-11-24", "--to", "2026-11-26", "--grade", "trivial", "--count", "2", "--seed", "3")
+        done = dominosa("site", tmp_path / name, "--store", store, *options)
+        assert done.returncode == 0, done.stderr
+        sites.append(embedded(tmp_path / name))
+    data = sites[0]
+    assert len(data["days"]) == 3 and len(data["archive"]) == 2 and sites[1] == data
+    for entry in data["days"] + data["archive"]:
+        assert tuple(map(tuple, entry["grid"])) in grids

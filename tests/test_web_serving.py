@@ -1,0 +1,224 @@
+"""The studio as a real server: slow clients are cut off (S5), workers die with the server (S9), and Ctrl-C with
+requests in flight answers them 503 and exits quietly (S10). Each finding of issue 24's security review is
+reproduced against uvicorn on 127.0.0.1, with raw sockets where a browser would not behave so badly."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from cli_run import COMMAND
+
+from dominosa.web import Settings, create_app
+from dominosa.web.serving import StudioServer, server_config
+
+SLOW = {"puzzle": "pentominoes", "count": True}  # 9356 tilings: many seconds of work
+HEADER_TIMEOUT = 0.5
+BODY_TIMEOUT = 0.5
+
+
+def wait_until(condition, seconds: float, what: str) -> None:
+    """Poll ``condition`` until it holds; fail after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} did not happen within {seconds:g} s")
+        time.sleep(0.02)
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The studio under uvicorn in a thread, with short header and body limits; its (host, port)."""
+    studio = create_app(Settings(workers=1, body_timeout=BODY_TIMEOUT))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    uvicorn_server = StudioServer(server_config(studio, header_timeout=HEADER_TIMEOUT), studio)
+    thread = threading.Thread(target=uvicorn_server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    wait_until(lambda: uvicorn_server.started, 30, "the server's start")
+    yield sock.getsockname()
+    uvicorn_server.should_exit = True
+    thread.join(10)
+    sock.close()
+
+
+def connect(address) -> socket.socket:
+    conn = socket.create_connection(address, timeout=5)
+    return conn
+
+
+def closed_within(conn: socket.socket, seconds: float) -> tuple[bool, bytes]:
+    """Read until the server closes the connection; whether it did within ``seconds``, and what it sent."""
+    started = time.monotonic()
+    received = b""
+    conn.settimeout(seconds)
+    try:
+        while chunk := conn.recv(65536):
+            received += chunk
+    except TimeoutError:
+        return False, received
+    except ConnectionResetError:
+        pass
+    return time.monotonic() - started <= seconds, received
+
+
+# -- S5: slow clients ------------------------------------------------------------------------------------------
+
+
+def test_s5_headers_sent_a_byte_at_a_time_are_cut_off(server):
+    conn = connect(server)
+    conn.sendall(b"GET /api/info HTTP/1.1\r\nHo")  # and never the rest
+    closed, received = closed_within(conn, HEADER_TIMEOUT + 3)
+    conn.close()
+    assert closed and received == b""
+
+
+def test_s5_a_connection_that_sends_nothing_is_closed(server):
+    conns = [connect(server) for _ in range(10)]
+    for conn in conns:
+        assert closed_within(conn, HEADER_TIMEOUT + 3)[0]
+        conn.close()
+
+
+def test_s5_a_body_trickling_in_is_answered_408(server):
+    conn = connect(server)
+    conn.sendall(
+        b"POST /api/rate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
+    )
+    closed, received = closed_within(conn, BODY_TIMEOUT + 3)
+    conn.close()
+    assert closed and received.startswith(b"HTTP/1.1 408")
+    assert b'"error"' in received
+
+
+def test_s5_a_keep_alive_connection_gets_the_same_limit_for_its_next_request(server):
+    conn = connect(server)
+    conn.sendall(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    conn.settimeout(5)
+    first = conn.recv(65536)
+    assert first.startswith(b"HTTP/1.1 200")
+    conn.sendall(b"GET /api/info HTTP/1.1\r\nHo")
+    closed, _ = closed_within(conn, HEADER_TIMEOUT + 3)
+    conn.close()
+    assert closed
+
+
+def test_s5_a_prompt_client_is_served(server):
+    client = http.client.HTTPConnection(*server, timeout=10)
+    client.request(
+        "POST", "/api/rate", json.dumps({"puzzle": "3:22223101012330103310"}), {"Content-Type": "application/json"}
+    )
+    answer = client.getresponse()
+    assert answer.status == 200 and json.loads(answer.read())["unique"]
+    client.close()
+
+
+# -- a real `dominosa serve`: S9 and S10 -----------------------------------------------------------------------
+
+
+def start_studio(*options: str) -> tuple[subprocess.Popen, str, int]:
+    process = subprocess.Popen(
+        [*COMMAND, "serve", "--port", "0", "--workers", "1", *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # a group of its own, as a terminal gives it: Ctrl-C reaches every process in it
+    )
+    line = process.stdout.readline()
+    match = re.search(r"http://([\d.]+):(\d+)/", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"dominosa serve did not start: {line!r} {process.stderr.read()}")
+    return process, match.group(1), int(match.group(2))
+
+
+def post_in_background(host: str, port: int, endpoint: str, body: dict) -> dict:
+    """POST in a thread; the dict gets "status", "type" and "body" when the answer comes (or "error")."""
+    result: dict = {}
+
+    def send() -> None:
+        try:
+            client = http.client.HTTPConnection(host, port, timeout=30)
+            client.request("POST", f"/api/{endpoint}", json.dumps(body), {"Content-Type": "application/json"})
+            answer = client.getresponse()
+            result.update(status=answer.status, type=answer.getheader("Content-Type"), body=answer.read())
+        except OSError as error:
+            result["error"] = error
+
+    threading.Thread(target=send, daemon=True).start()
+    return result
+
+
+def busy_workers(server_pid: int) -> list[int]:
+    """The server's worker processes (children of its fork server) that are using the CPU now."""
+
+    def children(pid: int) -> list[int]:
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(stat.parent.name))
+        return found
+
+    workers = [w for forkserver in children(server_pid) for w in children(forkserver)]
+    return [w for w in workers if state(w) == "R"]
+
+
+def state(pid: int) -> str:
+    """The process's state letter (R running, S sleeping, Z zombie), or "gone"."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
+linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+
+
+@linux_only
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGHUP])
+def test_s9_a_busy_worker_dies_with_the_server(sig):
+    process, host, port = start_studio()
+    try:
+        post_in_background(host, port, "tile", SLOW)
+        busy: list[int] = []
+        wait_until(lambda: busy.extend(busy_workers(process.pid)) or busy, 30, "a worker's start on the job")
+        process.send_signal(sig)
+        process.wait(10)
+        wait_until(lambda: all(state(w) in ("gone", "Z") for w in busy), 10, "the workers' exit")
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+@linux_only
+def test_s10_ctrl_c_answers_requests_in_flight_503_and_exits_quietly():
+    process, host, port = start_studio()
+    try:
+        result = post_in_background(host, port, "tile", SLOW)
+        wait_until(lambda: busy_workers(process.pid), 30, "a worker's start on the job")
+        os.killpg(process.pid, signal.SIGINT)  # Ctrl-C in the terminal: the whole group gets it
+        wait_until(lambda: result, 10, "the answer to the request in flight")
+        assert result.get("status") == 503, result
+        assert result["type"] == "application/json" and "stopping" in json.loads(result["body"])["error"]
+        assert process.wait(10) == 0
+        stderr = process.stderr.read()
+        assert "Traceback" not in stderr, stderr
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -1,0 +1,98 @@
+"""How the studio is served: uvicorn, with the limits a server on a desktop needs and a quiet stop.
+
+uvicorn closes idle keep-alive connections but never a client that sends its headers one byte at a time, so such
+clients pile up until the server runs out of sockets. :func:`guarded_protocol` gives every connection
+``header_timeout`` seconds to send a request's headers (from the moment it opens, or from the end of the previous
+answer); the body has its own limit in the application (:class:`dominosa.web.app.BodyLimit`).
+
+:class:`StudioServer` tells the application the moment a stop is asked for (Ctrl-C, SIGTERM), so that requests in
+flight are answered 503 ``{"error": "the studio is stopping..."}`` at once instead of being cut off with a
+traceback when the grace period ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from dominosa.web.app import Studio
+
+__all__ = ["guarded_protocol", "StudioServer", "server_config", "HEADER_TIMEOUT", "KEEP_ALIVE"]
+
+HEADER_TIMEOUT = 10.0  # seconds a client has to send a request's headers
+KEEP_ALIVE = 5.0  # seconds an idle keep-alive connection stays open
+
+
+def guarded_protocol(header_timeout: float = HEADER_TIMEOUT) -> type[H11Protocol]:
+    """uvicorn's HTTP/1.1 protocol, closing a connection whose request headers take over ``header_timeout``."""
+
+    class GuardedH11Protocol(H11Protocol):
+        _header_timer: asyncio.TimerHandle | None = None
+
+        def _arm(self) -> None:
+            self._disarm()
+            self._header_timer = self.loop.call_later(header_timeout, self._headers_too_slow)
+
+        def _disarm(self) -> None:
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+                self._header_timer = None
+
+        def _headers_too_slow(self) -> None:
+            self._header_timer = None
+            if self.cycle is None or self.cycle.response_complete:  # still waiting for a request's headers
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.cycle is not None and not self.cycle.response_complete:  # the headers arrived
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self._arm()  # the next request on this connection gets the same time
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+    return GuardedH11Protocol
+
+
+class StudioServer(uvicorn.Server):
+    """uvicorn's server, telling the studio to abandon its jobs as soon as a stop is asked for."""
+
+    def __init__(self, config: uvicorn.Config, studio: Studio) -> None:
+        super().__init__(config)
+        self.studio = studio
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def startup(self, sockets: Any = None) -> None:
+        self._loop = asyncio.get_running_loop()
+        await super().startup(sockets=sockets)
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        super().handle_exit(sig, frame)
+        # uvicorn raises the signal again once it has stopped, which would make Ctrl-C exit 130 with a traceback
+        # from whoever catches it; a stop asked for is the normal end of a server: exit 0, quietly.
+        captured = getattr(self, "_captured_signals", None)
+        if isinstance(captured, list):
+            captured.clear()
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop already closed
+                self._loop.call_soon_threadsafe(self.studio.abandon_work)
+
+
+def server_config(studio: Studio, *, header_timeout: float = HEADER_TIMEOUT, **options: Any) -> uvicorn.Config:
+    """uvicorn's settings for the studio: the guarded protocol, short keep-alive, quiet logs, a short grace."""
+    options = {"log_level": "warning", "timeout_graceful_shutdown": 2, "timeout_keep_alive": KEEP_ALIVE, **options}
+    return uvicorn.Config(studio, http=guarded_protocol(header_timeout), lifespan="on", **options)

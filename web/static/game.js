@@ -1,0 +1,521 @@
+// One game of Dominosa on a page: place dominoes, mark splits, undo and redo, check, hints (first where, then
+// the technique, then the whole deduction; a wrong move first as a region, then as the move), duplicates marked
+// on the board, every cell of a number highlighted on demand, a timer with pause, and statistics on a solve.
+//
+// The game asks its questions through a backend, so that the same game runs in the studio (the JSON API) and on
+// a static site (answers precomputed by `dominosa site`):
+//   backend.hint(puzzle, position, detail) -> {ok, data}   (data as `dominosa hint --format json`)
+//   backend.solve(puzzle) -> {ok, data}                       (data as `dominosa solve --format json`)
+// The page names its elements by id (see play.html); missing optional ones are skipped.
+
+import { Board, adjacent, key, pairKey } from "./board.js";
+import { el } from "./api.js";
+import { clock, recordSolve, recordStart, summary } from "./stats.js";
+
+const $ = (id) => document.getElementById(id);
+const parsePair = (k) => k.split("-").map((s) => s.split(",").map(Number));
+const HINT_PROMPT = "Stuck? Ask for a hint: first where to look, then the technique, then the whole deduction.";
+
+export function createGame(backend, options = {}) {
+  const boardBox = $("board");
+  boardBox.tabIndex = 0;
+  const board = new Board(boardBox, {
+    onCell: clickCell,
+    onPair: (a, b) => (splitMode ? toggleSplit(a, b) : placeDomino(a, b)),
+    onBorder: toggleSplit,
+  });
+
+  let puzzle = null; // {grid, clues, dominoes?, order, grade}
+  let solution = null; // list of pairs when known and unique
+  let joined = new Set(); // pair keys
+  let split = new Set();
+  let undoStack = [];
+  let redoStack = [];
+  let cursor = [0, 0];
+  let selected = null;
+  let marked = { cells: {}, pairs: {} }; // check and hint marks, cleared by the next move
+  let hint = { position: null, level: 0, answer: null };
+  let moves = 0;
+  let hintsUsed = 0;
+  let numberShown = null; // the number whose cells are highlighted
+  let splitMode = false; // on touch screens: taps and drags mark splits rather than place dominoes
+  let timer = { ms: 0, since: null, paused: false };
+  let solvedAt = null; // the time it took, once solved
+  let meta = {}; // {order, grade, daily}
+
+  const isCell = ([r, c]) => r >= 0 && r < puzzle.grid.length && c >= 0 && c < puzzle.grid[r].length && puzzle.grid[r][c] !== null;
+  const value = ([r, c]) => puzzle.grid[r][c];
+  const dominoName = ([a, b]) => [value(a), value(b)].sort((x, y) => x - y).join("-");
+  const isClue = (k) => (puzzle.clues || []).some((p) => pairKey(p) === k);
+  const cellName = ([r, c]) => `r${r + 1}c${c + 1}`;
+
+  // -- moves --------------------------------------------------------------------------------------------------
+
+  function remember() {
+    undoStack.push({ joined: new Set(joined), split: new Set(split) });
+    redoStack = [];
+    moves++;
+    marked = { cells: {}, pairs: {} };
+  }
+
+  function placeDomino(a, b) {
+    if (!puzzle || timer.paused || !adjacent(a, b) || !isCell(a) || !isCell(b)) return;
+    const k = pairKey([a, b]);
+    if (isClue(k)) return;
+    remember();
+    if (joined.has(k)) {
+      joined.delete(k);
+    } else {
+      for (const other of [...joined]) {
+        if (parsePair(other).some((cell) => key(...cell) === key(...a) || key(...cell) === key(...b))) joined.delete(other);
+      }
+      split.delete(k);
+      joined.add(k);
+    }
+    selected = null;
+    changed(true);
+  }
+
+  function toggleSplit(a, b) {
+    if (!puzzle || timer.paused || !adjacent(a, b)) return;
+    const k = pairKey([a, b]);
+    if (isClue(k)) return;
+    remember();
+    if (split.has(k)) split.delete(k);
+    else {
+      joined.delete(k);
+      split.add(k);
+    }
+    selected = null;
+    changed(true);
+  }
+
+  function liftAt(cell) {
+    const k = [...joined].find((p) => parsePair(p).some((c) => key(...c) === key(...cell)));
+    if (!k || isClue(k)) return false;
+    remember();
+    joined.delete(k);
+    changed(true);
+    return true;
+  }
+
+  function clickCell(cell) {
+    if (timer.paused) return;
+    cursor = cell;
+    boardBox.focus({ preventScroll: true });
+    if (selected && adjacent(selected, cell)) return splitMode ? toggleSplit(selected, cell) : placeDomino(selected, cell);
+    if (!selected && !splitMode && liftAt(cell)) return;
+    selected = selected && key(...selected) === key(...cell) ? null : cell;
+    draw();
+  }
+
+  function undo() {
+    if (!undoStack.length || timer.paused) return;
+    redoStack.push({ joined: new Set(joined), split: new Set(split) });
+    ({ joined, split } = undoStack.pop());
+    marked = { cells: {}, pairs: {} };
+    changed(true);
+  }
+
+  function redo() {
+    if (!redoStack.length || timer.paused) return;
+    undoStack.push({ joined: new Set(joined), split: new Set(split) });
+    ({ joined, split } = redoStack.pop());
+    marked = { cells: {}, pairs: {} };
+    changed(true);
+  }
+
+  function restart() {
+    if (timer.paused) return;
+    remember();
+    joined = new Set();
+    split = new Set();
+    changed(true);
+  }
+
+  // After every change: the board, the status, the hint (refreshed, or cleared once solved), the statistics.
+  function changed(byMove = false) {
+    options.onChange?.(state());
+    draw();
+    const done = solvedNow();
+    board.svg.classList.toggle("solved", done);
+    if (done && solvedAt === null) finish();
+    $("status").className = done ? "status solved" : "status";
+    $("status").textContent = done ? solvedWords() : progressWords();
+    if (done) {
+      hint = { position: null, level: 0, answer: null };
+      $("hint-box").replaceChildren(el("p", {}, "Solved: nothing left to hint."));
+      hideApply();
+    } else if (byMove && hint.level > 0) {
+      askHint(1); // the old hint may no longer hold: where to look now
+    }
+  }
+
+  function finish() {
+    if ($("pause")) $("pause").disabled = true;
+    solvedAt = elapsed();
+    timer.since = null;
+    timer.ms = solvedAt;
+    const s = recordSolve({ order: meta.order, grade: meta.grade, ms: solvedAt, hints: hintsUsed, daily: meta.daily || null });
+    showStats();
+    options.onSolved?.({ ms: solvedAt, hints: hintsUsed, moves, streak: s.streak });
+  }
+
+  function solvedWords() {
+    const hints = hintsUsed ? ` with ${hintsUsed} hint${hintsUsed > 1 ? "s" : ""}` : " without a hint";
+    return `Solved in ${clock(solvedAt ?? elapsed())}${hints}.`;
+  }
+
+  function progressWords() {
+    return `${joined.size + (puzzle.clues || []).length} of ${allDominoes().length} dominoes placed`;
+  }
+
+  // Every cell covered once and every domino of the set used once (any such tiling is a solution).
+  function solvedNow() {
+    const pairs = [...joined].map(parsePair).concat(puzzle.clues || []);
+    const cells = puzzle.grid.flat().filter((v) => v !== null).length;
+    if (pairs.length * 2 !== cells) return false;
+    const names = new Set(pairs.map(dominoName));
+    return names.size === pairs.length && allDominoes().every((d) => names.has(d));
+  }
+
+  function allDominoes() {
+    if (puzzle.dominoes) return puzzle.dominoes.map(([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}`);
+    const n = Math.max(...puzzle.grid.flat().filter((v) => v !== null));
+    const out = [];
+    for (let a = 0; a <= n; a++) for (let b = a; b <= n; b++) out.push(`${a}-${b}`);
+    return out;
+  }
+
+  // -- check and hints ----------------------------------------------------------------------------------------
+
+  // The moves on the board that the solution contradicts, in reading order.
+  function wrongMoves() {
+    if (!solution) return [];
+    const right = new Set(solution.map(pairKey));
+    const wrong = [...joined].filter((k) => !right.has(k)).concat([...split].filter((k) => right.has(k)));
+    return wrong.sort((p, q) => {
+      const [a] = parsePair(p), [b] = parsePair(q);
+      return a[0] - b[0] || a[1] - b[1];
+    });
+  }
+
+  function check() {
+    if (!puzzle || timer.paused) return;
+    if (!solution) {
+      $("status").textContent = "This puzzle has no single solution to check against.";
+      return;
+    }
+    const wrong = wrongMoves();
+    marked = { cells: {}, pairs: {} };
+    for (const k of wrong) marked.pairs[k] = "wrong";
+    draw();
+    $("status").className = wrong.length ? "status bad" : "status";
+    $("status").textContent = wrong.length
+      ? `${wrong.length} mistake${wrong.length > 1 ? "s" : ""}, marked with a cross.`
+      : solvedNow() ? "Solved, and right." : `No mistakes so far: ${progressWords()}.`;
+  }
+
+  const positionKey = () => [...joined].sort().join(" ") + "|" + [...split].sort().join(" ");
+
+  async function askHint(forceLevel = null) {
+    if (!puzzle || timer.paused || solvedNow()) return;
+    const here = positionKey();
+    const level = forceLevel ?? (hint.position === here ? Math.min(3, hint.level + 1) : 1);
+    if (forceLevel === null && !(hint.position === here && hint.level >= 3)) hintsUsed++;
+    marked = { cells: {}, pairs: {} };
+    hideApply();
+    const wrong = wrongMoves();
+    if (wrong.length) return wrongHint(here, level, wrong);
+    const got = await backend.hint(puzzle, { joined: [...joined].map(parsePair), split: [...split].map(parsePair) }, level);
+    if (positionKey() !== here) return; // a move came meanwhile; its own refresh answers
+    hint = { position: here, level, answer: got.ok ? got.data : null };
+    const box = $("hint-box");
+    if (!got.ok) return box.replaceChildren(el("span", { class: "error-line" }, got.data.error));
+    const h = got.data;
+    if (h.status === "contradiction") {
+      box.replaceChildren(el("p", {}, `Something is wrong: ${h.message}`), ...(h.mistakes || []).map((m) => el("p", { class: "hint-text" }, m)));
+    } else if (h.status === "solved") {
+      box.replaceChildren(el("p", {}, "Nothing is left to deduce: the position is solved."));
+    } else if (h.status === "stuck") {
+      box.replaceChildren(el("p", {}, "No technique applies to this position."));
+    } else {
+      for (const cell of h.cells) marked.cells[key(...cell)] = "hl-hint";
+      const names = h.cells.map(cellName).join(", ");
+      const where = el("p", {}, `Look at ${names} (highlighted).`);
+      if (level === 1) box.replaceChildren(where, el("p", { class: "hint-text" }, "Press Hint again for the technique."));
+      else {
+        const grade = (options.grades || [])[h.tier];
+        const tech = el("p", {}, "Technique: ", el("span", { class: "tech" }, h.technique), grade ? ` (${grade})` : "");
+        if (level === 2) box.replaceChildren(tech, where, el("p", { class: "hint-text" }, "Press Hint again for the whole deduction."));
+        else {
+          for (const pair of h.joins) marked.pairs[pairKey(pair)] = "ghost-join";
+          for (const pair of h.splits) marked.pairs[pairKey(pair)] = "ghost-split";
+          box.replaceChildren(tech, el("p", {}, h.reason));
+          if (h.joins.length || h.splits.length) $("apply").hidden = false;
+        }
+      }
+    }
+    draw();
+  }
+
+  // A wrong move on the board, pointed out gently: first the region it is in, then the move itself.
+  function wrongHint(here, level, wrong) {
+    hint = { position: here, level, answer: null };
+    const [a, b] = parsePair(wrong[0]);
+    const rows = [Math.max(0, Math.min(a[0], b[0]) - 1), Math.min(puzzle.grid.length - 1, Math.max(a[0], b[0]) + 1)];
+    const cols = [Math.max(0, Math.min(a[1], b[1]) - 1), Math.min(puzzle.grid[0].length - 1, Math.max(a[1], b[1]) + 1)];
+    const box = $("hint-box");
+    if (level === 1) {
+      for (let r = rows[0]; r <= rows[1]; r++) for (let c = cols[0]; c <= cols[1]; c++) if (isCell([r, c])) marked.cells[key(r, c)] = "hl-region";
+      box.replaceChildren(
+        el("p", {}, `Something is not right in this region (rows ${rows[0] + 1}–${rows[1] + 1}, columns ${cols[0] + 1}–${cols[1] + 1}).`),
+        el("p", { class: "hint-text" }, "Press Hint again to see which move."),
+      );
+    } else {
+      marked.pairs[wrong[0]] = "wrong";
+      const what = joined.has(wrong[0]) ? "This domino does not belong" : "These two cells do belong together";
+      box.replaceChildren(
+        el("p", {}, `${what}: ${cellName(a)}-${cellName(b)} (marked with a cross).`),
+        el("p", { class: "hint-text" }, wrong.length > 1 ? `${wrong.length - 1} more move${wrong.length > 2 ? "s" : ""} to fix after this one.` : "Undo it or lift it, then carry on."),
+      );
+    }
+    draw();
+  }
+
+  function hideApply() {
+    $("apply").hidden = true;
+  }
+
+  function applyHint() {
+    const h = hint.answer;
+    if (!h || h.status !== "hint" || hint.level < 3 || timer.paused) return;
+    remember();
+    for (const pair of h.joins) {
+      joined.add(pairKey(pair));
+      split.delete(pairKey(pair));
+    }
+    for (const pair of h.splits) if (!joined.has(pairKey(pair))) split.add(pairKey(pair));
+    hideApply();
+    hint.level = 0; // the deduction applied: no refresh needed
+    changed(true);
+  }
+
+  // -- numbers, timer, modes ----------------------------------------------------------------------------------
+
+  function showNumber(n) {
+    numberShown = numberShown === n ? null : n;
+    for (const b of $("numbers")?.children || []) b.setAttribute("aria-pressed", String(Number(b.dataset.n) === numberShown));
+    draw();
+  }
+
+  function numberButtons() {
+    const box = $("numbers");
+    if (!box) return;
+    const top = Math.max(...puzzle.grid.flat().filter((v) => v !== null));
+    const buttons = [];
+    for (let n = 0; n <= top; n++) {
+      buttons.push(el("button", { class: "num", "data-n": n, "aria-pressed": "false", title: `Highlight every ${n} (key ${n})`, onclick: () => showNumber(n) }, String(n)));
+    }
+    box.replaceChildren(...buttons);
+  }
+
+  // A digit key shows (or hides) that number; two digits typed quickly name a number over 9 when there is one.
+  let typed = { digits: "", at: 0 };
+  function typeDigit(d) {
+    const now = performance.now();
+    const top = Math.max(...puzzle.grid.flat().filter((v) => v !== null));
+    const quick = now - typed.at < 700 && typed.digits !== "" && typed.digits !== "0";
+    if (quick && Number(typed.digits + d) <= top) {
+      typed = { digits: typed.digits + d, at: now };
+      numberShown = null;
+      return showNumber(Number(typed.digits));
+    }
+    typed = { digits: d, at: now };
+    if (Number(d) <= top) showNumber(Number(d));
+  }
+
+  const elapsed = () => timer.ms + (timer.since !== null ? performance.now() - timer.since : 0);
+
+  function tick() {
+    const box = $("timer");
+    if (box && puzzle) box.textContent = clock(solvedAt ?? elapsed());
+  }
+
+  function pause(on = !timer.paused) {
+    if (!puzzle || solvedAt !== null) return;
+    if (on && !timer.paused) {
+      timer.ms = elapsed();
+      timer.since = null;
+    } else if (!on && timer.paused) {
+      timer.since = performance.now();
+    }
+    timer.paused = on;
+    boardBox.classList.toggle("paused", on);
+    document.body.classList.toggle("paused", on);
+    const button = $("pause");
+    if (button) {
+      button.textContent = on ? "Resume" : "Pause";
+      button.setAttribute("aria-pressed", String(on));
+    }
+    tick();
+  }
+
+  function setSplitMode(on) {
+    splitMode = on;
+    selected = null;
+    const button = $("mode");
+    if (button) {
+      button.setAttribute("aria-pressed", String(on));
+      button.textContent = on ? "✂ Marking splits" : "✂ Mark splits";
+    }
+    boardBox.classList.toggle("split-mode", on);
+    draw();
+  }
+
+  function showStats() {
+    const box = $("stats");
+    if (!box) return;
+    const s = summary();
+    box.replaceChildren(...s.lines.map((line) => el("p", {}, line)), ...(s.best.length ? [el("p", { class: "hint-text" }, `best times: ${s.best.join(" · ")}`)] : []));
+  }
+
+  // -- drawing ------------------------------------------------------------------------------------------------
+
+  function draw() {
+    if (!puzzle) return;
+    const cellClass = { ...marked.cells };
+    if (numberShown !== null) {
+      puzzle.grid.forEach((row, r) => row.forEach((v, c) => {
+        if (v === numberShown) cellClass[key(r, c)] = `${cellClass[key(r, c)] || ""} hl-num`.trim();
+      }));
+    }
+    const pairClass = { ...marked.pairs };
+    const counts = new Map();
+    for (const k of joined) counts.set(dominoName(parsePair(k)), (counts.get(dominoName(parsePair(k))) || 0) + 1);
+    for (const pair of puzzle.clues || []) counts.set(dominoName(pair), (counts.get(dominoName(pair)) || 0) + 1);
+    for (const k of joined) if (counts.get(dominoName(parsePair(k))) > 1 && !pairClass[k]) pairClass[k] = "dup";
+    board.draw({
+      grid: puzzle.grid,
+      clues: puzzle.clues || [],
+      joined: [...joined].map(parsePair),
+      split: [...split].map(parsePair),
+      cellClass,
+      pairClass,
+      cursor: document.activeElement === boardBox ? cursor : null,
+      selected,
+    });
+    drawDominoes(counts);
+    $("undo").disabled = !undoStack.length;
+    $("redo").disabled = !redoStack.length;
+  }
+
+  function drawDominoes(counts) {
+    const box = $("dominoes");
+    if (!box) return;
+    const rows = new Map();
+    for (const d of allDominoes()) {
+      const [a, b] = d.split("-");
+      if (!rows.has(a)) rows.set(a, []);
+      const n = counts.get(d) || 0;
+      rows.get(a).push(el("span", { class: `tile ${n > 1 ? "twice" : n ? "used" : ""}`, title: n > 1 ? `${d}: placed ${n} times` : d },
+        el("b", {}, a), el("b", {}, b)));
+    }
+    box.replaceChildren(...[...rows.values()].map((tiles) => el("div", { class: "drow" }, ...tiles)));
+  }
+
+  // -- starting -----------------------------------------------------------------------------------------------
+
+  // data: the puzzle as the API's JSON (grid, clues, dominoes?, solution?); info: {note, order, grade, daily};
+  // saved: {joined, split} pair keys to restore.
+  async function start(data, info = {}, saved = null) {
+    puzzle = { grid: data.grid, clues: data.clues || [] };
+    if (data.dominoes) puzzle.dominoes = data.dominoes;
+    solution = data.solution || null;
+    let note = info.note || "";
+    if (!solution) {
+      const solved = await backend.solve(puzzle);
+      solution = solved.ok && solved.data.unique ? solved.data.solutions[0] : null;
+      if (solved.ok && !solved.data.unique) note += solved.data.count ? " · more than one solution" : " · no solution";
+    }
+    meta = { order: info.order ?? Math.max(...puzzle.grid.flat().filter((v) => v !== null)), grade: info.grade || null, daily: info.daily || null };
+    joined = new Set();
+    split = new Set();
+    for (const k of saved?.joined || []) if (parsePair(k).every(isCell)) joined.add(k);
+    for (const k of saved?.split || []) if (parsePair(k).every(isCell)) split.add(k);
+    undoStack = [];
+    redoStack = [];
+    moves = 0;
+    hintsUsed = 0;
+    marked = { cells: {}, pairs: {} };
+    hint = { position: null, level: 0, answer: null };
+    selected = null;
+    numberShown = null;
+    solvedAt = null;
+    timer = { ms: 0, since: performance.now(), paused: false };
+    if ($("pause")) $("pause").disabled = false;
+    boardBox.classList.remove("paused");
+    document.body.classList.remove("paused");
+    cursor = [0, puzzle.grid[0].findIndex((v) => v !== null)];
+    if ($("facts")) $("facts").textContent = note;
+    $("hint-box").replaceChildren(el("span", { class: "hint-text" }, HINT_PROMPT));
+    hideApply();
+    numberButtons();
+    recordStart();
+    showStats();
+    changed();
+    pause(false);
+  }
+
+  function state() {
+    return { joined: new Set(joined), split: new Set(split), puzzle, solution };
+  }
+
+  // -- controls -----------------------------------------------------------------------------------------------
+
+  $("undo").onclick = undo;
+  $("redo").onclick = redo;
+  $("check").onclick = check;
+  $("hint").onclick = () => askHint();
+  $("apply").onclick = applyHint;
+  $("restart").onclick = restart;
+  if ($("pause")) $("pause").onclick = () => pause();
+  if ($("mode")) $("mode").onclick = () => setSplitMode(!splitMode);
+  if ($("resume")) $("resume").onclick = () => pause(false);
+  setInterval(tick, 500);
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) pause(true);
+  });
+  boardBox.addEventListener("focus", () => draw());
+  boardBox.addEventListener("blur", () => draw());
+  document.addEventListener("keydown", (event) => {
+    if (!puzzle || ["TEXTAREA", "INPUT", "SELECT"].includes(event.target.tagName)) return;
+    const k = event.key.toLowerCase();
+    if ((event.ctrlKey || event.metaKey) && k === "z") return event.preventDefault(), event.shiftKey ? redo() : undo();
+    if ((event.ctrlKey || event.metaKey) && k === "y") return event.preventDefault(), redo();
+    const dirs = { arrowleft: [0, -1], arrowright: [0, 1], arrowup: [-1, 0], arrowdown: [1, 0] };
+    if (dirs[k]) {
+      if (timer.paused) return;
+      event.preventDefault();
+      const next = [cursor[0] + dirs[k][0], cursor[1] + dirs[k][1]];
+      if (!isCell(next)) return;
+      if (event.shiftKey) placeDomino(cursor, next);
+      else if (event.ctrlKey || event.altKey) toggleSplit(cursor, next);
+      cursor = next;
+      draw();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (/^[0-9]$/.test(k)) typeDigit(k);
+    else if (k === "delete" || k === "backspace") liftAt(cursor);
+    else if (k === "h") askHint();
+    else if (k === "c") check();
+    else if (k === "p") pause();
+    else if (k === "s") setSplitMode(!splitMode);
+    else if (k === "escape") numberShown !== null ? showNumber(numberShown) : (selected = null, draw());
+    else if (k === "u") undo();
+    else if (k === "r") redo();
+  });
+
+  return { start, state, pause, elapsed, hintsUsed: () => hintsUsed };
+}
