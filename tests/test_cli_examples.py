@@ -41,8 +41,9 @@ from dominosa.cli.main import build_parser
 
 _OWN_LINE = re.compile(r"^Files of your own in these examples: (?P<names>.+)\.$", re.MULTILINE)
 _EXTRA = re.compile(r"pip install 'dominosa\[(?P<extra>\w+)\]'")
-# An example's own runtime limit: the help must choose examples that show the command quickly.
-EXAMPLE_TIMEOUT = 60
+# An example's own runtime limit, a guard against a hang on a busy machine: the help must choose examples that
+# show the command quickly (the slowest, the default book, takes about 10 s).
+EXAMPLE_TIMEOUT = 120
 
 
 @dataclass(frozen=True)

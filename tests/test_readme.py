@@ -7,7 +7,10 @@ import io
 import re
 from pathlib import Path
 
-README = (Path(__file__).parents[1] / "README.md").read_text("utf-8")
+ROOT = Path(__file__).parents[1]
+README = (ROOT / "README.md").read_text("utf-8")
+# The internals the README points to, where its detailed map of the code lives.
+HOW_IT_WORKS = (ROOT / "docs" / "how-it-works.md").read_text("utf-8")
 
 
 def _python_blocks() -> list[str]:
@@ -28,12 +31,29 @@ def test_the_solve_rate_generate_example_runs_and_prints_what_it_says():
 
 def test_every_source_file_the_readme_names_exists():
     """The map of the code (and every other mention of a module) points at files that are there."""
-    root = Path(__file__).parents[1]
-    named = set(re.findall(r"`((?:[a-z_]+/)+[a-z_]+\.py)`", README))
+    root = ROOT
+    named = set(re.findall(r"`((?:[a-z_]+/)+[a-z_]+\.py)`", README + HOW_IT_WORKS))
     assert "deductions/rules.py" in named and "generator/fitness.py" in named  # the pattern finds the map's names
     missing = set()
     for name in named:
         candidates = [root / name, root / "dominosa" / name]  # formats/reader.py lives in dominosa/
         if not any(path.is_file() for path in candidates):
             missing.add(name)
+    assert not missing
+
+
+def test_the_first_screen_shows_the_two_commands_and_how_to_rate_and_play():
+    first_screen = "\n".join(README.splitlines()[:40])
+    assert "pip install -e . && .venv/bin/dominosa book" in first_screen
+    assert "pip install -e '.[dev]' && .venv/bin/pytest" in first_screen
+    assert "dominosa rate " in first_screen and "dominosa serve" in first_screen and "dominosa hint" in first_screen
+
+
+def test_the_pictures_the_readme_shows_are_in_the_project():
+    pictures = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", README)
+    assert "docs/studio-play.png" in pictures and "docs/book-puzzle-page.png" in pictures
+    missing = [p for p in pictures if not (ROOT / p).is_file()]
+    # docs/book-puzzle-page.png is made by docs/make_book_pictures.py: where that script is, so is the picture.
+    if not (ROOT / "docs" / "make_book_pictures.py").is_file():
+        missing = [p for p in missing if p != "docs/book-puzzle-page.png"]
     assert not missing
