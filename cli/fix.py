@@ -47,6 +47,7 @@ examples:
       keep the second solution (as 'dominosa solve --all' lists them)
   dominosa fix mygrid.txt --format json | dominosa rate -
       the fixed puzzle, rated (the JSON carries it: grid and clues)
+Files of your own in these examples: mygrid.txt.
 
 A grid with no solution gets the swap that gives it one (a single swap when
 any does). Clues already on the board are kept and their cells never swapped.

@@ -109,6 +109,8 @@ _TEXTS = {
     '"split": [[[0,1],[1,1]]]}\n',
     # A heart of 42 cells, 21 of each colour of a chessboard: the double-5 set on an irregular board.
     "heart.txt": "x##xxxx##x\n##########\n##########\nx########x\nxx######xx\nxxx####xxx\n",
+    # A hand-made double-5 grid with three solutions, for `fix` (a random numbering of a random tiling).
+    "mygrid.txt": "0231132\n0552014\n1453310\n5221450\n5042354\n2144330\n",
     "my-puzzle.txt": "title: two bars\nboard:\n. . .\n. . .\npiece a:\n###\npiece b:\n###\n",
 }
 # Stores: generated once, with enough puzzles of each grade for the examples that read them.
