@@ -81,8 +81,10 @@ def main() -> int:
                    "big.pdf"]  # fmt: skip
             wall, cpu = timed(None, big, work)
             verdict = "pass" if wall <= BIG_LIMIT else "FAIL"
+            # CPU time is the whole work on the machine's cores; on a quiet 2-core machine the wall clock is less.
+            busy = "pass" if cpu <= BIG_LIMIT else "FAIL"
             print(f"200 puzzles with the techniques chapter, hints and cover: {wall:.1f} s wall, {cpu:.1f} s CPU "
-                  f"(target <= {BIG_LIMIT:g} s wall): {verdict}")  # fmt: skip
+                  f"(target <= {BIG_LIMIT:g} s): wall {verdict}, CPU {busy}")  # fmt: skip
     return 0
 
 

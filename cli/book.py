@@ -1,10 +1,11 @@
 """``dominosa book``: one print-ready PDF from puzzle files, a puzzle store, or puzzles generated on the spot.
 
-Title page, how to play, the puzzles by grade, solutions at the back; trim size, bleed, mirrored margins with
-the gutter the page count needs, an even page count, a copyright page, notes pages up to ``--min-pages``; with
-``--cover-out`` the wrap-around cover too. The PDFs are written whole or not at all, and the command prints one
-line: where it went, pages, puzzles, trim, seed (and the cover's size); a book too short for print services
-gets one warning on standard error.
+Title, copyright and contents pages, how to play, the solving techniques, the puzzles by grade (with
+checklists and difficulty markers), hints (``--hints``), solutions at the back; trim size, bleed, mirrored
+margins with the gutter the page count needs, an even page count, notes pages up to ``--min-pages``; with
+``--cover-out`` the wrap-around cover too (``--theme``), with ``--puzzles-out`` the puzzles as JSON lines.
+The files are written whole or not at all, and the command prints one line: where it went, pages, puzzles,
+trim, seed (and the cover's size); a book too short for print services gets one warning on standard error.
 
 Without ``--seed`` a generated book draws a fresh seed, so no two default books are the same (print services flag
 duplicate content); the seed is printed and set on the copyright page, and ``--seed N`` rebuilds the book byte
@@ -54,7 +55,11 @@ examples:
       6x9 in, from a fresh seed (printed, and on the copyright page)
   dominosa book --seed 42 --count 12 --author "Ann Lee" --year 2026 --cover-out output/cover.pdf
       12 puzzles, the same book for the same seed, with its copyright page and
-      wrap-around cover (spine from the page count; --paper cream for cream paper)
+      wrap-around cover (spine from the page count; --paper cream for cream paper,
+      --theme forest|crimson|ivory for other colours)
+  dominosa book --count 24 --orders 5,6,7 --hints --puzzles-out output/puzzles.jsonl
+      sizes growing through the book, a hints section, and the puzzles in
+      book order as JSON lines for your website or errata
   dominosa rate puzzles.txt --format json > rated.jsonl && dominosa book rated.jsonl
       a book of your own puzzles, in sections by the grades rate gave them
   dominosa book puzzles.jsonl --trim A4 --per-page 4 --out my-book.pdf

@@ -1,20 +1,26 @@
-"""A print-ready puzzle book: one PDF with a title page, how to play, puzzles by grade, and solutions.
+"""A print-ready puzzle book: one PDF with front matter, how to play, techniques, puzzles by grade, solutions.
 
 The book takes a list of :class:`BookEntry` (puzzle, solution, grade name or None, score or None), whatever
 made them: a puzzle file, the puzzle store, or the generator. :func:`build_book` lays them out and returns the
 PDF's bytes; :func:`write_book` writes them atomically, so a failed run never leaves half a book.
 
-The layout, page by page:
+The layout, page by page (set in Source Serif Pro for reading and Source Sans Pro for figures and labels; see
+:data:`~dominosa.rendering.pdf_writer.FACES`):
 
-1. a **title page** (title, how many puzzles, a small solved board, and the contents with page numbers);
-   on its back the **copyright page** (author, year, publisher, ISBN, the seed, what the grades mean);
+1. a **title page** (the title large, the subtitle, a small solved board, the author at the foot); on its back
+   the **copyright page** (© year and author, the rights, publisher, ISBN, a colophon, the seed in small print);
+   then the **contents** on a page of their own, with what each grade asks of a solver;
 2. **how to play**, with a small worked example drawn in three steps;
-3. the puzzles in **sections by grade**, easiest first (the order of ``grade_order``, then the rating engine's
-   grade table, then first appearance; ungraded puzzles make one section, last), smaller boards first within a section,
-   numbered 1, 2, 3... through the book; ``per_page`` to a page, each captioned with its number, grade and size;
-   the section's name runs at the head of its pages;
-4. the **solutions**, keyed by puzzle number, several to a page;
-5. a blank page when needed, so the count is even, and ruled **notes** pages up to ``min_pages``.
+3. the **solving techniques** (``techniques``): each technique the puzzles need, drawn where it first fires in
+   them (:mod:`dominosa.rendering.lessons`);
+4. the puzzles in **sections by grade**, easiest first (the order of ``grade_order``, then the rating engine's
+   grade table, then first appearance; ungraded puzzles make one section, last), smaller boards and lower scores
+   first within a section, numbered 1, 2, 3... through the book; ``per_page`` to a page, each captioned with its
+   number and a difficulty marker (grade, 1-5 marks within it), with a domino checklist beside or under it; the
+   running heads carry the section and the puzzle numbers;
+5. the **hints** (``hints``): each puzzle's first hard step;
+6. the **solutions**, keyed by puzzle number, several to a page;
+7. a blank page when needed, so the count is even, and ruled **notes** pages up to ``min_pages``.
 
 Print rules (see :mod:`dominosa.rendering.pages`): the page is the trim size (plus 0.125 in of bleed on the
 top, bottom and outside edges when asked); margins mirror, with the gutter chosen from the final page count;

@@ -355,3 +355,28 @@ def test_best_takes_the_highest_scoring_puzzles_of_each_grade_from_a_store(tmp_p
     done = dominosa("book", "--store", "s.sqlite", "--best", "1", "--out", "b.pdf", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "2 puzzles" in done.stdout
+
+
+def test_best_from_a_store_passes_over_a_near_twin_of_a_puzzle_taken(tmp_path):
+    from test_generator_twins import plain_share
+
+    from dominosa import Puzzle
+    from dominosa.cli.book import store_entries
+    from dominosa.generator.store import PuzzleStore
+
+    puzzle, solution = proper_layout(5, random.Random(11))
+    grid = [list(row) for row in puzzle.grid]
+    places = list(solution)
+    for first, second in ((0, 1), (4, 7), (10, 13)):  # three pairs of dominoes trade places: the set stays full
+        (a1, b1), (a2, b2) = places[first], places[second]
+        (x, y), (u, v) = (grid[a1[0]][a1[1]], grid[b1[0]][b1[1]]), (grid[a2[0]][a2[1]], grid[b2[0]][b2[1]])
+        grid[a1[0]][a1[1]], grid[b1[0]][b1[1]], grid[a2[0]][a2[1]], grid[b2[0]][b2[1]] = u, v, x, y
+    twin = Puzzle.from_grid(grid)
+    assert plain_share(grid, [list(row) for row in puzzle.grid]) > 0.4  # a near-twin, as a reader sees it
+    stranger, other = proper_layout(5, random.Random(12))
+    with PuzzleStore(tmp_path / "s.sqlite") as store:
+        store.add(puzzle, solution, grade="hard", level=2, score=90.0)
+        store.add(twin, solution, grade="hard", level=2, score=80.0)
+        store.add(stranger, other, grade="hard", level=2, score=70.0)
+    entries, _ = store_entries(str(tmp_path / "s.sqlite"), best=2)
+    assert [e.score for e in entries] == [90.0, 70.0]
