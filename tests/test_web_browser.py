@@ -340,6 +340,7 @@ def test_play_hint_refreshes_after_a_move_and_clears_when_solved(studio, page):
     open_page(page, f"{studio}play#p={GAME_ID}")
     placements = solve(read_puzzle(GAME_ID)).placements
     page.click("#hint")
+    expect(page.locator("#hint-box")).to_contain_text("Look at")
     first = page.locator("#hint-box").inner_text()
     place(page, *placements[0])
     expect(page.locator("#hint-box")).not_to_have_text(first)  # a new hint, for the new position

@@ -160,7 +160,8 @@ def post_in_background(host: str, port: int, endpoint: str, body: dict) -> dict:
 
 
 def busy_workers(server_pid: int) -> list[int]:
-    """The server's worker processes (children of its fork server) that are using the CPU now."""
+    """The server's worker processes (children of its fork server) that have used 0.3 s of CPU or more: the one
+    working on a job (an idle worker, forked from the preloaded fork server, uses a few milliseconds)."""
 
     def children(pid: int) -> list[int]:
         found = []
@@ -173,8 +174,15 @@ def busy_workers(server_pid: int) -> list[int]:
                 found.append(int(stat.parent.name))
         return found
 
+    def cpu_seconds(pid: int) -> float:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
     workers = [w for forkserver in children(server_pid) for w in children(forkserver)]
-    return [w for w in workers if state(w) == "R"]
+    return [w for w in workers if cpu_seconds(w) >= 0.3]
 
 
 def state(pid: int) -> str:

@@ -228,7 +228,7 @@ export function createGame(backend, options = {}) {
     const wrong = wrongMoves();
     if (wrong.length) return wrongHint(here, level, wrong);
     const got = await backend.hint(puzzle, { joined: [...joined].map(parsePair), split: [...split].map(parsePair) }, level);
-    if (positionKey() !== here) return; // a move came meanwhile; its own refresh answers
+    if (positionKey() !== here) return askHint(1); // a move came meanwhile: a hint for the position as it is now
     hint = { position: here, level, answer: got.ok ? got.data : null };
     const box = $("hint-box");
     if (!got.ok) return box.replaceChildren(el("span", { class: "error-line" }, got.data.error));
