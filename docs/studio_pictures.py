@@ -1,7 +1,7 @@
-"""The README's pictures of the studio (docs/studio-*.png), taken from a real ``dominosa serve`` in Debian's
-Chromium, so that they always show the studio as it is:
+"""The README's pictures of the studio (the studio-*.png files beside this script), taken from a real
+``dominosa serve`` in Debian's Chromium, so that they always show the studio as it is:
 
-    python docs/studio_pictures.py            # writes docs/studio-{setter,play,phone,dark,tiling}.png
+    python docs/studio_pictures.py            # writes studio-{setter,play,phone,dark,tiling}.png here
 
 Each picture is a fixed scene (a known puzzle, a few moves, a hint), so a new run differs only where the studio
 changed.
