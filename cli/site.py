@@ -29,6 +29,7 @@ examples:
       December's basic puzzles and an archive of 20 more
   dominosa site public/ --store output/puzzles.sqlite --count 50 --seed 7
       the days' and the archive's puzzles from a store
+Files of your own in these examples: output/puzzles.sqlite.
 
 The folder holds index.html, studio.css, dominosa.js (the studio's play
 modules), puzzles.js (the puzzles with their solutions and deduction paths,
