@@ -230,10 +230,14 @@ def per_puzzle(args: argparse.Namespace, missed: list[str]) -> None:
             measure(f"order {order} hard", order, "hard", GRADE_TARGETS_S[order], args, missed)
 
 
-def _timed(site: Path | None, folder: str, order: int, grade_name: str, seeds: list[int]) -> dict[int, dict]:
-    """One fresh process of this code (``site`` None) or of the revision unpacked at ``site``: per seed, its line."""
+def _timed(
+    site: Path | None, folder: str, order: int, grade_name: str, seeds: list[int], cpu: bool = False
+) -> dict[int, dict]:
+    """One fresh process of this code (``site`` None) or of the revision unpacked at ``site``: per seed, its line.
+    ``cpu``: the process's CPU time rather than the wall clock."""
     where = str(site) if site is not None else "-"
-    out = run_side(site, ["-c", _TIMER, where, str(order), grade_name, json.dumps(seeds)], cwd=folder)
+    timer = _TIMER.replace("time.perf_counter()", "time.process_time()") if cpu else _TIMER
+    out = run_side(site, ["-c", timer, where, str(order), grade_name, json.dumps(seeds)], cwd=folder)
     return {row["seed"]: row for row in map(json.loads, out.splitlines())}
 
 
@@ -243,6 +247,7 @@ def against(args: argparse.Namespace, missed: list[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="bench-generator-") as folder:
         site = old_package(args.against, Path(folder), compiled=args.compiled)
         how = "its compiled build" if args.compiled else "its pure-Python sources"
+        how += ", CPU time" if args.cpu else ""
         print(f"one puzzle from nothing, this code ({native.build_description()}) against {args.against} ({how}):"
               f" {len(seeds)} seeds, best of {args.rounds} alternating rounds per seed, median over the seeds",
               flush=True)
@@ -250,9 +255,9 @@ def against(args: argparse.Namespace, missed: list[str]) -> None:
             new: dict[int, list[dict]] = {seed: [] for seed in seeds}
             old: dict[int, list[dict]] = {seed: [] for seed in seeds}
             for _ in range(args.rounds):
-                for seed, row in _timed(None, folder, order, grade_name, seeds).items():
+                for seed, row in _timed(None, folder, order, grade_name, seeds, args.cpu).items():
                     new[seed].append(row)
-                for seed, row in _timed(site, folder, order, grade_name, seeds).items():
+                for seed, row in _timed(site, folder, order, grade_name, seeds, args.cpu).items():
                     old[seed].append(row)
             ours = _median([min(r["s"] for r in new[seed]) for seed in seeds])
             theirs = _median([min(r["s"] for r in old[seed]) for seed in seeds])
@@ -329,6 +334,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phases", action="store_true", help="with --against: also where this code's time goes")
     parser.add_argument("--compiled", action="store_true",
                         help="with --against: build the revision (pip wheel, mypyc) and time its compiled engine")
+    parser.add_argument("--cpu", action="store_true",
+                        help="with --against: time CPU time, not the wall clock (for a busy machine)")
     args = parser.parse_args(argv)
     if args.quick:
         args.samples, args.reference_samples, args.reference_limit = 3, 2, 10.0

@@ -104,26 +104,17 @@ def propagate(
                     if pstate[q]:
                         continue
                     pstate[q] = SPLIT
-                    x = pair_a[q]
-                    c = ccount[x] - 1
-                    ccount[x] = c
-                    if c <= 4:
-                        if c <= 1:
-                            if c == 0:
-                                return False
-                            cells.append(x)
-                        else:
-                            check_cells.append(x)
-                    x = pair_b[q]
-                    c = ccount[x] - 1
-                    ccount[x] = c
-                    if c <= 4:
-                        if c <= 1:
-                            if c == 0:
-                                return False
-                            cells.append(x)
-                        else:
-                            check_cells.append(x)
+                    for k in range(2):
+                        x = pair_b[q] if k else pair_a[q]
+                        c = ccount[x] - 1
+                        ccount[x] = c
+                        if c <= 4:
+                            if c <= 1:
+                                if c == 0:
+                                    return False
+                                cells.append(x)
+                            else:
+                                check_cells.append(x)
                     e = pd[q]
                     c = dcount[e] - 1
                     dcount[e] = c
