@@ -13,7 +13,7 @@ import dataclasses
 import sys
 from typing import Any
 
-from dominosa.board import Cell, cell_name
+from dominosa.board import cell_name
 from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
 from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
@@ -194,18 +194,6 @@ def _sentences(found: Fix) -> list[str]:
     return lines
 
 
-def _marked(picture: str, cells: tuple[Cell, ...], width: int) -> str:
-    """The board with a ``*`` after the number of each cell a swap changed."""
-    lines = picture.split("\n")
-    for r, c in cells:
-        row = 2 * r + 1
-        at = c * (width + 3) + 2 + width
-        line = lines[row]
-        if at < len(line) and line[at] == " ":
-            lines[row] = line[:at] + "*" + line[at + 1 :]
-    return "\n".join(lines)
-
-
 def as_text(record: PuzzleRecord, found: Fix, *, index: int = 1, total: int | None = 1) -> str:
     """The verdict, the fix in one line, the board with it drawn, and a sentence per clue or swap."""
     lines = [f"{numbered('puzzle', index, total)}: {record.location}: {_verdict_words(found)}"]
@@ -215,11 +203,9 @@ def as_text(record: PuzzleRecord, found: Fix, *, index: int = 1, total: int | No
     if found.stopped:
         lines.append("  stopped before the search finished: this is the best fix found so far")
     if found.clues or found.swaps:
-        width = max(len(str(v)) for v in found.puzzle.numbers)
-        picture = draw_solution(found.puzzle)
-        if found.swaps:
-            picture = _marked(picture, found.cells_changed, width)
-        legend = "clues in heavy lines" if found.clues else "changed cells marked *"
+        # changed cells in brackets, as hint marks the cells it names (the board's labels name them too)
+        picture = draw_solution(found.puzzle, marked=found.cells_changed if found.swaps else ())
+        legend = "clues in heavy lines" if found.clues else "changed cells in brackets"
         lines.append(f"  the fixed puzzle ({legend}):")
         lines.extend("    " + line for line in picture.splitlines())
         lines.extend("  " + sentence for sentence in _sentences(found))

@@ -36,7 +36,7 @@ def test_the_page_has_examples_to_check():
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Settings(workers=1))) as c:
+    with TestClient(create_app(Settings(workers=1)), base_url="http://127.0.0.1") as c:
         yield c
 
 

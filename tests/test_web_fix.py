@@ -18,7 +18,7 @@ AMBIGUOUS = "1110\n1220\n0220\n"  # three solutions; one clue or one swap makes 
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(Settings(workers=1))) as c:
+    with TestClient(create_app(Settings(workers=1)), base_url="http://127.0.0.1") as c:
         yield c
 
 
