@@ -10,8 +10,10 @@ One job per module:
 - :mod:`~dominosa.generator.evolve`: the DEAP search itself;
 - :mod:`~dominosa.generator.best`: the same searches kept going for a budget, for the most interesting puzzles;
 - :mod:`~dominosa.generator.generate`: a run as a user asks for it, into a store or not;
-- :mod:`~dominosa.generator.fixing` (with :mod:`~dominosa.generator.hitting` and
-  :mod:`~dominosa.generator.swaps`): the smallest clues or swaps that make a setter's grid proper;
+- :mod:`~dominosa.generator.fixing`: the smallest clues or swaps that make a setter's grid proper, by
+  :mod:`~dominosa.generator.fix_clues` (with :mod:`~dominosa.generator.hitting`) or
+  :mod:`~dominosa.generator.fix_swaps` (with :mod:`~dominosa.generator.swaps`), on the state
+  :mod:`~dominosa.generator.fix_search` shares;
 - :mod:`~dominosa.generator.store` and :mod:`~dominosa.generator.canonical`: the puzzle store and its
   deduplication.
 
