@@ -240,6 +240,7 @@ def render_steps(folder: Path, puzzle: Puzzle, steps: list[Deduction], *, fmt: s
                 folder / name,
                 puzzle,
                 fmt=fmt,
+                labels=True,
                 title=f"{name.split('.')[0]}: {technique}",
                 joined=_placements(state, state.joined_pairs()),
                 split=_placements(state, state.split_pairs()),
@@ -254,6 +255,7 @@ def render_steps(folder: Path, puzzle: Puzzle, steps: list[Deduction], *, fmt: s
                 folder / names[-1],
                 puzzle,
                 fmt=fmt,
+                labels=True,
                 title=f"{names[-1].split('.')[0]}: solved",
                 joined=_placements(final, final.joined_pairs()),
             )

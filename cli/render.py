@@ -84,6 +84,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
     parser.add_argument("--colour", "--color", action="store_true", help="colour instead of black and grey")
+    parser.add_argument("--labels", action="store_true", help="row and column labels (r1.., c1..) outside the board")
     add_timeout_argument(parser, "a puzzle")
     parser.set_defaults(run=run)
 
@@ -120,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
                         cell=args.cell,
                         style=style,
                         pips=args.pips,
+                        labels=args.labels,
                     )
                     print(
                         f"wrote {target} ({args.what}, {puzzle.rows}x{puzzle.cols}, {record.location})", file=sys.stderr

@@ -18,6 +18,8 @@ Options shared by every function:
   ``highlight_cells`` / ``highlight_pairs``: what an explanation step points at.
 - ``style``: ``"mono"`` (default, black and greys: safe on any printer), ``"colour"``, or a :class:`Style`;
   ``pips=True`` draws die pips instead of digits (numbers above 9 keep their digits).
+- ``labels=True``: row and column labels (``r1``.., ``c1``..) outside the board, small and grey, so a reader
+  finds the cells an explanation names (``r3c4``); off by default.
 - ``cell``: the size of one cell in points (1/72 in; default 30, i.e. 40 px in SVG and 125 px in a 300 dpi PNG).
 
 The book is in :mod:`dominosa.rendering.book` (:func:`build_book`, :class:`BookEntry`).
@@ -75,6 +77,7 @@ def diagram(
     highlight_pairs: Iterable[Placement] = (),
     style: Style | str | None = None,
     pips: bool | None = None,
+    labels: bool = False,
 ) -> Diagram:
     """The format-free picture every writer draws (see the module docstring for the options).
 
@@ -87,13 +90,13 @@ def diagram(
         raise ValueError(f"unknown what {what!r}: use puzzle, solution or both")
     state = {"joined": joined, "split": split, "highlight_cells": highlight_cells, "highlight_pairs": highlight_pairs}
     if what == "puzzle":
-        return build_diagram(puzzle, style=chosen, **state)
+        return build_diagram(puzzle, style=chosen, labels=labels, **state)
     if solution is None:
         solution = _solve(puzzle)
-    solved = build_diagram(puzzle, solution=solution, style=chosen)
+    solved = build_diagram(puzzle, solution=solution, style=chosen, labels=labels)
     if what == "solution":
         return solved
-    return side_by_side(build_diagram(puzzle, style=chosen, **state), solved)
+    return side_by_side(build_diagram(puzzle, style=chosen, labels=labels, **state), solved)
 
 
 def svg(puzzle: Puzzle, *, cell: float = DEFAULT_CELL, title: str | None = None, **options) -> str:
@@ -149,6 +152,7 @@ def save(
     style: Style | str | None = None,
     pips: bool | None = None,
     title: str | None = None,
+    labels: bool = False,
     **state,
 ) -> Path:
     """Write the picture to ``path`` (format from ``fmt`` or the suffix), atomically; return the path.
@@ -157,7 +161,7 @@ def save(
     ``OSError`` and leaves nothing behind.
     """
     fmt = format_from_path(path, fmt)
-    picture = diagram(puzzle, solution=solution, what=what, style=style, pips=pips, **state)
+    picture = diagram(puzzle, solution=solution, what=what, style=style, pips=pips, labels=labels, **state)
     return atomic_write(path, render(picture, fmt, cell=cell, dpi=dpi, title=title))
 
 

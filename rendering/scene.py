@@ -15,7 +15,9 @@ What a diagram shows, from the bottom up:
 - **tiles**: placed dominoes as rounded rectangles, clues filled grey (or coloured), the rest plain;
 - **walls**: a split pair, marked by a short heavy bar on the edge between its two cells;
 - highlighted pairs, with a dashed outline inside the pair;
-- the numbers, or die pips.
+- the numbers, or die pips;
+- when asked for, **labels**: ``r1``, ``r2``, ... left of the rows and ``c1``, ``c2``, ... above the columns,
+  small and grey in a band added outside the board, so a reader finds the cell a sentence names (``r3c4``).
 
 A tile is inset from its cells by ``TILE_INSET`` and stroked ``TILE_WIDTH`` wide, so two neighbouring dominoes
 show two dark edges with a thin light gap between them, like real tiles lying side by side, and the edge
@@ -62,6 +64,8 @@ PAIR_WIDTH = 0.05
 PAIR_DASH = (0.12, 0.07)
 PIP_RADIUS = 0.072
 PIP_OFFSET = 0.235
+LABEL_SIZE = 0.3  # the labels' font size: about half a number's, so they never compete with the puzzle
+LABEL_GAP = 0.12  # between a label and the board's edge, beyond the margin
 # The height of a digit in DejaVu Sans, in ems: numbers are centred on this, not on the whole line height.
 DIGIT_HEIGHT = 0.729
 
@@ -154,6 +158,7 @@ def build_diagram(
     highlight_pairs: Iterable[Placement] = (),
     style: Style = MONO,
     numbers: bool = True,
+    labels: bool = False,
 ) -> Diagram:
     """The diagram of a puzzle, a partial state, a solution or an explanation step.
 
@@ -166,6 +171,7 @@ def build_diagram(
     highlight_cells, highlight_pairs : what an explanation step points at.
     style : colours, and pips or digits.
     numbers : False leaves the cells empty (a blank grid).
+    labels : True adds row and column labels (``r1``.., ``c1``..) outside the board, as cells are named.
 
     Raises
     ------
@@ -282,7 +288,33 @@ def build_diagram(
         if texts:
             size = number_size(max(puzzle.numbers))
             layers.append(Layer("texts", texts, fill=style.ink, size=size, role="numbers"))
-    return Diagram(width, height, layers, style.paper)
+    picture = Diagram(width, height, layers, style.paper)
+    return _labelled(picture, puzzle, style) if labels else picture
+
+
+def _labelled(picture: Diagram, puzzle: Puzzle, style: Style) -> Diagram:
+    """The picture widened on the left and top by a band holding the row and column labels.
+
+    Row labels are right-aligned ``LABEL_GAP`` left of the board's edge and column labels centred over their
+    columns ``LABEL_GAP`` above it; the old margin stays blank outside the labels. Names count from 1 as
+    :func:`~dominosa.board.cell_name` does, so an irregular board that starts at row 2 is labelled from r3.
+    """
+    from dominosa.rendering.pdf_writer import text_width  # the font's own widths; imported late: it imports us
+
+    rows = range(min(r for r, _ in puzzle.board.cells), max(r for r, _ in puzzle.board.cells) + 1)
+    cols = range(min(c for _, c in puzzle.board.cells), max(c for _, c in puzzle.board.cells) + 1)
+    row_names = [f"r{r + 1}" for r in rows]
+    dx = max(text_width(name, LABEL_SIZE) for name in row_names) + LABEL_GAP
+    dy = DIGIT_HEIGHT * LABEL_SIZE + LABEL_GAP
+    right = dx + MARGIN - LABEL_GAP  # where every row label ends
+    bottom = dy + MARGIN - LABEL_GAP  # where every column label's digits sit
+    items = [
+        (right - text_width(name, LABEL_SIZE) / 2, dy + MARGIN + k + 0.5, name) for k, name in enumerate(row_names)
+    ]
+    items += [(dx + MARGIN + k + 0.5, bottom - DIGIT_HEIGHT * LABEL_SIZE / 2, f"c{c + 1}") for k, c in enumerate(cols)]
+    layers = [layer.shifted(dx, dy) for layer in picture.layers]
+    layers.append(Layer("texts", items, fill=style.label, size=LABEL_SIZE, role="labels"))
+    return Diagram(picture.width + dx, picture.height + dy, layers, picture.paper)
 
 
 def side_by_side(left: Diagram, right: Diagram, gap: float = 0.6) -> Diagram:

@@ -31,6 +31,7 @@ class Style:
     wall : the mark of a pair known not to be a domino (a split pair).
     highlight_fill : cells an explanation step points at.
     highlight_stroke : the dashed outline of pairs an explanation step points at.
+    label : the row and column labels (``r1``, ``c1``, ...) drawn outside the board when asked for.
     pips : draw die pips instead of digits (numbers above 9 keep their digits).
     """
 
@@ -43,6 +44,7 @@ class Style:
     wall: str = "#000000"
     highlight_fill: str = "#c4c4c4"
     highlight_stroke: str = "#000000"
+    label: str = "#767676"  # the lightest grey that still reads as text on white (4.5:1)
     pips: bool = False
 
     def tile_fill(self, domino_number: int) -> str:
@@ -62,6 +64,7 @@ COLOUR = Style(
     wall="#c0392b",
     highlight_fill="#ffc66e",
     highlight_stroke="#d35400",
+    label="#5f6b7a",
 )
 
 STYLE_NAMES = {"mono": MONO, "colour": COLOUR, "color": COLOUR}

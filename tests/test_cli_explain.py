@@ -111,6 +111,9 @@ def test_render_several_puzzles_as_svg_in_a_folder_each(tmp_path):
     for sub in sorted(folder.iterdir()):
         pictures = sorted(sub.iterdir())
         assert pictures and all(p.suffix == ".svg" and "<svg" in p.read_text("utf-8") for p in pictures)
+        # every step picture names its rows and columns as the sentences name cells (r1c1 ..)
+        texts = [p.read_text("utf-8") for p in pictures]
+        assert all('class="labels"' in t and ">r1</text>" in t and ">c1</text>" in t for t in texts)
         assert f"wrote {len(pictures)} picture{'s' if len(pictures) != 1 else ''} to {sub}" in done.stderr
 
 

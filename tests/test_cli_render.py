@@ -112,3 +112,14 @@ def test_render_help_teaches_with_examples():
     done = dominosa("render", "--help")
     assert done.returncode == 0
     assert "examples:" in done.stdout and "--what both" in done.stdout
+
+
+def test_render_labels_adds_row_and_column_labels_only_when_asked(tmp_path):
+    assert dominosa("render", ID, "--out", tmp_path / "plain.svg").returncode == 0
+    done = dominosa("render", ID, "--out", tmp_path / "labelled.svg", "--labels")
+    assert done.returncode == 0, done.stderr
+    svg = "{http://www.w3.org/2000/svg}"
+    labelled = ET.parse(tmp_path / "labelled.svg").getroot()
+    names = [t.text for g in labelled.iter(f"{svg}g") if g.get("class") == "labels" for t in g.iter(f"{svg}text")]
+    assert names == ["r1", "r2", "r3", "r4", "c1", "c2", "c3", "c4", "c5"]
+    assert 'class="labels"' not in (tmp_path / "plain.svg").read_text("utf-8")

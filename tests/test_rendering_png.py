@@ -125,3 +125,18 @@ def test_pips_png_has_dots_where_digits_would_be():
     assert _grey(image, 4.5, 0.5) < 60
     # r2c2 is a 0: a blank face.
     assert _grey(image, 1.5, 1.5) > 230
+
+
+def test_labels_widen_the_png_by_the_label_band_only_when_asked():
+    from dominosa.rendering.scene import build_diagram
+
+    puzzle = read_puzzle("3:22223101012330103310")
+    plain = Image.open(io.BytesIO(rendering.png(puzzle, cell=36, dpi=144)))
+    labelled = Image.open(io.BytesIO(rendering.png(puzzle, cell=36, dpi=144, labels=True)))
+    band = build_diagram(puzzle, labels=True)
+    # 36 pt at 144 dpi: 72 px a cell; matplotlib may drop a fraction of a pixel
+    assert all(abs(got - want * 72) < 1 for got, want in zip(labelled.size, (band.width, band.height), strict=True))
+    assert all(abs(got - want * 72) < 1 for got, want in zip(plain.size, (5 + 2 * MARGIN, 4 + 2 * MARGIN), strict=True))
+    above = round((band.height - plain.size[1] / 72 + MARGIN - 0.05) * 72)  # the band above the board's edge
+    grey = labelled.convert("L").crop((0, 0, labelled.size[0], above))
+    assert 0 < grey.getextrema()[0] < 200  # grey ink there: the column labels

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 
@@ -152,3 +153,70 @@ def test_a_solution_that_is_needed_is_found_and_an_impossible_one_is_reported():
     impossible = Puzzle.from_grid([[1, 0, 1], [0, 1, 0]])
     with pytest.raises(PuzzleError, match="no solution"):
         rendering.svg(impossible, what="solution")
+
+
+def _labels(root: ET.Element) -> list[tuple[str, float, float]]:
+    texts = [t for g in _group(root, "labels") for t in g.findall("svg:text", NS)]
+    return [(t.text, float(t.get("x")), float(t.get("y"))) for t in texts]
+
+
+def test_labels_name_every_row_and_column_outside_the_board():
+    from dominosa.rendering.pdf_writer import text_width
+    from dominosa.rendering.scene import LABEL_SIZE
+
+    puzzle = read_puzzle(ID)  # 4 rows, 5 columns
+    root = ET.fromstring(rendering.svg(puzzle, labels=True, cell=30))  # 40 px per cell
+    labels = _labels(root)
+    assert [name for name, _, _ in labels] == ["r1", "r2", "r3", "r4", "c1", "c2", "c3", "c4", "c5"]
+    (outline,) = _group(root, "outline")
+    points = [float(v) for v in outline.get("d").replace("M", " ").replace("L", " ").split()]
+    left, top = min(points[0::2]), min(points[1::2])
+    size = LABEL_SIZE * 40
+    for name, x, y in labels:
+        half = text_width(name, size) / 2
+        assert x - half >= 0 and y - size >= 0, name  # inside the picture
+        if name.startswith("r"):
+            row = int(name[1:]) - 1
+            assert x + half < left  # left of the board, not over the grid
+            assert top + row * 40 < y < top + (row + 1) * 40  # level with its row
+        else:
+            col = int(name[1:]) - 1
+            assert y < top  # above the board (y is the baseline: the text ends there)
+            assert left + col * 40 < x < left + (col + 1) * 40  # over its column
+    assert _group(root, "labels")[0].get("fill") == rendering.MONO.label
+
+
+def _rounded(layer):
+    """A layer with its coordinates rounded, to compare layers moved by different sums of the same amounts."""
+    items = [tuple(round(v, 9) if isinstance(v, float) else v for v in item) for item in layer.items]
+    return replace(layer, items=items)
+
+
+def test_labels_move_the_picture_but_change_nothing_else():
+    puzzle = read_puzzle(ID)
+    plain = build_diagram(puzzle)
+    labelled = build_diagram(puzzle, labels=True)
+    (labels,) = labelled.layer("labels")
+    dx, dy = labelled.width - plain.width, labelled.height - plain.height
+    assert dx > 0 and dy > 0
+    assert [_rounded(layer) for layer in labelled.layers if layer.role != "labels"] == [
+        _rounded(layer.shifted(dx, dy)) for layer in plain.layers
+    ]
+    assert labels.size < plain.layer("numbers")[0].size / 1.5  # small beside the numbers
+
+
+def test_labels_are_off_by_default_so_plain_pictures_keep_their_look():
+    puzzle = read_puzzle(ID)
+    text = rendering.svg(puzzle)
+    assert text == rendering.svg(puzzle, labels=False)
+    assert not _group(ET.fromstring(text), "labels") and 'class="labels"' not in text
+    assert not build_diagram(puzzle).layer("labels")
+    assert not rendering.diagram(puzzle, what="both").layer("labels")
+
+
+def test_labels_of_an_irregular_board_count_its_rows_and_columns_as_cell_names_do():
+    puzzle = Puzzle.from_grid(IRREGULAR)
+    names = [name for name, _, _ in _labels(ET.fromstring(rendering.svg(puzzle, labels=True)))]
+    assert names == ["r1", "r2", "r3", "c1", "c2", "c3"]
+    both = rendering.diagram(read_puzzle(ID), what="both", labels=True)
+    assert len(both.layer("labels")) == 2  # the puzzle and its solution each labelled
