@@ -109,21 +109,18 @@ export function createGame(backend, options = {}) {
     draw();
   }
 
-  function undo() {
-    if (!undoStack.length || timer.paused) return;
-    redoStack.push({ joined: new Set(joined), split: new Set(split) });
-    ({ joined, split } = undoStack.pop());
+  // Undo and redo are one move between the two stacks: the position now goes on one, the other's top comes back.
+  function travel(from, to) {
+    if (!from.length || timer.paused) return;
+    to.push({ joined: new Set(joined), split: new Set(split) });
+    ({ joined, split } = from.pop());
     marked = { cells: {}, pairs: {} };
     changed(true);
   }
 
-  function redo() {
-    if (!redoStack.length || timer.paused) return;
-    undoStack.push({ joined: new Set(joined), split: new Set(split) });
-    ({ joined, split } = redoStack.pop());
-    marked = { cells: {}, pairs: {} };
-    changed(true);
-  }
+  function undo() { travel(undoStack, redoStack); }
+
+  function redo() { travel(redoStack, undoStack); }
 
   function restart() {
     if (timer.paused) return;
