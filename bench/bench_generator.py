@@ -300,7 +300,7 @@ def phases(args: argparse.Namespace) -> None:
     clocked(fitness, "finish", "finish: all")
     clocked(rating_module, "grade", "finish: grade")
     clocked(rating_module, "shortest_path", "finish: deduction path")
-    clocked(fitness, "trivial_path", "finish: deduction path")  # a trivial puzzle's path, on bitsets
+    clocked(fitness, "shortest_path", "finish: deduction path")  # a trivial puzzle's path, sentences left out
     print("where the time goes (this code, one process, clocks around each step; per puzzle):")
     for (order, grade_name) in AGAINST_TARGETS_S:
         spent.clear()

@@ -6,16 +6,12 @@ stepped and settled), many times faster:
 
 - :func:`settled_after`: the position a deduction and its bookkeeping lead to, or None for a contradiction. The
   state graph works out every edge's child with it (see :mod:`~dominosa.deductions.graph`).
-- :func:`trivial_path`: the state graph's search for a puzzle the trivial techniques solve. Since those rules
-  only ever add information, every position that graph reaches is solved by them too: each unsettled position
-  has a single neighbour or a unique placement, so the graph never looks past the trivial tier, and its search
-  can run on bitsets alone. It walks the same graph in the same order as the general search: the same edges
-  (the lowest cell's single neighbour when there is one, else every unique placement by domino number), the
-  same costs, the same tie-breaks (cost, then the most pairs decided, then the order found), the same budget.
-  :func:`replay` then makes the path's deductions on a real position, so the steps are the very deductions the
-  general search gives (sentences included). It answers None whenever that search would do something else: a
-  position with neither rule (the puzzle is not trivial after all), or the budget spent before the solved
-  position (the general search then completes the path from its most promising position), or clues.
+- :func:`trivial_moves`: a position's edges in the trivial tier (its lowest lonely cell's pair, else every
+  unique placement), as moves (rule, pair, domino), and :func:`start_position`, a puzzle's settled start: with
+  :func:`settled_after`, the state graph expands a position the trivial tier applies to without the engine's
+  state, so a trivial puzzle is searched on bitsets alone.
+- :func:`same_neighbour_cells`, :func:`shared_cell_dominoes`, :func:`must_overlap_dominoes`: where rules 4 and 6
+  and "must overlap" apply, so that the engine's finders are asked only there.
 - grading with the trivial and basic techniques, the driver loop's run on these bitsets:
   :mod:`~dominosa.deductions.bitsets_basic`.
 
@@ -25,28 +21,18 @@ placements, and per deduction O(pairs it settles). At order 6 about a fifth of t
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator
 from functools import lru_cache
 
 from dominosa.board import Board
-from dominosa.deductions import rules
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.state import Deduction, SolvingState
-from dominosa.deductions.stepper import settle
-from dominosa.deductions.tables import Tables, tables_for
-from dominosa.puzzle import Puzzle
+from dominosa.deductions.tables import Tables
 
 __all__ = [
     "Masks",
     "Move",
     "masks_of",
     "settled_after",
-    "trivial_path",
-    "path_to",
-    "replay",
-    "deduction_of",
-    "move_steps",
     "start_position",
     "trivial_moves",
     "same_neighbour_cells",
@@ -297,93 +283,3 @@ def _spread_dominoes(m: Masks, position: tuple[int, int, int, int]) -> Iterator[
             q = low.bit_length() - 1
             shared &= (1 << pair_a[q]) | (1 << pair_b[q])
         yield d, places, live, shared
-
-
-def trivial_path(puzzle: Puzzle, node_budget: int) -> tuple[list[Move], int] | None:
-    """Search the state graph of a proper puzzle the trivial techniques solve as
-    :func:`~dominosa.deductions.graph.shortest_path` does: (the moves of the cheapest path, positions expanded),
-    the path proved cheapest. None when that search would leave the trivial tier or run out of budget (see the
-    module). :func:`replay` makes the moves' deductions; :func:`move_steps` their steps as the score reads them.
-    """
-    if puzzle.clues:
-        return None
-    m = masks_of(tables_for(puzzle))
-    start = start_position(m)[:2]
-    nodes = {start: (0, 0)}  # key -> (covered cells, placed dominoes)
-    best = {start: 0.0}
-    came: dict[tuple[int, int], tuple[tuple[int, int], Move]] = {}
-    costs = {_SINGLE: Technique.SINGLE_NEIGHBOUR.cost, _UNIQUE: Technique.UNIQUE_PLACEMENT.cost}
-    solved = (1 << m.n_cells) - 1
-    tick = 0
-    queue: list[tuple[float, int, int, tuple[int, int]]] = [(0.0, 0, tick, start)]
-    explored = 0
-    inf = float("inf")
-    while queue:
-        cost, _, _, key = heapq.heappop(queue)
-        if cost > best.get(key, inf):
-            continue
-        joined, split = key
-        covered, placed = nodes[key]
-        if covered == solved:
-            return path_to(key, came), explored
-        if explored >= node_budget:
-            return None
-        explored += 1
-        moves = trivial_moves(m, joined, split, covered, placed)
-        if moves is None:
-            return None
-        for move in moves:
-            after = settled_after(m, (joined, split, covered, placed), (move[1],), checked=False)
-            if after is None:  # pragma: no cover - a proper puzzle's trivial steps never contradict
-                return None
-            cj, cs, cc, cp, _ = after
-            child = (cj, cs)
-            new_cost = cost + costs[move[0]]
-            if new_cost < best.get(child, inf):
-                best[child] = new_cost
-                nodes[child] = (cc, cp)
-                came[child] = (key, move)
-                tick += 1
-                heapq.heappush(queue, (new_cost, -((cj | cs).bit_count()), tick, child))
-    return None  # pragma: no cover - a trivial puzzle's solved position is always reached
-
-
-def path_to(key: tuple[int, int], came: dict) -> list:
-    """The edges (deductions or moves) that led from the start to ``key`` in a search's map from each position to
-    its parent and the edge from there, in order."""
-    edges = []
-    while key in came:
-        key, edge = came[key]
-        edges.append(edge)
-    edges.reverse()
-    return edges
-
-
-def move_steps(moves: list[Move]) -> list[Deduction]:
-    """The moves as the steps the score and the rating's counts read: the rule and the pair joined, nothing else
-    (no cells, domino or sentence; :func:`replay` makes the full deductions)."""
-    return [Deduction(rule=rule, joins=(q,)) for rule, q, _ in moves]
-
-
-def deduction_of(state: SolvingState, move: Move) -> Deduction | None:
-    """The engine's deduction of a trivial move at a settled position (the one the state graph's general search
-    makes there), or None if the move is not what the rules give there, which the bitsets never lead to."""
-    rule, q, d = move
-    found = rules.single_neighbour(state) if rule == _SINGLE else rules.unique_placement_of(state, d)
-    return found if found is not None and found.joins == (q,) else None
-
-
-def replay(puzzle: Puzzle, moves: list[Move]) -> list[Deduction] | None:
-    """The deductions of a path of moves, made on a real position: the very deductions the general search makes
-    (None if a move is not what the rules give there, which the bitsets never lead to)."""
-    state = SolvingState(puzzle)
-    settle(state)
-    steps = []
-    for move in moves:
-        found = deduction_of(state, move)
-        if found is None:  # pragma: no cover - a guard: the bitsets follow the rules
-            return None
-        state.apply(found)
-        settle(state)
-        steps.append(found)
-    return steps

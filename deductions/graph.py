@@ -20,20 +20,22 @@ The graph is explored cheapest-first (Dijkstra) under a node budget; the result 
 proved cheapest (the solved position was reached before the budget ran out). When it is not, the path is
 completed with the grading order (easiest deduction first) from the most promising position explored.
 
-Most positions reached are never expanded (about 60% on order-6 basic puzzles): an edge's child is worked out on
-bitsets (:func:`~dominosa.deductions.bitsets.settled_after`: its key, the cells it covers and the dominoes it
-places, or a contradiction), and the child's :class:`~dominosa.deductions.state.SolvingState` is made, by its
-parent's copy stepped and settled as before, only when it is expanded. A position expanded is never expanded
-again, so its copy is the one the children would have had. The position's bitsets also tell rules 4 and 6 and
-"must overlap" where they apply, so that each is asked only there (:func:`successors`). A puzzle graded trivial
-is searched on bitsets alone (:mod:`~dominosa.deductions.bitsets`).
-
-Where a position has a lonely cell or a lonely domino (most positions of an easy puzzle's search), its edges are
-the trivial tier's and the bitsets give them (:func:`~dominosa.deductions.bitsets.trivial_moves`): such a
-position is expanded with no SolvingState at all, and its edges are kept as moves (rule, pair, domino). A state
-is made only for a position that needs the engine's finders (and for the positions on the way to it that have
-none yet), and the moves of the path found are made into the engine's deductions by stepping along it once.
-The graph kept for ``keep_graph`` is built by the stepped search alone (its edges carry the deductions' words).
+It is one search, whatever the puzzle: each position is known by its bitsets (:mod:`~dominosa.deductions.bitsets`:
+its key, the cells it covers and the dominoes it places), and the successor function decides, per position,
+whether the bitsets are enough. Where a position has a lonely cell or a lonely domino (most positions of an easy
+puzzle's search), its edges are the trivial tier's, which the bitsets give
+(:func:`~dominosa.deductions.bitsets.trivial_moves`), kept as moves (rule, pair, domino). Elsewhere its
+:class:`~dominosa.deductions.state.SolvingState` is made, from its parent's (stepped and settled; the parent's
+first, the same way, if it has none yet), and the engine's finders give its edges (:func:`successors`), the
+position's bitsets telling rules 4 and 6 and "must overlap" where they apply. Every edge's child is worked out on
+bitsets (:func:`~dominosa.deductions.bitsets.settled_after`: its key, cells and dominoes, or a contradiction); a
+child's state is made only if it is expanded and needs one, and a position expanded is never expanded again, so
+its state is the one its children would have had. A trivial puzzle's search, started on bitsets (``trivial``),
+makes no state at all: since the trivial rules only add information, each position it reaches has a lonely
+cell or domino. The moves of the path
+found are made into the engine's deductions (sentences included) by stepping along it once, or, when the caller
+reads no sentences (the generator's rating), left as their rule and pair. The graph kept for ``keep_graph`` is
+built by a search that steps every position it expands (its edges carry the deductions' words).
 """
 
 from __future__ import annotations
@@ -46,20 +48,18 @@ import networkx as nx
 from dominosa.deductions import advanced, rules
 from dominosa.deductions.bitsets import (
     Move,
-    deduction_of,
     masks_of,
     must_overlap_dominoes,
-    path_to,
-    replay,
     same_neighbour_cells,
     settled_after,
     shared_cell_dominoes,
+    start_position,
     trivial_moves,
-    trivial_path,
 )
 from dominosa.deductions.grades import TECHNIQUES, Technique
-from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
+from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.deductions.stepper import iter_deductions, settle
+from dominosa.deductions.tables import tables_for
 from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.puzzle import Puzzle
 
@@ -79,6 +79,8 @@ class DeductionPath:
     exhaustive : True when the path is proved cheapest within the graph.
     explored : positions expanded.
     graph : the explored part of the state graph (networkx DiGraph), when asked for.
+    stepped : positions whose SolvingState the search made (those the engine's finders were asked at, and the
+        positions on the way to them): the rest were worked on bitsets alone.
     """
 
     steps: list[Deduction] = field(default_factory=list)
@@ -86,6 +88,7 @@ class DeductionPath:
     exhaustive: bool = False
     explored: int = 0
     graph: nx.DiGraph | None = None
+    stepped: int = 0
 
     @property
     def rules_used(self) -> dict[int, int]:
@@ -156,11 +159,6 @@ def _on_bitsets(state: SolvingState, technique: Technique, position: tuple[int, 
     return [d for d in found if d is not None]
 
 
-def _progress(state: SolvingState) -> int:
-    """How many pairs are decided: a tiebreak that prefers positions nearer the end."""
-    return len(state.state) - state.state.count(UNDECIDED)
-
-
 def shortest_path(
     puzzle: Puzzle,
     *,
@@ -168,6 +166,7 @@ def shortest_path(
     techniques: tuple[Technique, ...] | None = None,
     keep_graph: bool = False,
     trivial: bool = False,
+    sentences: bool = True,
 ) -> DeductionPath:
     """The cheapest deduction path from the start to the solved position.
 
@@ -178,45 +177,34 @@ def shortest_path(
     techniques : the techniques allowed (default all, guessing included).
     keep_graph : return the explored graph as a networkx DiGraph (nodes are (joined, split) bitsets; edges
         carry ``rule``, ``pairs``, ``reason`` and ``weight``).
-    trivial : the puzzle is known to be graded trivial (the generator and the rater know it): the graph is first
-        searched on bitsets (:mod:`~dominosa.deductions.bitsets`, the same path about four times faster),
-        and by the general search only when that gives no answer.
+    trivial : the puzzle is known to be proper and graded trivial (the generator and the rater know it): the
+        search starts on bitsets, with no SolvingState, and skips the consistency check of the trivial tier's
+        children, which the sound steps of a proper puzzle always pass. The same path, the same positions.
+    sentences : False to leave the steps of trivial moves as the rule and the pair joined (what the score and
+        the rating's counts read), so that no SolvingState is made for them; the other steps are the engine's.
 
     Raises
     ------
     Contradiction : the puzzle has no solution.
     """
-    if trivial and not keep_graph and techniques in (None, TECHNIQUES):
-        found = trivial_path(puzzle, node_budget)
-        steps = replay(puzzle, found[0]) if found is not None else None
-        if found is not None and steps is not None:
-            return DeductionPath(steps, sum(Technique(d.rule).cost for d in steps), True, found[1])
     techniques = techniques or TECHNIQUES
-    start = SolvingState(puzzle)
-    settle(start)
-    masks = masks_of(start.tables)
-    solved = (1 << start.tables.n_cells) - 1
     graph = nx.DiGraph() if keep_graph else None  # built only when asked for: its edges cost time for nothing
-    start_key = start.key()
+    search = _Search(puzzle, on_bitsets=trivial and not puzzle.clues)
+    masks, start_key, best, covers = search.masks, search.start_key, search.best, search.covers
+    solved = (1 << masks.n_cells) - 1
     if graph is not None:
         graph.add_node(start_key)
-    # Each position reached is known by its bitsets (its key, and the covered cells and placed dominoes); the
-    # SolvingState of a position is made only when it is expanded, from its parent's (see the module).
-    states = {start_key: start}
-    covers = {start_key: (_bits(start.covered), _bits(start.placed))}
-    best = {start_key: 0.0}
-    came: dict[tuple[int, int], tuple[tuple[int, int], Deduction | Move]] = {}
     # Where the trivial tier applies, its edges are found on bitsets and kept as moves (see the module).
     on_moves = graph is None and _trivial_tier_first(techniques)
-    tick = 0
-    queue: list[tuple[float, int, int, tuple[int, int]]] = [(0.0, 0, tick, start_key)]
+    moves_checked = not trivial
     explored = 0
     goal = None
-    frontier_best, frontier_progress = start_key, _progress(start)
-    while queue:
-        cost, _, _, key = heapq.heappop(queue)
-        if cost > best.get(key, float("inf")):
+    frontier_best, frontier_progress = start_key, (start_key[0] | start_key[1]).bit_count()
+    while search.queue:
+        cost, _, _, key = heapq.heappop(search.queue)
+        if cost > best[key]:
             continue
+        joined, split = key
         covered, placed = covers[key]
         if covered == solved:
             goal = key
@@ -224,43 +212,40 @@ def shortest_path(
         if explored >= node_budget:
             break
         explored += 1
-        progress = (key[0] | key[1]).bit_count()
+        progress = (joined | split).bit_count()
         if progress > frontier_progress:
             frontier_best, frontier_progress = key, progress
-        moves = trivial_moves(masks, *key, covered, placed) if on_moves else None
-        edges: list[Deduction] | list[Move]
+        position = (joined, split, covered, placed)
+        # The successor function: the trivial tier's moves on bitsets alone where they apply, else the engine's
+        # deductions on the position's state. Each edge's child is worked out on bitsets.
+        moves = trivial_moves(masks, joined, split, covered, placed) if on_moves else None
         if moves is not None:
-            edges = moves
-        else:
-            edges = successors(_state_of(key, states, came), techniques, (*key, covered, placed))
-        for d in edges:
-            if isinstance(d, tuple):
-                after = settled_after(masks, (*key, covered, placed), (d[1],))
-                rule = d[0]
-            else:
-                after = settled_after(masks, (*key, covered, placed), d.joins, d.splits, d.quiet_splits)
-                rule = d.rule
+            for move in moves:
+                after = settled_after(masks, position, (move[1],), checked=moves_checked)
+                if after is not None:
+                    search.reach(key, cost + _COST[move[0]], after, move)
+            continue
+        for d in successors(search.state_of(key), techniques, position):
+            after = settled_after(masks, position, d.joins, d.splits, d.quiet_splits)
             if after is None:
                 continue  # a contradiction: only trial and error on an improper position can get here
-            child_key = after[:2]  # (joined, split); then covered cells, placed dominoes, pairs newly split
-            step = Technique(rule).cost
-            new_cost = cost + step
-            if graph is not None and isinstance(d, Deduction):
-                graph.add_edge(key, child_key, rule=d.rule, pairs=d.joins + d.splits, reason=d.reason, weight=step)
-            if new_cost < best.get(child_key, float("inf")):
-                best[child_key] = new_cost
-                covers[child_key] = after[2:4]
-                came[child_key] = (key, d)
-                tick += 1
-                heapq.heappush(queue, (new_cost, -(after[0] | after[1]).bit_count(), tick, child_key))
-    exhaustive = goal is not None
-    if goal is not None:
-        steps = _made(start, path_to(goal, came))
-    else:
-        steps = _made(start, path_to(frontier_best, came))
-        steps += _complete(_state_of(frontier_best, states, came), techniques)
-    total = sum(Technique(d.rule).cost for d in steps)
-    return DeductionPath(steps, total, exhaustive, explored, graph)
+            step = _COST[d.rule]
+            if graph is not None:
+                graph.add_edge(key, after[:2], rule=d.rule, pairs=d.joins + d.splits, reason=d.reason, weight=step)
+            search.reach(key, cost + step, after, d)
+    end = goal if goal is not None else frontier_best
+    steps = search.made(path_to(end, search.came), sentences)
+    if goal is None:
+        steps += _complete(search.state_of(frontier_best), techniques)
+    total = sum(_COST[d.rule] for d in steps)
+    return DeductionPath(steps, total, goal is not None, explored, graph, search.stepped)
+
+
+_NEVER = float("inf")
+Edge = Deduction | Move  # an edge of the search: a deduction, or a trivial move found on bitsets
+# Each rule's cost and the bookkeeping rules, by number: read at every edge, and looked up without the enum.
+_COST = {int(t): t.cost for t in Technique}
+_BOOKKEEPING = frozenset(int(t) for t in Technique if t.bookkeeping)
 
 
 def _trivial_tier_first(techniques: tuple[Technique, ...]) -> bool:
@@ -271,51 +256,123 @@ def _trivial_tier_first(techniques: tuple[Technique, ...]) -> bool:
     return bool(listed) and listed[0] is Technique.UNIQUE_PLACEMENT
 
 
-def _deduction(state: SolvingState, move: Move) -> Deduction:
-    """The deduction of a trivial move at its position: the one :func:`successors` makes there."""
-    found = deduction_of(state, move)
-    if found is None:  # pragma: no cover - a guard: the bitsets follow the rules
+class _Search:
+    """The positions a search has reached and how: each by its key (joined and split pairs as bitsets), with its
+    covered cells and placed dominoes, its cheapest cost known, the parent and edge it was reached by, and its
+    SolvingState once made; and the queue of positions to expand, cheapest first.
+
+    The state of a position is made only when the engine's finders need it (:meth:`state_of`), from its parent's;
+    the start's too, when the search starts on bitsets (``on_bitsets``: a puzzle without clues, whose settled
+    start :func:`~dominosa.deductions.bitsets.start_position` gives).
+    """
+
+    def __init__(self, puzzle: Puzzle, *, on_bitsets: bool) -> None:
+        self.puzzle = puzzle
+        self.masks = masks_of(tables_for(puzzle))
+        self.states: dict[tuple[int, int], SolvingState] = {}
+        self.came: dict[tuple[int, int], tuple[tuple[int, int], Edge]] = {}
+        self.stepped = 0  # the states made (the start's included)
+        if on_bitsets:
+            joined, split, covered, placed = start_position(self.masks)
+            self.start_key = (joined, split)
+            self.covers = {self.start_key: (covered, placed)}
+        else:
+            start = self._start()
+            self.start_key = start.key()
+            self.states[self.start_key] = start
+            self.covers = {self.start_key: (_bits(start.covered), _bits(start.placed))}
+        self.best = {self.start_key: 0.0}
+        self.tick = 0
+        self.queue: list[tuple[float, int, int, tuple[int, int]]] = [(0.0, 0, 0, self.start_key)]
+
+    def _start(self) -> SolvingState:
+        start = SolvingState(self.puzzle)
+        settle(start)
+        self.stepped += 1
+        return start
+
+    def start(self) -> SolvingState:
+        """The start's SolvingState (made now if the search started on bitsets)."""
+        if self.start_key not in self.states:
+            self.states[self.start_key] = self._start()
+        return self.states[self.start_key]
+
+    def state_of(self, key: tuple[int, int]) -> SolvingState:
+        """The position's SolvingState: its parent's copy, stepped and settled (the parent's made first, the same
+        way, if it has none yet: a position expanded on bitsets has none). A move on the way becomes its
+        deduction, in the map of edges too."""
+        states, came = self.states, self.came
+        chain = []
+        while key not in states and key in came:
+            chain.append(key)
+            key = came[key][0]
+        if key not in states:
+            self.start()
+        for key in reversed(chain):
+            parent, made = came[key]
+            before = states[parent]
+            if isinstance(made, tuple):
+                made = deduction_of(before, made)
+                came[key] = (parent, made)
+            state = before.copy()
+            state.apply(made)
+            settle(state)
+            self.stepped += 1
+            states[key] = state
+        return states[key]
+
+    def reach(self, parent: tuple[int, int], cost: float, after: tuple[int, int, int, int, int], edge: Edge) -> None:
+        """Record a child reached by ``edge`` from ``parent`` at ``cost`` (its settled position ``after``, as
+        :func:`~dominosa.deductions.bitsets.settled_after` gives it), and queue it, if no cheaper way to it is
+        known. The queue's order: cost, then the most pairs decided, then the order reached."""
+        joined, split, covered, placed, _ = after
+        child = (joined, split)
+        if cost < self.best.get(child, _NEVER):
+            self.best[child] = cost
+            self.covers[child] = (covered, placed)
+            self.came[child] = (parent, edge)
+            self.tick += 1
+            heapq.heappush(self.queue, (cost, -(joined | split).bit_count(), self.tick, child))
+
+    def made(self, edges: list[Edge], sentences: bool) -> list[Deduction]:
+        """A path's edges as deductions: each move made on a position stepped along the path from the start (one
+        copy, not one per position), the deductions as they are; without ``sentences``, the moves as the rule and
+        the pair joined alone."""
+        if not sentences:
+            return [Deduction(rule=e[0], joins=(e[1],)) if isinstance(e, tuple) else e for e in edges]
+        if all(isinstance(e, Deduction) for e in edges):
+            return edges  # type: ignore[return-value]
+        state = self.start().copy()
+        steps = []
+        for edge in edges:
+            made = deduction_of(state, edge) if isinstance(edge, tuple) else edge
+            state.apply(made)
+            settle(state)
+            steps.append(made)
+        return steps
+
+
+def path_to(key: tuple[int, int], came: dict) -> list:
+    """The edges (deductions or moves) that led from the start to ``key`` in a search's map from each position to
+    its parent and the edge from there, in order."""
+    edges = []
+    while key in came:
+        key, edge = came[key]
+        edges.append(edge)
+    edges.reverse()
+    return edges
+
+
+def deduction_of(state: SolvingState, move: Move) -> Deduction:
+    """The engine's deduction of a trivial move at a settled position: the one :func:`successors` makes there."""
+    rule, q, d = move
+    found = rules.single_neighbour(state) if rule == _SINGLE else rules.unique_placement_of(state, d)
+    if found is None or found.joins != (q,):  # pragma: no cover - a guard: the bitsets follow the rules
         raise AssertionError(f"the move {move} is not the engine's deduction")
     return found
 
 
-def _state_of(
-    key: tuple[int, int],
-    states: dict[tuple[int, int], SolvingState],
-    came: dict[tuple[int, int], tuple[tuple[int, int], Deduction | Move]],
-) -> SolvingState:
-    """The position's SolvingState: its parent's copy, stepped and settled (the parent's made first, the same
-    way, if it has none yet: a position expanded on bitsets has none). A move on the way becomes its deduction."""
-    chain = []
-    while key not in states:
-        chain.append(key)
-        key = came[key][0]
-    for key in reversed(chain):
-        parent, made = came[key]
-        before = states[parent]
-        if isinstance(made, tuple):
-            made = _deduction(before, made)
-            came[key] = (parent, made)
-        state = before.copy()
-        state.apply(made)
-        settle(state)
-        states[key] = state
-    return states[key]
-
-
-def _made(start: SolvingState, edges: list[Deduction | Move]) -> list[Deduction]:
-    """A path's edges as deductions: each move made on a position stepped along the path from the start (one copy,
-    not one per position), the deductions as they are."""
-    if all(isinstance(e, Deduction) for e in edges):
-        return edges  # type: ignore[return-value]
-    state = start.copy()
-    steps = []
-    for edge in edges:
-        made = _deduction(state, edge) if isinstance(edge, tuple) else edge
-        state.apply(made)
-        settle(state)
-        steps.append(made)
-    return steps
+_SINGLE = int(Technique.SINGLE_NEIGHBOUR)
 
 
 def _bits(flags: bytearray) -> int:
@@ -329,4 +386,4 @@ _ONE_DIGITS = bytes(ord("1") if v else ord("0") for v in range(256))
 def _complete(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:
     """Finish from a position with the driver loop (easiest deduction first), bookkeeping folded."""
     steps = iter_deductions(state.copy(), techniques=techniques)
-    return [d for d in steps if not Technique(d.rule).bookkeeping]
+    return [d for d in steps if d.rule not in _BOOKKEEPING]

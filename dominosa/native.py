@@ -35,6 +35,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.levels",
     "dominosa.deductions.bitsets",
     "dominosa.deductions.bitsets_basic",
+    "dominosa.deductions.graph",
     "dominosa.generator.layouts",
 )
 """The modules the compiled build compiles, the one list (``setup.py`` reads it from here). Each must type-check
@@ -45,11 +46,11 @@ Each pays for itself, measured against the build without it (the figures: ``benc
 modules"): the counter on proofs of uniqueness; rules, stepper, grading and advanced on grading, where the rules and
 their bookkeeping are most of the work; tables because the engine reads them at every step; ``levels`` at small
 orders; bitsets on the trivial run, the shortest path and generation, and bitsets_basic with them, which it calls at
-every step. ``state`` alone pays little, but the others pay because it is compiled with them: uncompiled, every
+every step; ``graph``, the shortest-path search, for its loop over the positions of a trivial puzzle, which runs on
+bitsets alone. ``state`` alone pays little, but the others pay because it is compiled with them: uncompiled, every
 ``Deduction`` and ``SolvingState`` access would cross back into Python. The generator's layouts are compiled for the
 random starts' tilings and repairs.
-Left out: ``grades`` (an ``IntEnum`` with its own ``__new__``, which mypyc does not compile; read once a step),
-``graph`` (it does not type-check as it stands; the finders and the bookkeeping it calls run compiled anyway)."""
+Left out: ``grades`` (an ``IntEnum`` with its own ``__new__``, which mypyc does not compile; read once a step)."""
 
 PURE_ENV = "DOMINOSA_PURE_PYTHON"
 """Set to 1 (at install time: build no extension; at run time: import the Python sources)."""

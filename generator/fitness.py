@@ -51,11 +51,10 @@ from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.bitsets import move_steps, trivial_path
 from dominosa.deductions.bitsets_basic import graded_run
 from dominosa.deductions.grades import BASIC, GRADES, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
-from dominosa.deductions.graph import DeductionPath
+from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.rating import Rating
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
 from dominosa.deductions.state import Deduction
@@ -348,28 +347,22 @@ def finish(job: FinishJob) -> Final:
     weights = ScoreWeights(*job.weights)
     with_path = job.rating == "path"
     graded = job.graded if with_path else None  # the grade-only rating scores the grading run's deductions
-    rating = None
     if graded is not None and graded.level == TRIVIAL:
         rating = _trivial_rating(puzzle, graded, job.path_budget, weights)
-    if rating is None:
+    else:
         rating = rate(
             puzzle, node_budget=job.path_budget, with_path=with_path, verdict=PROPER, weights=weights, graded=graded
         )
     return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
 
 
-def _trivial_rating(puzzle: Puzzle, graded: GradeResult, budget: int, weights: ScoreWeights) -> Rating | None:
-    """``rate``'s rating of a proper puzzle graded trivial, from the bitset search's moves
-    (:func:`~dominosa.deductions.bitsets.trivial_path`): the same path (rules, pairs, cost, proved cheapest),
-    its steps carrying only what the rating's JSON form and the score read, so that no deduction is made again
-    for sentences nobody reads here. None when that search gives no answer (``rate`` then answers)."""
-    found = trivial_path(puzzle, budget)
-    if found is None:
-        return None
-    moves, explored = found
-    steps = move_steps(moves)
-    path = DeductionPath(steps, sum(Technique(d.rule).cost for d in steps), True, explored)
-    return Rating(PROPER, graded, path, score(steps, weights=weights), steps)
+def _trivial_rating(puzzle: Puzzle, graded: GradeResult, budget: int, weights: ScoreWeights) -> Rating:
+    """``rate``'s rating of a proper puzzle graded trivial, its path searched on bitsets with the steps of the
+    trivial moves left as their rule and pair (:func:`~dominosa.deductions.graph.shortest_path` with
+    ``sentences=False``): the same path (rules, pairs, cost, proved cheapest), carrying what the rating's JSON form
+    and the score read, so that no deduction is made again for sentences nobody reads here."""
+    path = shortest_path(puzzle, node_budget=budget, trivial=True, sentences=False)
+    return Rating(PROPER, graded, path, score(path.steps, weights=weights), path.steps)
 
 
 def work(task: tuple[str, Job | FinishJob]) -> Evaluation | Final:
