@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from grading_sequences import NO_FIENDISH, RECORD
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from strategies import layouts, seeds
 from tatham_data import tatham_rows
@@ -24,7 +25,7 @@ from dominosa import Board
 from dominosa.deductions.grades import FIENDISH, GRADES, TECHNIQUES, TRIVIAL, Technique, ordered_by_tier
 from dominosa.deductions.grading import AMBIGUOUS, PROPER, grade
 from dominosa.deductions.levels import close_trivially, close_up_to, grade_level_of
-from dominosa.deductions.state import JOINED, SPLIT, SolvingState
+from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED, SolvingState
 from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.formats.game_id import read_game_id
 from dominosa.generator.layouts import random_irregular_board, random_layout
@@ -123,18 +124,29 @@ def _later(state: SolvingState, truth: list[int], rng: random.Random, extra: int
     return later
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(range(4, 10)), st.booleans(), seeds())
-def test_every_deduction_stays_derivable_at_its_level_whatever_else_is_known(order, holed, seed):
-    # Persistence: a deduction available at a position P is contained in the closure, at its technique's level,
-    # of any position that knows more than P (here: more of the hidden solution joined). This is what makes the
-    # bulk closures reach grade()'s fixed points, in any order. P is where the techniques up to each level in
-    # turn are stuck, after some of the solution is given, so that every technique above has its chance.
+# Persistence: a deduction available at a position P is contained in the closure, at its technique's level, of any
+# position that knows more than P (here: more of the hidden solution joined). This is what makes the bulk closures
+# reach grade()'s fixed points, in any order. It holds for every technique but one case of one: local duplicate's
+# second case (joining the pair would leave two cells next to it needing the same domino, which exists once) sees
+# the cells next to the pair through the pair's cells' undecided pairs; once the pair linking one of the two
+# cells to it is split, that cell is out of its sight, and nothing at the basic level finds the split again (for
+# the first case, a cell left with no partner, rule 4 does). Seeing the cells next to the pair on the board
+# instead would make it persistent, but it changes grading (two puzzles of the record: one from extreme to basic),
+# so the technique stays as it is, and the property says what is true: such a deduction may be lost, is sound all
+# the same, and the level-only grade is grade()'s where it happens (the test after the property).
+
+
+def _lost_deductions(order: int, holed: bool, seed: int) -> list[tuple]:
+    """Every deduction of a technique, in random positions P of a random layout, that the closure at its level of
+    a later position does not contain: (technique, deduction, P, the later position, the hidden solution's
+    pairs). P is where the techniques up to each level in turn are stuck, after some of the solution is given,
+    so that every technique above has its chance."""
     rng = random.Random(seed)
     board = random_irregular_board(order, rng, holes=0.3) if holed else Board.rectangle(order + 1, order + 2)
     puzzle, hidden = random_layout(board, rng)
     truth = sorted(hidden.pairs(puzzle.board))
     state = _later(SolvingState(puzzle), truth, rng, rng.randrange(0, 1 + len(truth) // 10))
+    lost = []
     for stuck_at in range(TRIVIAL, FIENDISH):
         close_up_to(state, stuck_at)
         for technique in BULK:
@@ -143,5 +155,46 @@ def test_every_deduction_stays_derivable_at_its_level_whatever_else_is_known(ord
             for deduction in list(ALL_FINDERS[technique](state)):
                 later = _later(state, truth, rng, rng.randrange(1, 4))
                 close_up_to(later, technique.level)
-                assert all(later.state[q] == JOINED for q in deduction.joins), (technique.label, deduction.reason)
-                assert all(later.state[q] == SPLIT for q in deduction.splits), (technique.label, deduction.reason)
+                if not (all(later.state[q] == JOINED for q in deduction.joins)
+                        and all(later.state[q] == SPLIT for q in deduction.splits)):
+                    lost.append((technique, deduction, state.copy(), later, truth))
+    return lost
+
+
+def _out_of_sight(later: SolvingState, deduction) -> bool:
+    """Whether a local duplicate of the second case (cells: the pair's two, then the two needing one domino) has
+    one of its two cells no longer linked to the pair by an undecided pair in the later position."""
+    t, (q,) = later.tables, deduction.splits
+    a, b = t.pair_a[q], t.pair_b[q]
+    linked = {t.pair_b[r] if t.pair_a[r] == x else t.pair_a[r]
+              for x in (a, b) for r in t.cell_pairs[x] if later.state[r] == UNDECIDED}
+    return len(deduction.cells) == 4 and not set(deduction.cells[2:]) <= linked
+
+
+@example(order=6, holed=False, seed=352)  # a local duplicate of the second case lost (see the test below)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(4, 10)), st.booleans(), seeds())
+def test_every_deduction_stays_derivable_at_its_level_whatever_else_is_known(order, holed, seed):
+    for technique, deduction, _, later, truth in _lost_deductions(order, holed, seed):
+        assert technique is Technique.LOCAL_DUPLICATE and _out_of_sight(later, deduction), (
+            technique.label, deduction.reason)
+        assert not set(deduction.splits) & set(truth)  # sound all the same
+
+
+def test_a_lost_local_duplicate_leaves_the_level_only_grade_as_grades():
+    # The case the property met: at P, joining r3c7-r3c8 (the 1-6) would leave r3c6 and r4c8 both needing the
+    # 1-5; later r3c6-r3c7 is split, r3c6 is out of sight, and the basic closure leaves r3c7-r3c8 undecided. The
+    # grade of the puzzle, and of the puzzle given the pairs P and the later position have joined, is the same by
+    # levels and by steps.
+    lost = _lost_deductions(6, False, 352)
+    assert [(technique, len(deduction.cells)) for technique, deduction, *_ in lost] == [(Technique.LOCAL_DUPLICATE, 4)]
+    _, deduction, position, later, _ = lost[0]
+    assert "needing the" in deduction.reason and _out_of_sight(later, deduction)
+    assert later.state[deduction.splits[0]] == UNDECIDED
+    t, cells = later.tables, later.puzzle.board.cells
+    for state in (position, later):
+        clues = tuple((cells[t.pair_a[q]], cells[t.pair_b[q]]) for q in range(t.n_pairs) if state.state[q] == JOINED)
+        for puzzle in (state.puzzle, replace(state.puzzle, clues=clues)):
+            expected = grade(puzzle)
+            assert expected.verdict == PROPER
+            assert _answer(grade_level_of(puzzle, verdict=PROPER)) == _answer(expected)
