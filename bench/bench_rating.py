@@ -15,6 +15,11 @@ and 20. Targets (the speed issue's, within about 5x of Simon Tatham's C solver):
 ms, order 9 <= 2 ms, order 15 <= 3 ms, order 20 <= 5 ms. ``--profile N`` prints where the time of grading order N
 goes (cProfile).
 
+Rating with the shortest path, against the same revision: ``rate()`` (grade and path) at orders 6 and 9 by
+both sides in fresh workers on the same puzzles, median per puzzle of CPU time, the path alone of the puzzles
+graded trivial, and whether every path is the same (steps, sentences, cost, proof); left out with
+``--grading-only``.
+
 Beside each grading row, the level-only grader (``deductions/levels.py``: the grade by closures in bulk, no
 steps recorded): its median and worst on the same puzzles, grade() timed alternately with it in one fresh worker
 of this code, the ratio to both and to ``--against``'s grade(), whether every grade agrees, and the time of the
@@ -76,6 +81,35 @@ for line in sys.stdin:
         result = grade(puzzle, verdict="proper")
         times.append((time.perf_counter() - start) * 1000)
     print(json.dumps({"ms": statistics.median(times), "grade": result.name}), flush=True)
+"""
+
+# Run by both sides, like _WORKER: rate() (grade and shortest path, as the "path" rows below) and, for a puzzle
+# graded trivial, the shortest path alone as rate() asks for it; CPU time (the machine may be shared), and what
+# the path is, so that the two sides' paths can be compared.
+_PATH_WORKER = """
+import hashlib, json, statistics, sys, time
+import dominosa
+from dominosa.formats import puzzle_from_dict
+from dominosa.deductions import rate
+from dominosa.deductions.graph import shortest_path
+assert dominosa.__file__.startswith(sys.argv[2]), dominosa.__file__
+repeats = int(sys.argv[1])
+for line in sys.stdin:
+    puzzle = puzzle_from_dict(json.loads(line))
+    times = {"rate": [], "trivial": []}
+    for _ in range(repeats):
+        start = time.process_time()
+        rating = rate(puzzle)
+        times["rate"].append((time.process_time() - start) * 1000)
+        if rating.grade_name == "trivial":
+            start = time.process_time()
+            shortest_path(puzzle, trivial=True)
+            times["trivial"].append((time.process_time() - start) * 1000)
+    path = rating.path
+    steps = repr([(d.rule, d.joins, d.splits, d.reason) for d in path.steps]) + repr((path.cost, path.exhaustive))
+    print(json.dumps({"ms": statistics.median(times["rate"]),
+                      "trivial ms": statistics.median(times["trivial"]) if times["trivial"] else None,
+                      "path": hashlib.sha256(steps.encode()).hexdigest()}), flush=True)
 """
 
 # Run by this code only (the level-only grader is new): grade(), the level-only grade and the level-only run up
@@ -150,8 +184,11 @@ def _measure(kind: str, order: int, puzzles: list, repeats: int) -> None:
         print(f"      grades: {dict(sorted(grades.items(), key=lambda kv: str(kv[0])))}", flush=True)
 
 
-def _grading_old_vs_new(revision: str, sets: dict[int, list], repeats: int, compiled: bool = False) -> None:
-    """Grading alone, median per puzzle, by this code and by ``revision``'s, on the same puzzles.
+def _grading_old_vs_new(
+    revision: str, sets: dict[int, list], repeats: int, compiled: bool = False, path_orders: tuple[int, ...] = ()
+) -> None:
+    """Grading alone, median per puzzle, by this code and by ``revision``'s, on the same puzzles; then, at
+    ``path_orders``, rating with the shortest path (see :func:`_path_rows`).
 
     Both sides run the same worker in a fresh process, reading the puzzles from the same JSON lines: timing this
     code in the benchmark's own process instead (with every order's puzzle set alive, and the puzzles as the
@@ -178,6 +215,28 @@ def _grading_old_vs_new(revision: str, sets: dict[int, list], repeats: int, comp
                   f"{dict(sorted(Counter(r['grade'] for r in old).items()))}", flush=True)
             _level_rows(order, puzzles, run_side(None, ["-c", _LEVEL_WORKER, str(repeats), here], cwd=folder,
                                                  input=lines), old_med, revision)
+        for order in path_orders:
+            lines = "".join(write_json(p) + "\n" for p in sets[order])
+            new, old = ([json.loads(row) for row in run_side(side, ["-c", _PATH_WORKER, str(repeats), root],
+                                                             cwd=folder, input=lines).splitlines()]
+                        for side, root in ((None, here), (site, str(site))))
+            _path_rows(order, new, old, revision)
+
+
+def _path_rows(order: int, new: list[dict], old: list[dict], revision: str) -> None:
+    """rate() with the shortest path, median per puzzle of CPU time, by this code and by ``revision``'s in the
+    same run, and the shortest path alone of the puzzles graded trivial; whether every path is the same."""
+    med, old_med = (statistics.median(r["ms"] for r in rows) for rows in (new, old))
+    same = sum(a["path"] == b["path"] for a, b in zip(new, old, strict=True))
+    print(f" path order {order:>2}: {len(new):>3} puzzles  rate() median {med:7.2f} ms (CPU)  {revision}: "
+          f"{old_med:7.2f} ms  ratio new/old {med / old_med:4.2f}x;  same path (steps, sentences, cost, proof): "
+          f"{same}/{len(new)}", flush=True)
+    trivial = [(a["trivial ms"], b["trivial ms"]) for a, b in zip(new, old, strict=True)
+               if a["trivial ms"] is not None and b["trivial ms"] is not None]
+    if trivial:
+        med, old_med = (statistics.median(t[k] for t in trivial) for k in (0, 1))
+        print(f"      the path alone of the {len(trivial)} puzzles graded trivial: median {med:6.3f} ms  {revision}: "
+              f"{old_med:6.3f} ms  ratio new/old {med / old_med:4.2f}x", flush=True)
 
 
 def _level_rows(order: int, puzzles: list, out: str, old_grade_ms: float, revision: str) -> None:
@@ -300,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
     sets = {6: _puzzles(6, n6, args.seed), 9: _puzzles(9, n9, args.seed), 15: _puzzles(15, n15, args.seed)}
     grading_sets = {**sets, 20: _puzzles(20, n20, args.seed)}
     print(f"made the puzzle sets in {time.perf_counter() - start:.1f} s (not timed below)")
-    _grading_old_vs_new(args.against, grading_sets, repeats, args.compiled)
+    _grading_old_vs_new(args.against, grading_sets, repeats, args.compiled, () if args.grading_only else (6, 9))
     if args.floor:
         _floor(grading_sets)
     if args.profile:

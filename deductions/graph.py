@@ -178,8 +178,9 @@ def shortest_path(
     keep_graph : return the explored graph as a networkx DiGraph (nodes are (joined, split) bitsets; edges
         carry ``rule``, ``pairs``, ``reason`` and ``weight``).
     trivial : the puzzle is known to be proper and graded trivial (the generator and the rater know it): the
-        search starts on bitsets, with no SolvingState, and skips the consistency check of the trivial tier's
-        children, which the sound steps of a proper puzzle always pass. The same path, the same positions.
+        search starts on bitsets (if it has no clues), with no SolvingState, and skips the consistency check of the
+        trivial tier's children, which the sound steps of a proper puzzle always pass. The same path, the same
+        positions.
     sentences : False to leave the steps of trivial moves as the rule and the pair joined (what the score and
         the rating's counts read), so that no SolvingState is made for them; the other steps are the engine's.
 
@@ -195,13 +196,14 @@ def shortest_path(
     if graph is not None:
         graph.add_node(start_key)
     # Where the trivial tier applies, its edges are found on bitsets and kept as moves (see the module).
-    on_moves = graph is None and _trivial_tier_first(techniques)
+    on_moves = graph is None and (techniques is TECHNIQUES or _trivial_tier_first(techniques))
     moves_checked = not trivial
     explored = 0
     goal = None
     frontier_best, frontier_progress = start_key, (start_key[0] | start_key[1]).bit_count()
-    while search.queue:
-        cost, _, _, key = heapq.heappop(search.queue)
+    queue = search.queue
+    while queue:
+        cost, fewer, _, key = heapq.heappop(queue)  # fewer: minus the pairs decided (0 for the start)
         if cost > best[key]:
             continue
         joined, split = key
@@ -212,9 +214,8 @@ def shortest_path(
         if explored >= node_budget:
             break
         explored += 1
-        progress = (joined | split).bit_count()
-        if progress > frontier_progress:
-            frontier_best, frontier_progress = key, progress
+        if -fewer > frontier_progress:
+            frontier_best, frontier_progress = key, -fewer
         position = (joined, split, covered, placed)
         # The successor function: the trivial tier's moves on bitsets alone where they apply, else the engine's
         # deductions on the position's state. Each edge's child is worked out on bitsets.
