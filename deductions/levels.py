@@ -58,9 +58,9 @@ from dominosa.deductions.advanced import (
     _must_overlap_of,
     _set_analysis_of,
 )
+from dominosa.deductions.counting import DONE_BELOW, Node, propagate_position
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, _pairs_of, verdict_of
-from dominosa.deductions.propagation import DONE_BELOW, Node, _split, propagate, propagate_position
 from dominosa.deductions.rules import guess, same_neighbours_at, shared_cell_of
 from dominosa.deductions.state import (
     JOINED,
@@ -350,17 +350,12 @@ def _short_contradictions() -> _AllFinder:
                 if pstate[q] or vouched >> q & 1:
                     continue
                 trial = node.copy()
-                if propagate(t, trial, [q], [], []):
+                if trial.join(q):
                     joined, split = pair_bits(trial.pstate)
                     fixed_points.append((joined, split))
                     vouched |= joined
                     continue
-                cells: list[int] = []
-                doms: list[int] = []
-                check_cells: list[int] = []
-                check_doms: list[int] = []
-                if not (_split(t, node, q, cells, doms, check_cells, check_doms)
-                        and propagate(t, node, [], cells, doms, check_cells, check_doms)):
+                if not node.split(q):
                     raise Contradiction("every way of a pair meets a contradiction by the simple rules")
                 refuted += 1
                 vouched = holding(node)

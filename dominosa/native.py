@@ -24,7 +24,6 @@ from types import ModuleType
 __all__ = ["COMPILED_MODULES", "PURE_ENV", "build_description", "compiled_modules", "source_module"]
 
 COMPILED_MODULES: tuple[str, ...] = (
-    "dominosa.deductions.propagation",
     "dominosa.deductions.counting",
     "dominosa.deductions.state",
     "dominosa.deductions.rules",

@@ -21,8 +21,7 @@ from dominosa.deductions import (
     solutions,
     solve,
 )
-from dominosa.deductions.counting import _Engine
-from dominosa.deductions.propagation import propagate_position
+from dominosa.deductions.counting import _Engine, propagate_position
 from dominosa.deductions.state import JOINED, SPLIT, Contradiction
 from dominosa.deductions.tables import tables_for
 from dominosa.generator.layouts import random_layout
