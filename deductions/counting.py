@@ -25,8 +25,8 @@ joining a pair of the most constrained cell or domino, and learns from every con
 contradiction back through the reasons of the assignments that led to it and keeps a clause (a nogood) that
 prunes every later node where the same cause would recur, then jumps back to where that clause first bites.
 That is the conflict-driven clause learning of SAT solvers, with the rules as its propagation; it needs an
-order of magnitude fewer nodes than plain depth-first search on large boards. Going back a level copies three
-byte arrays saved when the level was opened; there is no undo log to get wrong, and no recursion.
+order of magnitude fewer nodes than plain depth-first search on large boards. Going back a level copies the three
+arrays saved when the level was opened; there is no undo log to get wrong, and no recursion.
 """
 
 from __future__ import annotations
@@ -36,9 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
-from typing import cast
 
-from dominosa import native
 from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED
 from dominosa.deductions.tables import Tables, tables_for
 from dominosa.puzzle import Puzzle
@@ -46,7 +44,6 @@ from dominosa.solution import Solution
 
 __all__ = [
     "DONE",
-    "DONE_BELOW",
     "CountResult",
     "Node",
     "SearchStats",
@@ -113,20 +110,11 @@ class _OutOfNodes(Exception):
 # below. _Engine.reason lists the pairs each kind depends on.
 _K_DECISION, _K_CELL, _K_DOM, _K_RULE4, _K_RULE6, _K_CLAUSE = 0, 1, 2, 3, 4, 5
 _DECISION = ~_K_DECISION
-# Counts are bytearrays (C-level copies, byte search and translate); a covered cell or placed domino is set to
-# DONE and never counted down again (a join's splits skip what it covers), so that the "one left" and "none left"
-# tests never fire for it and the least count is an open one's. Every count below DONE_BELOW is an open cell's or
-# domino's (every cell's count is; a domino's can be above it, on boards no one plays, but such a domino's
-# places cannot all share a cell, which is all the threshold is asked).
-DONE, DONE_BELOW = 255, 128
-# _TIE[k] is a translation table that maps byte k to 1 and every other byte to 0 (the ties of the least count).
-_TIE = [bytes(i == k for i in range(256)) for k in range(8)]
-
-
-def _byte_counts(t: Tables) -> bool:
-    """Whether a node can hold its counts in bytes: every domino has fewer than DONE places (always, but on
-    hostile boards of order 62 and up)."""
-    return max(map(len, t.placements), default=0) < DONE
+# Counts are lists of ints (a compiled build reads and writes a list's items directly, a bytearray's through
+# generic calls: the figures are in bench/README.md). A covered cell or placed domino has its count set to DONE
+# and never counted down again (a join's splits skip what it covers), so that the "one left" and "none left" tests
+# never fire for it and the least count is an open one's: every count below DONE is an open cell's or domino's.
+DONE = 1 << 30
 
 
 # What a plain node never records nor reads: empty lists shared by them all, never written (see Node.record).
@@ -181,7 +169,7 @@ class Node:
     )
 
     def __init__(
-        self, t: Tables, pstate: bytearray, ccount: bytearray, dcount: bytearray, placed: int, dupc: bytes, dupd: bytes
+        self, t: Tables, pstate: bytearray, ccount: list[int], dcount: list[int], placed: int, dupc: bytes, dupd: bytes
     ) -> None:
         self.t = t
         self.pstate = pstate
@@ -304,8 +292,8 @@ class Node:
         t = self.t
         # Typed locals: the pure-Python run ignores these annotations; a compiled build (mypyc) uses them.
         pstate: bytearray = self.pstate
-        ccount: bytearray = self.ccount
-        dcount: bytearray = self.dcount
+        ccount: list[int] = self.ccount
+        dcount: list[int] = self.dcount
         lev: list[int] = self.lev
         why: list[int] = self.why
         trail: list[int] = self.trail
@@ -474,7 +462,7 @@ class Node:
         """Rule 6 for domino ``d``: if every place left for it uses one cell, the cell's pairs showing other
         dominoes are split (see :meth:`split` for the lists); the pairs of a cell or domino left with no way
         out, or None."""
-        if not 2 <= self.dcount[d] < DONE_BELOW:
+        if not 2 <= self.dcount[d] < DONE:
             return None
         t = self.t
         pstate: bytearray = self.pstate
@@ -527,11 +515,6 @@ def propagate_position(t: Tables, joined: Iterable[int] = (), split: Iterable[in
     start from theirs). The node is a plain one: the search is built on it only when it is not solved, and most
     generated puzzles are solved here (why that matters: ``bench/README.md``, bench_uniqueness).
     """
-    wide = not _byte_counts(t)
-    if wide and not __file__.endswith(".py"):  # pragma: no cover - compiled build, hostile board
-        raise ValueError(
-            "a domino has more places than the compiled engine counts in a byte; run with DOMINOSA_PURE_PYTHON=1"
-        )
     pstate = bytearray(t.n_pairs)
     ccount = list(map(len, t.cell_pairs))
     dcount = list(map(len, t.placements))
@@ -550,10 +533,7 @@ def propagate_position(t: Tables, joined: Iterable[int] = (), split: Iterable[in
     if min(ccount, default=1) == 0 or min(dcount, default=1) == 0:
         return None
     dupc, dupd = _duplicates(t)
-    if wide:  # pragma: no cover - counts as ints, though typed as bytes: only the pure-Python module runs this
-        node = Node(t, pstate, cast(bytearray, ccount), cast(bytearray, dcount), 0, dupc, dupd)
-    else:
-        node = Node(t, pstate, bytearray(ccount), bytearray(dcount), 0, dupc, dupd)
+    node = Node(t, pstate, ccount, dcount, 0, dupc, dupd)
     # Every cell and domino is looked at once at the start: rules 1, 4, 5 and 6 may apply before any move.
     conflict = node.propagate(
         [(q, _DECISION) for q in t.clue_pairs] + [(q, _DECISION) for q in joined],
@@ -596,7 +576,7 @@ def probe(node: Node) -> tuple[bool, int]:
 
 class _Engine(Node):
     """One search's state: the current node (pair states and counts, recording the reasons of its propagation),
-    the trail, a snapshot of the node at the end of every decision level (jumping back is a copy of three byte
+    the trail, a snapshot of the node at the end of every decision level (jumping back is a copy of three
     arrays), the learned clauses and the branching weights."""
 
     __slots__ = (
@@ -622,7 +602,7 @@ class _Engine(Node):
         self.why = [_DECISION] * n  # reason of each assignment (the root's are never asked for)
         self.trail = []
         self.qhead = 0  # how much of the trail the learned clauses have seen
-        self.snaps: list[tuple[bytearray, bytearray, bytearray, int, int]] = []
+        self.snaps: list[tuple[bytearray, list[int], list[int], int, int]] = []
         self.decisions: list[int] = []  # the literal decided at each level
         self.clauses: list[list[int]] = []
         self.clause_pairs = []  # the pairs of each clause (its literals move about)
@@ -890,26 +870,14 @@ class _Engine(Node):
         t = self.t
         ccount, dcount, pstate = self.ccount, self.dcount, self.pstate
         n_cells = t.n_cells
-        if type(ccount) is bytearray:
-            for least in range(2, 8):
-                if least in ccount or least in dcount:  # a C-level byte search
-                    break
-            else:  # pragma: no cover - nothing open but dominoes with 8 or more places
-                least = min(min(ccount), min(dcount))
-        else:  # pragma: no cover - list counts
-            least = min(min(ccount), min(dcount, default=DONE))
+        least = min(min(ccount), min(dcount, default=DONE))
         for best in self.top:
             if (ccount[best] if best < n_cells else dcount[best - n_cells]) == least:
                 break
         else:
-            if least < 8 and type(ccount) is bytearray:
-                tie = _TIE[least]
-                tied = list(compress(range(n_cells), ccount.translate(tie)))
-                tied += compress(range(n_cells, n_cells + len(dcount)), dcount.translate(tie))
-            else:  # pragma: no cover - list counts, or only dominoes with 8 or more places
-                is_least = least.__eq__
-                tied = list(compress(range(n_cells), map(is_least, ccount)))
-                tied += compress(range(n_cells, n_cells + len(dcount)), map(is_least, dcount))
+            is_least = least.__eq__
+            tied = list(compress(range(n_cells), map(is_least, ccount)))
+            tied += compress(range(n_cells, n_cells + len(dcount)), map(is_least, dcount))
             best = max(tied, key=self.weights.__getitem__)
         options = t.placements[best - n_cells] if best >= n_cells else t.cell_pairs[best]
         phase = self.phase
@@ -954,11 +922,6 @@ def _search(
     when it has visited ``max_nodes`` nodes (a budget that, unlike time, gives the same answer every run).
     """
     t = tables_for(puzzle)
-    if not _byte_counts(t) and not __file__.endswith(".py"):  # pragma: no cover - compiled build, hostile board
-        # The compiled engine holds counts in bytes only; the Python source holds them in ints as well.
-        source = native.source_module(__name__)
-        yield from source._search(puzzle, keep, timeout, stats, joined, split, max_nodes)
-        return
     total = t.n_cells // 2
     root = propagate_position(t, joined, split)
     if root is None:

@@ -58,7 +58,7 @@ from dominosa.deductions.advanced import (
     _must_overlap_of,
     _set_analysis_of,
 )
-from dominosa.deductions.counting import DONE_BELOW, Node, propagate_position
+from dominosa.deductions.counting import DONE, Node, propagate_position
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, _pairs_of, verdict_of
 from dominosa.deductions.rules import guess, same_neighbours_at, shared_cell_of
@@ -345,7 +345,7 @@ def _short_contradictions() -> _AllFinder:
         pstate, ccount = node.pstate, node.ccount
         vouched = holding(node)
         refuted = 0
-        for x in sorted((x for x in range(t.n_cells) if ccount[x] < DONE_BELOW), key=lambda x: (ccount[x], x)):
+        for x in sorted((x for x in range(t.n_cells) if ccount[x] < DONE), key=lambda x: (ccount[x], x)):
             for q in t.cell_pairs[x]:
                 if pstate[q] or vouched >> q & 1:
                     continue
