@@ -35,7 +35,6 @@ import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import compress
 
 from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED
 from dominosa.deductions.tables import Tables, tables_for
@@ -145,7 +144,11 @@ class Node:
     - ``dcount[d]``: how many undecided places domino ``d`` still has, or ``DONE`` once it is placed;
     - ``placed``: how many pairs are joined.
 
-    :meth:`propagate` is the one body of the rules on these arrays. The search (:class:`_Engine`, a ``Node`` with
+    :meth:`propagate` is the one body of the rules on these arrays. Joining a pair splits every other pair touching
+    its cells and every other place of its domino (rule 2); a cell left with one undecided pair has it joined
+    (rule 1); a domino left with one place has it joined (rules 3 and 5); a cell whose undecided pairs all show
+    one domino rules out that domino's other places (rule 4); a domino whose places all share a cell rules out
+    that cell's other pairs (rule 6). The search (:class:`_Engine`, a ``Node`` with
     ``record`` set) has it write down why each pair was decided, for its clause learning; a plain node, as
     :func:`propagate_position` makes it for the counter's start, its root probes and the short contradictions of
     grading, leaves the reasons unwritten, and is cheap to make and to copy (:meth:`join`, :meth:`split`).
@@ -269,21 +272,13 @@ class Node:
         self,
         joins: Iterable[tuple[int, int]],
         splits: list[tuple[int, int]],
-        cells: list[int] | None = None,
-        doms: list[int] | None = None,
-        check_cells: list[int] | None = None,
-        check_doms: list[int] | None = None,
+        starts: tuple[list[int], list[int], list[int], list[int]] | None = None,
     ) -> Sequence[int] | None:
-        """Assign the pending (pair, reason) joins and splits and everything they force by rules 1-6 and the
-        learned clauses; None at the fixed point, or the pairs of a constraint left with no way out (with
-        ``record`` off, any pair of it will do: only the search traces a contradiction back).
-
-        The rules, as they are applied here: joining a pair splits every other pair touching its cells and every
-        other place of its domino (rule 2); a cell left with one undecided pair has it joined (rule 1); a domino
-        left with one place has it joined (rules 3 and 5); a cell whose undecided pairs all show one domino rules
-        out that domino's other places (rule 4); a domino whose places all share a cell rules out that cell's
-        other pairs (rule 6). ``cells`` and ``doms`` (to look at for rules 1, 3 and 5) and ``check_cells`` and
-        ``check_doms`` (for rules 4 and 6) start the work lists, where a position is first propagated.
+        """Assign the pending (pair, reason) joins and splits and everything they force by rules 1-6 (as the
+        class docstring states them) and the learned clauses; None at the fixed point, or the pairs of a
+        constraint left with no way out (with ``record`` off, any pair of it will do: only the search traces a
+        contradiction back). ``starts``, where a position is first propagated: the cells and dominoes to look at
+        for rules 1, 3 and 5, then for rules 4 and 6.
 
         The work lists are first in, first out: a contradiction near the decision is met before the far
         consequences are drawn, and the learned clauses are shorter. Rules 4 and 6 (:meth:`same_neighbours`,
@@ -310,15 +305,8 @@ class Node:
         record: bool = self.record
         # First-in-first-out work lists as a list and the index of its head (what is before it is done).
         pending: list[tuple[int, int]] = list(joins)
-        if cells is None:
-            cells = []
-        if doms is None:
-            doms = []
+        cells, doms, check_cells, check_doms = ([], [], [], []) if starts is None else starts
         ph = ch = dh = 0
-        if check_cells is None:
-            check_cells = []
-        if check_doms is None:
-            check_doms = []
         placed: int = self.placed
 
         while True:
@@ -538,10 +526,12 @@ def propagate_position(t: Tables, joined: Iterable[int] = (), split: Iterable[in
     conflict = node.propagate(
         [(q, _DECISION) for q in t.clue_pairs] + [(q, _DECISION) for q in joined],
         [],
-        [x for x in range(t.n_cells) if ccount[x] == 1],
-        [d for d in range(t.n_dominoes) if dcount[d] == 1],
-        [x for x in range(t.n_cells) if ccount[x] >= 2 and dupc[x]],
-        [d for d in range(t.n_dominoes) if dcount[d] >= 2 and dupd[d]],
+        (
+            [x for x in range(t.n_cells) if ccount[x] == 1],
+            [d for d in range(t.n_dominoes) if dcount[d] == 1],
+            [x for x in range(t.n_cells) if ccount[x] >= 2 and dupc[x]],
+            [d for d in range(t.n_dominoes) if dcount[d] >= 2 and dupd[d]],
+        ),
     )
     return node if conflict is None else None
 
@@ -868,17 +858,38 @@ class _Engine(Node):
         The heaviest few (``top``, kept by :meth:`analyze`) are looked at first, and most often one of them has
         the fewest options; only when none has are all the counts scanned."""
         t = self.t
-        ccount, dcount, pstate = self.ccount, self.dcount, self.pstate
+        pstate = self.pstate
+        ccount: list[int] = self.ccount
+        dcount: list[int] = self.dcount
         n_cells = t.n_cells
-        least = min(min(ccount), min(dcount, default=DONE))
+        # The least count (every open one is at least 2: a count of 1 is forced at the fixed point), by a plain
+        # loop that a compiled build runs natively, stopping at the first 2.
+        least = DONE
+        for c in ccount:
+            if c < least:
+                least = c
+                if c == 2:
+                    break
+        if least > 2:
+            for c in dcount:
+                if c < least:
+                    least = c
+                    if c == 2:
+                        break
         for best in self.top:
             if (ccount[best] if best < n_cells else dcount[best - n_cells]) == least:
                 break
         else:
-            is_least = least.__eq__
-            tied = list(compress(range(n_cells), map(is_least, ccount)))
-            tied += compress(range(n_cells, n_cells + len(dcount)), map(is_least, dcount))
-            best = max(tied, key=self.weights.__getitem__)
+            # The heaviest of those with the least count, the first of equals (cells, then dominoes).
+            weights: list[int] = self.weights
+            best = -1
+            heaviest = 0
+            for x in range(n_cells):
+                if ccount[x] == least and weights[x] > heaviest:
+                    best, heaviest = x, weights[x]
+            for d in range(len(dcount)):
+                if dcount[d] == least and weights[n_cells + d] > heaviest:
+                    best, heaviest = n_cells + d, weights[n_cells + d]
         options = t.placements[best - n_cells] if best >= n_cells else t.cell_pairs[best]
         phase = self.phase
         for q in options:
