@@ -165,7 +165,7 @@ def source_module(fullname: str) -> ModuleType:
     """A fresh copy of a module run from its Python source, under a private name, whatever is installed: the
     tests compare it with the module in use, and the compiled counter hands it what it cannot hold in bytes.
 
-    The copy's own imports are the normal ones (a pure counting module may call a compiled propagation)."""
+    The copy's own imports are the normal ones (a pure counting module may read compiled tables)."""
     private = f"_dominosa_source.{fullname}"
     if private in sys.modules:
         return sys.modules[private]
