@@ -29,7 +29,7 @@ The one-letter names of the hot loops, the same in every module:
 - ``t`` the puzzle's :class:`~dominosa.deductions.tables.Tables` (integer tables, computed once per puzzle);
 - ``s``: in the rules (``rules.py``, ``advanced.py``) the :class:`SolvingState` a rule reads; in a loop over
   ``state`` or ``pstate``, one pair's state value. (Two meanings, never in one function.)
-- in the search (``propagation.py``, ``counting.py``): ``pstate``, ``ccount``, ``dcount`` the pair states, open
+- in the counter (``counting.py``): ``pstate``, ``ccount``, ``dcount`` the pair states, open
   pairs per cell and places per domino; ``v`` a pair as a search variable and ``lit`` its literal (``2v``
   joined, ``2v + 1`` split).
 """

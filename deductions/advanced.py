@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
+from dominosa.deductions.counting import propagate_position
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.propagation import propagate, propagate_position
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices, pair_bits
 from dominosa.deductions.tables import Tables
 
@@ -1131,7 +1131,7 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
                 node = None
             else:
                 node = base.copy()
-                if not propagate(t, node, [q], [], []):
+                if not node.join(q):
                     node = None
             if node is not None:
                 fixed_point = pair_bits(node.pstate)

@@ -1,24 +1,32 @@
 """Fast solution counting: a conflict-driven search over the propagation of rules 1-6 on flat integer arrays.
 
 This is the generator's hot path (proving a puzzle proper means counting its solutions up to 2), so it does not
-go through the rule functions of :mod:`dominosa.deductions.rules` one deduction at a time.
-:func:`~dominosa.deductions.propagation.propagate_position` propagates the starting position (the arrays
-``pstate``, ``ccount``, ``dcount`` are described there), which settles most generated puzzles without any
-search; why it is kept apart from the search's own loop is in that module's docstring.
+go through the rule functions of :mod:`dominosa.deductions.rules` one deduction at a time. A position is a
+:class:`Node` (the arrays ``pstate``, ``ccount``, ``dcount`` are described there), and :meth:`Node.propagate` is
+the engine's one body of rules 1-6 on such arrays: every consequence is drawn as soon as a pair changes, with
+work lists instead of rescans, to the same fixed point as the readable rules (``tests/test_deductions_soundness.py``
+and ``tests/test_deductions_counting.py`` check it on random puzzles).
 
-This module and :mod:`~dominosa.deductions.propagation` are among those the optional compiled build turns into C
-with mypyc (:mod:`dominosa.native`): the annotated locals of the hot functions are for it, and the hot loops
-avoid closures (mypyc keeps a closure's variables in an environment object). The Python source stays the
-reference, run and tested as such; ``tests/test_native.py`` checks that both walk the same search, node for node.
-What the compiled build gains is measured by ``bench/bench_counting_tail.py`` (figures in ``bench/README.md``).
+The search records, for its clause learning, why each pair was decided; nothing else needs to know. So a node
+records only when asked (``Node.record``, set by the search): :func:`propagate_position` makes a plain node,
+propagated from the puzzle or from any position, and the counter's start, its root probes (:func:`probe`) and the
+short contradictions of grading (:mod:`~dominosa.deductions.advanced`, :mod:`~dominosa.deductions.levels`) work
+on plain nodes and their copies. The positions of most generated puzzles are settled there, without any search,
+and never pay for building it (the figures: ``bench/README.md``, bench_uniqueness).
+
+This module is among those the optional compiled build turns into C with mypyc (:mod:`dominosa.native`): the
+annotated locals of the hot functions are for it, and the hot loops avoid closures (mypyc keeps a closure's
+variables in an environment object). The Python source stays the reference, run and tested as such;
+``tests/test_native.py`` checks that both walk the same search, node for node. What the compiled build gains is
+measured by ``bench/bench_counting_tail.py`` (figures in ``bench/README.md``).
 
 The search (:class:`_Engine`) branches by
 joining a pair of the most constrained cell or domino, and learns from every contradiction: it traces the
 contradiction back through the reasons of the assignments that led to it and keeps a clause (a nogood) that
 prunes every later node where the same cause would recur, then jumps back to where that clause first bites.
 That is the conflict-driven clause learning of SAT solvers, with the rules as its propagation; it needs an
-order of magnitude fewer nodes than plain depth-first search on large boards. Going back a level copies three
-byte arrays saved when the level was opened; there is no undo log to get wrong, and no recursion.
+order of magnitude fewer nodes than plain depth-first search on large boards. Going back a level copies the three
+arrays saved when the level was opened; there is no undo log to get wrong, and no recursion.
 """
 
 from __future__ import annotations
@@ -26,17 +34,26 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import compress
-from typing import cast
+from functools import lru_cache
 
-from dominosa import native
-from dominosa.deductions.propagation import DONE, DONE_BELOW, Node, probe, propagate_position
 from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED
 from dominosa.deductions.tables import Tables, tables_for
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
-__all__ = ["CountResult", "SearchStats", "count_from_position", "count_solutions", "is_unique", "solutions", "solve"]
+__all__ = [
+    "DONE",
+    "CountResult",
+    "Node",
+    "SearchStats",
+    "count_from_position",
+    "count_solutions",
+    "is_unique",
+    "probe",
+    "propagate_position",
+    "solutions",
+    "solve",
+]
 
 # Pair states are those of deductions/state.py without the "newly" ones (every consequence is drawn at once).
 # The search writes SPLIT as the literal 2 in its innermost loop, and encodes "pair v joined" as the literal
@@ -92,18 +109,16 @@ class _OutOfNodes(Exception):
 # below. _Engine.reason lists the pairs each kind depends on.
 _K_DECISION, _K_CELL, _K_DOM, _K_RULE4, _K_RULE6, _K_CLAUSE = 0, 1, 2, 3, 4, 5
 _DECISION = ~_K_DECISION
-# In the search, counts are bytearrays (C-level copies, byte search and translate); a covered cell or placed
-# domino is set to _E_DONE and never counted down again (a join's splits skip what it covers), so every count
-# below _E_BELOW is an open cell's or domino's.
-_E_DONE, _E_BELOW = 255, 128
-# _TIE[k] is a translation table that maps byte k to 1 and every other byte to 0 (the ties of the least count).
-_TIE = [bytes(i == k for i in range(256)) for k in range(8)]
+# Counts are lists of ints (a compiled build reads and writes a list's items directly, a bytearray's through
+# generic calls: the figures are in bench/README.md). A covered cell or placed domino has its count set to DONE
+# and never counted down again (a join's splits skip what it covers), so that the "one left" and "none left" tests
+# never fire for it and the least count is an open one's: every count below DONE is an open cell's or domino's.
+DONE = 1 << 30
 
 
-def _byte_counts(t: Tables) -> bool:
-    """Whether the search can hold its counts in bytes: every domino has fewer than 100 places (always, but on
-    hostile boards of order 27 and up)."""
-    return max(map(len, t.placements), default=0) < 100
+# What a plain node never records nor reads: empty lists shared by them all, never written (see Node.record).
+_UNRECORDED: list[int] = []
+_NO_CLAUSES: list[tuple[int, ...]] = []
 
 
 # How many of the heaviest cells and dominoes the branching heuristic keeps in view (see _Engine.choose).
@@ -116,15 +131,28 @@ _TOP = 48
 _RESTART_BASE = 512
 _REDUCE_EVERY = 1000
 _GLUE_KEEP = 3
-# Root probing (propagation.probe) on boards up to this many cells. On small boards it often leaves nothing to
+# Root probing (probe) on boards up to this many cells. On small boards it often leaves nothing to
 # search; on large ones a probe costs about as much as a search node and learning gets the same facts more cheaply.
 _PROBE_MAX_CELLS = 512
 
 
-class _Engine:
-    """One search's state: the current node (pair states and counts), the trail, a snapshot of the node at the
-    end of every decision level (jumping back is a copy of three byte arrays), the learned clauses and the
-    branching weights."""
+class Node:
+    """A position on flat arrays, and the propagation of rules 1-6 that draws its consequences.
+
+    - ``pstate[q]``: pair ``q``'s state, ``UNDECIDED``, ``JOINED`` or ``SPLIT``;
+    - ``ccount[x]``: how many undecided pairs cell ``x`` still has, or ``DONE`` once the cell is covered;
+    - ``dcount[d]``: how many undecided places domino ``d`` still has, or ``DONE`` once it is placed;
+    - ``placed``: how many pairs are joined.
+
+    :meth:`propagate` is the one body of the rules on these arrays. Joining a pair splits every other pair touching
+    its cells and every other place of its domino (rule 2); a cell left with one undecided pair has it joined
+    (rule 1); a domino left with one place has it joined (rules 3 and 5); a cell whose undecided pairs all show
+    one domino rules out that domino's other places (rule 4); a domino whose places all share a cell rules out
+    that cell's other pairs (rule 6). The search (:class:`_Engine`, a ``Node`` with
+    ``record`` set) has it write down why each pair was decided, for its clause learning; a plain node, as
+    :func:`propagate_position` makes it for the counter's start, its root probes and the short contradictions of
+    grading, leaves the reasons unwritten, and is cheap to make and to copy (:meth:`join`, :meth:`split`).
+    """
 
     __slots__ = (
         "t",
@@ -132,73 +160,51 @@ class _Engine:
         "ccount",
         "dcount",
         "placed",
+        "dupc",
+        "dupd",
+        "record",
+        "level",
         "lev",
         "why",
         "trail",
-        "qhead",
-        "level",
-        "snaps",
-        "decisions",
-        "clauses",
-        "clause_pairs",
-        "watches",
-        "wflag",
-        "seen",
-        "dead",
-        "glue",
-        "phase",
         "weights",
-        "top",
-        "top_floor",
-        "dupc",
-        "dupd",
-        "done",
+        "clause_pairs",
     )
 
-    def __init__(self, t: Tables, root: Node) -> None:
+    def __init__(
+        self, t: Tables, pstate: bytearray, ccount: list[int], dcount: list[int], placed: int, dupc: bytes, dupd: bytes
+    ) -> None:
         self.t = t
-        n = t.n_pairs
-        pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
-        self.ccount: bytearray
-        self.dcount: bytearray
-        if _byte_counts(t):
-            self.done = _E_DONE
-            self.ccount = bytearray(c if c < DONE_BELOW else _E_DONE for c in root.ccount)
-            self.dcount = bytearray(c if c < DONE_BELOW else _E_DONE for c in root.dcount)
-        else:  # pragma: no cover - a domino with 100 places: not a board anyone plays
-            # Counts as ints, though typed as bytes: only the pure-Python module runs this (see _search).
-            self.done = DONE
-            self.ccount, self.dcount = cast(bytearray, root.ccount[:]), cast(bytearray, root.dcount[:])
-        self.pstate = root.pstate[:]
-        self.placed = root.placed
-        self.lev = [0] * n  # decision level of each join and of each split not caused by a join
-        self.why = [_DECISION] * n  # reason of each assignment (the root's are never asked for)
-        self.trail: list[int] = []
-        self.qhead = 0  # how much of the trail the learned clauses have seen
-        self.level = 0
-        self.snaps: list[tuple[bytearray, bytearray, bytearray, int, int]] = []
-        self.decisions: list[int] = []  # the literal decided at each level
-        self.clauses: list[list[int]] = []
-        self.clause_pairs: list[tuple[int, ...]] = []  # the pairs of each clause (its literals move about)
-        self.watches: dict[int, list[int]] = {}
-        self.wflag = bytearray(2 * n)  # literals with a watch list
-        self.seen = bytearray(n)
-        self.dead = bytearray()  # forgotten clauses
-        self.glue: list[int] = []  # per clause: how many levels its literals spanned when learned (0: keep)
-        self.phase = bytearray(n)  # the last state of each pair before a restart
-        self.weights = [1] * (t.n_cells + t.n_dominoes)  # cells, then dominoes at n_cells + d
-        # The heaviest cells and dominoes, heaviest first, and the lightest weight among them once there are _TOP.
-        self.top: list[int] = []
-        self.top_floor = 0
+        self.pstate = pstate
+        self.ccount = ccount
+        self.dcount = dcount
+        self.placed = placed
         # Rule 4 can only fire at a cell two of whose pairs show one domino, and rule 6 only for a domino two of
-        # whose places share a cell; elsewhere they say nothing that rules 1 and 3 do not.
-        pd_of, pa_of, pb_of = pd.__getitem__, pa.__getitem__, pb.__getitem__
-        self.dupc = bytes([len(set(map(pd_of, ps))) < len(ps) for ps in t.cell_pairs])
-        self.dupd = bytes([len(set(map(pa_of, ps)).union(map(pb_of, ps))) < 2 * len(ps) for ps in t.placements])
+        # whose places share a cell; elsewhere they say nothing that rules 1 and 3 do not (see _duplicates).
+        self.dupc = dupc
+        self.dupd = dupd
+        # What the search records, and a plain node never touches: the decision level, the reason of each
+        # assignment, the trail of assignments, the branching weights and the pairs of the learned clauses.
+        self.record = False
+        self.level = 0
+        self.lev = self.why = self.trail = self.weights = _UNRECORDED
+        self.clause_pairs = _NO_CLAUSES
 
-    def level_of(self, v: int) -> int:
-        code = self.why[v]
-        return self.lev[code if code >= 0 else v]
+    def copy(self) -> Node:
+        """A plain node at the same position (a supposition's scratch copy)."""
+        return Node(self.t, self.pstate[:], self.ccount[:], self.dcount[:], self.placed, self.dupc, self.dupd)
+
+    def join(self, q: int) -> bool:
+        """Join open pair ``q`` and draw every consequence; False on a contradiction (the node is then spoilt)."""
+        return self.propagate(((q, _DECISION),), []) is None
+
+    def split(self, q: int) -> bool:
+        """Split open pair ``q`` and draw every consequence; False on a contradiction (the node is then spoilt)."""
+        return self.propagate((), [(q, _DECISION)]) is None
+
+    def watch_clauses(self, pending: list[tuple[int, int]], splits: list[tuple[int, int]]) -> Sequence[int] | None:
+        """A plain node has no learned clauses (the search's own: :meth:`_Engine.watch_clauses`)."""
+        return None
 
     def reason(self, v: int, code: int) -> Sequence[int]:
         """The pairs whose states forced pair ``v``'s (all assigned before it; ``v`` itself may be listed)."""
@@ -224,24 +230,27 @@ class _Engine:
             return [r for r in t.placements[d] if pa[r] != x and pb[r] != x]
         raise AssertionError("a decision has no reason")
 
-    def split(
+    def split_for(
         self, q: int, code: int, cells: list[int], doms: list[int], check_cells: list[int], check_doms: list[int]
     ) -> Sequence[int] | None:
         """Split open pair ``q`` for reason ``code`` on the rarer paths of :meth:`propagate` (rules 4 and 6,
-        clauses: a join splits its neighbours inline there) and queue what may now be forced; the pairs of a
-        cell or domino left with no way out, or None."""
+        splits asked for, clauses: a join splits its neighbours inline there) and queue what may now be forced;
+        the pairs of a cell or domino left with no way out, or None."""
         t = self.t
         ccount, dcount, weights = self.ccount, self.dcount, self.weights
+        record = self.record
         self.pstate[q] = SPLIT
-        self.lev[q] = self.level
-        self.why[q] = code
-        self.trail.append(q)
+        if record:
+            self.lev[q] = self.level
+            self.why[q] = code
+            self.trail.append(q)
         for x in (t.pair_a[q], t.pair_b[q]):
             c = ccount[x] - 1
             ccount[x] = c
             if c <= 1:
                 if c == 0:
-                    weights[x] += 1
+                    if record:
+                        weights[x] += 1
                     return t.cell_pairs[x]
                 cells.append(x)
             elif self.dupc[x]:
@@ -251,16 +260,25 @@ class _Engine:
         dcount[e] = c
         if c <= 1:
             if c == 0:
-                weights[t.n_cells + e] += 1
+                if record:
+                    weights[t.n_cells + e] += 1
                 return t.placements[e]
             doms.append(e)
         elif self.dupd[e]:
             check_doms.append(e)
         return None
 
-    def propagate(self, joins: Iterable[tuple[int, int]], splits: list[tuple[int, int]]) -> Sequence[int] | None:
-        """Assign the pending (pair, reason) joins and splits and everything they force by rules 1-6 and the
-        learned clauses; None at the fixed point, or the pairs of a constraint left with no way out.
+    def propagate(
+        self,
+        joins: Iterable[tuple[int, int]],
+        splits: list[tuple[int, int]],
+        starts: tuple[list[int], list[int], list[int], list[int]] | None = None,
+    ) -> Sequence[int] | None:
+        """Assign the pending (pair, reason) joins and splits and everything they force by rules 1-6 (as the
+        class docstring states them) and the learned clauses; None at the fixed point, or the pairs of a
+        constraint left with no way out (with ``record`` off, any pair of it will do: only the search traces a
+        contradiction back). ``starts``, where a position is first propagated: the cells and dominoes to look at
+        for rules 1, 3 and 5, then for rules 4 and 6.
 
         The work lists are first in, first out: a contradiction near the decision is met before the far
         consequences are drawn, and the learned clauses are shorter. Rules 4 and 6 (:meth:`same_neighbours`,
@@ -269,8 +287,8 @@ class _Engine:
         t = self.t
         # Typed locals: the pure-Python run ignores these annotations; a compiled build (mypyc) uses them.
         pstate: bytearray = self.pstate
-        ccount: bytearray = self.ccount
-        dcount: bytearray = self.dcount
+        ccount: list[int] = self.ccount
+        dcount: list[int] = self.dcount
         lev: list[int] = self.lev
         why: list[int] = self.why
         trail: list[int] = self.trail
@@ -284,15 +302,11 @@ class _Engine:
         weights: list[int] = self.weights
         dupc: bytes = self.dupc
         dupd: bytes = self.dupd
-        done: int = self.done
+        record: bool = self.record
         # First-in-first-out work lists as a list and the index of its head (what is before it is done).
         pending: list[tuple[int, int]] = list(joins)
-        cells: list[int] = []
-        doms: list[int] = []
+        cells, doms, check_cells, check_doms = ([], [], [], []) if starts is None else starts
         ph = ch = dh = 0
-        check_cells: list[int] = []
-        check_doms: list[int] = []
-        push = trail.append
         placed: int = self.placed
 
         while True:
@@ -301,9 +315,9 @@ class _Engine:
                 s = pstate[q]
                 if s:
                     if s == JOINED:
-                        return [*self.reason(q, code), q]
+                        return [*self.reason(q, code), q] if record else (q,)
                     continue
-                confl = self.split(q, code, cells, doms, check_cells, check_doms)
+                confl = self.split_for(q, code, cells, doms, check_cells, check_doms)
                 if confl is not None:
                     return confl
             while ph < len(pending):
@@ -312,20 +326,21 @@ class _Engine:
                 s = pstate[p]
                 if s:
                     if s == SPLIT:
-                        return [*self.reason(p, code), p]
+                        return [*self.reason(p, code), p] if record else (p,)
                     continue
                 # p is open, so nothing covers its cells or places its domino: every neighbour is open or split.
                 a, b = pair_a[p], pair_b[p]
                 d = pd[p]
                 pstate[p] = JOINED
-                lev[p] = level
-                why[p] = code
-                push(p)
+                if record:
+                    lev[p] = level
+                    why[p] = code
+                    trail.append(p)
                 placed += 1
-                ccount[a] = ccount[b] = dcount[d] = done
+                ccount[a] = ccount[b] = dcount[d] = DONE
                 # Rule 2. Every open pair touching p, and every other place of p's domino, is split: it loses its
                 # cells' counts and its domino's, but for those p covers (a, b and d stay "done"). The body is
-                # written out here, not called (as self.split is on the rarer paths): this is the innermost loop
+                # written out here, not called (as split_for is on the rarer paths): this is the innermost loop
                 # of the whole program, and a function call per split pair cost about a quarter of the counting
                 # time.
                 for group in (cell_pairs[a], cell_pairs[b], placements[d]):
@@ -333,8 +348,9 @@ class _Engine:
                         if pstate[q]:
                             continue
                         pstate[q] = 2
-                        why[q] = p
-                        push(q)
+                        if record:
+                            why[q] = p
+                            trail.append(q)
                         for k in range(2):
                             x = pair_b[q] if k else pair_a[q]
                             if x != a and x != b:
@@ -342,7 +358,8 @@ class _Engine:
                                 ccount[x] = c
                                 if c <= 1:
                                     if c == 0:
-                                        weights[x] += 1
+                                        if record:
+                                            weights[x] += 1
                                         return cell_pairs[x]
                                     cells.append(x)
                                 elif dupc[x]:
@@ -353,7 +370,8 @@ class _Engine:
                             dcount[e] = c
                             if c <= 1:
                                 if c == 0:
-                                    weights[n_cells + e] += 1
+                                    if record:
+                                        weights[n_cells + e] += 1
                                     return placements[e]
                                 doms.append(e)
                             elif dupd[e]:
@@ -421,7 +439,7 @@ class _Engine:
         code = ~(x << 3 | _K_RULE4)
         for q in t.placements[d]:
             if not pstate[q] and t.pair_a[q] != x and t.pair_b[q] != x:
-                confl = self.split(q, code, cells, doms, check_cells, check_doms)
+                confl = self.split_for(q, code, cells, doms, check_cells, check_doms)
                 if confl is not None:
                     return confl
         return None
@@ -432,7 +450,7 @@ class _Engine:
         """Rule 6 for domino ``d``: if every place left for it uses one cell, the cell's pairs showing other
         dominoes are split (see :meth:`split` for the lists); the pairs of a cell or domino left with no way
         out, or None."""
-        if not 2 <= self.dcount[d] < _E_BELOW:
+        if not 2 <= self.dcount[d] < DONE:
             return None
         t = self.t
         pstate: bytearray = self.pstate
@@ -452,10 +470,146 @@ class _Engine:
         for q in t.cell_pairs[x]:
             if not pstate[q] and pd[q] != d:
                 code = ~((d << 1 | (pair_b[q] == x)) << 3 | _K_RULE6)
-                confl = self.split(q, code, cells, doms, check_cells, check_doms)
+                confl = self.split_for(q, code, cells, doms, check_cells, check_doms)
                 if confl is not None:
                     return confl
         return None
+
+@lru_cache(maxsize=64)
+def _duplicates(t: Tables) -> tuple[bytes, bytes]:
+    """Where rules 4 and 6 can fire (a node's ``dupc`` and ``dupd``): the cells two of whose pairs show one
+    domino, and those dominoes, which are the dominoes two of whose places share a cell. (Kept per puzzle, as
+    its tables are: grading propagates a position of the same puzzle at every step.)"""
+    pd: tuple[int, ...] = t.pair_domino
+    cell_pairs: tuple[tuple[int, ...], ...] = t.cell_pairs
+    dupc = bytearray(t.n_cells)
+    dupd = bytearray(t.n_dominoes)
+    for x in range(t.n_cells):
+        ps = cell_pairs[x]
+        for i in range(1, len(ps)):
+            d = pd[ps[i]]
+            if d >= 0:
+                for j in range(i):
+                    if pd[ps[j]] == d:
+                        dupc[x] = dupd[d] = 1
+    return bytes(dupc), bytes(dupd)
+
+
+def propagate_position(t: Tables, joined: Iterable[int] = (), split: Iterable[int] = ()) -> Node | None:
+    """The counter's starting node: pairs showing no domino of the set split, clues joined, everything
+    propagated; None on a contradiction.
+
+    ``joined`` and ``split`` start from a partly solved position instead (the short contradictions of grading
+    start from theirs). The node is a plain one: the search is built on it only when it is not solved, and most
+    generated puzzles are solved here (why that matters: ``bench/README.md``, bench_uniqueness).
+    """
+    pstate = bytearray(t.n_pairs)
+    ccount = list(map(len, t.cell_pairs))
+    dcount = list(map(len, t.placements))
+    if -1 in t.pair_domino:  # only where the set is not the whole double-n set
+        for q, d in enumerate(t.pair_domino):
+            if d < 0:
+                pstate[q] = SPLIT
+                ccount[t.pair_a[q]] -= 1
+                ccount[t.pair_b[q]] -= 1
+    for q in split:
+        if not pstate[q]:
+            pstate[q] = SPLIT
+            ccount[t.pair_a[q]] -= 1
+            ccount[t.pair_b[q]] -= 1
+            dcount[t.pair_domino[q]] -= 1
+    if min(ccount, default=1) == 0 or min(dcount, default=1) == 0:
+        return None
+    dupc, dupd = _duplicates(t)
+    node = Node(t, pstate, ccount, dcount, 0, dupc, dupd)
+    # Every cell and domino is looked at once at the start: rules 1, 4, 5 and 6 may apply before any move.
+    conflict = node.propagate(
+        [(q, _DECISION) for q in t.clue_pairs] + [(q, _DECISION) for q in joined],
+        [],
+        (
+            [x for x in range(t.n_cells) if ccount[x] == 1],
+            [d for d in range(t.n_dominoes) if dcount[d] == 1],
+            [x for x in range(t.n_cells) if ccount[x] >= 2 and dupc[x]],
+            [d for d in range(t.n_dominoes) if dcount[d] >= 2 and dupd[d]],
+        ),
+    )
+    return node if conflict is None else None
+
+
+def probe(node: Node) -> tuple[bool, int]:
+    """Failed-literal probing: for each cell with two pairs left, join one of them on a scratch copy; if that
+    contradicts at once, the cell must take the other. Repeats until nothing more is forced. Returns False on a
+    contradiction, and how many probes it made.
+
+    This is rule 7 restricted to one step of lookahead, done once at the root of small boards (see
+    ``_PROBE_MAX_CELLS``): it costs a propagation per open two-way cell but often settles the puzzle outright.
+    """
+    t = node.t
+    cell_pairs, pstate, ccount = t.cell_pairs, node.pstate, node.ccount
+    probes = 0
+    changed = True
+    while changed:
+        changed = False
+        for x in range(t.n_cells):
+            if ccount[x] != 2:
+                continue
+            first, second = (q for q in cell_pairs[x] if not pstate[q])
+            for tried, other in ((first, second), (second, first)):
+                probes += 1
+                if not node.copy().join(tried):
+                    if not node.join(other):
+                        return False, probes
+                    changed = True
+                    break
+    return True, probes
+
+
+class _Engine(Node):
+    """One search's state: the current node (pair states and counts, recording the reasons of its propagation),
+    the trail, a snapshot of the node at the end of every decision level (jumping back is a copy of three
+    arrays), the learned clauses and the branching weights."""
+
+    __slots__ = (
+        "qhead",
+        "snaps",
+        "decisions",
+        "clauses",
+        "watches",
+        "wflag",
+        "seen",
+        "dead",
+        "glue",
+        "phase",
+        "top",
+        "top_floor",
+    )
+
+    def __init__(self, t: Tables, root: Node) -> None:
+        super().__init__(t, root.pstate[:], root.ccount[:], root.dcount[:], root.placed, root.dupc, root.dupd)
+        n = t.n_pairs
+        self.record = True
+        self.lev = [0] * n  # decision level of each join and of each split not caused by a join
+        self.why = [_DECISION] * n  # reason of each assignment (the root's are never asked for)
+        self.trail = []
+        self.qhead = 0  # how much of the trail the learned clauses have seen
+        self.snaps: list[tuple[bytearray, list[int], list[int], int, int]] = []
+        self.decisions: list[int] = []  # the literal decided at each level
+        self.clauses: list[list[int]] = []
+        self.clause_pairs = []  # the pairs of each clause (its literals move about)
+        self.watches: dict[int, list[int]] = {}
+        self.wflag = bytearray(2 * n)  # literals with a watch list
+        self.seen = bytearray(n)
+        self.dead = bytearray()  # forgotten clauses
+        self.glue: list[int] = []  # per clause: how many levels its literals spanned when learned (0: keep)
+        self.phase = bytearray(n)  # the last state of each pair before a restart
+        self.weights = [1] * (t.n_cells + t.n_dominoes)  # cells, then dominoes at n_cells + d
+        # The heaviest cells and dominoes, heaviest first, and the lightest weight among them once there are _TOP.
+        self.top: list[int] = []
+        self.top_floor = 0
+
+    def level_of(self, v: int) -> int:
+        code = self.why[v]
+        return self.lev[code if code >= 0 else v]
 
     def watch_clauses(self, pending: list[tuple[int, int]], splits: list[tuple[int, int]]) -> Sequence[int] | None:
         """Once the rules are done: the learned clauses watching a literal made false since their last look
@@ -704,29 +858,38 @@ class _Engine:
         The heaviest few (``top``, kept by :meth:`analyze`) are looked at first, and most often one of them has
         the fewest options; only when none has are all the counts scanned."""
         t = self.t
-        ccount, dcount, pstate = self.ccount, self.dcount, self.pstate
+        pstate = self.pstate
+        ccount: list[int] = self.ccount
+        dcount: list[int] = self.dcount
         n_cells = t.n_cells
-        if type(ccount) is bytearray:
-            for least in range(2, 8):
-                if least in ccount or least in dcount:  # a C-level byte search
+        # The least count (every open one is at least 2: a count of 1 is forced at the fixed point), by a plain
+        # loop that a compiled build runs natively, stopping at the first 2.
+        least = DONE
+        for c in ccount:
+            if c < least:
+                least = c
+                if c == 2:
                     break
-            else:  # pragma: no cover - nothing open but dominoes with 8 or more places
-                least = min(min(ccount), min(dcount))
-        else:  # pragma: no cover - list counts
-            least = min(min(ccount), min(dcount, default=DONE))
+        if least > 2:
+            for c in dcount:
+                if c < least:
+                    least = c
+                    if c == 2:
+                        break
         for best in self.top:
             if (ccount[best] if best < n_cells else dcount[best - n_cells]) == least:
                 break
         else:
-            if least < 8 and type(ccount) is bytearray:
-                tie = _TIE[least]
-                tied = list(compress(range(n_cells), ccount.translate(tie)))
-                tied += compress(range(n_cells, n_cells + len(dcount)), dcount.translate(tie))
-            else:  # pragma: no cover - list counts, or only dominoes with 8 or more places
-                is_least = least.__eq__
-                tied = list(compress(range(n_cells), map(is_least, ccount)))
-                tied += compress(range(n_cells, n_cells + len(dcount)), map(is_least, dcount))
-            best = max(tied, key=self.weights.__getitem__)
+            # The heaviest of those with the least count, the first of equals (cells, then dominoes).
+            weights: list[int] = self.weights
+            best = -1
+            heaviest = 0
+            for x in range(n_cells):
+                if ccount[x] == least and weights[x] > heaviest:
+                    best, heaviest = x, weights[x]
+            for d in range(len(dcount)):
+                if dcount[d] == least and weights[n_cells + d] > heaviest:
+                    best, heaviest = n_cells + d, weights[n_cells + d]
         options = t.placements[best - n_cells] if best >= n_cells else t.cell_pairs[best]
         phase = self.phase
         for q in options:
@@ -770,18 +933,13 @@ def _search(
     when it has visited ``max_nodes`` nodes (a budget that, unlike time, gives the same answer every run).
     """
     t = tables_for(puzzle)
-    if not _byte_counts(t) and not __file__.endswith(".py"):  # pragma: no cover - compiled build, hostile board
-        # The compiled engine holds counts in bytes only; the Python source holds them in ints as well.
-        source = native.source_module(__name__)
-        yield from source._search(puzzle, keep, timeout, stats, joined, split, max_nodes)
-        return
     total = t.n_cells // 2
     root = propagate_position(t, joined, split)
     if root is None:
         return
     stats.nodes += 1
     if t.n_cells <= _PROBE_MAX_CELLS and root.placed < total:
-        consistent, probes = probe(t, root)
+        consistent, probes = probe(root)
         stats.probes += probes
         if not consistent:
             return

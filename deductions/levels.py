@@ -61,9 +61,9 @@ from dominosa.deductions.advanced import (
     _must_overlap_of,
     _set_analysis_of,
 )
+from dominosa.deductions.counting import DONE, Node, propagate_position
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, _pairs_of, verdict_of
-from dominosa.deductions.propagation import DONE_BELOW, Node, _split, propagate, propagate_position
 from dominosa.deductions.rules import guess, same_neighbours_at, shared_cell_of
 from dominosa.deductions.state import (
     JOINED,
@@ -348,22 +348,17 @@ def _short_contradictions() -> _AllFinder:
         pstate, ccount = node.pstate, node.ccount
         vouched = holding(node)
         refuted = 0
-        for x in sorted((x for x in range(t.n_cells) if ccount[x] < DONE_BELOW), key=lambda x: (ccount[x], x)):
+        for x in sorted((x for x in range(t.n_cells) if ccount[x] < DONE), key=lambda x: (ccount[x], x)):
             for q in t.cell_pairs[x]:
                 if pstate[q] or vouched >> q & 1:
                     continue
                 trial = node.copy()
-                if propagate(t, trial, [q], [], []):
+                if trial.join(q):
                     joined, split = pair_bits(trial.pstate)
                     fixed_points.append((joined, split))
                     vouched |= joined
                     continue
-                cells: list[int] = []
-                doms: list[int] = []
-                check_cells: list[int] = []
-                check_doms: list[int] = []
-                if not (_split(t, node, q, cells, doms, check_cells, check_doms)
-                        and propagate(t, node, [], cells, doms, check_cells, check_doms)):
+                if not node.split(q):
                     raise Contradiction("every way of a pair meets a contradiction by the simple rules")
                 refuted += 1
                 vouched = holding(node)

@@ -24,7 +24,6 @@ from types import ModuleType
 __all__ = ["COMPILED_MODULES", "PURE_ENV", "build_description", "compiled_modules", "source_module"]
 
 COMPILED_MODULES: tuple[str, ...] = (
-    "dominosa.deductions.propagation",
     "dominosa.deductions.counting",
     "dominosa.deductions.state",
     "dominosa.deductions.rules",
@@ -167,7 +166,7 @@ def source_module(fullname: str) -> ModuleType:
     """A fresh copy of a module run from its Python source, under a private name, whatever is installed: the
     tests compare it with the module in use, and the compiled counter hands it what it cannot hold in bytes.
 
-    The copy's own imports are the normal ones (a pure counting module may call a compiled propagation)."""
+    The copy's own imports are the normal ones (a pure counting module may read compiled tables)."""
     private = f"_dominosa_source.{fullname}"
     if private in sys.modules:
         return sys.modules[private]

@@ -10,8 +10,8 @@ from position_art import names, position
 from strategies import layouts
 
 from dominosa.deductions import advanced
+from dominosa.deductions.counting import propagate_position
 from dominosa.deductions.grading import grade
-from dominosa.deductions.propagation import propagate_position
 from dominosa.deductions.state import UNDECIDED, SolvingState
 from dominosa.deductions.stepper import iter_deductions
 from dominosa.generator.proper import proper_layout

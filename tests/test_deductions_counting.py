@@ -6,6 +6,7 @@ import random
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from search_nodes import read_record, record_of
 from strategies import layouts
 
 from dominosa import Puzzle, problems
@@ -20,8 +21,7 @@ from dominosa.deductions import (
     solutions,
     solve,
 )
-from dominosa.deductions.counting import _Engine
-from dominosa.deductions.propagation import propagate_position
+from dominosa.deductions.counting import _Engine, propagate_position
 from dominosa.deductions.state import JOINED, SPLIT, Contradiction
 from dominosa.deductions.tables import tables_for
 from dominosa.generator.layouts import random_layout
@@ -178,3 +178,12 @@ def test_the_search_propagation_reaches_the_same_fixed_point_as_the_rules(layout
             [p for p in range(t.n_pairs) if engine.pstate[p] == JOINED],
             [p for p in range(t.n_pairs) if engine.pstate[p] == SPLIT],
         )
+
+
+def test_the_search_walks_the_recorded_nodes():
+    """Every count of the record (tests/search_nodes.py: 226 puzzles of orders 4-25) takes the same nodes,
+    branches, depth and probes as when it was recorded: a faster propagation must not change the search."""
+    record = read_record()
+    assert len(record) == 226
+    for puzzle, expected in record:
+        assert record_of(puzzle, expected["limit"]) == expected, puzzle

@@ -18,8 +18,8 @@ from dominosa.deductions import (
     next_deduction,
     solve_by_steps,
 )
+from dominosa.deductions.counting import propagate_position
 from dominosa.deductions.grades import BASIC
-from dominosa.deductions.propagation import propagate_position
 from dominosa.deductions.state import JOINED, SPLIT, Contradiction
 from dominosa.deductions.tables import tables_for
 from dominosa.deductions.techniques import ALL_FINDERS

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from strategies import layouts
 
 from dominosa import Board, native
-from dominosa.deductions import counting, propagation
+from dominosa.deductions import counting
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.grading import PROPER, grade
 from dominosa.deductions.graph import shortest_path
@@ -37,13 +37,12 @@ from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
 
 PURE = native.source_module("dominosa.deductions.counting")
-PURE_PROPAGATION = native.source_module("dominosa.deductions.propagation")
 COMPILED = native.compiled_modules()
 # The engine the compiled build must hold where it can be built (DOMINOSA_REQUIRE_COMPILED): the counter and the
 # grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables,
 # the level-only grader, positions on bitsets) and the generator's random layouts.
 ENGINE = {f"dominosa.deductions.{name}" for name in
-          ("propagation", "counting", "state", "rules", "advanced", "stepper", "grading", "tables", "levels",
+          ("counting", "state", "rules", "advanced", "stepper", "grading", "tables", "levels",
            "bitsets", "bitsets_basic")} | {"dominosa.generator.layouts"}
 
 
@@ -56,8 +55,8 @@ def _observed(module, puzzle: Puzzle, limit: int | None, budget: int | None):
 
 
 def test_the_source_copies_are_python():
-    assert PURE.__file__.endswith("counting.py") and PURE_PROPAGATION.__file__.endswith("propagation.py")
-    assert PURE is not counting and PURE_PROPAGATION is not propagation
+    assert PURE.__file__.endswith("counting.py")
+    assert PURE is not counting
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -80,12 +79,12 @@ def test_source_and_installed_counters_agree_on_large_boards(order):
 def test_source_and_installed_propagation_reach_the_same_node(layout):
     puzzle, _ = layout
     t = tables_for(puzzle)
-    ours, theirs = propagation.propagate_position(t), PURE_PROPAGATION.propagate_position(t)
+    ours, theirs = counting.propagate_position(t), PURE.propagate_position(t)
     assert (ours is None) == (theirs is None)
     if ours is not None:
         assert (ours.pstate, ours.ccount, ours.dcount, ours.placed) == (
             theirs.pstate, theirs.ccount, theirs.dcount, theirs.placed)
-        assert propagation.probe(t, ours.copy()) == PURE_PROPAGATION.probe(t, theirs.copy())
+        assert counting.probe(ours.copy()) == PURE.probe(theirs.copy())
 
 
 def test_the_build_says_which_modules_run_compiled():
