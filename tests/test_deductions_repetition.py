@@ -21,17 +21,10 @@ ENGINE = Path(__file__).resolve().parents[1] / "deductions"
 RUN = 6  # lines in a run
 MOST_PLACES = 3  # places a run may stand in
 
-# Runs over the limit when the rule came in, in code another branch of issue 27 was rewriting at the time. Each
-# is named by where its places stand (file:function, one entry a place) and says what it is; a run not named
-# here fails the test, and so does a name no run over the limit answers to any more (delete it then), so that
-# the list only shrinks.
-KNOWN: dict[tuple[str, ...], str] = {
-    # A split's bookkeeping (each cell's count, then the domino's, then what is forced), written out four times
-    # in the flat-array propagator that issue 27 folds into the counter (branch e-prop).
-    ("propagation.py:_split", "propagation.py:_split", "propagation.py:propagate", "propagation.py:propagate"): (
-        "the split bookkeeping of the flat-array propagator"
-    ),
-}
+# Runs allowed over the limit, each named by where its places stand (file:function, one entry a place) with what it
+# is; a run not named here fails the test, and so does a name no run over the limit answers to any more, so the
+# list only shrinks. Empty since the flat-array propagator's split bookkeeping (four places) folded into the counter.
+KNOWN: dict[tuple[str, ...], str] = {}
 
 
 def shape_lines(source: str) -> list[tuple[int, str]]:
