@@ -31,9 +31,9 @@ from functools import lru_cache
 
 from dominosa.board import Board
 from dominosa.deductions import rules
+from dominosa.deductions.driver import settle
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.state import Deduction, SolvingState
-from dominosa.deductions.stepper import settle
 from dominosa.deductions.tables import Tables, tables_for
 from dominosa.puzzle import Puzzle
 

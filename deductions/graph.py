@@ -57,9 +57,9 @@ from dominosa.deductions.bitsets import (
     trivial_moves,
     trivial_path,
 )
+from dominosa.deductions.driver import iter_deductions, settle
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
-from dominosa.deductions.stepper import iter_deductions, settle
 from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.puzzle import Puzzle
 

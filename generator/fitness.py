@@ -52,8 +52,7 @@ from typing import Any, NamedTuple
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
 from dominosa.deductions.bitsets import move_steps, trivial_path
-from dominosa.deductions.bitsets_basic import graded_run
-from dominosa.deductions.grades import BASIC, GRADES, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import GRADES, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import DeductionPath
 from dominosa.deductions.rating import Rating
@@ -285,33 +284,22 @@ def evaluate(job: Job) -> Evaluation:
         return Evaluation(layout, True, None, None, (1.0, 0.0, 0.0, 0.0), repairs)
     target = job.target
     quick = job.quick_reject and target.level is not None and target.min_score is None and target.max_score is None
-    # The easy techniques first, on bitsets: where they finish the puzzle, that is its grading run with any
-    # techniques (tried easiest first, an easy one always applies: the harder ones are never reached). The basic
-    # ones too for a target up to basic, where most layouts are that easy; above it most are not, and the
-    # trivial run, which stops sooner, is the cheaper try.
-    easy = BASIC if target.level is not None and target.level <= BASIC else TRIVIAL
-    if quick and target.level == TRIVIAL:
-        easy = TRIVIAL  # stuck there is all a quick rejection needs to know
-    run = graded_run(puzzle, easy)
-    if run is not None:
-        level, uses, steps = run
-        return _graded(job, layout, repairs, GradeResult(PROPER, level, uses), steps)
+    # The grading run without sentences (the score reads only each step's rule and pairs): its trivial and basic
+    # tiers run on bitsets, which finish most layouts at the easy targets at a fraction of the cost.
     if quick and target.level is not None:
-        if target.level <= easy:  # stuck with the techniques up to the target: above it
-            return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
         upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
-        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True)
+        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=True)
         if graded.level is None:  # stuck: above the target
             return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
         return _graded(job, layout, repairs, graded)
-    return _graded(job, layout, repairs, grade(puzzle, verdict=PROPER, keep_deductions=True))
+    return _graded(job, layout, repairs, grade(puzzle, verdict=PROPER, keep_deductions=True, lean=True))
 
 
 def complete(job: Job) -> Evaluation:
     """The full evaluation of a layout that came back ``above``: ``job.layout`` is the developed layout (proved
     proper), graded with every technique; ``repairs`` is 0 (the caller keeps the first evaluation's)."""
     puzzle = to_puzzle(_board(job.cells), job.dominoes, job.layout)
-    return _graded(job, job.layout, 0, grade(puzzle, verdict=PROPER, keep_deductions=True))
+    return _graded(job, job.layout, 0, grade(puzzle, verdict=PROPER, keep_deductions=True, lean=True))
 
 
 # What a quick rejection reports until the real fitness is needed: below every layout of the target grade.

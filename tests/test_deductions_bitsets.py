@@ -1,6 +1,6 @@
 """Positions on bitsets give what the engine gives: a step ends where the engine's ends, the search of a trivial
-puzzle's deduction path finds the general search's path, and the trivial and basic runs are grading with the
-trivial and the basic techniques.
+puzzle's deduction path finds the general search's path, and grading's trivial and basic tiers on bitsets make the
+engine's own run.
 
 Random layouts (rectangles and boards with holes) are repaired until proper, as the generator does; for each the
 bitset search must give the general search's steps (the deductions themselves, sentences included), cost and
@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from strategies import layouts
 
-from dominosa.deductions import advanced, grade, rate, rules
+from dominosa.deductions import advanced, grade, rate, rules, solve
 from dominosa.deductions.bitsets import (
     masks_of,
     move_steps,
@@ -28,13 +28,13 @@ from dominosa.deductions.bitsets import (
     shared_cell_dominoes,
     trivial_path,
 )
-from dominosa.deductions.bitsets_basic import graded_run
-from dominosa.deductions.grades import BASIC, TRIVIAL, Technique, ordered_by_tier
-from dominosa.deductions.grading import PROPER, GradeResult
+from dominosa.deductions.bitsets_basic import BitsetPosition
+from dominosa.deductions.driver import settle
+from dominosa.deductions.grades import BASIC, TECHNIQUES, TRIVIAL, Technique, ordered_by_tier
+from dominosa.deductions.grading import PROPER
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.score import score
 from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
-from dominosa.deductions.stepper import settle
 from dominosa.deductions.tables import tables_for
 from dominosa.formats.game_id import read_game_id
 from dominosa.generator.fitness import Budgets, develop
@@ -173,80 +173,77 @@ def _flags(flags) -> int:
     return sum(1 << i for i, v in enumerate(flags) if v)
 
 
+# Grading with lean deductions runs the trivial and basic tiers on bitsets (deductions/bitsets_basic.py), and
+# carries on from where they are stuck on the engine's position: it must be the same run as the engine's alone.
+_HARDER = tuple(t for t in TECHNIQUES if t.level > BASIC)
+
+
 @SOME
 @given(layouts(min_order=2, max_order=9), st.integers(0, 2**32))
-def test_the_trivial_run_is_grading_with_the_trivial_techniques(layout, seed):
+def test_the_trivial_tier_on_bitsets_is_grading_with_the_trivial_techniques(layout, seed):
     puzzle = _proper(layout, seed)
     if puzzle is None:
         return
-    graded = grade(puzzle, techniques=ordered_by_tier(TRIVIAL), verdict=PROPER, keep_deductions=True)
-    run = graded_run(puzzle, TRIVIAL)
-    event("stuck" if run is None else "solved")
-    if graded.level is None:
-        assert run is None
-        return
-    _, uses, steps = run
-    assert GradeResult(PROPER, TRIVIAL, uses) == replace(graded, deductions=[])
-    assert list(uses) == list(graded.uses)  # the same order too (the rules' numbers)
-    made = [(d.rule, d.joins) for d in graded.deductions if not Technique(d.rule).bookkeeping]
-    assert [(d.rule, d.joins) for d in steps] == made
-    assert score(steps) == score([d for d in graded.deductions if not Technique(d.rule).bookkeeping])
-    everything = grade(puzzle, verdict=PROPER, keep_deductions=True)  # every technique: the same run
-    assert everything.deductions == graded.deductions and everything == graded
+    event(_lean_as_full(puzzle, ordered_by_tier(TRIVIAL)))
+    _lean_as_full(puzzle, ordered_by_tier(TRIVIAL) + _HARDER)  # handed over from the trivial tier
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(min_order=4, max_order=9), st.integers(0, 2**32))
-def test_the_basic_run_is_grading_with_the_techniques_up_to_basic(layout, seed):
+def test_the_basic_tier_on_bitsets_is_grading_with_the_techniques_up_to_basic(layout, seed):
     """The same level, rule counts (in the same order) and steps as grade() with the techniques up to basic, and
-    stuck exactly where it is stuck; where it finishes, grade() with every technique makes the same run."""
+    stuck exactly where it is stuck; with every technique, the same run on past the basic tier."""
     puzzle = _proper(layout, seed)
     if puzzle is not None:
-        event(_same_as_grading(puzzle))
+        event(_lean_as_full(puzzle, ordered_by_tier(BASIC)))
+        _lean_as_full(puzzle, TECHNIQUES)
 
 
-def test_the_basic_run_grades_random_order_6_and_7_puzzles_as_grading_does():
+def test_the_basic_tier_grades_random_order_6_and_7_puzzles_as_grading_does():
     """Layouts as the generator meets them (random, then repaired until proper), where rule 4, rule 6 and the
-    rest of the basic tier are common: every kind of run is met (local duplicate or parity included)."""
+    rest of the basic tier are common: every kind of run is met (local duplicate or parity included), and with
+    every technique the run goes on past the tier where it is stuck."""
     seen = set()
     for seed in range(70):
         rng = random.Random(seed)
         layout = random_layout(6 + seed % 2, rng)
         puzzle = _proper(layout, seed)
         if puzzle is not None:
-            seen.add(_same_as_grading(puzzle))
-    assert seen == {"stuck", "solved at level 0", "solved at level 1", "solved at level 1 by local duplicate or parity"}
+            seen.add(_lean_as_full(puzzle, ordered_by_tier(BASIC)))
+            seen.add("all: " + _lean_as_full(puzzle, TECHNIQUES))
+    assert {"stuck", "solved at level 0", "solved at level 1", "solved at level 1 by local duplicate or parity",
+            "all: solved at level 2"} <= seen
 
 
-def _same_as_grading(puzzle) -> str:
-    """Check the basic run of a proper puzzle against grade(); say what kind of run it was."""
-    graded = grade(puzzle, techniques=ordered_by_tier(BASIC), verdict=PROPER, keep_deductions=True)
-    run = graded_run(puzzle, BASIC)
-    if graded.level is None:
-        assert run is None
+def _lean_as_full(puzzle, techniques) -> str:
+    """Check grade() with lean deductions (its easy tiers on bitsets) against grade() with sentences; say what
+    kind of run it was."""
+    full = grade(puzzle, techniques=techniques, verdict=PROPER, keep_deductions=True)
+    lean = grade(puzzle, techniques=techniques, verdict=PROPER, keep_deductions=True, lean=True)
+    assert replace(lean, deductions=[]) == replace(full, deductions=[])
+    assert list(lean.uses) == list(full.uses)  # the same order too (the rules' numbers)
+    steps = [d for d in full.deductions if not Technique(d.rule).bookkeeping]
+    assert [(d.rule, d.joins) for d in lean.deductions] == [(d.rule, d.joins) for d in steps]
+    assert score(lean.deductions) == score(steps)
+    assert grade(puzzle, techniques=techniques, verdict=PROPER) == replace(full, deductions=[])  # kept or not
+    if full.level is None:
         return "stuck"
-    level, uses, steps = run
-    assert GradeResult(PROPER, level, uses) == replace(graded, deductions=[])
-    assert list(uses) == list(graded.uses)
-    made = [(d.rule, d.joins) for d in graded.deductions if not Technique(d.rule).bookkeeping]
-    assert [(d.rule, d.joins) for d in steps] == made
-    assert score(steps) == score([d for d in graded.deductions if not Technique(d.rule).bookkeeping])
-    everything = grade(puzzle, verdict=PROPER, keep_deductions=True)
-    assert everything.deductions == graded.deductions and everything == graded
-    assert graded_run(puzzle, level) == run  # the trivial run too, for a trivial puzzle
-    last = " by local duplicate or parity" if {Technique(r) for r in uses} & _LAST_OF_BASIC else ""
-    return f"solved at level {level}{last}"
+    last = " by local duplicate or parity" if set(full.uses) & _LAST_OF_BASIC else ""
+    return f"solved at level {full.level}{last}"
 
 
 _LAST_OF_BASIC = {Technique.LOCAL_DUPLICATE, Technique.PARITY}
 
 
-def test_the_bitset_runs_refuse_clues_and_other_levels():
+def test_the_bitset_tiers_refuse_clues_and_grading_with_clues_steps_on_the_engine():
     puzzle = read_game_id("3:22223101012330103310")
-    with pytest.raises(ValueError, match="trivial or basic"):
-        graded_run(puzzle, 2)
+    clued = replace(puzzle, clues=(solve(puzzle).placements[0],))  # a clue of its solution: still proper
     with pytest.raises(ValueError, match="clues"):
-        graded_run(replace(puzzle, clues=(((0, 0), (0, 1)),)))
+        BitsetPosition(clued)
+    lean = grade(clued, keep_deductions=True, lean=True)
+    assert lean.verdict == PROPER and lean.level is not None
+    assert lean.deductions and all(d.reason for d in lean.deductions)  # the engine's own steps, sentences kept
+
 
 
 @SOME
