@@ -129,7 +129,7 @@ def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None =
 
     ``techniques`` defaults to all of them, easiest first (guessing last).
     """
-    return _first_found(state, [FINDERS[t] for t in (TECHNIQUES if techniques is None else techniques)])
+    return _first_found(state, (FINDERS[t] for t in (TECHNIQUES if techniques is None else techniques)))
 
 
 def iter_deductions(

@@ -115,9 +115,9 @@ def grade(
     keep_deductions : also return the deductions made, in order (not with ``level_only``).
     level_only : the level alone, by closures in bulk: ``uses`` and ``deductions`` come back empty, so the result
         must not go where they are read (``rate(graded=...)`` without the path, the generator's fitness).
-    lean : the kept deductions need only their rule and pairs (the score reads no more): the trivial and basic
-        tiers may then run on bitsets, and the deductions come without cells, domino, sentence or bookkeeping
-        steps. Everything else in the result is the same.
+    lean : the kept deductions need only their rule and pairs (the score reads no more): they come without the
+        bookkeeping steps, and on a board small enough for it to pay the trivial and basic tiers run on bitsets,
+        their deductions without cells, domino or sentence. Everything else in the result is the same.
 
     Raises
     ------
@@ -134,21 +134,30 @@ def grade(
             return GradeResult(verdict)
         level, guesses, depth, stuck = closed
         return GradeResult(verdict, level, {}, guesses, depth, [], stuck)
-    return _graded_by_steps(puzzle, verdict, tuple(techniques or TECHNIQUES), keep_deductions, lean)
+    on_bitsets = lean and len(puzzle.board.cells) <= BITSETS_PAY_UP_TO
+    return graded_by_steps(puzzle, verdict, tuple(techniques or TECHNIQUES), keep_deductions, lean, on_bitsets)
 
 
-def _graded_by_steps(
-    puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], keep: bool, lean: bool
+BITSETS_PAY_UP_TO = 56
+"""The most cells (order 6: 7 x 8) for which lean grading runs the trivial and basic tiers on bitsets. Their finders
+scan the whole board at every step, where the engine's look only at the cells and dominoes that changed, so the
+bitsets pay on small boards only (figures: ``bench/README.md``, bench_generator.py, issue 27's driver)."""
+
+
+def graded_by_steps(
+    puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], keep: bool, lean: bool, on_bitsets: bool
 ) -> GradeResult:
-    """The step mode run to the end, counting what it uses. Without sentences to keep, its trivial and basic
-    tiers run on bitsets up to the first position where they are stuck, and the run carries on from there on the
-    engine's position: the same run, hence the same steps, counts and stuck position."""
+    """The step mode run to the end, counting what it uses (``grade()`` without ``level_only``; its parameters,
+    the verdict proper). With ``on_bitsets`` (only with ``lean``: the tiers' deductions have no sentences), the
+    trivial and basic tiers run on bitsets up to the first position where they are stuck, and the run carries on
+    from there on the engine's position: the same run, hence the same steps, counts and stuck position (the
+    tests ask for it on boards of every size)."""
     uses: Counter[int] = Counter()
     level = 0
     guesses = depth = 0
     made: list[Deduction] = []
     stuck = None
-    tier = _bitset_tier(puzzle, order) if lean or not keep else None
+    tier = _bitset_tier(puzzle, order) if on_bitsets else None
     if tier is None:
         state = SolvingState(puzzle)
     else:

@@ -31,7 +31,7 @@ from dominosa.deductions.bitsets import (
 from dominosa.deductions.bitsets_basic import BitsetPosition
 from dominosa.deductions.driver import settle
 from dominosa.deductions.grades import BASIC, TECHNIQUES, TRIVIAL, Technique, ordered_by_tier
-from dominosa.deductions.grading import PROPER
+from dominosa.deductions.grading import PROPER, graded_by_steps
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.score import score
 from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
@@ -173,7 +173,7 @@ def _flags(flags) -> int:
     return sum(1 << i for i, v in enumerate(flags) if v)
 
 
-# Grading with lean deductions runs the trivial and basic tiers on bitsets (deductions/bitsets_basic.py), and
+# Lean grading runs the trivial and basic tiers on bitsets (deductions/bitsets_basic.py) on small boards, and
 # carries on from where they are stuck on the engine's position: it must be the same run as the engine's alone.
 _HARDER = tuple(t for t in TECHNIQUES if t.level > BASIC)
 
@@ -216,16 +216,16 @@ def test_the_basic_tier_grades_random_order_6_and_7_puzzles_as_grading_does():
 
 
 def _lean_as_full(puzzle, techniques) -> str:
-    """Check grade() with lean deductions (its easy tiers on bitsets) against grade() with sentences; say what
-    kind of run it was."""
+    """Check the step run with its easy tiers on bitsets (lean grading's, on a board of any size) against grade()
+    with sentences; say what kind of run it was."""
     full = grade(puzzle, techniques=techniques, verdict=PROPER, keep_deductions=True)
-    lean = grade(puzzle, techniques=techniques, verdict=PROPER, keep_deductions=True, lean=True)
+    lean = graded_by_steps(puzzle, PROPER, tuple(techniques), keep=True, lean=True, on_bitsets=True)
     assert replace(lean, deductions=[]) == replace(full, deductions=[])
     assert list(lean.uses) == list(full.uses)  # the same order too (the rules' numbers)
     steps = [d for d in full.deductions if not Technique(d.rule).bookkeeping]
     assert [(d.rule, d.joins) for d in lean.deductions] == [(d.rule, d.joins) for d in steps]
     assert score(lean.deductions) == score(steps)
-    assert grade(puzzle, techniques=techniques, verdict=PROPER) == replace(full, deductions=[])  # kept or not
+    assert grade(puzzle, techniques=techniques, verdict=PROPER, lean=True) == replace(full, deductions=[])
     if full.level is None:
         return "stuck"
     last = " by local duplicate or parity" if set(full.uses) & _LAST_OF_BASIC else ""

@@ -13,8 +13,8 @@ from dataclasses import replace
 import pytest
 from grading_sequences import NO_FIENDISH, RECORD, digest
 
-from dominosa.deductions.grades import Technique
-from dominosa.deductions.grading import PROPER, grade
+from dominosa.deductions.grades import TECHNIQUES, Technique
+from dominosa.deductions.grading import PROPER, grade, graded_by_steps
 from dominosa.deductions.graph import shortest_path
 from dominosa.formats.game_id import read_game_id
 
@@ -45,14 +45,14 @@ def test_grading_makes_the_recorded_deductions_in_order():
 
 
 def test_grading_on_bitsets_makes_the_recorded_run():
-    # Without sentences (lean, or no deductions kept) the run's trivial and basic tiers go on bitsets and hand over
+    # Lean grading's trivial and basic tiers go on bitsets (here on every board, whatever its size) and hand over
     # to the engine where they are stuck: the same grade, the same counts (bookkeeping included), the same steps
     # (their rules, in order, bookkeeping left out) as the record's.
     wrong = []
     for row in _rows():
         puzzle = read_game_id(row["game_id"])
-        lean = grade(puzzle, verdict=PROPER, keep_deductions=True, lean=True)
-        plain = grade(puzzle, verdict=PROPER)
+        lean = graded_by_steps(puzzle, PROPER, TECHNIQUES, keep=True, lean=True, on_bitsets=True)
+        plain = grade(puzzle, verdict=PROPER, lean=True)
         uses = {str(k): v for k, v in lean.uses.items()}
         bookkeeping = sum(v for k, v in lean.uses.items() if Technique(k).bookkeeping)
         if (lean.name, uses, len(lean.deductions) + bookkeeping) != (row["grade"], row["uses"], row["steps"]) or (
@@ -74,7 +74,7 @@ def test_trial_and_error_makes_the_recorded_deductions_in_order():
     for row in rows:  # and on bitsets, the same run
         puzzle = read_game_id(row["game_id"])
         full = grade(puzzle, verdict=PROPER, techniques=NO_FIENDISH, keep_deductions=True)
-        lean = grade(puzzle, verdict=PROPER, techniques=NO_FIENDISH, keep_deductions=True, lean=True)
+        lean = graded_by_steps(puzzle, PROPER, NO_FIENDISH, keep=True, lean=True, on_bitsets=True)
         assert lean.guesses and replace(lean, deductions=[]) == replace(full, deductions=[])
         assert [(d.rule, d.joins) for d in lean.deductions] == [
             (d.rule, d.joins) for d in full.deductions if not Technique(d.rule).bookkeeping
