@@ -1,7 +1,7 @@
 """The step mode's trivial and basic tiers on bitsets: a position form and its finders, for the driver's loop.
 
-The generator grades every proper layout it meets, and at the easy targets most of them are solved by the
-trivial and basic techniques alone. On a :class:`BitsetPosition` (the four bitsets of
+The generator grades every proper layout it meets, and at the easy targets it asks first whether the trivial and
+basic techniques alone solve it (its quick rejections). On a :class:`BitsetPosition` (the four bitsets of
 :mod:`~dominosa.deductions.bitsets`) a step and its bookkeeping are a few bit operations, so the driver's step
 loop (:func:`~dominosa.deductions.driver.steps`) runs those tiers there, asking these finders easiest first as it
 asks the engine's:
@@ -19,11 +19,11 @@ asks the engine's:
   reaches them seldom (only where all the others are stuck).
 
 Each deduction is exactly the engine's (same rule and pairs, hence the same position after it), so the run makes
-the same steps, counts each rule as often (bookkeeping, drawn inside :func:`~dominosa.deductions.bitsets.settled_after`,
-is counted by :meth:`BitsetPosition.bookkeeping`: a join's consequences once per pair joined, a split's once per
-pair newly split) and gets stuck at the same position, where :meth:`BitsetPosition.state` hands the run over to
-the engine's position for the harder tiers. The deductions carry no cells, domino or sentence. Tests compare the
-runs with the engine's on many random puzzles (tests/test_deductions_bitsets.py).
+the same steps, counts each rule as often (bookkeeping, drawn inside
+:func:`~dominosa.deductions.bitsets.settled_after`, is counted by :meth:`BitsetPosition.bookkeeping`: a join's
+consequences once per pair joined, a split's once per pair newly split) and gets stuck at the same position. The
+deductions carry no cells, domino or sentence. Tests compare the runs with the engine's on many random puzzles
+(tests/test_deductions_bitsets.py) and on the 717-puzzle grading record.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from dominosa.deductions.bitsets import (
     trivial_moves,
 )
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.state import JOINED, Contradiction, Deduction, SolvingState, bit_indices
+from dominosa.deductions.state import Contradiction, Deduction, SolvingState, bit_indices
 from dominosa.deductions.tables import tables_for
 from dominosa.puzzle import Puzzle
 
@@ -76,14 +76,6 @@ class BitsetPosition:
         out): a join's consequences once per pair joined, a split's once per pair newly split."""
         counts = {_JOINS: self.position[0].bit_count(), _SPLITS: self.newly_split}
         return {t: k for t, k in counts.items() if k}
-
-    def state(self) -> SolvingState:
-        """The engine's position here, settled (nothing pending): where the step run carries on past the tiers."""
-        state = self.engine.at(self.position)
-        for q in state.newly_joined:
-            state.state[q] = JOINED
-        state.newly_joined.clear()
-        return state
 
 
 def finished(p: BitsetPosition) -> bool:

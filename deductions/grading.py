@@ -116,8 +116,9 @@ def grade(
     level_only : the level alone, by closures in bulk: ``uses`` and ``deductions`` come back empty, so the result
         must not go where they are read (``rate(graded=...)`` without the path, the generator's fitness).
     lean : the kept deductions need only their rule and pairs (the score reads no more): they come without the
-        bookkeeping steps, and on a board small enough for it to pay the trivial and basic tiers run on bitsets,
-        their deductions without cells, domino or sentence. Everything else in the result is the same.
+        bookkeeping steps, and where ``techniques`` are the trivial tier, or the trivial and basic tiers, on a
+        board small enough for it to pay, the run is made on bitsets, its deductions without cells, domino or
+        sentence. Everything else in the result is the same.
 
     Raises
     ------
@@ -141,39 +142,34 @@ def grade(
 BITSETS_PAY_UP_TO = 56
 """The most cells (order 6: 7 x 8) for which lean grading runs the trivial and basic tiers on bitsets. Their finders
 scan the whole board at every step, where the engine's look only at the cells and dominoes that changed, so the
-bitsets pay on small boards only (figures: ``bench/README.md``, bench_generator.py, issue 27's driver)."""
+bitsets pay on small boards only (figures: ``bench/README.md``, bench_rating.py, issue 27's one driver)."""
 
 
 def graded_by_steps(
     puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], keep: bool, lean: bool, on_bitsets: bool
 ) -> GradeResult:
     """The step mode run to the end, counting what it uses (``grade()`` without ``level_only``; its parameters,
-    the verdict proper). With ``on_bitsets`` (only with ``lean``: the tiers' deductions have no sentences), the
-    trivial and basic tiers run on bitsets up to the first position where they are stuck, and the run carries on
-    from there on the engine's position: the same run, hence the same steps, counts and stuck position (the
-    tests ask for it on boards of every size)."""
+    the verdict proper). With ``on_bitsets`` (only with ``lean``: the tiers' deductions have no sentences) and a
+    technique list that is the trivial tier or the trivial and basic tiers, the run is made on bitsets: the same
+    steps, counts and level, or stuck where the engine is stuck (the tests ask for it on boards of every size)."""
     uses: Counter[int] = Counter()
     level = 0
     guesses = depth = 0
     made: list[Deduction] = []
     stuck = None
     tier = _bitset_tier(puzzle, order) if on_bitsets else None
-    if tier is None:
-        state = SolvingState(puzzle)
-    else:
+    if tier is not None:  # the whole run on bitsets, through the same loop
         on_bits = BitsetPosition(puzzle)
-        for step in steps(on_bits, tier[1], bitsets_basic.finished, bitsets_basic.apply):
+        for step in steps(on_bits, tier, bitsets_basic.finished, bitsets_basic.apply):
             technique = _TECHNIQUE_OF_RULE[step.rule]
             uses[technique] += 1
             level = max(level, technique.level)
             if keep:
                 made.append(step)
         uses.update(on_bits.bookkeeping())
-        if bitsets_basic.finished(on_bits):
-            return GradeResult(verdict, level, dict(sorted(uses.items())), 0, 0, made)
-        if len(order) == len(tier[0]):  # stuck, with nothing harder to ask
-            return GradeResult(verdict, None, dict(sorted(uses.items())), 0, 0, made)
-        state = on_bits.state()  # the run carries on from here, every technique asked again from the easiest
+        solved = bitsets_basic.finished(on_bits)
+        return GradeResult(verdict, level if solved else None, dict(sorted(uses.items())), 0, 0, made)
+    state = SolvingState(puzzle)
     # A proper puzzle never contradicts a sound rule, so no Contradiction is expected here. The state is
     # changed as each deduction is yielded, so ``stuck`` is read before the first step past extreme applies.
     run = iter_deductions(state, techniques=order)
@@ -200,25 +196,24 @@ def graded_by_steps(
 # The technique of each rule number (the enum's own lookup costs more than a step of bookkeeping).
 _TECHNIQUE_OF_RULE: dict[int, Technique] = {t.value: t for t in Technique}
 
-# The tiers that run on bitsets, tried in turn: the techniques that open a technique list for them to run it, the
-# finders that run them there.
-_Tier = tuple[tuple[Technique, ...], tuple[Callable[[BitsetPosition], Deduction | None], ...]]
-_TIERS: tuple[_Tier, ...] = (
-    (tuple(t for t in TECHNIQUES if t.level <= BASIC), bitsets_basic.BASIC_FINDERS),
-    (tuple(t for t in TECHNIQUES if t.level == TRIVIAL), bitsets_basic.TRIVIAL_FINDERS),
-)
+# The technique lists that run on bitsets, each with the finders that make its run there: the trivial tier, and the
+# trivial and basic tiers (the generator's quick rejections at those grades).
+_TIERS: dict[tuple[Technique, ...], tuple[Callable[[BitsetPosition], Deduction | None], ...]] = {
+    tuple(t for t in TECHNIQUES if t.level <= BASIC): bitsets_basic.BASIC_FINDERS,
+    tuple(t for t in TECHNIQUES if t.level == TRIVIAL): bitsets_basic.TRIVIAL_FINDERS,
+}
 
 
-def _bitset_tier(puzzle: Puzzle, order: tuple[Technique, ...]) -> _Tier | None:
-    """The tier whose techniques open this technique list, the widest first, or None (none does, or clues: the
-    bitsets know no clues). While that tier has a deduction, the step run takes it; where it is stuck, the run
-    asks the rest of the list on the engine's position."""
+def _bitset_tier(
+    puzzle: Puzzle, order: tuple[Technique, ...]
+) -> tuple[Callable[[BitsetPosition], Deduction | None], ...] | None:
+    """The bitset finders that make a step run with these techniques, or None: the list is not a tier's, or the
+    puzzle has clues (the bitsets know none). A list going past basic steps on the engine's position from the
+    start: handing a run over from bitsets where their tiers are stuck was measured slower than stepping on the
+    engine's position throughout (its candidate sets and remembered scans start afresh there)."""
     if puzzle.clues:
         return None
-    for tier in _TIERS:
-        if order[: len(tier[0])] == tier[0]:
-            return tier
-    return None
+    return _TIERS.get(order)
 
 
 def grade_level_of(

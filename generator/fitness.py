@@ -14,9 +14,9 @@ give the same puzzles for the same seed, whatever the number of workers.
    makes random starts and rough mutations cheap).
 2. *Grade* a proper layout with :func:`~dominosa.deductions.grade` (no deduction path: fast), and score the
    grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score. The
-   score reads only each step's rule and pairs, so the run is asked for lean deductions (``lean=True``): its
-   trivial and basic tiers then run on bitsets, at a fraction of the cost, and where they are stuck the same run
-   carries on with the harder techniques on the engine's position.
+   score reads only each step's rule and pairs, so the run is asked for lean deductions (``lean=True``): a run
+   with the trivial techniques alone, or with those and the basic ones (the quick rejections below, at those
+   grades), is then made on bitsets at a fraction of the cost.
 3. *Fitness*, a tuple compared lexicographically (DEAP's rule for several weights): proper first; then how
    many grades away from the target; then a gradient inside a grade, so that the search can climb even when
    no neighbour changes grade yet (too easy: more steps of the hardest technique used is closer, since every
