@@ -152,23 +152,23 @@ def graded_by_steps(
     the verdict proper). With ``on_bitsets`` (only with ``lean``: the tiers' deductions have no sentences) and a
     technique list that is the trivial tier or the trivial and basic tiers, the run is made on bitsets: the same
     steps, counts and level, or stuck where the engine is stuck (the tests ask for it on boards of every size)."""
-    uses: Counter[int] = Counter()
-    level = 0
-    guesses = depth = 0
     made: list[Deduction] = []
-    stuck = None
     tier = _bitset_tier(puzzle, order) if on_bitsets else None
     if tier is not None:  # the whole run on bitsets, through the same loop
         on_bits = BitsetPosition(puzzle)
+        counts: dict[int, int] = {}  # by rule number: the generator makes this run for most layouts it meets
         for step in steps(on_bits, tier, bitsets_basic.finished, bitsets_basic.apply):
-            technique = _TECHNIQUE_OF_RULE[step.rule]
-            uses[technique] += 1
-            level = max(level, technique.level)
+            counts[step.rule] = counts.get(step.rule, 0) + 1
             if keep:
                 made.append(step)
-        uses.update(on_bits.bookkeeping())
+        used = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in counts.items()} | on_bits.bookkeeping()
+        level = max((technique.level for technique in used), default=TRIVIAL)
         solved = bitsets_basic.finished(on_bits)
-        return GradeResult(verdict, level if solved else None, dict(sorted(uses.items())), 0, 0, made)
+        return GradeResult(verdict, level if solved else None, dict(sorted(used.items())), 0, 0, made)
+    uses: Counter[int] = Counter()
+    level = 0
+    guesses = depth = 0
+    stuck = None
     state = SolvingState(puzzle)
     # A proper puzzle never contradicts a sound rule, so no Contradiction is expected here. The state is
     # changed as each deduction is yielded, so ``stuck`` is read before the first step past extreme applies.
@@ -196,12 +196,10 @@ def graded_by_steps(
 # The technique of each rule number (the enum's own lookup costs more than a step of bookkeeping).
 _TECHNIQUE_OF_RULE: dict[int, Technique] = {t.value: t for t in Technique}
 
-# The technique lists that run on bitsets, each with the finders that make its run there: the trivial tier, and the
-# trivial and basic tiers (the generator's quick rejections at those grades).
-_TIERS: dict[tuple[Technique, ...], tuple[Callable[[BitsetPosition], Deduction | None], ...]] = {
-    tuple(t for t in TECHNIQUES if t.level <= BASIC): bitsets_basic.BASIC_FINDERS,
-    tuple(t for t in TECHNIQUES if t.level == TRIVIAL): bitsets_basic.TRIVIAL_FINDERS,
-}
+# The technique lists that run on bitsets: the trivial tier, and the trivial and basic tiers (the generator's quick
+# rejections at those grades).
+_TRIVIAL_TIER = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
+_BASIC_TIER = tuple(t for t in TECHNIQUES if t.level <= BASIC)
 
 
 def _bitset_tier(
@@ -213,7 +211,12 @@ def _bitset_tier(
     engine's position throughout (its candidate sets and remembered scans start afresh there)."""
     if puzzle.clues:
         return None
-    return _TIERS.get(order)
+    # (compared, not looked up in a dict: an enum member's hash is a Python call, and this runs for every layout)
+    if order == _BASIC_TIER:
+        return bitsets_basic.BASIC_FINDERS
+    if order == _TRIVIAL_TIER:
+        return bitsets_basic.TRIVIAL_FINDERS
+    return None
 
 
 def grade_level_of(
