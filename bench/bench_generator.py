@@ -296,7 +296,6 @@ def phases(args: argparse.Namespace) -> None:
 
     clocked(fitness, "develop", "develop (count and repair)")
     clocked(fitness, "grade", "grade the layouts")
-    clocked(fitness, "graded_run", "grade the layouts")  # the easy techniques on bitsets, tried first
     clocked(fitness, "finish", "finish: all")
     clocked(rating_module, "grade", "finish: grade")
     clocked(rating_module, "shortest_path", "finish: deduction path")

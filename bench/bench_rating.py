@@ -20,10 +20,11 @@ both sides in fresh workers on the same puzzles, median per puzzle of CPU time, 
 graded trivial, and whether every path is the same (steps, sentences, cost, proof); left out with
 ``--grading-only``.
 
-Beside each grading row, the level-only grader (``deductions/levels.py``: the grade by closures in bulk, no
-steps recorded): its median and worst on the same puzzles, grade() timed alternately with it in one fresh worker
-of this code, the ratio to both and to ``--against``'s grade(), whether every grade agrees, and the time of the
-level-only run with the techniques up to extreme only, which stops where the C solver stops.
+Beside each grading row, the level-only grade (``grade(..., level_only=True)``, the driver's closure mode: the
+grade by closures in bulk, no steps recorded): its median and worst on the same puzzles, grade() timed alternately
+with it in one fresh worker of this code, the ratio to both and to ``--against``'s grade(), whether every grade
+agrees, and the time of the level-only run with the techniques up to extreme only, which stops where the C solver
+stops.
 
 Run ``python bench/bench_rating.py --help``; ``--quick`` for a short run.
 """
@@ -51,7 +52,6 @@ from old_revision import old_package, run_side
 import dominosa
 from dominosa.deductions import rate, solve_by_steps
 from dominosa.deductions.grading import PROPER, grade
-from dominosa.deductions.levels import grade_level_of
 from dominosa.formats import write_json
 from dominosa.generator.proper import proper_layout
 
@@ -120,7 +120,6 @@ import dominosa
 from dominosa.formats import puzzle_from_dict
 from dominosa.deductions.grades import EXTREME, ordered_by_tier
 from dominosa.deductions.grading import grade
-from dominosa.deductions.levels import grade_level_of
 assert dominosa.__file__.startswith(sys.argv[2]), dominosa.__file__
 repeats = int(sys.argv[1])
 up_to_extreme = ordered_by_tier(EXTREME)
@@ -129,8 +128,9 @@ for line in sys.stdin:
     times = {"grade": [], "level": [], "extreme": []}
     for _ in range(repeats):
         for kind, run in (("grade", lambda: grade(puzzle, verdict="proper")),
-                          ("level", lambda: grade_level_of(puzzle, verdict="proper")),
-                          ("extreme", lambda: grade_level_of(puzzle, verdict="proper", techniques=up_to_extreme))):
+                          ("level", lambda: grade(puzzle, verdict="proper", level_only=True)),
+                          ("extreme", lambda: grade(puzzle, verdict="proper", techniques=up_to_extreme,
+                                                    level_only=True))):
             start = time.perf_counter()
             result = run()
             times[kind].append((time.perf_counter() - start) * 1000)
@@ -240,7 +240,7 @@ def _path_rows(order: int, new: list[dict], old: list[dict], revision: str) -> N
 
 
 def _level_rows(order: int, puzzles: list, out: str, old_grade_ms: float, revision: str) -> None:
-    """The level-only grader's rows (``deductions/levels.py``): median and worst per puzzle against grade() timed
+    """The level-only grader's rows (``grade(..., level_only=True)``): median and worst per puzzle against grade() timed
     alternately in the same worker, against ``revision``'s grade() (its median from the worker above), and the
     level-only run up to extreme, which stops where the C solver stops (the fair comparison with it)."""
     rows = [json.loads(line) for line in out.splitlines()]
@@ -265,10 +265,14 @@ def _worker_times(site: Path | None, package_root: str, lines: str, repeats: int
     return [json.loads(line) for line in out.splitlines()]
 
 
+def _level_only(puzzle, **options):
+    return grade(puzzle, level_only=True, **options)
+
+
 def _profile(order: int, puzzles: list) -> None:
     """Where the time of grading goes: cProfile over the puzzles, top entries by own time and cumulative, for
     grade() and for the level-only grader."""
-    for name, run in (("grading", grade), ("level-only grading", grade_level_of)):
+    for name, run in (("grading", grade), ("level-only grading", _level_only)):
         profiler = cProfile.Profile()
         profiler.enable()
         for p in puzzles:
@@ -294,7 +298,7 @@ def _floor(sets: dict[int, list]) -> None:
         per: dict[str, list[float]] = {}
         totals = []
         for p in puzzles:
-            stuck = grade_level_of(p, verdict=PROPER).stuck
+            stuck = grade(p, verdict=PROPER, level_only=True).stuck
             if stuck is None:
                 continue
             total = 0.0

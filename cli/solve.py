@@ -13,7 +13,7 @@ from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_argument
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import positive_seconds
 from dominosa.deductions import CountResult, Technique, count_solutions, solve_by_steps
-from dominosa.deductions.stepper import StepLog
+from dominosa.deductions.driver import StepLog
 from dominosa.formats import PuzzleRecord, draw_solution, puzzle_to_dict
 
 __all__ = ["register", "run", "verdict"]

@@ -89,7 +89,7 @@ _LAZY = {
     "grade_level": "dominosa.deductions.grades",
     "GradeResult": "dominosa.deductions.grading",
     "grade": "dominosa.deductions.grading",
-    "grade_level_of": "dominosa.deductions.levels",
+    "grade_level_of": "dominosa.deductions.grading",
     "DeductionPath": "dominosa.deductions.graph",
     "shortest_path": "dominosa.deductions.graph",
     "Rating": "dominosa.deductions.rating",
@@ -99,10 +99,10 @@ _LAZY = {
     "Contradiction": "dominosa.deductions.state",
     "Deduction": "dominosa.deductions.state",
     "SolvingState": "dominosa.deductions.state",
-    "StepLog": "dominosa.deductions.stepper",
-    "iter_deductions": "dominosa.deductions.stepper",
-    "next_deduction": "dominosa.deductions.stepper",
-    "solve_by_steps": "dominosa.deductions.stepper",
+    "StepLog": "dominosa.deductions.driver",
+    "iter_deductions": "dominosa.deductions.driver",
+    "next_deduction": "dominosa.deductions.driver",
+    "solve_by_steps": "dominosa.deductions.driver",
 }
 
 __getattr__, __dir__ = lazy_attributes(__name__, _LAZY, globals())

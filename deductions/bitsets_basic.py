@@ -1,11 +1,10 @@
-"""Grading with the trivial and basic techniques on bitsets: the driver loop's run, without a SolvingState.
+"""The step mode's trivial and basic tiers on bitsets: a position form and its finders, for the driver's loop.
 
-The generator grades every proper layout it meets, and at the easy targets most of them are solved by the
-trivial and basic techniques alone. :func:`graded_run` makes the very run
-:func:`~dominosa.deductions.grading.grade` makes with them (the driver loop of
-:mod:`~dominosa.deductions.stepper`: the techniques easiest first, the first deduction of the first that has one
-applied, then from the easiest again) on the position's four bitsets (:mod:`~dominosa.deductions.bitsets`),
-where a step and its bookkeeping are a few bit operations:
+The generator grades every proper layout it meets, and at the easy targets it asks first whether the trivial and
+basic techniques alone solve it (its quick rejections). On a :class:`BitsetPosition` (the four bitsets of
+:mod:`~dominosa.deductions.bitsets`) a step and its bookkeeping are a few bit operations, so the driver's step
+loop (:func:`~dominosa.deductions.driver.steps`) runs those tiers there, asking these finders easiest first as it
+asks the engine's:
 
 - rule 1: the lowest open cell with one pair left; rule 5: the lowest unplaced domino with one place left;
 - rule 4: the lowest cell :func:`~dominosa.deductions.bitsets.same_neighbour_cells` lists, its domino's places
@@ -19,17 +18,20 @@ where a step and its bookkeeping are a few bit operations:
   brought forward by the pairs decided since): they read the board's shape around each pair, and the run
   reaches them seldom (only where all the others are stuck).
 
-Each of those deductions is exactly the engine's (same pairs, hence the same position after it), so the run
-makes the same steps, counts each rule as often (bookkeeping included: a join's consequences once per pair
-joined, a split's once per pair newly split) and gets stuck at the same position. Tests compare it with
-``grade()`` on many random puzzles (tests/test_deductions_bitsets.py).
+Each deduction is exactly the engine's (same rule and pairs, hence the same position after it), so the run makes
+the same steps, counts each rule as often (bookkeeping, drawn inside
+:func:`~dominosa.deductions.bitsets.settled_after`, is counted by :meth:`BitsetPosition.bookkeeping`: a join's
+consequences once per pair joined, a split's once per pair newly split) and gets stuck at the same position. The
+deductions carry no cells, domino or sentence. Tests compare the runs with the engine's on many random puzzles
+(tests/test_deductions_bitsets.py) and on the 717-puzzle grading record.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from dominosa.deductions import advanced
 from dominosa.deductions.bitsets import (
-    Masks,
     masks_of,
     must_overlap_dominoes,
     same_neighbour_cells,
@@ -38,84 +40,77 @@ from dominosa.deductions.bitsets import (
     start_position,
     trivial_moves,
 )
-from dominosa.deductions.grades import BASIC, TRIVIAL, Technique
-from dominosa.deductions.state import Deduction, SolvingState, bit_indices
+from dominosa.deductions.grades import Technique
+from dominosa.deductions.state import Contradiction, Deduction, SolvingState, bit_indices
 from dominosa.deductions.tables import tables_for
 from dominosa.puzzle import Puzzle
 
-__all__ = ["graded_run"]
+__all__ = ["BitsetPosition", "TRIVIAL_FINDERS", "BASIC_FINDERS", "finished", "apply"]
 
-# A deduction on bitsets: (rule, pairs joined, pairs split).
-_Step = tuple[int, tuple[int, ...], tuple[int, ...]]
-
+# Rule numbers as plain ints, as the engine's trivial moves give them (the deductions are the step run's own).
 _SAME = int(Technique.ALL_SAME_NEIGHBOURS)
 _SHARED = int(Technique.SHARED_CELL)
 _OVERLAP = int(Technique.MUST_OVERLAP)
-_JOINS = int(Technique.JOIN_CONSEQUENCES)
-_SPLITS = int(Technique.SPLIT_CONSEQUENCES)
-# The technique of each rule number (mypy cannot type a call of an enum with its own ``__new__``).
-_TECHNIQUE_OF_RULE: dict[int, Technique] = {t.value: t for t in Technique}
+_JOINS = Technique.JOIN_CONSEQUENCES
+_SPLITS = Technique.SPLIT_CONSEQUENCES
 
 
-def graded_run(
-    puzzle: Puzzle, level: int = BASIC
-) -> tuple[int, dict[Technique, int], list[Deduction]] | None:
-    """Grade a proper puzzle without clues with the techniques up to ``level`` (``TRIVIAL`` or ``BASIC``), as
-    :func:`~dominosa.deductions.grading.grade` does with them: (the grade's level, how often each rule was used
-    as its ``uses``, bookkeeping included; the steps), or None where the techniques get stuck.
+class BitsetPosition:
+    """A settled position of a puzzle without clues as four bitsets (joined pairs, split pairs, covered cells,
+    placed dominoes), with the pairs split by bookkeeping so far counted, and the engine's position kept for the
+    two techniques asked of it."""
 
-    The steps carry only what the score reads: the rule and the pairs joined (no cells, domino or sentence).
-    """
-    if puzzle.clues:
-        raise ValueError("graded_run takes a puzzle without clues")
-    if level not in (TRIVIAL, BASIC):
-        raise ValueError(f"graded_run runs the trivial or basic techniques, not level {level}")
-    m = masks_of(tables_for(puzzle))
-    solved = (1 << m.n_cells) - 1
-    position = start_position(m)
-    steps: list[Deduction] = []
-    counts: dict[int, int] = {}
-    engine = _Engine(puzzle)
-    newly_split = 0
-    while position[2] != solved:
-        found = _first_trivial(m, position)
-        if found is None and level >= BASIC:
-            found = _first_basic(engine, m, position)
-        if found is None:
-            return None
-        rule, joins, splits = found
-        counts[rule] = counts.get(rule, 0) + 1
-        steps.append(Deduction(rule=rule, joins=joins))
-        after = settled_after(m, position, joins, splits, checked=False)
-        if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
-            return None
-        position, newly_split = after[:4], newly_split + after[4]
-    counts[_JOINS] = position[0].bit_count()  # each join's consequences drawn once
-    counts[_SPLITS] = newly_split  # each newly split pair's too
-    uses = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in sorted(counts.items()) if k}
-    hardest = max((technique.level for technique in uses), default=TRIVIAL)
-    return hardest, uses, steps
+    __slots__ = ("masks", "position", "newly_split", "solved_cells", "engine")
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        if puzzle.clues:
+            raise ValueError("the bitset tiers take a puzzle without clues")
+        self.masks = masks_of(tables_for(puzzle))
+        self.position = start_position(self.masks)
+        self.newly_split = 0
+        self.solved_cells = (1 << self.masks.n_cells) - 1
+        self.engine = _Engine(puzzle)
+
+    def bookkeeping(self) -> dict[Technique, int]:
+        """How often the step run would have drawn each kind of bookkeeping so far (the kinds never drawn left
+        out): a join's consequences once per pair joined, a split's once per pair newly split."""
+        counts = {_JOINS: self.position[0].bit_count(), _SPLITS: self.newly_split}
+        return {t: k for t, k in counts.items() if k}
 
 
-def _first_trivial(m: Masks, position: tuple[int, int, int, int]) -> _Step | None:
+def finished(p: BitsetPosition) -> bool:
+    """Every cell covered (a bitset position is always settled)."""
+    return p.position[2] == p.solved_cells
+
+
+def apply(p: BitsetPosition, deduction: Deduction) -> None:
+    """The position after a deduction and its bookkeeping."""
+    after = settled_after(p.masks, p.position, deduction.joins, deduction.splits, checked=False)
+    if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
+        raise Contradiction("a deduction on bitsets meets a contradiction")
+    p.position, p.newly_split = after[:4], p.newly_split + after[4]
+
+
+def _first_trivial(p: BitsetPosition) -> Deduction | None:
     """Rule 1 at the lowest lonely cell, else rule 5 for the lowest lonely domino, else None."""
-    moves = trivial_moves(m, *position, first_only=True)
+    moves = trivial_moves(p.masks, *p.position, first_only=True)
     if moves is None:
         return None
     rule, q, _ = moves[0]
-    return rule, (q,), ()
+    return Deduction(rule=rule, joins=(q,))
 
 
-def _first_basic(engine: _Engine, m: Masks, position: tuple[int, int, int, int]) -> _Step | None:
-    """The basic tier's first deduction, its techniques in the driver loop's order (rule 4, rule 6, must overlap,
+def _first_basic(p: BitsetPosition) -> Deduction | None:
+    """The basic tier's first deduction, its techniques in the driver's order (rule 4, rule 6, must overlap,
     local duplicate, parity), or None."""
+    m, position = p.masks, p.position
     open_ = m.all_pairs & ~(position[0] | position[1])
     cells = same_neighbour_cells(m, position)
     if cells:
         x = cells[0]
         live = m.cell_pairs[x] & open_
         d = m.pair_domino[live.bit_length() - 1]
-        return _SAME, (), bit_indices(m.placements[d] & open_ & ~m.cell_pairs[x])
+        return Deduction(rule=_SAME, splits=bit_indices(m.placements[d] & open_ & ~m.cell_pairs[x]))
     dominoes = shared_cell_dominoes(m, position)
     if dominoes:
         d = dominoes[0]
@@ -123,17 +118,24 @@ def _first_basic(engine: _Engine, m: Masks, position: tuple[int, int, int, int])
         for q in bit_indices(m.placements[d] & open_):
             shared &= (1 << m.pair_a[q]) | (1 << m.pair_b[q])
         x = shared.bit_length() - 1
-        return _SHARED, (), bit_indices(m.cell_pairs[x] & open_ & ~m.placements[d])
+        return Deduction(rule=_SHARED, splits=bit_indices(m.cell_pairs[x] & open_ & ~m.placements[d]))
     dominoes = must_overlap_dominoes(m, position)
     if dominoes:
         d = dominoes[0]
         live = m.placements[d] & open_
         first = (live & -live).bit_length() - 1
         near = bit_indices(m.touching[first] & open_ & ~m.placements[d])
-        return _OVERLAP, (), tuple(r for r in near if live & ~m.touching[r] == 0)
-    state = engine.at(position)
+        return Deduction(rule=_OVERLAP, splits=tuple(r for r in near if live & ~m.touching[r] == 0))
+    state = p.engine.at(position)
     found = advanced.local_duplicate(state) or advanced.parity(state)
-    return None if found is None else (found.rule, found.joins, found.splits)
+    return None if found is None else Deduction(rule=found.rule, joins=found.joins, splits=found.splits)
+
+
+TRIVIAL_FINDERS: tuple[Callable[[BitsetPosition], Deduction | None], ...] = (_first_trivial,)
+"""The trivial tier's finder on bitsets (rules 1 and 5; the bookkeeping is drawn with each step)."""
+
+BASIC_FINDERS: tuple[Callable[[BitsetPosition], Deduction | None], ...] = (_first_trivial, _first_basic)
+"""The trivial and basic tiers' finders on bitsets, easiest first."""
 
 
 class _Engine:

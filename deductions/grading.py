@@ -9,15 +9,27 @@ was needed and how deep its deepest refutation went. Improper puzzles get a verd
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from dominosa.deductions import bitsets_basic
+from dominosa.deductions.bitsets_basic import BitsetPosition
 from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.grades import EXTREME, GRADES, GUESSING, TECHNIQUES, Technique
-from dominosa.deductions.state import JOINED, NEWLY_JOINED, NEWLY_SPLIT, SPLIT, Deduction, SolvingState
-from dominosa.deductions.stepper import iter_deductions
+from dominosa.deductions.driver import closure_run, iter_deductions, pairs_of, steps
+from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.puzzle import Puzzle
 
-__all__ = ["GradeResult", "grade", "verdict_of", "PROPER", "AMBIGUOUS", "NO_SOLUTION", "UNDECIDED_VERDICT"]
+__all__ = [
+    "GradeResult",
+    "grade",
+    "grade_level_of",
+    "verdict_of",
+    "PROPER",
+    "AMBIGUOUS",
+    "NO_SOLUTION",
+    "UNDECIDED_VERDICT",
+]
 
 PROPER, AMBIGUOUS, NO_SOLUTION, UNDECIDED_VERDICT = "proper", "ambiguous", "no solution", "undecided"
 
@@ -31,7 +43,7 @@ class GradeResult:
     verdict : "proper", "ambiguous" (two or more solutions), "no solution", or "undecided" (the count ran
         out of its budget).
     level : the grade's position in ``GRADES`` (0 easiest), or None when not proper.
-    uses : how many deductions of each rule the grading run made (bookkeeping included).
+    uses : how many deductions of each rule the grading run made (bookkeeping included), by rule number.
     guesses : trial-and-error steps needed (0 unless the grade is "guessing").
     guess_depth : search steps of the deepest refutation among them.
     deductions : the deductions of the grading run, in order.
@@ -82,62 +94,134 @@ def verdict_of(puzzle: Puzzle, *, max_nodes: int | None = 200_000) -> str:
 def grade(
     puzzle: Puzzle,
     *,
-    techniques: tuple[Technique, ...] | None = None,
+    techniques: Sequence[Technique] | None = None,
     verdict: str | None = None,
     keep_deductions: bool = False,
+    level_only: bool = False,
+    lean: bool = False,
 ) -> GradeResult:
     """Grade a puzzle: its verdict, and for a proper puzzle the tier of the hardest technique it needs.
+
+    The one grader: the driver's step mode run to the end (every deduction counted in ``uses``), or with
+    ``level_only`` its closure mode (the same verdict, level, guesses, depth and stuck position, found without
+    recording steps; see :mod:`~dominosa.deductions.driver`).
 
     Parameters
     ----------
     puzzle : the puzzle.
-    techniques : the techniques allowed, easiest first (default: all of them, by tier).
+    techniques : the techniques allowed, easiest first (default: all of them, by tier). With ``level_only`` they
+        are taken easiest first whatever their order, and every trivial technique must be among them.
     verdict : the verdict if already known (skips the count).
-    keep_deductions : also return the deductions made, in order.
+    keep_deductions : also return the deductions made, in order (not with ``level_only``).
+    level_only : the level alone, by closures in bulk: ``uses`` and ``deductions`` come back empty, so the result
+        must not go where they are read (``rate(graded=...)`` without the path, the generator's fitness).
+    lean : the kept deductions need only their rule and pairs (the score reads no more): they come without the
+        bookkeeping steps, and where ``techniques`` are the trivial tier, or the trivial and basic tiers, on a
+        board small enough for it to pay, the run is made on bitsets, its deductions without cells, domino or
+        sentence. Everything else in the result is the same.
 
-    Notes
-    -----
-    One pass of the driver loop (:func:`~dominosa.deductions.stepper.iter_deductions`) with the techniques
-    easiest first: cheap rules run from candidate sets, the advanced ones only when every easier one is stuck.
+    Raises
+    ------
+    ValueError : ``level_only`` with ``keep_deductions``, or with a trivial technique left out.
     """
+    if level_only and keep_deductions:
+        raise ValueError("a level-only grade keeps no deductions")
     verdict = verdict or verdict_of(puzzle)
     if verdict != PROPER:
         return GradeResult(verdict)
-    state = SolvingState(puzzle)
+    if level_only:
+        closed = closure_run(puzzle, techniques)
+        if closed is None:
+            return GradeResult(verdict)
+        level, guesses, depth, stuck = closed
+        return GradeResult(verdict, level, {}, guesses, depth, [], stuck)
+    on_bitsets = lean and len(puzzle.board.cells) <= BITSETS_PAY_UP_TO
+    return graded_by_steps(puzzle, verdict, tuple(techniques or TECHNIQUES), keep_deductions, lean, on_bitsets)
+
+
+BITSETS_PAY_UP_TO = 56
+"""The most cells (order 6: 7 x 8) for which lean grading runs the trivial and basic tiers on bitsets. Their finders
+scan the whole board at every step, where the engine's look only at the cells and dominoes that changed, so the
+bitsets pay on small boards only (figures: ``bench/README.md``, bench_rating.py, issue 27's one driver)."""
+
+
+def graded_by_steps(
+    puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], keep: bool, lean: bool, on_bitsets: bool
+) -> GradeResult:
+    """The step mode run to the end, counting what it uses (``grade()`` without ``level_only``; its parameters,
+    the verdict proper). With ``on_bitsets`` (only with ``lean``: the tiers' deductions have no sentences) and a
+    technique list that is the trivial tier or the trivial and basic tiers, the run is made on bitsets: the same
+    steps, counts and level, or stuck where the engine is stuck (the tests ask for it on boards of every size)."""
+    made: list[Deduction] = []
+    tier = _bitset_tier(puzzle, order) if on_bitsets else None
+    if tier is not None:  # the whole run on bitsets, through the same loop
+        on_bits = BitsetPosition(puzzle)
+        counts: dict[int, int] = {}  # by rule number: the generator makes this run for most layouts it meets
+        for step in steps(on_bits, tier, bitsets_basic.finished, bitsets_basic.apply):
+            counts[step.rule] = counts.get(step.rule, 0) + 1
+            if keep:
+                made.append(step)
+        used = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in counts.items()} | on_bits.bookkeeping()
+        level = max((technique.level for technique in used), default=TRIVIAL)
+        solved = bitsets_basic.finished(on_bits)
+        return GradeResult(verdict, level if solved else None, dict(sorted(used.items())), 0, 0, made)
     uses: Counter[int] = Counter()
     level = 0
     guesses = depth = 0
-    made: list[Deduction] = []
     stuck = None
+    state = SolvingState(puzzle)
     # A proper puzzle never contradicts a sound rule, so no Contradiction is expected here. The state is
     # changed as each deduction is yielded, so ``stuck`` is read before the first step past extreme applies.
-    steps = iter_deductions(state, techniques=techniques or TECHNIQUES)
+    run = iter_deductions(state, techniques=order)
     while True:
         before = bytes(state.state) if stuck is None else b""
-        found = next(steps, None)
+        found = next(run, None)
         if found is None:
             break
         technique = _TECHNIQUE_OF_RULE[found.rule]
         uses[technique] += 1
         level = max(level, technique.level)
         if technique.level > EXTREME and stuck is None:
-            stuck = _pairs_of(before)
+            stuck = pairs_of(before)
         if technique is Technique.GUESS:
             guesses += 1
             depth = max(depth, found.effort)
-        if keep_deductions:
+        if keep and not (lean and technique.bookkeeping):
             made.append(found)
     if not state.solved:
-        return GradeResult(verdict, None, dict(uses), guesses, depth, made)
+        return GradeResult(verdict, None, dict(sorted(uses.items())), guesses, depth, made)
     return GradeResult(verdict, level, dict(sorted(uses.items())), guesses, depth, made, stuck)
 
 
 # The technique of each rule number (the enum's own lookup costs more than a step of bookkeeping).
 _TECHNIQUE_OF_RULE: dict[int, Technique] = {t.value: t for t in Technique}
 
+# The technique lists that run on bitsets: the trivial tier, and the trivial and basic tiers (the generator's quick
+# rejections at those grades).
+_TRIVIAL_TIER = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
+_BASIC_TIER = tuple(t for t in TECHNIQUES if t.level <= BASIC)
 
-def _pairs_of(states: bytes | bytearray) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The joined and the split pairs of a position given by its pair states."""
-    joined = tuple(q for q, v in enumerate(states) if v in (NEWLY_JOINED, JOINED))
-    split = tuple(q for q, v in enumerate(states) if v in (SPLIT, NEWLY_SPLIT))
-    return joined, split
+
+def _bitset_tier(
+    puzzle: Puzzle, order: tuple[Technique, ...]
+) -> tuple[Callable[[BitsetPosition], Deduction | None], ...] | None:
+    """The bitset finders that make a step run with these techniques, or None: the list is not a tier's, or the
+    puzzle has clues (the bitsets know none). A list going past basic steps on the engine's position from the
+    start: handing a run over from bitsets where their tiers are stuck was measured slower than stepping on the
+    engine's position throughout (its candidate sets and remembered scans start afresh there)."""
+    if puzzle.clues:
+        return None
+    # (compared, not looked up in a dict: an enum member's hash is a Python call, and this runs for every layout)
+    if order == _BASIC_TIER:
+        return bitsets_basic.BASIC_FINDERS
+    if order == _TRIVIAL_TIER:
+        return bitsets_basic.TRIVIAL_FINDERS
+    return None
+
+
+def grade_level_of(
+    puzzle: Puzzle, *, verdict: str | None = None, techniques: Sequence[Technique] | None = None
+) -> GradeResult:
+    """``grade(puzzle, level_only=True, ...)``: the level alone, by the driver's closure mode. Kept as a name of
+    the package's public API; :func:`grade` is the one grader."""
+    return grade(puzzle, verdict=verdict, techniques=techniques, level_only=True)

@@ -56,9 +56,9 @@ from dominosa.deductions.bitsets import (
     start_position,
     trivial_moves,
 )
+from dominosa.deductions.driver import iter_deductions, settle
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Deduction, SolvingState
-from dominosa.deductions.stepper import iter_deductions, settle
 from dominosa.deductions.tables import tables_for
 from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.puzzle import Puzzle

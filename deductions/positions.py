@@ -3,7 +3,7 @@
 A position (:class:`~dominosa.formats.positions.Position`, read by :func:`~dominosa.formats.positions.read_positions`)
 is a puzzle with some pairs already joined and split. The hint (:func:`next_hint`) is what grading would do next:
 bookkeeping (rules 2 and 3) is drawn silently, then the first deduction of the easiest technique that makes
-progress (the driver loop's :func:`~dominosa.deductions.stepper.next_deduction`).
+progress (the driver loop's :func:`~dominosa.deductions.driver.next_deduction`).
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from dominosa.board import cell_name
 from dominosa.deductions.counting import count_from_position, count_solutions
+from dominosa.deductions.driver import next_deduction, settle
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
-from dominosa.deductions.stepper import next_deduction, settle
 from dominosa.formats.positions import Position
 from dominosa.puzzle import Placement, Puzzle
 

@@ -4,8 +4,8 @@ The table of grades (:mod:`~dominosa.deductions.grades`) says what each techniqu
 This module says where its code is, in :mod:`~dominosa.deductions.rules` and
 :mod:`~dominosa.deductions.advanced`. The two are apart so that imports point one way: the rules and the
 deductions they make know the table (a deduction carries its technique), and the table knows none of them.
-The driver (:mod:`~dominosa.deductions.stepper`), the level-only grader and the state graph look the functions
-up here.
+The driver (:mod:`~dominosa.deductions.driver`, both its modes) and the state graph look the functions up
+here.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.state",
     "dominosa.deductions.rules",
     "dominosa.deductions.advanced",
-    "dominosa.deductions.stepper",
+    "dominosa.deductions.driver",
     "dominosa.deductions.grading",
     "dominosa.deductions.tables",
     "dominosa.deductions.levels",
@@ -42,13 +42,14 @@ under mypy, since mypyc compiles by the types. The package holding them calls :f
 ``__init__`` (``dominosa.deductions`` does); a module of another package needs that package to do the same.
 
 Each pays for itself, measured against the build without it (the figures: ``bench/README.md``, "The compiled
-modules"): the counter on proofs of uniqueness; rules, stepper, grading and advanced on grading, where the rules and
-their bookkeeping are most of the work; tables because the engine reads them at every step; ``levels`` at small
-orders; bitsets on the trivial run, the shortest path and generation, and bitsets_basic with them, which it calls at
-every step; ``graph``, the shortest-path search, for its loop over the positions of a trivial puzzle, which runs on
-bitsets alone. ``state`` alone pays little, but the others pay because it is compiled with them: uncompiled, every
-``Deduction`` and ``SolvingState`` access would cross back into Python. The generator's layouts are compiled for the
-random starts' tilings and repairs.
+modules"): the counter on proofs of uniqueness; rules, the driver, grading and advanced on grading, where the
+rules and their bookkeeping are most of the work; tables because the engine reads them at every step; ``levels``
+(the closure mode's bulk finders) at small orders; bitsets on the shortest path and generation, and bitsets_basic
+(the step mode's trivial and basic tiers on bitsets) with them, which calls them at every step; ``graph``, the
+shortest-path search, for its loop over the positions of a trivial puzzle, which runs on bitsets alone. ``state``
+alone pays little, but the others pay because it is compiled with them: uncompiled, every ``Deduction`` and
+``SolvingState`` access would cross back into Python. The generator's layouts are compiled for the random starts'
+tilings and repairs.
 Left out: ``grades`` (an ``IntEnum`` with its own ``__new__``, which mypyc does not compile; read once a step)."""
 
 PURE_ENV = "DOMINOSA_PURE_PYTHON"

@@ -14,10 +14,9 @@ give the same puzzles for the same seed, whatever the number of workers.
    makes random starts and rough mutations cheap).
 2. *Grade* a proper layout with :func:`~dominosa.deductions.grade` (no deduction path: fast), and score the
    grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score. The
-   trivial techniques (and the basic ones for a target up to basic) are tried first, on bitsets
-   (:func:`~dominosa.deductions.bitsets_basic.graded_run`): where they finish the layout, their run is its
-   grading run whatever the techniques (tried easiest first, an easy one always applies, so no harder one is
-   ever asked), at a fraction of the stepped run's cost.
+   score reads only each step's rule and pairs, so the run is asked for lean deductions (``lean=True``): a run
+   with the trivial techniques alone, or with those and the basic ones (the quick rejections below, at those
+   grades), is then made on bitsets at a fraction of the cost.
 3. *Fitness*, a tuple compared lexicographically (DEAP's rule for several weights): proper first; then how
    many grades away from the target; then a gradient inside a grade, so that the search can climb even when
    no neighbour changes grade yet (too easy: more steps of the hardest technique used is closer, since every
@@ -26,8 +25,7 @@ give the same puzzles for the same seed, whatever the number of workers.
 
 *Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
 the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
-tried easiest first, so the harder ones would never have been reached; for a target up to basic the bitset
-run above is that run). If they do not, the layout is above the
+tried easiest first, so the harder ones would never have been reached). If they do not, the layout is above the
 target, which is all the search needs to know when another layout of the same generation meets it: the
 evaluation comes back ``above``, without its grade. Only if the search needs its full fitness after all does it
 ask for it (:func:`complete`), so the grading run of a layout that is much too hard (short contradictions,
@@ -51,13 +49,11 @@ from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.bitsets_basic import graded_run
-from dominosa.deductions.grades import BASIC, GRADES, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import GRADES, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.rating import Rating
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
-from dominosa.deductions.state import Deduction
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
 from dominosa.puzzle import Puzzle
@@ -284,47 +280,33 @@ def evaluate(job: Job) -> Evaluation:
         return Evaluation(layout, True, None, None, (1.0, 0.0, 0.0, 0.0), repairs)
     target = job.target
     quick = job.quick_reject and target.level is not None and target.min_score is None and target.max_score is None
-    # The easy techniques first, on bitsets: where they finish the puzzle, that is its grading run with any
-    # techniques (tried easiest first, an easy one always applies: the harder ones are never reached). The basic
-    # ones too for a target up to basic, where most layouts are that easy; above it most are not, and the
-    # trivial run, which stops sooner, is the cheaper try.
-    easy = BASIC if target.level is not None and target.level <= BASIC else TRIVIAL
-    if quick and target.level == TRIVIAL:
-        easy = TRIVIAL  # stuck there is all a quick rejection needs to know
-    run = graded_run(puzzle, easy)
-    if run is not None:
-        level, uses, steps = run
-        return _graded(job, layout, repairs, GradeResult(PROPER, level, uses), steps)
+    # The grading run without sentences (the score reads only each step's rule and pairs): its trivial and basic
+    # tiers run on bitsets, which finish most layouts at the easy targets at a fraction of the cost.
     if quick and target.level is not None:
-        if target.level <= easy:  # stuck with the techniques up to the target: above it
-            return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
         upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
-        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True)
+        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=True)
         if graded.level is None:  # stuck: above the target
             return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
         return _graded(job, layout, repairs, graded)
-    return _graded(job, layout, repairs, grade(puzzle, verdict=PROPER, keep_deductions=True))
+    return _graded(job, layout, repairs, grade(puzzle, verdict=PROPER, keep_deductions=True, lean=True))
 
 
 def complete(job: Job) -> Evaluation:
     """The full evaluation of a layout that came back ``above``: ``job.layout`` is the developed layout (proved
     proper), graded with every technique; ``repairs`` is 0 (the caller keeps the first evaluation's)."""
     puzzle = to_puzzle(_board(job.cells), job.dominoes, job.layout)
-    return _graded(job, job.layout, 0, grade(puzzle, verdict=PROPER, keep_deductions=True))
+    return _graded(job, job.layout, 0, grade(puzzle, verdict=PROPER, keep_deductions=True, lean=True))
 
 
 # What a quick rejection reports until the real fitness is needed: below every layout of the target grade.
 ABOVE_FITNESS = (1.0, -1.0, -math.inf, -math.inf)
 
 
-def _graded(
-    job: Job, layout: Layout, repairs: int, graded: GradeResult, steps: list[Deduction] | None = None
-) -> Evaluation:
-    """The evaluation of a proper layout from its grading run (with its deductions, or its steps given)."""
+def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Evaluation:
+    """The evaluation of a proper layout from its grading run, with its deductions."""
     if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
-    if steps is None:
-        steps = [d for d in graded.deductions if d.rule not in _BOOKKEEPING]
+    steps = [d for d in graded.deductions if d.rule not in _BOOKKEEPING]  # (a lean run has kept none)
     value = score(steps, weights=ScoreWeights(*job.weights))
     fitness = fitness_of(job.target, graded.level, graded.uses, value)
     return Evaluation(layout, True, graded.level, value, fitness, repairs, replace(graded, deductions=[]))

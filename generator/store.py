@@ -701,8 +701,7 @@ def _migrate(db: sqlite3.Connection, path: Path, version: int) -> None:
     """
     if version < 1:
         raise StoreError(f"{path} has a damaged version table (version {version}): it cannot be migrated")
-    from dominosa.deductions.grading import PROPER
-    from dominosa.deductions.levels import grade_level_of  # the level alone: no steps are kept
+    from dominosa.deductions.grading import PROPER, grade
 
     db.execute("BEGIN IMMEDIATE")
     try:
@@ -712,7 +711,7 @@ def _migrate(db: sqlite3.Connection, path: Path, version: int) -> None:
             return
         rows = [] if version >= 2 else db.execute("SELECT id, puzzle FROM puzzles WHERE grade IS NOT NULL").fetchall()
         for ident, text in rows:
-            graded = grade_level_of(puzzle_from_dict(json.loads(text)), verdict=PROPER)
+            graded = grade(puzzle_from_dict(json.loads(text)), verdict=PROPER, level_only=True)  # no steps kept
             db.execute("UPDATE puzzles SET grade = ?, level = ? WHERE id = ?", (graded.name, graded.level, ident))
         for newer in range(version + 1, SCHEMA_VERSION + 1):
             for statement in _SCHEMA[newer]:

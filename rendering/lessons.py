@@ -2,7 +2,7 @@
 
 The solving-techniques chapter shows, for each technique the book's puzzles need, a real position where it
 fires. The positions are not drawn by hand: the puzzles are solved step by step as a person would (the driver
-loop of :mod:`dominosa.deductions.stepper`: easiest technique first, the bookkeeping drawn as it comes), in book
+loop of :mod:`dominosa.deductions.driver`: easiest technique first, the bookkeeping drawn as it comes), in book
 order, and the first deduction of each technique met is kept with the position just before it. So the chapter
 names the techniques as ``dominosa rate`` names them, quotes the engine's own sentence, and takes them in the
 order a reader of the book meets them.
@@ -18,9 +18,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dominosa.board import Cell, cell_name
+from dominosa.deductions.driver import next_deduction
 from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
-from dominosa.deductions.stepper import next_deduction
 from dominosa.puzzle import Placement, Puzzle
 
 __all__ = ["Lesson", "Hint", "find_lessons", "first_hard_step", "steps"]

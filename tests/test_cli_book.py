@@ -102,8 +102,8 @@ def _assert_puzzles_out(path, reader: pypdf.PdfReader, count: int) -> None:
     worst = max(plain_share(a, b) for k, a in enumerate(grids) for b in grids[k + 1 :])
     assert worst <= 0.4, worst
     # Each technique the puzzles need (walked here with the engine's driver loop) is taught in the chapter.
+    from dominosa.deductions.driver import iter_deductions
     from dominosa.deductions.grades import Technique
-    from dominosa.deductions.stepper import iter_deductions
 
     chapter = " ".join(p.extract_text() for p in reader.pages if p.extract_text().startswith("SOLVING TECHNIQUES"))
     needed = {Technique(step.rule) for row in rows for step in iter_deductions(puzzle_from_dict(row))}

@@ -11,8 +11,8 @@ from test_cli_rate import AMBIGUOUS_JSON, PNG_SIGNATURE, assert_one_line_error, 
 
 from dominosa.cli.rate import grade_words
 from dominosa.deductions import rate
+from dominosa.deductions.driver import settle
 from dominosa.deductions.state import Deduction, SolvingState
-from dominosa.deductions.stepper import settle
 from dominosa.formats import read_example
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution

@@ -11,9 +11,9 @@ from strategies import layouts
 
 from dominosa.deductions import advanced
 from dominosa.deductions.counting import propagate_position
+from dominosa.deductions.driver import iter_deductions
 from dominosa.deductions.grading import grade
 from dominosa.deductions.state import UNDECIDED, SolvingState
-from dominosa.deductions.stepper import iter_deductions
 from dominosa.generator.proper import proper_layout
 
 # A position where cells of one number share out dominoes (set analysis, with and without doubles).

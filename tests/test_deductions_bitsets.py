@@ -1,6 +1,6 @@
 """Positions on bitsets give what the engine gives: a step ends where the engine's ends, the deduction path's
-search finds the same path whether it works a position on bitsets or on the engine's state, and the trivial and
-basic runs are grading with the trivial and the basic techniques.
+search finds the same path whether it works a position on bitsets or on the engine's state, and grading's trivial
+and basic tiers on bitsets make the engine's own run.
 
 Random layouts (rectangles and boards with holes) are repaired until proper, as the generator does; for a
 trivial one the search started on bitsets must give the general search's steps (the deductions themselves,
@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from strategies import layouts
 
-from dominosa.deductions import advanced, grade, rate, rules
+from dominosa.deductions import advanced, grade, rate, rules, solve
 from dominosa.deductions.bitsets import (
     masks_of,
     must_overlap_dominoes,
@@ -26,13 +26,13 @@ from dominosa.deductions.bitsets import (
     settled_after,
     shared_cell_dominoes,
 )
-from dominosa.deductions.bitsets_basic import graded_run
+from dominosa.deductions.bitsets_basic import BitsetPosition
+from dominosa.deductions.driver import settle
 from dominosa.deductions.grades import BASIC, TRIVIAL, Technique, ordered_by_tier
-from dominosa.deductions.grading import PROPER, GradeResult
+from dominosa.deductions.grading import PROPER, graded_by_steps
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.score import score
 from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
-from dominosa.deductions.stepper import settle
 from dominosa.deductions.tables import tables_for
 from dominosa.formats.game_id import read_game_id
 from dominosa.generator.fitness import Budgets, develop
@@ -163,39 +163,30 @@ def _flags(flags) -> int:
     return sum(1 << i for i, v in enumerate(flags) if v)
 
 
+# Lean grading with the trivial, or the trivial and basic techniques runs on bitsets (deductions/bitsets_basic.py)
+# on small boards: it must be the same run as the engine's.
+
+
 @SOME
 @given(layouts(min_order=2, max_order=9), st.integers(0, 2**32))
-def test_the_trivial_run_is_grading_with_the_trivial_techniques(layout, seed):
+def test_the_trivial_tier_on_bitsets_is_grading_with_the_trivial_techniques(layout, seed):
     puzzle = _proper(layout, seed)
     if puzzle is None:
         return
-    graded = grade(puzzle, techniques=ordered_by_tier(TRIVIAL), verdict=PROPER, keep_deductions=True)
-    run = graded_run(puzzle, TRIVIAL)
-    event("stuck" if run is None else "solved")
-    if graded.level is None:
-        assert run is None
-        return
-    _, uses, steps = run
-    assert GradeResult(PROPER, TRIVIAL, uses) == replace(graded, deductions=[])
-    assert list(uses) == list(graded.uses)  # the same order too (the rules' numbers)
-    made = [(d.rule, d.joins) for d in graded.deductions if not Technique(d.rule).bookkeeping]
-    assert [(d.rule, d.joins) for d in steps] == made
-    assert score(steps) == score([d for d in graded.deductions if not Technique(d.rule).bookkeeping])
-    everything = grade(puzzle, verdict=PROPER, keep_deductions=True)  # every technique: the same run
-    assert everything.deductions == graded.deductions and everything == graded
+    event(_lean_as_full(puzzle, ordered_by_tier(TRIVIAL)))
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(min_order=4, max_order=9), st.integers(0, 2**32))
-def test_the_basic_run_is_grading_with_the_techniques_up_to_basic(layout, seed):
+def test_the_basic_tier_on_bitsets_is_grading_with_the_techniques_up_to_basic(layout, seed):
     """The same level, rule counts (in the same order) and steps as grade() with the techniques up to basic, and
-    stuck exactly where it is stuck; where it finishes, grade() with every technique makes the same run."""
+    stuck exactly where it is stuck."""
     puzzle = _proper(layout, seed)
     if puzzle is not None:
-        event(_same_as_grading(puzzle))
+        event(_lean_as_full(puzzle, ordered_by_tier(BASIC)))
 
 
-def test_the_basic_run_grades_random_order_6_and_7_puzzles_as_grading_does():
+def test_the_basic_tier_grades_random_order_6_and_7_puzzles_as_grading_does():
     """Layouts as the generator meets them (random, then repaired until proper), where rule 4, rule 6 and the
     rest of the basic tier are common: every kind of run is met (local duplicate or parity included)."""
     seen = set()
@@ -204,39 +195,39 @@ def test_the_basic_run_grades_random_order_6_and_7_puzzles_as_grading_does():
         layout = random_layout(6 + seed % 2, rng)
         puzzle = _proper(layout, seed)
         if puzzle is not None:
-            seen.add(_same_as_grading(puzzle))
+            seen.add(_lean_as_full(puzzle, ordered_by_tier(BASIC)))
     assert seen == {"stuck", "solved at level 0", "solved at level 1", "solved at level 1 by local duplicate or parity"}
 
 
-def _same_as_grading(puzzle) -> str:
-    """Check the basic run of a proper puzzle against grade(); say what kind of run it was."""
-    graded = grade(puzzle, techniques=ordered_by_tier(BASIC), verdict=PROPER, keep_deductions=True)
-    run = graded_run(puzzle, BASIC)
-    if graded.level is None:
-        assert run is None
+def _lean_as_full(puzzle, techniques) -> str:
+    """Check the step run on bitsets (lean grading's, here on a board of any size) against grade() with sentences;
+    say what kind of run it was."""
+    full = grade(puzzle, techniques=techniques, verdict=PROPER, keep_deductions=True)
+    lean = graded_by_steps(puzzle, PROPER, tuple(techniques), keep=True, lean=True, on_bitsets=True)
+    assert replace(lean, deductions=[]) == replace(full, deductions=[])
+    assert list(lean.uses) == list(full.uses)  # the same order too (the rules' numbers)
+    steps = [d for d in full.deductions if not Technique(d.rule).bookkeeping]
+    assert [(d.rule, d.joins) for d in lean.deductions] == [(d.rule, d.joins) for d in steps]
+    assert score(lean.deductions) == score(steps)
+    assert grade(puzzle, techniques=techniques, verdict=PROPER, lean=True) == replace(full, deductions=[])
+    if full.level is None:
         return "stuck"
-    level, uses, steps = run
-    assert GradeResult(PROPER, level, uses) == replace(graded, deductions=[])
-    assert list(uses) == list(graded.uses)
-    made = [(d.rule, d.joins) for d in graded.deductions if not Technique(d.rule).bookkeeping]
-    assert [(d.rule, d.joins) for d in steps] == made
-    assert score(steps) == score([d for d in graded.deductions if not Technique(d.rule).bookkeeping])
-    everything = grade(puzzle, verdict=PROPER, keep_deductions=True)
-    assert everything.deductions == graded.deductions and everything == graded
-    assert graded_run(puzzle, level) == run  # the trivial run too, for a trivial puzzle
-    last = " by local duplicate or parity" if {Technique(r) for r in uses} & _LAST_OF_BASIC else ""
-    return f"solved at level {level}{last}"
+    last = " by local duplicate or parity" if set(full.uses) & _LAST_OF_BASIC else ""
+    return f"solved at level {full.level}{last}"
 
 
 _LAST_OF_BASIC = {Technique.LOCAL_DUPLICATE, Technique.PARITY}
 
 
-def test_the_bitset_runs_refuse_clues_and_other_levels():
+def test_the_bitset_tiers_refuse_clues_and_grading_with_clues_steps_on_the_engine():
     puzzle = read_game_id("3:22223101012330103310")
-    with pytest.raises(ValueError, match="trivial or basic"):
-        graded_run(puzzle, 2)
+    clued = replace(puzzle, clues=(solve(puzzle).placements[0],))  # a clue of its solution: still proper
     with pytest.raises(ValueError, match="clues"):
-        graded_run(replace(puzzle, clues=(((0, 0), (0, 1)),)))
+        BitsetPosition(clued)
+    lean = grade(clued, techniques=ordered_by_tier(BASIC), keep_deductions=True, lean=True)
+    assert lean.verdict == PROPER and lean.level is not None
+    assert lean.deductions and all(d.reason for d in lean.deductions)  # the engine's own steps, sentences kept
+
 
 
 @SOME

@@ -11,12 +11,12 @@ from strategies import seeds
 from dominosa import Puzzle
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import GRADES, rate
+from dominosa.deductions.driver import iter_deductions
 from dominosa.deductions.grades import GUESSING, grade_level, ordered_by_tier
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, grade
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.score import IMPROPER_SCORE, score
 from dominosa.deductions.state import SolvingState
-from dominosa.deductions.stepper import iter_deductions
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout
 

@@ -8,11 +8,13 @@ here has changed what the generator's fitness reads, and so which puzzles a seed
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from grading_sequences import NO_FIENDISH, RECORD, digest
 
-from dominosa.deductions.grading import PROPER, grade
+from dominosa.deductions.grades import BASIC, TRIVIAL, Technique, ordered_by_tier
+from dominosa.deductions.grading import PROPER, grade, graded_by_steps
 from dominosa.deductions.graph import shortest_path
 from dominosa.formats.game_id import read_game_id
 
@@ -42,6 +44,37 @@ def test_grading_makes_the_recorded_deductions_in_order():
     assert not wrong, "\n".join(wrong[:20])
 
 
+def test_lean_grading_makes_the_recorded_run():
+    # Lean grading keeps only the steps' rules and pairs, bookkeeping left out: the same grade, the same counts
+    # (bookkeeping included) and the same steps as the record's.
+    wrong = []
+    for row in _rows():
+        lean = grade(read_game_id(row["game_id"]), verdict=PROPER, keep_deductions=True, lean=True)
+        uses = {str(k): v for k, v in lean.uses.items()}
+        bookkeeping = sum(v for k, v in lean.uses.items() if Technique(k).bookkeeping)
+        if (lean.name, uses, len(lean.deductions) + bookkeeping) != (row["grade"], row["uses"], row["steps"]):
+            wrong.append(f"{row['game_id']}: recorded {row['grade']} {row['uses']}, now {lean.name} {uses}")
+    assert not wrong, "\n".join(wrong[:20])
+
+
+@pytest.mark.parametrize("tier", [TRIVIAL, BASIC])
+def test_the_easy_tiers_on_bitsets_make_the_engines_run(tier):
+    # Runs with the trivial, or the trivial and basic techniques, go on bitsets (here on every board, whatever its
+    # size): the same level or the same stuck run, the same counts and steps as the engine's own on each puzzle.
+    techniques = ordered_by_tier(tier)
+    wrong = []
+    for row in _rows():
+        puzzle = read_game_id(row["game_id"])
+        full = grade(puzzle, verdict=PROPER, techniques=techniques, keep_deductions=True)
+        on_bits = graded_by_steps(puzzle, PROPER, techniques, keep=True, lean=True, on_bitsets=True)
+        steps = [(d.rule, d.joins) for d in full.deductions if not Technique(d.rule).bookkeeping]
+        if replace(on_bits, deductions=[]) != replace(full, deductions=[]) or (
+            [(d.rule, d.joins) for d in on_bits.deductions] != steps
+        ):
+            wrong.append(row["game_id"])
+    assert not wrong, wrong[:20]
+
+
 def test_trial_and_error_makes_the_recorded_deductions_in_order():
     rows = [row for row in _rows() if "guessing" in row]
     wrong = [
@@ -51,6 +84,12 @@ def test_trial_and_error_makes_the_recorded_deductions_in_order():
                         keep_deductions=True).deductions) != row["guessing"]
     ]
     assert not wrong, wrong
+    for row in rows:  # and lean, the same run
+        puzzle = read_game_id(row["game_id"])
+        full = grade(puzzle, verdict=PROPER, techniques=NO_FIENDISH, keep_deductions=True)
+        lean = grade(puzzle, verdict=PROPER, techniques=NO_FIENDISH, keep_deductions=True, lean=True)
+        assert lean.guesses and replace(lean, deductions=[]) == replace(full, deductions=[])
+        assert lean.deductions == [d for d in full.deductions if not Technique(d.rule).bookkeeping]
 
 
 @pytest.mark.parametrize("part", range(2))

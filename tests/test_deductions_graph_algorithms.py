@@ -19,9 +19,9 @@ from strategies import layouts
 from dominosa import Board
 from dominosa.deductions import SolvingState, advanced, iter_deductions
 from dominosa.deductions.advanced import _alternating_reach, _perfect_matching
+from dominosa.deductions.driver import settle
 from dominosa.deductions.grades import TECHNIQUES
 from dominosa.deductions.state import UNDECIDED, Contradiction
-from dominosa.deductions.stepper import settle
 from dominosa.generator.layouts import perfect_matching
 
 SOME = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,7 +1,8 @@
 """Level-only grading gives ``grade()``'s answer: the same verdict, level, guesses, depth and stuck position.
 
-The level is found by closures in bulk (``deductions/levels.py``), which is ``grade()``'s level only if every
-technique's deduction, once available, stays derivable at its level whatever else becomes known (persistence).
+The level is found by the driver's closure mode (``grade(..., level_only=True)``: ``deductions/driver.py``, its
+bulk finders in ``deductions/levels.py``), which is ``grade()``'s level only if every technique's deduction, once
+available, stays derivable at its level whatever else becomes known (persistence).
 So this checks the answers on the committed grading record (717 puzzles: the 600 reference puzzles, random ones
 up to order 20, fiendish ones with and without the fiendish tier), on the reference puzzles against a fresh
 ``grade()``, and on random puzzles; and it checks persistence itself, technique by technique, on random
@@ -22,9 +23,9 @@ from strategies import layouts, seeds
 from tatham_data import tatham_rows
 
 from dominosa import Board
+from dominosa.deductions.driver import close_trivially, close_up_to
 from dominosa.deductions.grades import FIENDISH, GRADES, TECHNIQUES, TRIVIAL, Technique, ordered_by_tier
-from dominosa.deductions.grading import AMBIGUOUS, PROPER, grade
-from dominosa.deductions.levels import close_trivially, close_up_to, grade_level_of
+from dominosa.deductions.grading import AMBIGUOUS, PROPER, grade, grade_level_of
 from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED, SolvingState
 from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.formats.game_id import read_game_id
@@ -46,7 +47,7 @@ def test_the_level_is_the_recorded_grade_on_every_puzzle_of_the_record():
     wrong = [
         f"{row['game_id']}: recorded {row['grade']}, level-only {got.name}"
         for row in rows
-        if (got := grade_level_of(read_game_id(row["game_id"]), verdict=PROPER)).name != row["grade"]
+        if (got := grade(read_game_id(row["game_id"]), level_only=True, verdict=PROPER)).name != row["grade"]
     ]
     assert len(rows) == 717
     assert not wrong, "\n".join(wrong[:20])
@@ -62,7 +63,7 @@ def test_the_fiendish_puzzles_of_the_record_give_grades_answer_with_and_without_
         puzzle = read_game_id(row["game_id"])
         for techniques in (None, NO_FIENDISH):
             expected = grade(puzzle, verdict=PROPER, techniques=techniques)
-            assert _answer(grade_level_of(puzzle, verdict=PROPER, techniques=techniques)) == _answer(expected)
+            assert _answer(grade(puzzle, level_only=True, verdict=PROPER, techniques=techniques)) == _answer(expected)
         assert expected.level == GRADES.index("guessing") and expected.guesses >= 1
 
 
@@ -70,7 +71,7 @@ def test_the_reference_puzzles_give_grades_answer():
     wrong = []
     for row in tatham_rows():
         puzzle = read_game_id(row["game_id"])
-        expected, got = grade(puzzle, verdict=PROPER), grade_level_of(puzzle, verdict=PROPER)
+        expected, got = grade(puzzle, verdict=PROPER), grade(puzzle, level_only=True, verdict=PROPER)
         if _answer(got) != _answer(expected):
             wrong.append(f"{row['game_id']}: grade() {expected.describe()}, level-only {got.describe()}")
     assert not wrong, "\n".join(wrong[:20])
@@ -80,7 +81,7 @@ def test_the_reference_puzzles_give_grades_answer():
 @given(st.sampled_from(range(3, 10)), seeds())
 def test_random_proper_puzzles_give_grades_answer(order, seed):
     puzzle = proper_layout(order, random.Random(seed))[0]
-    assert _answer(grade_level_of(puzzle, verdict=PROPER)) == _answer(grade(puzzle, verdict=PROPER))
+    assert _answer(grade(puzzle, level_only=True, verdict=PROPER)) == _answer(grade(puzzle, verdict=PROPER))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -91,19 +92,30 @@ def test_any_puzzle_and_any_easier_scale_give_grades_answer(layout, top):
     puzzle = layout[0]
     techniques = ordered_by_tier(top)
     expected = grade(puzzle, techniques=techniques)
-    assert _answer(grade_level_of(puzzle, verdict=expected.verdict, techniques=techniques)) == _answer(expected)
+    assert _answer(grade(puzzle, level_only=True, verdict=expected.verdict, techniques=techniques)) == _answer(expected)
 
 
 def test_a_puzzle_with_several_solutions_gets_its_verdict_and_no_level():
     puzzle = next(p for k in range(100) if grade(p := random_layout(Board.rectangle(5, 6), random.Random(k))[0]).verdict
                   == AMBIGUOUS)
-    result = grade_level_of(puzzle)
+    result = grade(puzzle, level_only=True)
     assert (result.verdict, result.level, result.name) == (AMBIGUOUS, None, None)
+
+
+def test_the_old_name_is_the_level_only_grade():
+    puzzle = proper_layout(5, random.Random(3))[0]
+    assert grade_level_of(puzzle) == grade(puzzle, level_only=True)
+    assert grade_level_of(puzzle).uses == {} and grade(puzzle).uses
+
+
+def test_a_level_only_grade_keeps_no_deductions():
+    with pytest.raises(ValueError, match="keeps no deductions"):
+        grade(proper_layout(4, random.Random(1))[0], level_only=True, keep_deductions=True)
 
 
 def test_a_technique_list_without_the_trivial_rules_is_refused():
     with pytest.raises(ValueError, match="single neighbour"):
-        grade_level_of(proper_layout(4, random.Random(1))[0], verdict=PROPER,
+        grade(proper_layout(4, random.Random(1))[0], level_only=True, verdict=PROPER,
                        techniques=[t for t in TECHNIQUES if t is not Technique.SINGLE_NEIGHBOUR])
 
 

@@ -42,7 +42,7 @@ COMPILED = native.compiled_modules()
 # grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables,
 # the level-only grader, positions on bitsets) and the generator's random layouts.
 ENGINE = {f"dominosa.deductions.{name}" for name in
-          ("counting", "state", "rules", "advanced", "stepper", "grading", "tables", "levels",
+          ("counting", "state", "rules", "advanced", "driver", "grading", "tables", "levels",
            "bitsets", "bitsets_basic")} | {"dominosa.generator.layouts"}
 
 

@@ -26,7 +26,8 @@ def test_the_solve_rate_generate_example_runs_and_prints_what_it_says():
     assert lines[0] == "1 True"
     assert lines[1].startswith("[[[0, 0], [1, 0]], [[0, 1], [0, 2]]")
     assert lines[2].startswith("proper ")
-    assert len(lines) == 5 and all(line.startswith("hard ") for line in lines[3:])
+    assert lines[3] == lines[2].split()[1]  # the level-only grade is the rating's
+    assert len(lines) == 6 and all(line.startswith("hard ") for line in lines[4:])
 
 
 def test_every_source_file_the_readme_names_exists():

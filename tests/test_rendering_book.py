@@ -329,8 +329,8 @@ def test_difficulty_marks_rank_each_puzzle_within_its_section():
 
 
 def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_order_met():
+    from dominosa.deductions.driver import iter_deductions
     from dominosa.deductions.grades import Technique
-    from dominosa.deductions.stepper import iter_deductions
 
     entries = _entries(6, order=5)
     reader = pypdf.PdfReader(io.BytesIO(build_book(entries, techniques=True, hints=True)[0]))
