@@ -136,11 +136,13 @@ def test_giving_up_is_the_same_whatever_the_order_of_results():
     assert outcome(ScrambledWorkers("random", 9)) == serial
 
 
-@pytest.mark.parametrize(("grade", "seed"), [("trivial", 3), ("basic", 7), ("hard", 12)])
+@pytest.mark.parametrize(("grade", "seed"), [("trivial", 3), ("basic", 7), ("hard", 12), ("extreme", 2)])
 def test_quick_rejections_change_nothing_even_when_a_search_goes_on(monkeypatch, grade, seed):
-    """Layouts above a trivial, basic or hard target come back without their grade; a search that needs their fitness
-    (no layout of its generation met the target, or its puzzle was refused) completes them first. Offers, puzzles,
-    generations and evaluations must be those of grading every layout in full."""
+    """Layouts above a trivial, basic, hard or extreme target come back without their grade; above a trivial or
+    basic one, a search that needs their fitness (no layout of its generation met the target, or its puzzle was
+    refused) completes them first; above a hard or extreme one, the run that found them stuck is their whole
+    measure (fitness' measured_when_stuck). Offers, puzzles, generations and evaluations must be those of grading
+    every layout in full."""
     request = make_request(order=6, grade=grade, seed=seed)
 
     def run() -> tuple[list[tuple[int, str]], list[dict], dict[str, int]]:
@@ -154,16 +156,20 @@ def test_quick_rejections_change_nothing_even_when_a_search_goes_on(monkeypatch,
         def counting_map(function, tasks):
             results = [function(task) for task in tasks]
             for (_, (kind, _)), result in zip(tasks, results, strict=True):  # tasks: (work, (kind, job))
-                kind = "above" if getattr(result, "above", False) else kind
+                if kind == "evaluate" and result.proper and result.level is None:
+                    kind = "above" if result.above else "stuck"
                 kinds[kind] = kinds.get(kind, 0) + 1
             return results
 
         return offers, dicts(generate(request, 4, map=counting_map, accept=accept)), kinds
 
     offers, made, kinds = run()
-    assert kinds.get("above") and kinds.get("complete"), kinds  # both ways of going on were taken
+    if grade in ("hard", "extreme"):
+        assert kinds.get("stuck") and "above" not in kinds and "complete" not in kinds, kinds
+    else:
+        assert kinds.get("above") and kinds.get("complete"), kinds  # both ways of going on were taken
     monkeypatch.setattr(evolve, "QUICK_REJECT_UP_TO", -1)
     full_offers, full_made, full_kinds = run()
     assert "above" not in full_kinds and "complete" not in full_kinds
     assert (offers, made) == (full_offers, full_made)
-    assert kinds["evaluate"] + kinds["above"] == full_kinds["evaluate"]
+    assert kinds["evaluate"] + kinds.get("above", 0) + kinds.get("stuck", 0) == full_kinds["evaluate"]
