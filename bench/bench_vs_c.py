@@ -172,7 +172,8 @@ def grading_rows(harness: Harness | None, samples: int, runs: int) -> list[str]:
         ratios = (ours / his, level / his) if harness is not None else (None, None)
         lines = verdict(("grade", order), ratios[0]), verdict(("level", order), ratios[1])
         failures += ["grade"] if any("FAIL" in line for line in lines) else []
-        print(f"grade order {order:>2} ({len(ids)} of his puzzles x {runs})  his solver {fmt(his):>10}  "
+        whose = "his" if harness is not None or order == 9 else "our proper"
+        print(f"grade order {order:>2} ({len(ids)} of {whose} puzzles x {runs})  his solver {fmt(his):>10}  "
               f"grade() {fmt(ours):>10} {lines[0]}  level alone {fmt(level):>10} {lines[1]}", flush=True)
     return failures
 
