@@ -5,11 +5,13 @@ One *search* looks for one puzzle. It starts from a population of random layouts
 (``tools.selTournament``) each give a child by one to a few moves (:mod:`dominosa.generator.mutations`); the
 children are evaluated by the workers; the best mu of parents and children survive (``tools.selBest``). There is
 no crossover: two layouts cannot be cut and joined without breaking the domino set, and the moves alone climb
-well. A search stops as soon as a layout meets the target; that layout is then proved proper with no budget and
-fully rated (``finish``, which takes the proof and the grade its evaluation already made), and is the search's
-puzzle. A search that reaches its generation limit without one gives up, and a fresh search takes its place.
-For targets up to hard, layouts above the target come back as quick rejections, graded in full only if the search
-needs their fitness after all (see :mod:`dominosa.generator.fitness`); the search's course is the same.
+well. A search stops as soon as a layout meets the target, even inside a generation (its children, random starts
+or not, are taken in order, and the first that meets it ends the generation); that layout is then proved proper
+with no budget and fully rated (``finish``, which takes the proof and the grade its evaluation already made), and
+is the search's puzzle. A search that reaches its generation limit without one gives up, and a fresh search takes
+its place. For targets up to extreme, layouts above the target come back as quick rejections, graded in full only
+if the search needs their fitness after all (see :mod:`dominosa.generator.fitness`; above a hard or extreme
+target, never: the run that found them above is their measure); the search's course is the same.
 
 **Out of step.** Several searches run side by side in *lanes*, each on its own: its jobs go to a
 :class:`~dominosa.generator.workers.JobQueue`, and it moves on (selection, the next children, or its finishing
@@ -45,7 +47,7 @@ from typing import Any, NamedTuple
 from deap import base, tools
 
 from dominosa.board import Board
-from dominosa.deductions.grades import GRADES, HARD
+from dominosa.deductions.grades import EXTREME, GRADES
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights
 from dominosa.dominoes import Domino, domino
@@ -203,11 +205,17 @@ class Progress:
 class _Plan(NamedTuple):
     """A generation's children: per layout its known evaluation (None: in ``jobs``, in order). Or, with
     ``completing``, the jobs completing quick rejections (``fitness.complete``), and what to do with their full
-    evaluations, in order: it returns whether a generation was absorbed."""
+    evaluations, in order: it returns whether a generation was absorbed.
+
+    ``in_order``: the children (random starts or not) are taken in order, the first that meets the target ending
+    the generation (:meth:`Evolution._cut`); once cut, ``jobs`` and ``cached`` are those up to it and ``awaited``
+    the results still to gather (those of the later children that were already running, which are then dropped)."""
 
     cached: list[Evaluation | None]
     jobs: list[Job]
     completing: Callable[[list[Evaluation]], bool] | None = None
+    in_order: bool = False
+    awaited: int | None = None
 
 
 @dataclass
@@ -252,8 +260,10 @@ FINISH = -1
 # above the target and costly to grade in full (short contradictions), and searches are short, so few generations
 # need their quick rejections completed. Measured in one process, alternating with and without (order 6, 40-60
 # seeds, load 3.5-4.3): trivial 0.79x, basic 0.77x, hard 0.80x and 0.97x; order-9 hard 0.97x and 0.79x; extreme
-# 1.43x: its searches run for many generations that meet no target, each completing its quick rejections.
-QUICK_REJECT_UP_TO = HARD
+# 1.43x: its searches run for many generations that meet no target, each completing its quick rejections. Since
+# layouts above hard and extreme targets are measured by the quick run itself (fitness.measured_when_stuck), no
+# completion is ever asked for them, and extreme is in too: order 6 0.62x against main (15 seeds, load 3.9).
+QUICK_REJECT_UP_TO = EXTREME
 
 
 def search_rng(seed: int | str, index: int, target: Target = ANY) -> random.Random:
@@ -414,9 +424,12 @@ class Evolution:
                     continue
                 search.results[position] = result
                 assert search.plan is not None
-                if len(search.results) < len(search.plan.jobs):
+                if search.plan.in_order:
+                    self._cut(search, jobs)
+                plan = search.plan
+                if len(search.results) < (len(plan.jobs) if plan.awaited is None else plan.awaited):
                     continue
-                plan, search.plan = search.plan, None
+                search.plan = None
                 done = [search.results[i] for i in range(len(plan.jobs))]
                 search.results = {}
                 if plan.completing is not None:
@@ -504,7 +517,30 @@ class Evolution:
                         self.quick_reject,
                     )
                 )
-        return _Plan(cached, jobs)
+        return _Plan(cached, jobs, in_order=self.target.graded)
+
+    def _cut(self, search: _Search, jobs: JobQueue) -> None:
+        """End a generation at its first child, in order, that meets the target: the later ones are withdrawn
+        (not run, or their results dropped). At easy targets most searches find their puzzle in their first
+        generation or two, and evaluating the rest of it, each layout counted after every repair, was most of
+        the search's work. The first meeting the target, by position, is the same whatever order the results
+        come back in, so the search's course still depends on its number alone. (A child that kept a parent's
+        evaluation never meets the target: the search would have ended with that parent.)"""
+        plan = search.plan
+        assert plan is not None
+        if plan.awaited is not None:  # already cut
+            return
+        first = 0
+        while first in search.results and not self._meets(search, search.results[first]):
+            first += 1
+        if first not in search.results or first + 1 == len(plan.jobs):
+            return
+        later = range(first + 1, len(plan.jobs))
+        withdrawn = jobs.withdraw((search.index, position) for position in later)
+        upto = [k for k, hit in enumerate(plan.cached) if hit is None][first]  # that child's place among all
+        search.plan = plan._replace(
+            cached=plan.cached[: upto + 1], jobs=plan.jobs[: first + 1], awaited=len(plan.jobs) - len(withdrawn)
+        )
 
     def _take(self, search: _Search, plan: _Plan, done: list[Evaluation], jobs: JobQueue) -> bool:
         """A generation's evaluations are back: absorb them (True), unless some are quick rejections and no layout
@@ -528,14 +564,11 @@ class Evolution:
     def _meets_any(self, search: _Search, evaluations: Iterable[Evaluation | None]) -> bool:
         """Whether a layout of the population or of these evaluations meets the target (and is not set aside)."""
         known = [ind.evaluation for ind in search.population] + list(evaluations)
-        return any(
-            e is not None
-            and e.proper
-            and not e.above
-            and e.layout not in search.rejected
-            and self.target.met(e.level, e.score)
-            for e in known
-        )
+        return any(e is not None and self._meets(search, e) for e in known)
+
+    def _meets(self, search: _Search, e: Evaluation) -> bool:
+        """Whether this evaluation's layout meets the target (graded, not a quick rejection, not set aside)."""
+        return e.proper and not e.above and e.layout not in search.rejected and self.target.met(e.level, e.score)
 
     def _complete(
         self, search: _Search, partial: list[Evaluation], then: Callable[[list[Evaluation]], bool], jobs: JobQueue

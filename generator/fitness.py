@@ -16,12 +16,19 @@ give the same puzzles for the same seed, whatever the number of workers.
    grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score. The
    score reads only each step's rule and pairs, so the run is asked for lean deductions (``lean=True``): a run
    with the trivial techniques alone, or with those and the basic ones (the quick rejections below, at those
-   grades), is then made on bitsets at a fraction of the cost.
+   grades), is then made on bitsets at a fraction of the cost. (Not for a hard or extreme target, whose measure
+   of a layout above it counts every domino placed, bookkeeping steps included.)
 3. *Fitness*, a tuple compared lexicographically (DEAP's rule for several weights): proper first; then how
    many grades away from the target; then a gradient inside a grade, so that the search can climb even when
    no neighbour changes grade yet (too easy: more steps of the hardest technique used is closer, since every
    such step is a place where easier logic is stuck; too hard: fewer steps above the target is closer); then
-   the score, or its distance from the target range.
+   the score, or its distance from the target range. Above a *hard or extreme* target the measure is another
+   one (:func:`measured_when_stuck`): one grade away whatever the grade, closer the fewer dominoes the
+   techniques up to the target leave unplaced where they get stuck, and no score. That needs only the
+   techniques up to the target, never the full grading run, whose harder techniques on big boards cost several
+   times the rest of an evaluation: at order 30 nearly every random layout is above hard, most above extreme,
+   and a search for either spent most of its time grading them in full (hard, seed 3: 36.8 s of CPU, 7.5 s with
+   this measure; extreme, seeds 1-5: median 15 s, 8.2 s; see bench/README.md).
 
 *Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
 the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
@@ -29,7 +36,10 @@ tried easiest first, so the harder ones would never have been reached). If they 
 target, which is all the search needs to know when another layout of the same generation meets it: the
 evaluation comes back ``above``, without its grade. Only if the search needs its full fitness after all does it
 ask for it (:func:`complete`), so the grading run of a layout that is much too hard (short contradictions,
-say) is made only when it matters; the fitness is the same either way.
+say) is made only when it matters; the fitness is the same either way. Above a hard or extreme target the
+stuck run is
+the whole measure (above), so such a layout comes back with its fitness, never ``above``, and is never
+completed.
 
 **finish** (only the puzzles chosen): prove the puzzle proper with no budget, then rate it in full
 (:func:`~dominosa.deductions.rate`, with the shortest deduction path under a node budget) for the grade and
@@ -49,11 +59,12 @@ from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.grades import GRADES, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import EXTREME, GRADES, HARD, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.rating import Rating
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
+from dominosa.deductions.state import Deduction
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
 from dominosa.puzzle import Puzzle
@@ -248,8 +259,41 @@ def _steps_at(uses: dict[int, int], tier: int) -> int:
     return sum(n for rule, n in uses.items() if Technique(rule).level == tier and not Technique(rule).bookkeeping)
 
 
+def measured_when_stuck(target: Target) -> bool:
+    """Whether a layout above this target is measured by what the target's techniques leave undone (see the
+    module): for a hard or an extreme target, where on big boards nearly every random layout is above the
+    target, so that grading each one in full (for the old measure, its steps above the target) was most of the
+    search's time."""
+    return target.level in (HARD, EXTREME)
+
+
+def _lean(target: Target) -> bool:
+    """Whether a layout's grading run may keep lean deductions (rule and pairs, no bookkeeping steps): not where
+    a layout above the target is measured when stuck, since that counts every domino placed, and a split's
+    consequences (rule 3, bookkeeping) can place one."""
+    return not measured_when_stuck(target)
+
+
+def unplaced_when_stuck(deductions: list[Deduction], dominoes: int, level: int) -> int:
+    """The dominoes a grading run has not placed when it first needs a technique above ``level``: what the
+    techniques up to ``level`` leave undone (they are tried easiest first, so the run up to there is theirs)."""
+    placed = 0
+    for d in deductions:
+        if Technique(d.rule).level > level:
+            break
+        placed += len(d.joins)
+    return dominoes - placed
+
+
+def stuck_fitness(unplaced: int) -> tuple[float, float, float, float]:
+    """The fitness of a layout above a target measured when stuck: one grade away, closer the fewer dominoes the
+    target's techniques leave unplaced; no score (a quick rejection never makes the full grading run)."""
+    return (1.0, -1.0, float(-unplaced), 0.0)
+
+
 def fitness_of(target: Target, level: int, uses: dict[int, int], value: float) -> tuple[float, float, float, float]:
-    """The fitness of a proper layout of this level, rule uses (grading run) and cheap score; see the module."""
+    """The fitness of a proper layout of this level, rule uses (grading run) and cheap score; see the module (a
+    layout above a target :func:`measured_when_stuck` has :func:`stuck_fitness` instead)."""
     if target.level is None:
         distance, inside = 0, 0
     else:
@@ -284,18 +328,21 @@ def evaluate(job: Job) -> Evaluation:
     # tiers run on bitsets, which finish most layouts at the easy targets at a fraction of the cost.
     if quick and target.level is not None:
         upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
-        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=True)
+        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=_lean(target))
+        if graded.level is None and measured_when_stuck(target):  # above it, and that run is all the measure needs
+            unplaced = unplaced_when_stuck(graded.deductions, len(job.dominoes), target.level)
+            return Evaluation(layout, True, None, None, stuck_fitness(unplaced), repairs)
         if graded.level is None:  # stuck: above the target
             return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
         return _graded(job, layout, repairs, graded)
-    return _graded(job, layout, repairs, grade(puzzle, verdict=PROPER, keep_deductions=True, lean=True))
+    return _graded(job, layout, repairs, grade(puzzle, verdict=PROPER, keep_deductions=True, lean=_lean(target)))
 
 
 def complete(job: Job) -> Evaluation:
     """The full evaluation of a layout that came back ``above``: ``job.layout`` is the developed layout (proved
     proper), graded with every technique; ``repairs`` is 0 (the caller keeps the first evaluation's)."""
     puzzle = to_puzzle(_board(job.cells), job.dominoes, job.layout)
-    return _graded(job, job.layout, 0, grade(puzzle, verdict=PROPER, keep_deductions=True, lean=True))
+    return _graded(job, job.layout, 0, grade(puzzle, verdict=PROPER, keep_deductions=True, lean=_lean(job.target)))
 
 
 # What a quick rejection reports until the real fitness is needed: below every layout of the target grade.
@@ -308,7 +355,11 @@ def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Eval
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
     steps = [d for d in graded.deductions if d.rule not in _BOOKKEEPING]  # (a lean run has kept none)
     value = score(steps, weights=ScoreWeights(*job.weights))
-    fitness = fitness_of(job.target, graded.level, graded.uses, value)
+    target = job.target
+    if target.level is not None and graded.level > target.level and measured_when_stuck(target):
+        fitness = stuck_fitness(unplaced_when_stuck(graded.deductions, len(job.dominoes), target.level))
+    else:
+        fitness = fitness_of(target, graded.level, graded.uses, value)
     return Evaluation(layout, True, graded.level, value, fitness, repairs, replace(graded, deductions=[]))
 
 

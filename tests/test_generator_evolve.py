@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from dominosa.deductions.grades import grade_level
 from dominosa.generator import evolve
 from dominosa.generator.evolve import FINISH, NoPuzzleFound, Settings
 from dominosa.generator.generate import generate, make_request
@@ -136,11 +137,13 @@ def test_giving_up_is_the_same_whatever_the_order_of_results():
     assert outcome(ScrambledWorkers("random", 9)) == serial
 
 
-@pytest.mark.parametrize(("grade", "seed"), [("trivial", 3), ("basic", 7), ("hard", 12)])
+@pytest.mark.parametrize(("grade", "seed"), [("trivial", 3), ("basic", 7), ("hard", 12), ("extreme", 2)])
 def test_quick_rejections_change_nothing_even_when_a_search_goes_on(monkeypatch, grade, seed):
-    """Layouts above a trivial, basic or hard target come back without their grade; a search that needs their fitness
-    (no layout of its generation met the target, or its puzzle was refused) completes them first. Offers, puzzles,
-    generations and evaluations must be those of grading every layout in full."""
+    """Layouts above a trivial, basic, hard or extreme target come back without their grade; above a trivial or
+    basic one, a search that needs their fitness (no layout of its generation met the target, or its puzzle was
+    refused) completes them first; above a hard or extreme one, the run that found them stuck is their whole
+    measure (fitness' measured_when_stuck). Offers, puzzles, generations and evaluations must be those of grading
+    every layout in full."""
     request = make_request(order=6, grade=grade, seed=seed)
 
     def run() -> tuple[list[tuple[int, str]], list[dict], dict[str, int]]:
@@ -154,16 +157,49 @@ def test_quick_rejections_change_nothing_even_when_a_search_goes_on(monkeypatch,
         def counting_map(function, tasks):
             results = [function(task) for task in tasks]
             for (_, (kind, _)), result in zip(tasks, results, strict=True):  # tasks: (work, (kind, job))
-                kind = "above" if getattr(result, "above", False) else kind
+                if kind == "evaluate" and result.proper and result.level is None:
+                    kind = "above" if result.above else "stuck"
                 kinds[kind] = kinds.get(kind, 0) + 1
             return results
 
         return offers, dicts(generate(request, 4, map=counting_map, accept=accept)), kinds
 
     offers, made, kinds = run()
-    assert kinds.get("above") and kinds.get("complete"), kinds  # both ways of going on were taken
+    if grade in ("hard", "extreme"):
+        assert kinds.get("stuck") and "above" not in kinds and "complete" not in kinds, kinds
+    else:
+        assert kinds.get("above") and kinds.get("complete"), kinds  # both ways of going on were taken
     monkeypatch.setattr(evolve, "QUICK_REJECT_UP_TO", -1)
     full_offers, full_made, full_kinds = run()
     assert "above" not in full_kinds and "complete" not in full_kinds
     assert (offers, made) == (full_offers, full_made)
-    assert kinds["evaluate"] + kinds["above"] == full_kinds["evaluate"]
+    assert kinds["evaluate"] + kinds.get("above", 0) + kinds.get("stuck", 0) == full_kinds["evaluate"]
+
+
+@pytest.mark.parametrize("grade", ["trivial", "basic", "hard"])
+def test_a_generation_ends_at_its_first_child_that_meets_the_target(monkeypatch, grade):
+    """With one worker no layout is evaluated after the first that meets the target: its search's puzzle. Across
+    seeds some generations are cut short (fewer evaluations than whole generations), and the scrambled engines,
+    which run every child, give the same puzzles (test_scrambled_results_give_the_serial_puzzles)."""
+    level = grade_level(grade)
+    settings = Settings()
+    cut = 0
+    work = evolve.work
+    tasks: list[tuple[str, Any]] = []
+
+    def recording(task):
+        result = work(task)
+        tasks.append((task[0], result))
+        return result
+
+    monkeypatch.setattr(evolve, "work", recording)
+    for seed in range(12):
+        tasks.clear()
+        (made,) = generate(make_request(order=5, grade=grade, seed=seed), 1)  # one worker: this process
+        evaluated = [result for kind, result in tasks if kind == "evaluate"]
+        meeting = [k for k, e in enumerate(evaluated) if e.proper and not e.above and e.level == level]
+        assert meeting == [len(evaluated) - 1], (seed, meeting, len(evaluated))  # the last one, and only it
+        assert tasks[-1][0] == "finish" and made.search == 0
+        whole = settings.population + (made.generations - 1) * settings.offspring
+        cut += made.evaluations < whole
+    assert cut, "no generation was cut short"

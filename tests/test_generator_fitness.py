@@ -20,6 +20,7 @@ from dominosa.generator.fitness import (
     evaluate,
     finish,
     fitness_of,
+    stuck_fitness,
 )
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.mutations import layout_of, to_puzzle
@@ -127,3 +128,22 @@ def test_a_trivial_targets_bitset_grading_and_rating_are_the_engines(seed):
     for budget in (300, 12, 3):  # the bitset path search, and the fallback when its budget runs out
         plain = finish(FinishJob(BOARD.cells, SET, quick.layout, "path", budget))  # rate(): grade, path, score
         assert finish(FinishJob(BOARD.cells, SET, quick.layout, "path", budget, graded=quick.graded)) == plain
+
+
+@pytest.mark.parametrize("grade_name", ["hard", "extreme"])
+def test_above_a_hard_or_extreme_target_the_quick_run_is_the_whole_measure_and_the_full_runs_measure(grade_name):
+    target = Target(grade_level(grade_name))
+    assert stuck_fitness(3) > stuck_fitness(7)  # fewer dominoes left unplaced: closer
+    assert fitness_of(target, target.level, {}, 0.0) > stuck_fitness(0) > IMPROPER_FITNESS
+    above = 0
+    for seed in range(40):
+        one = job(seed, target)
+        quick = evaluate(one._replace(quick_reject=True))
+        full = evaluate(one)  # graded by grade() with every technique
+        assert quick.fitness == full.fitness and quick.layout == full.layout
+        if full.proper and full.level > target.level:
+            above += 1
+            assert not quick.above and quick.level is None  # no completion needed
+            unplaced = -quick.fitness[2]
+            assert quick.fitness == stuck_fitness(int(unplaced)) and 0 < unplaced <= len(SET)
+    assert above, f"no random order-5 layout was above {grade_name}"
