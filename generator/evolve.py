@@ -5,13 +5,12 @@ One *search* looks for one puzzle. It starts from a population of random layouts
 (``tools.selTournament``) each give a child by one to a few moves (:mod:`dominosa.generator.mutations`); the
 children are evaluated by the workers; the best mu of parents and children survive (``tools.selBest``). There is
 no crossover: two layouts cannot be cut and joined without breaking the domino set, and the moves alone climb
-well. A search stops as soon as a layout meets the target, even inside a generation (its children, random starts
-or not, are taken in order, and the first that meets it ends the generation); that layout is then proved proper
-with no budget and fully rated (``finish``, which takes the proof and the grade its evaluation already made), and
-is the search's puzzle. A search that reaches its generation limit without one gives up, and a fresh search takes
-its place. For targets up to extreme, layouts above the target come back as quick rejections, graded in full only
-if the search needs their fitness after all (see :mod:`dominosa.generator.fitness`; above a hard or extreme
-target, never: the run that found them above is their measure); the search's course is the same.
+well. A search stops as soon as a layout meets the target; that layout is then proved proper with no budget and
+fully rated (``finish``, which takes the proof and the grade its evaluation already made), and is the search's
+puzzle. A search that reaches its generation limit without one gives up, and a fresh search takes its place.
+For targets up to extreme, layouts above the target come back as quick rejections, graded in full only if the
+search needs their fitness after all (see :mod:`dominosa.generator.fitness`; above a hard or extreme target,
+never: the run that found them above is their measure); the search's course is the same.
 
 **Out of step.** Several searches run side by side in *lanes*, each on its own: its jobs go to a
 :class:`~dominosa.generator.workers.JobQueue`, and it moves on (selection, the next children, or its finishing
@@ -205,17 +204,11 @@ class Progress:
 class _Plan(NamedTuple):
     """A generation's children: per layout its known evaluation (None: in ``jobs``, in order). Or, with
     ``completing``, the jobs completing quick rejections (``fitness.complete``), and what to do with their full
-    evaluations, in order: it returns whether a generation was absorbed.
-
-    ``in_order``: the children (random starts or not) are taken in order, the first that meets the target ending
-    the generation (:meth:`Evolution._cut`); once cut, ``jobs`` and ``cached`` are those up to it and ``awaited``
-    the results still to gather (those of the later children that were already running, which are then dropped)."""
+    evaluations, in order: it returns whether a generation was absorbed."""
 
     cached: list[Evaluation | None]
     jobs: list[Job]
     completing: Callable[[list[Evaluation]], bool] | None = None
-    in_order: bool = False
-    awaited: int | None = None
 
 
 @dataclass
@@ -424,12 +417,9 @@ class Evolution:
                     continue
                 search.results[position] = result
                 assert search.plan is not None
-                if search.plan.in_order:
-                    self._cut(search, jobs)
-                plan = search.plan
-                if len(search.results) < (len(plan.jobs) if plan.awaited is None else plan.awaited):
+                if len(search.results) < len(search.plan.jobs):
                     continue
-                search.plan = None
+                plan, search.plan = search.plan, None
                 done = [search.results[i] for i in range(len(plan.jobs))]
                 search.results = {}
                 if plan.completing is not None:
@@ -517,30 +507,7 @@ class Evolution:
                         self.quick_reject,
                     )
                 )
-        return _Plan(cached, jobs, in_order=self.target.graded)
-
-    def _cut(self, search: _Search, jobs: JobQueue) -> None:
-        """End a generation at its first child, in order, that meets the target: the later ones are withdrawn
-        (not run, or their results dropped). At easy targets most searches find their puzzle in their first
-        generation or two, and evaluating the rest of it, each layout counted after every repair, was most of
-        the search's work. The first meeting the target, by position, is the same whatever order the results
-        come back in, so the search's course still depends on its number alone. (A child that kept a parent's
-        evaluation never meets the target: the search would have ended with that parent.)"""
-        plan = search.plan
-        assert plan is not None
-        if plan.awaited is not None:  # already cut
-            return
-        first = 0
-        while first in search.results and not self._meets(search, search.results[first]):
-            first += 1
-        if first not in search.results or first + 1 == len(plan.jobs):
-            return
-        later = range(first + 1, len(plan.jobs))
-        withdrawn = jobs.withdraw((search.index, position) for position in later)
-        upto = [k for k, hit in enumerate(plan.cached) if hit is None][first]  # that child's place among all
-        search.plan = plan._replace(
-            cached=plan.cached[: upto + 1], jobs=plan.jobs[: first + 1], awaited=len(plan.jobs) - len(withdrawn)
-        )
+        return _Plan(cached, jobs)
 
     def _take(self, search: _Search, plan: _Plan, done: list[Evaluation], jobs: JobQueue) -> bool:
         """A generation's evaluations are back: absorb them (True), unless some are quick rejections and no layout
@@ -564,11 +531,14 @@ class Evolution:
     def _meets_any(self, search: _Search, evaluations: Iterable[Evaluation | None]) -> bool:
         """Whether a layout of the population or of these evaluations meets the target (and is not set aside)."""
         known = [ind.evaluation for ind in search.population] + list(evaluations)
-        return any(e is not None and self._meets(search, e) for e in known)
-
-    def _meets(self, search: _Search, e: Evaluation) -> bool:
-        """Whether this evaluation's layout meets the target (graded, not a quick rejection, not set aside)."""
-        return e.proper and not e.above and e.layout not in search.rejected and self.target.met(e.level, e.score)
+        return any(
+            e is not None
+            and e.proper
+            and not e.above
+            and e.layout not in search.rejected
+            and self.target.met(e.level, e.score)
+            for e in known
+        )
 
     def _complete(
         self, search: _Search, partial: list[Evaluation], then: Callable[[list[Evaluation]], bool], jobs: JobQueue

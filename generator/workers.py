@@ -100,24 +100,6 @@ class JobQueue:
             self._started -= 1
             self._fill()
 
-    def withdraw(self, keys: Iterable[Any]) -> set[Any]:
-        """Take back the jobs of these keys that are still waiting (none of them will run); returns their keys.
-        A job of these keys already with the workers runs on, and its result comes back as usual."""
-        wanted = set(keys)
-        taken = {entry[0] for entry in self._waiting if entry[0] in wanted}
-        if taken:
-            self._waiting = [entry for entry in self._waiting if entry[0] not in wanted]
-            heapq.heapify(self._waiting)
-        unstarted = self._unstart(wanted)
-        if unstarted:
-            self._started -= len(unstarted)
-            self._fill()
-        return taken | unstarted
-
-    def _unstart(self, keys: set[Any]) -> set[Any]:
-        """Take back the started jobs of these keys that have not begun to run; their keys (none by default)."""
-        return set()
-
     def close(self) -> None:
         """Forget every outstanding job (the engine cancels those it can); the queue is not used again."""
         self._waiting.clear()
@@ -196,13 +178,6 @@ class _SerialQueue(JobQueue):
         function, job, key = self._next
         self._next = None
         return key, function(job)
-
-    def _unstart(self, keys: set[Any]) -> set[Any]:
-        if self._next is not None and self._next[2] in keys:  # handed over, but it runs only when asked for
-            key = self._next[2]
-            self._next = None
-            return {key}
-        return set()
 
     def _cancel(self) -> None:
         self._next = None

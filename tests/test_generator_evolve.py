@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from dominosa.deductions.grades import grade_level
 from dominosa.generator import evolve
 from dominosa.generator.evolve import FINISH, NoPuzzleFound, Settings
 from dominosa.generator.generate import generate, make_request
@@ -174,32 +173,3 @@ def test_quick_rejections_change_nothing_even_when_a_search_goes_on(monkeypatch,
     assert "above" not in full_kinds and "complete" not in full_kinds
     assert (offers, made) == (full_offers, full_made)
     assert kinds["evaluate"] + kinds.get("above", 0) + kinds.get("stuck", 0) == full_kinds["evaluate"]
-
-
-@pytest.mark.parametrize("grade", ["trivial", "basic", "hard"])
-def test_a_generation_ends_at_its_first_child_that_meets_the_target(monkeypatch, grade):
-    """With one worker no layout is evaluated after the first that meets the target: its search's puzzle. Across
-    seeds some generations are cut short (fewer evaluations than whole generations), and the scrambled engines,
-    which run every child, give the same puzzles (test_scrambled_results_give_the_serial_puzzles)."""
-    level = grade_level(grade)
-    settings = Settings()
-    cut = 0
-    work = evolve.work
-    tasks: list[tuple[str, Any]] = []
-
-    def recording(task):
-        result = work(task)
-        tasks.append((task[0], result))
-        return result
-
-    monkeypatch.setattr(evolve, "work", recording)
-    for seed in range(12):
-        tasks.clear()
-        (made,) = generate(make_request(order=5, grade=grade, seed=seed), 1)  # one worker: this process
-        evaluated = [result for kind, result in tasks if kind == "evaluate"]
-        meeting = [k for k, e in enumerate(evaluated) if e.proper and not e.above and e.level == level]
-        assert meeting == [len(evaluated) - 1], (seed, meeting, len(evaluated))  # the last one, and only it
-        assert tasks[-1][0] == "finish" and made.search == 0
-        whole = settings.population + (made.generations - 1) * settings.offspring
-        cut += made.evaluations < whole
-    assert cut, "no generation was cut short"

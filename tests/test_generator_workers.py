@@ -74,32 +74,6 @@ def test_the_serial_queue_runs_one_job_at_a_time_in_key_order():
     assert calls == [2, 0, 1]  # 2 was started on submission (the limit is one); then the smallest waiting
 
 
-def test_withdrawn_jobs_that_are_waiting_never_run_and_running_ones_still_come_back():
-    jobs = _RecordingQueue(limit=2)
-    for key in (1, 2, 3, 4):
-        jobs.submit(_square, key, key)
-    assert jobs.withdraw([2, 3, 9]) == {3}  # 2 is with the workers already, 9 was never submitted
-    assert jobs.outstanding == 3 and jobs.started == [1, 2]
-    assert [jobs.next_done() for _ in range(3)] == [(1, 1), (2, 4), (4, 16)]
-    assert jobs.started == [1, 2, 4] and jobs.outstanding == 0
-
-
-def test_the_serial_queue_takes_back_its_next_job_too_since_it_runs_only_when_asked_for():
-    calls: list[int] = []
-
-    def record(x: int) -> int:
-        calls.append(x)
-        return -x
-
-    with SerialWorkers().queue() as jobs:
-        for key in range(5):
-            jobs.submit(record, key, key)
-        assert jobs.next_done() == (0, 0)
-        assert jobs.withdraw([1, 3]) == {1, 3}  # 1 was handed over (the limit is one) but had not run
-        assert [jobs.next_done() for _ in range(jobs.outstanding)] == [(2, -2), (4, -4)]
-    assert calls == [0, 2, 4]
-
-
 def test_map_keeps_the_order_of_the_jobs_whatever_order_results_come_back_in():
     class Newest(JobQueue):
         def __init__(self) -> None:
