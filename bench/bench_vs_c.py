@@ -19,7 +19,8 @@ process clock), so a busy shared machine disturbs the figures less than it would
 - **grading** his puzzles: at order 9 the 100 of ``tests/data/tatham-graded.jsonl`` (25 per level), at orders 15
   and 20 puzzles his generator makes in this run at his Basic level (his Hard level takes minutes per puzzle
   there). His solver (``harness solve``: set up, solve to the end, his level) against our ``grade()`` with the
-  verdict known, and against our level alone (``grade_level_of``: the closures in bulk, no steps recorded).
+  verdict known, and against our level alone (``grade(..., level_only=True)``: the driver's closure mode, no
+  steps recorded).
   Each puzzle ``--runs`` times, its median; the row the median over the puzzles.
 - **order 30**, ours alone (his generator does not finish there): hard and extreme, seeds ``--order30-seeds``.
 
@@ -45,7 +46,6 @@ from pathlib import Path
 
 from dominosa import native
 from dominosa.deductions.grading import PROPER, grade
-from dominosa.deductions.levels import grade_level_of
 from dominosa.formats.game_id import read_game_id, write_game_id
 from dominosa.generator.evolve import Settings
 from dominosa.generator.generate import generate, make_request
@@ -179,7 +179,7 @@ def grading_rows(harness: Harness | None, samples: int, runs: int) -> list[str]:
         ids = his_puzzles(harness, order, samples if order < 20 else max(3, samples // 2))
         puzzles = [read_game_id(game_id) for game_id in ids]
         ours = statistics.median(median_of_runs(lambda p=p: grade(p, verdict=PROPER), runs) for p in puzzles)
-        level = statistics.median(median_of_runs(lambda p=p: grade_level_of(p, verdict=PROPER), runs)
+        level = statistics.median(median_of_runs(lambda p=p: grade(p, verdict=PROPER, level_only=True), runs)
                                   for p in puzzles)
         his = float("nan")
         if harness is not None:
