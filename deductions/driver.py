@@ -59,6 +59,7 @@ from dominosa.solution import Solution
 __all__ = [
     "steps",
     "settle",
+    "settled_steps",
     "next_deduction",
     "iter_deductions",
     "StepLog",
@@ -111,12 +112,15 @@ def _apply(state: SolvingState, deduction: Deduction) -> None:
     state.apply(deduction)
 
 
-def settle(state: SolvingState) -> list[Deduction]:
+def settle(state: SolvingState, uses: list[int] | None = None) -> list[Deduction]:
     """Draw every pending consequence of newly joined and newly split pairs (rules 2 and 3, the bookkeeping) in
     place; return the steps that placed a domino (rule 3 leaving a domino one place).
 
     The state graph settles every position it reaches, hints settle a position before looking for an idea, and
-    explanations settle after each step: bookkeeping is never a step of its own there.
+    explanations settle after each step: bookkeeping is never a step of its own there. The steps are drawn in the
+    step mode's order (rule 2 before rule 3, lowest pair first), so with ``uses`` (counts by rule number) each
+    step drawn is counted as one use of its rule, as a step run with the bookkeeping first would count it: how
+    grading runs that keep no bookkeeping steps draw it (``grading.graded_by_steps``).
     """
     placed: list[Deduction] = []
     while True:
@@ -124,8 +128,31 @@ def settle(state: SolvingState) -> list[Deduction]:
         if found is None:
             return placed
         state.apply(found)
+        if uses is not None:
+            uses[found.rule] += 1
         if found.joins:
             placed.append(found)
+
+
+def settled_steps(
+    state: SolvingState, finders: Sequence[Finder], uses: list[int]
+) -> Iterator[Deduction]:
+    """The step mode with its bookkeeping drawn by :func:`settle`: for a technique list that starts with the two
+    bookkeeping techniques (join consequences, then split consequences), ``finders`` being the rest of it.
+
+    Such a list's step run draws every pending bookkeeping step before any other deduction, in settle's order, so
+    settling after each deduction makes the same steps, and ``uses`` (counts by rule number) gets the same count of
+    each bookkeeping rule; only the other deductions are yielded. Each is yielded *before* it is applied (it is
+    applied, and the position settled, when the loop resumes), so the position it was found in can be read then.
+    """
+    settle(state, uses)
+    while not state.solved:
+        found = _first_found(state, finders)
+        if found is None:
+            return
+        yield found
+        state.apply(found)
+        settle(state, uses)
 
 
 def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None = None) -> Deduction | None:

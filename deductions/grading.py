@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from dominosa.deductions import bitsets_basic
 from dominosa.deductions.bitsets_basic import BitsetPosition
 from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.driver import closure_run, iter_deductions, pairs_of, steps
+from dominosa.deductions.driver import closure_run, iter_deductions, pairs_of, settled_steps, steps
 from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions.techniques import FINDERS
 from dominosa.puzzle import Puzzle
 
 __all__ = [
@@ -165,6 +166,8 @@ def graded_by_steps(
         level = max((technique.level for technique in used), default=TRIVIAL)
         solved = bitsets_basic.finished(on_bits)
         return GradeResult(verdict, level if solved else None, dict(sorted(used.items())), 0, 0, made)
+    if order[:2] == _BOOKKEEPING and (lean or not keep):
+        return _graded_settled(puzzle, verdict, order, keep)
     uses: Counter[int] = Counter()
     level = 0
     guesses = depth = 0
@@ -193,8 +196,48 @@ def graded_by_steps(
     return GradeResult(verdict, level, dict(sorted(uses.items())), guesses, depth, made, stuck)
 
 
+def _graded_settled(puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], keep: bool) -> GradeResult:
+    """:func:`graded_by_steps` for a run that keeps no bookkeeping steps, with a technique list starting with the
+    two bookkeeping techniques (join, then split consequences): the driver's settled steps, which draw the
+    bookkeeping by ``settle`` after each deduction and count it, so the loop here sees only the other deductions
+    (a few dozen of a basic puzzle's five hundred steps at order 20). The same steps in the same order as the full
+    step run, so the same uses, level, guesses, depth and stuck position (``tests/test_deductions_grading.py``)."""
+    finders = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
+    uses = [0] * _RULE_SLOTS  # by rule number: a technique's hash is a Python call
+    made: list[Deduction] = []
+    level = guesses = depth = 0
+    stuck = None
+    state = SolvingState(puzzle)
+    for found in settled_steps(state, finders, uses):  # yielded before it is applied: ``state`` is where it was found
+        rule: int = found.rule
+        uses[rule] += 1
+        above = _LEVEL_OF_RULE[rule]
+        if above > level:
+            level = above
+            if above > EXTREME and stuck is None:
+                stuck = pairs_of(state.state)
+        if rule == _GUESS_RULE:
+            guesses += 1
+            depth = max(depth, found.effort)
+        if keep:
+            made.append(found)
+    # Keyed by technique, by rule number as the step run's (a dict of techniques, copied into a dict[int, int]
+    # without unboxing: in the compiled build a comprehension typed so would key it by plain ints)
+    counted: dict[Technique, int] = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in enumerate(uses) if k}
+    if not state.solved:
+        return GradeResult(verdict, None, dict(counted.items()), guesses, depth, made)
+    return GradeResult(verdict, level, dict(counted.items()), guesses, depth, made, stuck)
+
+
 # The technique of each rule number (the enum's own lookup costs more than a step of bookkeeping).
 _TECHNIQUE_OF_RULE: dict[int, Technique] = {t.value: t for t in Technique}
+# The level of each rule number, and the list's length (a count by rule number has a slot for each).
+_RULE_SLOTS = max(Technique) + 1
+_LEVEL_OF_RULE: list[int] = [_TECHNIQUE_OF_RULE[rule].level if rule in _TECHNIQUE_OF_RULE else 0
+                             for rule in range(_RULE_SLOTS)]
+_GUESS_RULE = int(Technique.GUESS)
+# The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them).
+_BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)
 
 # The technique lists that run on bitsets: the trivial tier, and the trivial and basic tiers (the generator's quick
 # rejections at those grades).

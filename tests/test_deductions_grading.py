@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 
+from grading_sequences import NO_FIENDISH, RECORD
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from strategies import seeds
+from strategies import layouts, seeds
 
 from dominosa import Puzzle
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import GRADES, rate
 from dominosa.deductions.driver import iter_deductions
-from dominosa.deductions.grades import GUESSING, grade_level, ordered_by_tier
+from dominosa.deductions.grades import GUESSING, TRIVIAL, Technique, grade_level, ordered_by_tier
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, grade
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.score import IMPROPER_SCORE, score
 from dominosa.deductions.state import SolvingState
+from dominosa.formats.game_id import read_game_id
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout
 
@@ -121,3 +125,57 @@ def test_logical_puzzles_score_above_guessing_ones():
 def test_grade_names_round_trip():
     for level, name in enumerate(GRADES):
         assert grade_level(name.upper()) == level
+
+
+# -- the settled step run: runs that keep no bookkeeping steps draw it by settle, and count the same ------------
+
+
+def _settled_matches_the_full_run(puzzle: Puzzle, techniques=None, verdict: str | None = None) -> None:
+    """grade() without kept deductions, and lean with them, against the full step run (every step kept): the same
+    verdict, level, uses (keyed by technique, in order), guesses, depth and stuck position, and lean's deductions
+    are the full run's without the bookkeeping."""
+    full = grade(puzzle, verdict=verdict, techniques=techniques, keep_deductions=True)
+    settled = grade(puzzle, verdict=verdict, techniques=techniques)
+    assert replace(full, deductions=[]) == settled
+    assert list(settled.uses.items()) == list(full.uses.items())
+    assert all(type(technique) is Technique for technique in settled.uses)  # not plain ints (the compiled build)
+    lean = grade(puzzle, verdict=verdict, techniques=techniques, keep_deductions=True, lean=True)
+    assert replace(lean, deductions=[]) == settled
+    assert lean.deductions == [d for d in full.deductions if not Technique(d.rule).bookkeeping]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from((3, 5, 7, 9, 12, 15)), seeds(), st.booleans())
+def test_a_run_keeping_no_bookkeeping_is_the_full_step_runs(order, seed, no_fiendish):
+    puzzle = proper_layout(order, random.Random(seed))[0]
+    _settled_matches_the_full_run(puzzle, NO_FIENDISH if no_fiendish else None, PROPER)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=1, max_order=8, clues=True), st.integers(min_value=TRIVIAL, max_value=len(GRADES) - 1))
+def test_a_run_keeping_no_bookkeeping_is_the_full_step_runs_on_any_puzzle_and_scale(layout, top):
+    # Holed boards, clues (bookkeeping pending before the first step), improper puzzles, runs stuck below the top
+    _settled_matches_the_full_run(layout[0], ordered_by_tier(top))
+
+
+def test_a_run_keeping_no_bookkeeping_is_the_full_step_runs_on_the_record():
+    rows = [json.loads(line) for line in RECORD.read_text("utf-8").splitlines() if line.strip()]
+    sample = rows[::9] + [row for row in rows if "guessing" in row][::3]
+    for row in sample:
+        puzzle = read_game_id(row["game_id"])
+        _settled_matches_the_full_run(puzzle, None, PROPER)
+        if "guessing" in row:  # trial and error, and a stuck position past extreme
+            _settled_matches_the_full_run(puzzle, NO_FIENDISH, PROPER)
+    assert len(sample) > 80
+
+
+def test_a_technique_list_not_starting_with_the_bookkeeping_is_stepped_in_full():
+    # Rule 1 asked before the bookkeeping takes cells that rule 3 would have filled: settling after each step
+    # would count other uses, so such a list gets the full step run's (with rule 1 used far more than by default).
+    puzzle = proper_layout(7, random.Random(3))[0]
+    by_tier = ordered_by_tier()
+    assert by_tier[:3] == (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES, Technique.SINGLE_NEIGHBOUR)
+    rule_1_first = (by_tier[2], *by_tier[:2], *by_tier[3:])
+    full = grade(puzzle, techniques=rule_1_first, keep_deductions=True)
+    assert grade(puzzle, techniques=rule_1_first) == replace(full, deductions=[])
+    assert full.uses[Technique.SINGLE_NEIGHBOUR] > grade(puzzle).uses[Technique.SINGLE_NEIGHBOUR]
