@@ -6,7 +6,9 @@ is applied, and the search starts again from the easiest. Every deduction comes 
 mode of explanations, hints, ``solve --steps``, the state graph's completion and the graded record (the use counts
 the generator's fitness and ``rate`` read). :func:`steps` is its one loop; it runs on any position form given
 the form's finders, which is how the trivial and basic tiers also run on four-integer bitsets
-(:mod:`~dominosa.deductions.bitsets_basic`) with the very same choice of the next deduction.
+(:mod:`~dominosa.deductions.bitsets_basic`) with the very same choice of the next deduction. A run that keeps no
+bookkeeping steps (grading's default) takes :func:`settled_steps`, the same loop with the bookkeeping drawn by
+:func:`settle` after each deduction and only counted: the same steps, for a technique list with the bookkeeping first.
 
 **Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial
 closure (rules 1, 2, 3 and 5) drawn straight on the position's counts, then for each level in turn the first
