@@ -11,7 +11,9 @@ stepped and settled), many times faster:
   :func:`settled_after`, the state graph expands a position the trivial tier applies to without the engine's
   state, so a trivial puzzle is searched on bitsets alone.
 - :func:`same_neighbour_cells`, :func:`shared_cell_dominoes`, :func:`must_overlap_dominoes`: where rules 4 and 6
-  and "must overlap" apply, so that the engine's finders are asked only there.
+  and "must overlap" apply (by their logic, written once: :func:`~dominosa.deductions.rules.same_neighbours_away`,
+  :func:`~dominosa.deductions.rules.shared_cell_splits`, :func:`~dominosa.deductions.advanced.must_overlap_splits`),
+  so that the engine's finders are asked only there.
 - grading with the trivial and basic techniques, the driver loop's run on these bitsets:
   :mod:`~dominosa.deductions.bitsets_basic`.
 
@@ -21,12 +23,10 @@ placements, and per deduction O(pairs it settles). At order 6 about a fifth of t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
-
-from dominosa.board import Board
+from dominosa.deductions.advanced import must_overlap_splits
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.tables import Tables
+from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
+from dominosa.deductions.tables import Masks, masks_of
 
 __all__ = [
     "Masks",
@@ -45,45 +45,6 @@ Move = tuple[int, int, int]
 
 _SINGLE = int(Technique.SINGLE_NEIGHBOUR)
 _UNIQUE = int(Technique.UNIQUE_PLACEMENT)
-
-
-class Masks:
-    """One puzzle's tables as bitsets: the pairs of each cell, the placements of each domino, the pairs touching
-    each pair, and each pair's two cells and domino."""
-
-    __slots__ = ("cell_pairs", "placements", "touching", "pair_a", "pair_b", "pair_domino", "all_pairs", "n_cells")
-
-    def __init__(self, t: Tables) -> None:
-        self.cell_pairs, self.touching = _board_masks(t.puzzle.board)
-        placements = [0] * t.n_dominoes  # the one part that changes with the numbers: one pass over the pairs
-        for q, d in enumerate(t.pair_domino):
-            if d >= 0:
-                placements[d] |= 1 << q
-        self.placements = tuple(placements)
-        self.pair_a, self.pair_b, self.pair_domino = t.pair_a, t.pair_b, t.pair_domino
-        self.all_pairs = (1 << t.n_pairs) - 1
-        self.n_cells = t.n_cells
-
-
-@lru_cache(maxsize=64)
-def _board_masks(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The masks that depend on the board alone (every candidate of a generator shares its board): each cell's
-    pairs, and the pairs touching each pair (those of its two cells but itself)."""
-    cell_pairs = tuple(_bits(ps) for ps in board.cell_pairs)
-    return cell_pairs, tuple((cell_pairs[a] | cell_pairs[b]) & ~(1 << q) for q, (a, b) in enumerate(board.pairs))
-
-
-def _bits(items) -> int:
-    mask = 0
-    for q in items:
-        mask |= 1 << q
-    return mask
-
-
-@lru_cache(maxsize=64)
-def masks_of(t: Tables) -> Masks:
-    """The bitsets of a puzzle's tables (cached with them)."""
-    return Masks(t)
 
 
 def start_position(m: Masks) -> tuple[int, int, int, int]:
@@ -214,72 +175,26 @@ def trivial_moves(
 
 
 def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
-    """The cells where rule 4 (all the same neighbours) makes a deduction in a settled position, lowest first:
-    open, with two pairs or more left that all show one domino, which has a place left away from the cell."""
+    """The cells where rule 4 (all the same neighbours, :func:`~dominosa.deductions.rules.same_neighbours_away`)
+    makes a deduction in a settled position, lowest first."""
     joined, split, covered, _ = position
-    open_ = m.all_pairs & ~(joined | split)
-    cell_pairs, placements, pair_domino = m.cell_pairs, m.placements, m.pair_domino
-    cells = []
-    for x in range(m.n_cells):
-        if covered >> x & 1:
-            continue
-        live = cell_pairs[x] & open_
-        if live & (live - 1) == 0:
-            continue
-        places = placements[pair_domino[live.bit_length() - 1]]
-        if live & ~places == 0 and places & open_ & ~cell_pairs[x]:
-            cells.append(x)
-    return cells
+    undecided = m.all_pairs & ~(joined | split)
+    return [x for x in range(m.n_cells) if not covered >> x & 1 and same_neighbours_away(m, undecided, x)]
 
 
 def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
-    """The dominoes for which rule 6 (shared cell) makes a deduction in a settled position, lowest first: not
-    placed, with two places or more left that all use one cell, which has a pair left showing another domino."""
-    open_ = m.all_pairs & ~(position[0] | position[1])
-    cell_pairs = m.cell_pairs
+    """The dominoes for which rule 6 (shared cell, :func:`~dominosa.deductions.rules.shared_cell_splits`) makes a
+    deduction in a settled position, lowest first."""
+    joined, split, _, placed = position
+    undecided = m.all_pairs & ~(joined | split)
     return [
-        d
-        for d, places, _, shared in _spread_dominoes(m, position)
-        if shared and cell_pairs[shared.bit_length() - 1] & open_ & ~places
+        d for d in range(len(m.placements)) if not placed >> d & 1 and shared_cell_splits(m, undecided, d)[1]
     ]
 
 
 def must_overlap_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
-    """The dominoes for which "must overlap" makes a deduction in a settled position, lowest first: not placed,
-    with two places or more left that share no one cell, and a pair left showing another domino that every one
-    of those places overlaps (such a pair touches the first of them)."""
-    open_ = m.all_pairs & ~(position[0] | position[1])
-    touching = m.touching
-    dominoes = []
-    for d, places, live, shared in _spread_dominoes(m, position):
-        if shared:
-            continue  # one cell shared by all: rule 6's case
-        near = touching[(live & -live).bit_length() - 1] & open_ & ~places
-        while near:
-            low = near & -near
-            near ^= low
-            if live & ~touching[low.bit_length() - 1] == 0:
-                dominoes.append(d)
-                break
-    return dominoes
-
-
-def _spread_dominoes(m: Masks, position: tuple[int, int, int, int]) -> Iterator[tuple[int, int, int, int]]:
-    """The dominoes not placed with two places or more left, lowest first: (domino, its placements, those left,
-    the cells every one of those uses, as a bitset: one cell at most)."""
+    """The dominoes for which "must overlap" (:func:`~dominosa.deductions.advanced.must_overlap_splits`) makes a
+    deduction in a settled position, lowest first."""
     joined, split, _, placed = position
-    open_ = m.all_pairs & ~(joined | split)
-    pair_a, pair_b = m.pair_a, m.pair_b
-    for d, places in enumerate(m.placements):
-        if placed >> d & 1:
-            continue
-        live = places & open_
-        if live & (live - 1) == 0:
-            continue
-        shared, rest = -1, live
-        while rest and shared:
-            low = rest & -rest
-            rest ^= low
-            q = low.bit_length() - 1
-            shared &= (1 << pair_a[q]) | (1 << pair_b[q])
-        yield d, places, live, shared
+    undecided = m.all_pairs & ~(joined | split)
+    return [d for d in range(len(m.placements)) if not placed >> d & 1 and must_overlap_splits(m, undecided, d)]

@@ -5,6 +5,11 @@ Each rule looks at a :class:`~dominosa.deductions.state.SolvingState` and return
 make (lowest cell, pair or domino number first, so results are reproducible) or ``None``. A rule never changes
 the state: :meth:`SolvingState.apply` does that. After any rule fires, solving starts again at rule 1.
 
+A rule's logic at one cell or domino is written once, on the position's pair bitsets and the puzzle's
+:class:`~dominosa.deductions.tables.Masks` (:func:`same_neighbours_away` for rule 4, :func:`shared_cell_splits`
+for rule 6): the step finders here wrap it in a deduction with its sentence, and the closure mode's bulk finders,
+the state graph and the lean basic tier call the same functions.
+
 Rules 1-6 are deductions a person makes; rule 7 is trial and error, which people dislike. Every rule is sound:
 it never rules out a solution (rule 7 only splits a pair after proving that joining it leads nowhere).
 """
@@ -14,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dominosa.deductions.counting import count_from_position
-from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, _names_of
+from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, _names_of, bit_indices
+from dominosa.deductions.tables import Masks
 
 __all__ = [
     "Rule",
@@ -22,8 +28,11 @@ __all__ = [
     "join_consequences",
     "split_consequences",
     "all_same_neighbours",
+    "same_neighbours_away",
     "unique_placement",
     "shared_cell",
+    "shared_cell_splits",
+    "cells_shared",
     "guess",
 ]
 
@@ -141,16 +150,14 @@ def all_same_neighbours(s: SolvingState) -> Deduction | None:
 
 def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
     """Rule 4 at one cell (see :func:`all_same_neighbours`)."""
-    t, state = s.tables, s.state
     if s.covered[x] or s.cell_live[x] < 2:
         return None
-    live = s.live_pairs_of_cell(x)
-    d = t.pair_domino[live[0]]
-    if any(t.pair_domino[q] != d for q in live):
+    away_bits = same_neighbours_away(s.masks, s.undecided, x)
+    if not away_bits:
         return None
-    away = tuple(q for q in t.placements[d] if state[q] == UNDECIDED and t.pair_a[q] != x and t.pair_b[q] != x)
-    if not away:
-        return None
+    t = s.tables
+    away = bit_indices(away_bits)
+    d = t.pair_domino[away[0]]
     return Deduction(
         rule=4,
         splits=away,
@@ -160,6 +167,19 @@ def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
         f"so that domino covers it: {_list([_names_of(t).pair[q] for q in away])} "
         f"{'is' if len(away) == 1 else 'are'} ruled out.",
     )
+
+
+def same_neighbours_away(m: Masks, undecided: int, x: int) -> int:
+    """Rule 4's logic at cell ``x`` of a position whose undecided pairs are ``undecided``: when the cell has two
+    pairs or more left and all show one domino, that domino's places left away from the cell (which the rule
+    splits), as a bitset; else 0. A covered cell of a settled position has no pair left."""
+    live = m.cell_pairs[x] & undecided
+    if live & (live - 1) == 0:
+        return 0
+    places = m.placements[m.pair_domino[live.bit_length() - 1]]
+    if live & ~places:
+        return 0
+    return places & undecided & ~m.cell_pairs[x]
 
 
 def unique_placement(s: SolvingState) -> Deduction | None:
@@ -204,19 +224,13 @@ def shared_cell(s: SolvingState) -> Deduction | None:
 
 def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:
     """Rule 6 for one domino (see :func:`shared_cell`)."""
-    t, state = s.tables, s.state
     if s.placed[d] or s.dom_live[d] < 2:
         return None
-    live = s.live_placements(d)
-    shared = {t.pair_a[live[0]], t.pair_b[live[0]]}
-    for q in live[1:]:
-        shared &= {t.pair_a[q], t.pair_b[q]}
-    if not shared:
+    x, others_bits = shared_cell_splits(s.masks, s.undecided, d)
+    if not others_bits:
         return None
-    (x,) = shared
-    others = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and t.pair_domino[q] != d)
-    if not others:
-        return None
+    t = s.tables
+    others = bit_indices(others_bits)
     return Deduction(
         rule=6,
         splits=others,
@@ -226,6 +240,33 @@ def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:
         f"the cell is covered by it: {_list([_names_of(t).pair[q] for q in others])} "
         f"{'is' if len(others) == 1 else 'are'} split.",
     )
+
+
+def shared_cell_splits(m: Masks, undecided: int, d: int) -> tuple[int, int]:
+    """Rule 6's logic for domino ``d`` of a position whose undecided pairs are ``undecided``: when the domino has
+    two places or more left and all use one cell, that cell and its other pairs left (which the rule splits, as a
+    bitset); else (-1, 0). A placed domino of a settled position has no place left."""
+    places = m.placements[d]
+    live = places & undecided
+    if live & (live - 1) == 0:
+        return -1, 0
+    shared = cells_shared(m, live)
+    if not shared:
+        return -1, 0
+    x = shared.bit_length() - 1
+    return x, m.cell_pairs[x] & undecided & ~places
+
+
+def cells_shared(m: Masks, pairs: int) -> int:
+    """The cells every one of ``pairs`` (a bitset, two pairs or more) uses, as a bitset of cells: one cell at
+    most (rule 6's case; "must overlap" is about the places of a domino sharing none)."""
+    shared = -1
+    while pairs and shared:
+        low = pairs & -pairs
+        pairs ^= low
+        q = low.bit_length() - 1
+        shared &= (1 << m.pair_a[q]) | (1 << m.pair_b[q])
+    return shared
 
 
 def guess(s: SolvingState) -> Deduction | None:
