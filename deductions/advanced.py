@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from dominosa.deductions.counting import propagate_position
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.rules import cells_shared
+from dominosa.deductions.rules import cell_shared
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices, pair_bits
 from dominosa.deductions.tables import Masks, Tables
 
@@ -449,20 +449,23 @@ def must_overlap_splits(m: Masks, undecided: int, d: int) -> int:
     """Must overlap's logic for domino ``d`` of a position whose undecided pairs are ``undecided``: when the domino
     has two places or more left that share no one cell (one shared cell is the shared-cell rule's case), the pairs
     left showing another domino that every one of those places overlaps (which it splits), as a bitset; else 0.
-    Such a pair touches the first place, so only the pairs touching it are tried. A placed domino of a settled
+    Such a pair touches every place, so only the pairs touching one of them are tried. A placed domino of a settled
     position has no place left."""
     places = m.placements[d]
     live = places & undecided
-    if live & (live - 1) == 0 or cells_shared(m, live):
+    last = live.bit_length() - 1
+    if last < 0 or live == 1 << last or cell_shared(m, live) >= 0:
         return 0
     touching = m.touching
-    near = touching[(live & -live).bit_length() - 1] & undecided & ~places
+    near = touching[last] & undecided  # (the pairs every place overlaps touch any of them: the last, say)
+    near ^= near & places
     hit = 0
     while near:
-        low = near & -near
-        near ^= low
-        if live & ~touching[low.bit_length() - 1] == 0:
-            hit |= low
+        r = near.bit_length() - 1
+        bit = 1 << r
+        near ^= bit
+        if live & touching[r] == live:
+            hit |= bit
     return hit
 
 

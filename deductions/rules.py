@@ -32,7 +32,7 @@ __all__ = [
     "unique_placement",
     "shared_cell",
     "shared_cell_splits",
-    "cells_shared",
+    "cell_shared",
     "guess",
 ]
 
@@ -173,13 +173,15 @@ def same_neighbours_away(m: Masks, undecided: int, x: int) -> int:
     """Rule 4's logic at cell ``x`` of a position whose undecided pairs are ``undecided``: when the cell has two
     pairs or more left and all show one domino, that domino's places left away from the cell (which the rule
     splits), as a bitset; else 0. A covered cell of a settled position has no pair left."""
+    # (Written for few big-integer operations: each makes a new integer of the board's size.)
     live = m.cell_pairs[x] & undecided
-    if live & (live - 1) == 0:
+    top = live.bit_length() - 1
+    if top < 0 or live == 1 << top:
         return 0
-    places = m.placements[m.pair_domino[live.bit_length() - 1]]
-    if live & ~places:
+    places = m.placements[m.pair_domino[top]]
+    if live & places != live:
         return 0
-    return places & undecided & ~m.cell_pairs[x]
+    return (places & undecided) ^ live
 
 
 def unique_placement(s: SolvingState) -> Deduction | None:
@@ -248,25 +250,32 @@ def shared_cell_splits(m: Masks, undecided: int, d: int) -> tuple[int, int]:
     bitset); else (-1, 0). A placed domino of a settled position has no place left."""
     places = m.placements[d]
     live = places & undecided
-    if live & (live - 1) == 0:
+    x = cell_shared(m, live)
+    if x < 0:
         return -1, 0
-    shared = cells_shared(m, live)
-    if not shared:
-        return -1, 0
-    x = shared.bit_length() - 1
-    return x, m.cell_pairs[x] & undecided & ~places
+    near = m.cell_pairs[x] & undecided
+    return x, near ^ (near & places)
 
 
-def cells_shared(m: Masks, pairs: int) -> int:
-    """The cells every one of ``pairs`` (a bitset, two pairs or more) uses, as a bitset of cells: one cell at
-    most (rule 6's case; "must overlap" is about the places of a domino sharing none)."""
-    shared = -1
-    while pairs and shared:
-        low = pairs & -pairs
-        pairs ^= low
-        q = low.bit_length() - 1
-        shared &= (1 << m.pair_a[q]) | (1 << m.pair_b[q])
-    return shared
+def cell_shared(m: Masks, pairs: int) -> int:
+    """The cell every one of ``pairs`` (a bitset) uses when they are two or more, else -1 (two pairs share one
+    cell at most: rule 6's case; "must overlap" is about the places of a domino sharing none)."""
+    q = pairs.bit_length() - 1
+    if q < 0:
+        return -1
+    a, b = m.pair_a[q], m.pair_b[q]
+    pairs ^= 1 << q
+    if not pairs:
+        return -1
+    while pairs and (a >= 0 or b >= 0):
+        q = pairs.bit_length() - 1
+        pairs ^= 1 << q
+        qa, qb = m.pair_a[q], m.pair_b[q]
+        if a != qa and a != qb:
+            a = -1
+        if b != qa and b != qb:
+            b = -1
+    return a if a >= 0 else b
 
 
 def guess(s: SolvingState) -> Deduction | None:
