@@ -1,5 +1,7 @@
 """Positions as bitsets: a settled position is its joined pairs, split pairs, covered cells and placed dominoes,
-four integers, and a deduction's bookkeeping (rules 2 and 3) is a few bit operations per pair.
+four integers, and a deduction's bookkeeping (rules 2 and 3) is a few bit operations per pair. The rules' logic
+is not here: each is its one function in :mod:`~dominosa.deductions.rules` (or :mod:`~dominosa.deductions.advanced`
+for "must overlap"), on the pair bitsets every position has.
 
 What runs on them, each giving exactly what the engine gives (:class:`~dominosa.deductions.state.SolvingState`,
 stepped and settled), many times faster:
@@ -25,7 +27,13 @@ from __future__ import annotations
 
 from dominosa.deductions.advanced import must_overlap_splits
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
+from dominosa.deductions.rules import (
+    join_splits,
+    only_place_of,
+    same_neighbours_away,
+    shared_cell_splits,
+    single_pair_of,
+)
 from dominosa.deductions.tables import Masks, masks_of
 
 __all__ = [
@@ -77,8 +85,7 @@ def settled_after(
     consistent with any solution fails (a proper puzzle's sound steps never reach one).
     """
     joined, split, covered, placed = position
-    pair_a, pair_b, pair_domino = m.pair_a, m.pair_b, m.pair_domino
-    touching, placements, every = m.touching, m.placements, m.all_pairs
+    pair_a, pair_b, pair_domino, every = m.pair_a, m.pair_b, m.pair_domino, m.all_pairs
     new_joins = new_splits = changed = newly_split = 0
     for group, newly in ((quiet_splits, False), (splits, True)):
         for q in group:
@@ -105,10 +112,8 @@ def settled_after(
         if new_joins:  # rule 2: the lowest newly joined pair
             low = new_joins & -new_joins
             new_joins ^= low
-            p = low.bit_length() - 1
-            open_ = every & ~(joined | split)
-            near = touching[p] & open_
-            changed = near | (placements[pair_domino[p]] & open_)  # its domino's other places: split quietly
+            near, away = join_splits(m, every & ~(joined | split), low.bit_length() - 1)
+            changed = near | away  # its domino's other places: split quietly
             if changed:
                 split |= changed
                 new_splits |= near
@@ -121,10 +126,9 @@ def settled_after(
         d = pair_domino[low.bit_length() - 1]
         if d < 0 or placed >> d & 1:
             continue
-        left = placements[d] & every & ~(joined | split)
-        if left & (left - 1) == 0 and left:  # one place left: it is joined
-            only = left.bit_length() - 1
-            cells = (1 << pair_a[only]) | (1 << pair_b[only])
+        only = only_place_of(m, every & ~(joined | split), d)
+        if only >= 0:  # one place left: it is joined
+            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), 1 << only
             if covered & cells:
                 return None
             joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
@@ -153,22 +157,16 @@ def trivial_moves(
     """The edges the state graph follows from a settled position (see :func:`~dominosa.deductions.graph.successors`):
     the lowest lonely cell's pair, else every unique placement by domino (the lowest only with ``first_only``:
     the driver loop's choice); None when there is neither."""
-    open_ = m.all_pairs & ~(joined | split)
-    cell_pairs = m.cell_pairs
+    undecided = m.all_pairs & ~(joined | split)
     for x in range(m.n_cells):
-        if covered >> x & 1:
-            continue
-        live = cell_pairs[x] & open_
-        if live & (live - 1) == 0 and live:  # one pair left (none cannot happen in a consistent position)
-            q = live.bit_length() - 1
+        q = -1 if covered >> x & 1 else single_pair_of(m, undecided, x)
+        if q >= 0:
             return [(_SINGLE, q, m.pair_domino[q])]
     moves = []
-    for d, places in enumerate(m.placements):
-        if placed >> d & 1:
-            continue
-        live = places & open_
-        if live & (live - 1) == 0 and live:
-            moves.append((_UNIQUE, live.bit_length() - 1, d))
+    for d in range(len(m.placements)):
+        q = -1 if placed >> d & 1 else only_place_of(m, undecided, d)
+        if q >= 0:
+            moves.append((_UNIQUE, q, d))
             if first_only:
                 break
     return moves or None

@@ -5,10 +5,12 @@ Each rule looks at a :class:`~dominosa.deductions.state.SolvingState` and return
 make (lowest cell, pair or domino number first, so results are reproducible) or ``None``. A rule never changes
 the state: :meth:`SolvingState.apply` does that. After any rule fires, solving starts again at rule 1.
 
-A rule's logic at one cell or domino is written once, on the position's pair bitsets and the puzzle's
-:class:`~dominosa.deductions.tables.Masks` (:func:`same_neighbours_away` for rule 4, :func:`shared_cell_splits`
-for rule 6): the step finders here wrap it in a deduction with its sentence, and the closure mode's bulk finders,
-the state graph and the lean basic tier call the same functions.
+A rule's logic at one cell, pair or domino is written once, on the position's pair bitsets and the puzzle's
+:class:`~dominosa.deductions.tables.Masks`: :func:`single_pair_of` (rule 1), :func:`join_splits` (rule 2),
+:func:`only_place_of` (rules 3 and 5), :func:`same_neighbours_away` (rule 4), :func:`shared_cell_splits` (rule 6).
+The step finders here wrap it in a deduction with its sentence; the position's closure
+(:func:`~dominosa.deductions.driver.close_trivially`), the closure mode's bulk finders, the state graph's children
+and trivial moves and the lean basic tier (:mod:`~dominosa.deductions.bitsets`) call the same functions.
 
 Rules 1-6 are deductions a person makes; rule 7 is trial and error, which people dislike. Every rule is sound:
 it never rules out a solution (rule 7 only splits a pair after proving that joining it leads nowhere).
@@ -19,14 +21,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dominosa.deductions.counting import count_from_position
-from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, _names_of, bit_indices
+from dominosa.deductions.state import Deduction, SolvingState, _names_of, bit_indices
 from dominosa.deductions.tables import Masks
 
 __all__ = [
     "Rule",
     "single_neighbour",
+    "single_pair_of",
     "join_consequences",
+    "join_splits",
     "split_consequences",
+    "only_place_of",
     "all_same_neighbours",
     "same_neighbours_away",
     "unique_placement",
@@ -56,7 +61,7 @@ def single_neighbour(s: SolvingState) -> Deduction | None:
     if not s.lonely_cells:
         return None
     x = min(s.lonely_cells)
-    (q,) = s.live_pairs_of_cell(x)
+    q = single_pair_of(s.masks, s.undecided, x)
     t = s.tables
     other = t.pair_b[q] if t.pair_a[q] == x else t.pair_a[q]
     d = t.pair_domino[q]
@@ -70,6 +75,18 @@ def single_neighbour(s: SolvingState) -> Deduction | None:
     )
 
 
+def single_pair_of(m: Masks, undecided: int, x: int) -> int:
+    """Rule 1's logic at cell ``x`` of a position whose undecided pairs are ``undecided``: the cell's one pair left
+    (which the rule joins), or -1 when it has none or several."""
+    return _only(m.cell_pairs[x] & undecided)
+
+
+def _only(pairs: int) -> int:
+    """The one pair of a bitset of pairs, or -1 when it has none or several."""
+    q = pairs.bit_length() - 1
+    return q if q >= 0 and pairs == 1 << q else -1
+
+
 def join_consequences(s: SolvingState) -> Deduction | None:
     """Rule 2. Once a domino is placed, nothing else can use its cells, and it can go nowhere else.
 
@@ -79,10 +96,12 @@ def join_consequences(s: SolvingState) -> Deduction | None:
     if not s.newly_joined:
         return None
     q = min(s.newly_joined)
-    t, state = s.tables, s.state
+    t = s.tables
     d = t.pair_domino[q]
-    touching = tuple(r for r in t.touching[q] if state[r] == UNDECIDED)
-    elsewhere = tuple(r for r in t.placements[d] if r != q and state[r] == UNDECIDED and r not in touching)
+    near, away = join_splits(s.masks, s.undecided, q)
+    near_pairs = bit_indices(near)
+    touching = tuple(r for r in t.touching[q] if r in near_pairs)  # in the tables' order, as ever
+    elsewhere = bit_indices(away)
     return Deduction(
         rule=2,
         splits=touching,
@@ -92,6 +111,15 @@ def join_consequences(s: SolvingState) -> Deduction | None:
         domino=d,
         reason=lambda: _placed_words(t, q, d, len(touching), len(elsewhere)),
     )
+
+
+def join_splits(m: Masks, undecided: int, q: int) -> tuple[int, int]:
+    """Rule 2's logic for a joined pair ``q`` of a position whose undecided pairs are ``undecided``: the pairs left
+    touching it (which the rule splits, each with consequences of its own to draw) and its domino's other places
+    left (split with none), as bitsets."""
+    near = m.touching[q] & undecided
+    away = m.placements[m.pair_domino[q]] & undecided
+    return near, away ^ (away & near)
 
 
 def _placed_words(t, q: int, d: int, n_touching: int, n_elsewhere: int) -> str:
@@ -118,8 +146,8 @@ def split_consequences(s: SolvingState) -> Deduction | None:
     q = min(s.newly_split)
     t = s.tables
     d = t.pair_domino[q]
-    if d >= 0 and not s.placed[d] and s.dom_live[d] == 1:
-        (only,) = s.live_placements(d)
+    only = only_place_of(s.masks, s.undecided, d) if d >= 0 and not s.placed[d] and s.dom_live[d] == 1 else -1
+    if only >= 0:
         return Deduction(
             rule=3,
             joins=(only,),
@@ -131,6 +159,12 @@ def split_consequences(s: SolvingState) -> Deduction | None:
         )
     return Deduction(rule=3, settles=(q,), domino=d if d >= 0 else None,
                      reason=lambda: f"{_names_of(t).pair[q]} is split.")
+
+
+def only_place_of(m: Masks, undecided: int, d: int) -> int:
+    """The logic of rules 3 and 5 for domino ``d`` (not placed) of a position whose undecided pairs are
+    ``undecided``: its one place left (which the rules join), or -1 when it has none or several."""
+    return _only(m.placements[d] & undecided)
 
 
 def all_same_neighbours(s: SolvingState) -> Deduction | None:
@@ -198,7 +232,7 @@ def unique_placement(s: SolvingState) -> Deduction | None:
 
 def unique_placement_of(s: SolvingState, d: int) -> Deduction:
     """Rule 5 for one domino with a single place left (see :func:`unique_placement`)."""
-    (q,) = s.live_placements(d)
+    q = only_place_of(s.masks, s.undecided, d)
     t = s.tables
     return Deduction(
         rule=5,

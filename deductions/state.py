@@ -185,10 +185,11 @@ def pair_bits(states: bytes | bytearray) -> tuple[int, int]:
 def bit_indices(mask: int) -> tuple[int, ...]:
     """The positions of the set bits of ``mask``, lowest first (a bitset of pairs, cells or slots as indices)."""
     found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
+    while mask:  # highest first, then turned: two big-integer operations a bit, where the lowest first takes three
+        q = mask.bit_length() - 1
+        found.append(q)
+        mask ^= 1 << q
+    found.reverse()
     return tuple(found)
 
 
@@ -383,8 +384,9 @@ class SolvingState:
         if self.placed[d]:
             raise Contradiction(f"the {self.domino_label(d)} would be placed twice")
         self.state[q] = NEWLY_JOINED
-        self.joined |= 1 << q
-        self.undecided &= ~(1 << q)
+        bit = 1 << q
+        self.joined |= bit
+        self.undecided ^= bit  # (only an undecided pair is joined: a clue is a pair of the set's)
         self.newly_joined.add(q)
         for x in (a, b):
             self.covered[x] = 1
