@@ -454,7 +454,7 @@ def must_overlap_splits(m: Masks, undecided: int, d: int) -> int:
     places = m.placements[d]
     live = places & undecided
     last = live.bit_length() - 1
-    if last < 0 or live == 1 << last or cell_shared(m, live) >= 0:
+    if last < 0 or live == m.bit[last] or cell_shared(m, live) >= 0:
         return 0
     touching = m.touching
     near = touching[last] & undecided  # (the pairs every place overlaps touch any of them: the last, say)
@@ -462,7 +462,7 @@ def must_overlap_splits(m: Masks, undecided: int, d: int) -> int:
     hit = 0
     while near:
         r = near.bit_length() - 1
-        bit = 1 << r
+        bit = m.bit[r]
         near ^= bit
         if live & touching[r] == live:
             hit |= bit

@@ -78,13 +78,13 @@ def single_neighbour(s: SolvingState) -> Deduction | None:
 def single_pair_of(m: Masks, undecided: int, x: int) -> int:
     """Rule 1's logic at cell ``x`` of a position whose undecided pairs are ``undecided``: the cell's one pair left
     (which the rule joins), or -1 when it has none or several."""
-    return _only(m.cell_pairs[x] & undecided)
+    return _only(m, m.cell_pairs[x] & undecided)
 
 
-def _only(pairs: int) -> int:
+def _only(m: Masks, pairs: int) -> int:
     """The one pair of a bitset of pairs, or -1 when it has none or several."""
     q = pairs.bit_length() - 1
-    return q if q >= 0 and pairs == 1 << q else -1
+    return q if q >= 0 and pairs == m.bit[q] else -1
 
 
 def join_consequences(s: SolvingState) -> Deduction | None:
@@ -98,9 +98,9 @@ def join_consequences(s: SolvingState) -> Deduction | None:
     q = min(s.newly_joined)
     t = s.tables
     d = t.pair_domino[q]
-    near, away = join_splits(s.masks, s.undecided, q)
-    near_pairs = bit_indices(near)
-    touching = tuple(r for r in t.touching[q] if r in near_pairs)  # in the tables' order, as ever
+    m = s.masks
+    near, away = join_splits(m, s.undecided, q)
+    touching = tuple(r for r in t.touching[q] if near & m.bit[r])  # in the tables' order, as ever
     elsewhere = bit_indices(away)
     return Deduction(
         rule=2,
@@ -164,7 +164,7 @@ def split_consequences(s: SolvingState) -> Deduction | None:
 def only_place_of(m: Masks, undecided: int, d: int) -> int:
     """The logic of rules 3 and 5 for domino ``d`` (not placed) of a position whose undecided pairs are
     ``undecided``: its one place left (which the rules join), or -1 when it has none or several."""
-    return _only(m.placements[d] & undecided)
+    return _only(m, m.placements[d] & undecided)
 
 
 def all_same_neighbours(s: SolvingState) -> Deduction | None:
@@ -210,7 +210,7 @@ def same_neighbours_away(m: Masks, undecided: int, x: int) -> int:
     # (Written for few big-integer operations: each makes a new integer of the board's size.)
     live = m.cell_pairs[x] & undecided
     top = live.bit_length() - 1
-    if top < 0 or live == 1 << top:
+    if top < 0 or live == m.bit[top]:
         return 0
     places = m.placements[m.pair_domino[top]]
     if live & places != live:
@@ -298,12 +298,12 @@ def cell_shared(m: Masks, pairs: int) -> int:
     if q < 0:
         return -1
     a, b = m.pair_a[q], m.pair_b[q]
-    pairs ^= 1 << q
+    pairs ^= m.bit[q]
     if not pairs:
         return -1
     while pairs and (a >= 0 or b >= 0):
         q = pairs.bit_length() - 1
-        pairs ^= 1 << q
+        pairs ^= m.bit[q]
         qa, qb = m.pair_a[q], m.pair_b[q]
         if a != qa and a != qb:
             a = -1

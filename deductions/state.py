@@ -384,7 +384,7 @@ class SolvingState:
         if self.placed[d]:
             raise Contradiction(f"the {self.domino_label(d)} would be placed twice")
         self.state[q] = NEWLY_JOINED
-        bit = 1 << q
+        bit = self.masks.bit[q]
         self.joined |= bit
         self.undecided ^= bit  # (only an undecided pair is joined: a clue is a pair of the set's)
         self.newly_joined.add(q)
@@ -410,7 +410,7 @@ class SolvingState:
     def _set_split(self, q: int, how: int) -> None:
         t = self.tables
         self.state[q] = how
-        self.undecided ^= 1 << q  # (only an undecided pair is split)
+        self.undecided ^= self.masks.bit[q]  # (only an undecided pair is split)
         if how == NEWLY_SPLIT:
             self.newly_split.add(q)
         for x in (t.pair_a[q], t.pair_b[q]):
