@@ -18,12 +18,14 @@ from functools import lru_cache
 
 from dominosa.deductions.counting import propagate_position
 from dominosa.deductions.grades import Technique
+from dominosa.deductions.rules import cell_shared
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices, pair_bits
-from dominosa.deductions.tables import Tables
+from dominosa.deductions.tables import Masks, Tables
 
 __all__ = [
     "must_overlap",
     "iter_must_overlap",
+    "must_overlap_splits",
     "doubles_set_analysis",
     "iter_doubles_set_analysis",
     "parity",
@@ -421,23 +423,15 @@ def iter_must_overlap(s: SolvingState) -> Iterator[Deduction]:
 def _must_overlap_of(s: SolvingState, d: int) -> Deduction | None:
     """The must-overlap deduction about domino ``d``, or None. It reads only the pairs that share a cell with a
     place of ``d`` (see :func:`must_overlap`)."""
-    t, state = s.tables, s.state
-    pd, pa, pb = t.pair_domino, t.pair_a, t.pair_b
     if s.placed[d] or s.dom_live[d] < 2:
         return None
-    live = [q for q in t.placements[d] if state[q] == UNDECIDED]
-    common = {pa[live[0]], pb[live[0]]}
-    for q in live[1:]:
-        common &= {pa[q], pb[q]}
-    if common:
-        return None  # one cell shared by all: the shared-cell rule says it
-    first = live[0]
-    near = sorted(
-        {r for x in (pa[first], pb[first]) for r in t.cell_pairs[x] if state[r] == UNDECIDED and pd[r] != d}
-    )
-    hit = tuple(r for r in near if all(pa[q] in (pa[r], pb[r]) or pb[q] in (pa[r], pb[r]) for q in live))
-    if not hit:
+    hit_bits = must_overlap_splits(s.masks, s.undecided, d)
+    if not hit_bits:
         return None
+    t = s.tables
+    pa, pb = t.pair_a, t.pair_b
+    live = bit_indices(s.masks.placements[d] & s.undecided)
+    hit = bit_indices(hit_bits)
     pairs = _list([s.pair_label(r) for r in hit])
     return Deduction(
         rule=MUST_OVERLAP,
@@ -449,6 +443,30 @@ def _must_overlap_of(s: SolvingState, d: int) -> Deduction | None:
         f"{'it' if len(hit) == 1 else 'any of them'} would leave the {s.domino_label(d)} nowhere, so "
         f"{pairs} {'is' if len(hit) == 1 else 'are'} split.",
     )
+
+
+def must_overlap_splits(m: Masks, undecided: int, d: int) -> int:
+    """Must overlap's logic for domino ``d`` of a position whose undecided pairs are ``undecided``: when the domino
+    has two places or more left that share no one cell (one shared cell is the shared-cell rule's case), the pairs
+    left showing another domino that every one of those places overlaps (which it splits), as a bitset; else 0.
+    Such a pair touches every place, so only the pairs touching one of them are tried. A placed domino of a settled
+    position has no place left."""
+    places = m.placements[d]
+    live = places & undecided
+    last = live.bit_length() - 1
+    if last < 0 or live == m.bit[last] or cell_shared(m, live) >= 0:
+        return 0
+    touching = m.touching
+    near = touching[last] & undecided  # (the pairs every place overlaps touch any of them: the last, say)
+    near ^= near & places
+    hit = 0
+    while near:
+        r = near.bit_length() - 1
+        bit = m.bit[r]
+        near ^= bit
+        if live & touching[r] == live:
+            hit |= bit
+    return hit
 
 
 def must_overlap(s: SolvingState) -> Deduction | None:
@@ -1112,7 +1130,7 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
     # F and meets no contradiction. Those pairs are not tried. The fixed points are facts of the puzzle, kept with
     # the memo that copies share; one that no longer holds the position is dropped.
     base = propagate_position(t, joined, split)
-    now_joined, now_split = pair_bits(state)
+    now_joined, now_split = s.key()
     earlier: list[tuple[int, int]] = s.memo.get(_CONSISTENT_SUPPOSITIONS, [])
     holding = [(j, sp) for j, sp in earlier if not (now_joined & ~j or now_split & ~sp)]
     s.memo[_CONSISTENT_SUPPOSITIONS] = holding

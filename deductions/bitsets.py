@@ -1,5 +1,7 @@
 """Positions as bitsets: a settled position is its joined pairs, split pairs, covered cells and placed dominoes,
-four integers, and a deduction's bookkeeping (rules 2 and 3) is a few bit operations per pair.
+four integers, and a deduction's bookkeeping (rules 2 and 3) is a few bit operations per pair. The rules' logic
+is not here: each is its one function in :mod:`~dominosa.deductions.rules` (or :mod:`~dominosa.deductions.advanced`
+for "must overlap"), on the pair bitsets every position has.
 
 What runs on them, each giving exactly what the engine gives (:class:`~dominosa.deductions.state.SolvingState`,
 stepped and settled), many times faster:
@@ -11,7 +13,9 @@ stepped and settled), many times faster:
   :func:`settled_after`, the state graph expands a position the trivial tier applies to without the engine's
   state, so a trivial puzzle is searched on bitsets alone.
 - :func:`same_neighbour_cells`, :func:`shared_cell_dominoes`, :func:`must_overlap_dominoes`: where rules 4 and 6
-  and "must overlap" apply, so that the engine's finders are asked only there.
+  and "must overlap" apply (by their logic, written once: :func:`~dominosa.deductions.rules.same_neighbours_away`,
+  :func:`~dominosa.deductions.rules.shared_cell_splits`, :func:`~dominosa.deductions.advanced.must_overlap_splits`),
+  so that the engine's finders are asked only there.
 - grading with the trivial and basic techniques, the driver loop's run on these bitsets:
   :mod:`~dominosa.deductions.bitsets_basic`.
 
@@ -21,12 +25,16 @@ placements, and per deduction O(pairs it settles). At order 6 about a fifth of t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
-
-from dominosa.board import Board
+from dominosa.deductions.advanced import must_overlap_splits
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.tables import Tables
+from dominosa.deductions.rules import (
+    join_splits,
+    only_place_of,
+    same_neighbours_away,
+    shared_cell_splits,
+    single_pair_of,
+)
+from dominosa.deductions.tables import Masks, masks_of
 
 __all__ = [
     "Masks",
@@ -45,45 +53,6 @@ Move = tuple[int, int, int]
 
 _SINGLE = int(Technique.SINGLE_NEIGHBOUR)
 _UNIQUE = int(Technique.UNIQUE_PLACEMENT)
-
-
-class Masks:
-    """One puzzle's tables as bitsets: the pairs of each cell, the placements of each domino, the pairs touching
-    each pair, and each pair's two cells and domino."""
-
-    __slots__ = ("cell_pairs", "placements", "touching", "pair_a", "pair_b", "pair_domino", "all_pairs", "n_cells")
-
-    def __init__(self, t: Tables) -> None:
-        self.cell_pairs, self.touching = _board_masks(t.puzzle.board)
-        placements = [0] * t.n_dominoes  # the one part that changes with the numbers: one pass over the pairs
-        for q, d in enumerate(t.pair_domino):
-            if d >= 0:
-                placements[d] |= 1 << q
-        self.placements = tuple(placements)
-        self.pair_a, self.pair_b, self.pair_domino = t.pair_a, t.pair_b, t.pair_domino
-        self.all_pairs = (1 << t.n_pairs) - 1
-        self.n_cells = t.n_cells
-
-
-@lru_cache(maxsize=64)
-def _board_masks(board: Board) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The masks that depend on the board alone (every candidate of a generator shares its board): each cell's
-    pairs, and the pairs touching each pair (those of its two cells but itself)."""
-    cell_pairs = tuple(_bits(ps) for ps in board.cell_pairs)
-    return cell_pairs, tuple((cell_pairs[a] | cell_pairs[b]) & ~(1 << q) for q, (a, b) in enumerate(board.pairs))
-
-
-def _bits(items) -> int:
-    mask = 0
-    for q in items:
-        mask |= 1 << q
-    return mask
-
-
-@lru_cache(maxsize=64)
-def masks_of(t: Tables) -> Masks:
-    """The bitsets of a puzzle's tables (cached with them)."""
-    return Masks(t)
 
 
 def start_position(m: Masks) -> tuple[int, int, int, int]:
@@ -116,8 +85,7 @@ def settled_after(
     consistent with any solution fails (a proper puzzle's sound steps never reach one).
     """
     joined, split, covered, placed = position
-    pair_a, pair_b, pair_domino = m.pair_a, m.pair_b, m.pair_domino
-    touching, placements, every = m.touching, m.placements, m.all_pairs
+    pair_a, pair_b, pair_domino, every = m.pair_a, m.pair_b, m.pair_domino, m.all_pairs
     new_joins = new_splits = changed = newly_split = 0
     for group, newly in ((quiet_splits, False), (splits, True)):
         for q in group:
@@ -144,10 +112,8 @@ def settled_after(
         if new_joins:  # rule 2: the lowest newly joined pair
             low = new_joins & -new_joins
             new_joins ^= low
-            p = low.bit_length() - 1
-            open_ = every & ~(joined | split)
-            near = touching[p] & open_
-            changed = near | (placements[pair_domino[p]] & open_)  # its domino's other places: split quietly
+            near, away = join_splits(m, every & ~(joined | split), low.bit_length() - 1)
+            changed = near | away  # its domino's other places: split quietly
             if changed:
                 split |= changed
                 new_splits |= near
@@ -160,10 +126,9 @@ def settled_after(
         d = pair_domino[low.bit_length() - 1]
         if d < 0 or placed >> d & 1:
             continue
-        left = placements[d] & every & ~(joined | split)
-        if left & (left - 1) == 0 and left:  # one place left: it is joined
-            only = left.bit_length() - 1
-            cells = (1 << pair_a[only]) | (1 << pair_b[only])
+        only = only_place_of(m, every & ~(joined | split), d)
+        if only >= 0:  # one place left: it is joined
+            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), 1 << only
             if covered & cells:
                 return None
             joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
@@ -192,94 +157,42 @@ def trivial_moves(
     """The edges the state graph follows from a settled position (see :func:`~dominosa.deductions.graph.successors`):
     the lowest lonely cell's pair, else every unique placement by domino (the lowest only with ``first_only``:
     the driver loop's choice); None when there is neither."""
-    open_ = m.all_pairs & ~(joined | split)
-    cell_pairs = m.cell_pairs
+    undecided = m.all_pairs & ~(joined | split)
     for x in range(m.n_cells):
-        if covered >> x & 1:
-            continue
-        live = cell_pairs[x] & open_
-        if live & (live - 1) == 0 and live:  # one pair left (none cannot happen in a consistent position)
-            q = live.bit_length() - 1
+        q = -1 if covered >> x & 1 else single_pair_of(m, undecided, x)
+        if q >= 0:
             return [(_SINGLE, q, m.pair_domino[q])]
     moves = []
-    for d, places in enumerate(m.placements):
-        if placed >> d & 1:
-            continue
-        live = places & open_
-        if live & (live - 1) == 0 and live:
-            moves.append((_UNIQUE, live.bit_length() - 1, d))
+    for d in range(len(m.placements)):
+        q = -1 if placed >> d & 1 else only_place_of(m, undecided, d)
+        if q >= 0:
+            moves.append((_UNIQUE, q, d))
             if first_only:
                 break
     return moves or None
 
 
 def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
-    """The cells where rule 4 (all the same neighbours) makes a deduction in a settled position, lowest first:
-    open, with two pairs or more left that all show one domino, which has a place left away from the cell."""
+    """The cells where rule 4 (all the same neighbours, :func:`~dominosa.deductions.rules.same_neighbours_away`)
+    makes a deduction in a settled position, lowest first."""
     joined, split, covered, _ = position
-    open_ = m.all_pairs & ~(joined | split)
-    cell_pairs, placements, pair_domino = m.cell_pairs, m.placements, m.pair_domino
-    cells = []
-    for x in range(m.n_cells):
-        if covered >> x & 1:
-            continue
-        live = cell_pairs[x] & open_
-        if live & (live - 1) == 0:
-            continue
-        places = placements[pair_domino[live.bit_length() - 1]]
-        if live & ~places == 0 and places & open_ & ~cell_pairs[x]:
-            cells.append(x)
-    return cells
+    undecided = m.all_pairs & ~(joined | split)
+    return [x for x in range(m.n_cells) if not covered >> x & 1 and same_neighbours_away(m, undecided, x)]
 
 
 def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
-    """The dominoes for which rule 6 (shared cell) makes a deduction in a settled position, lowest first: not
-    placed, with two places or more left that all use one cell, which has a pair left showing another domino."""
-    open_ = m.all_pairs & ~(position[0] | position[1])
-    cell_pairs = m.cell_pairs
+    """The dominoes for which rule 6 (shared cell, :func:`~dominosa.deductions.rules.shared_cell_splits`) makes a
+    deduction in a settled position, lowest first."""
+    joined, split, _, placed = position
+    undecided = m.all_pairs & ~(joined | split)
     return [
-        d
-        for d, places, _, shared in _spread_dominoes(m, position)
-        if shared and cell_pairs[shared.bit_length() - 1] & open_ & ~places
+        d for d in range(len(m.placements)) if not placed >> d & 1 and shared_cell_splits(m, undecided, d)[1]
     ]
 
 
 def must_overlap_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
-    """The dominoes for which "must overlap" makes a deduction in a settled position, lowest first: not placed,
-    with two places or more left that share no one cell, and a pair left showing another domino that every one
-    of those places overlaps (such a pair touches the first of them)."""
-    open_ = m.all_pairs & ~(position[0] | position[1])
-    touching = m.touching
-    dominoes = []
-    for d, places, live, shared in _spread_dominoes(m, position):
-        if shared:
-            continue  # one cell shared by all: rule 6's case
-        near = touching[(live & -live).bit_length() - 1] & open_ & ~places
-        while near:
-            low = near & -near
-            near ^= low
-            if live & ~touching[low.bit_length() - 1] == 0:
-                dominoes.append(d)
-                break
-    return dominoes
-
-
-def _spread_dominoes(m: Masks, position: tuple[int, int, int, int]) -> Iterator[tuple[int, int, int, int]]:
-    """The dominoes not placed with two places or more left, lowest first: (domino, its placements, those left,
-    the cells every one of those uses, as a bitset: one cell at most)."""
+    """The dominoes for which "must overlap" (:func:`~dominosa.deductions.advanced.must_overlap_splits`) makes a
+    deduction in a settled position, lowest first."""
     joined, split, _, placed = position
-    open_ = m.all_pairs & ~(joined | split)
-    pair_a, pair_b = m.pair_a, m.pair_b
-    for d, places in enumerate(m.placements):
-        if placed >> d & 1:
-            continue
-        live = places & open_
-        if live & (live - 1) == 0:
-            continue
-        shared, rest = -1, live
-        while rest and shared:
-            low = rest & -rest
-            rest ^= low
-            q = low.bit_length() - 1
-            shared &= (1 << pair_a[q]) | (1 << pair_b[q])
-        yield d, places, live, shared
+    undecided = m.all_pairs & ~(joined | split)
+    return [d for d in range(len(m.placements)) if not placed >> d & 1 and must_overlap_splits(m, undecided, d)]

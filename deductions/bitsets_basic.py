@@ -8,11 +8,12 @@ asks the engine's:
 
 - rule 1: the lowest open cell with one pair left; rule 5: the lowest unplaced domino with one place left;
 - rule 4: the lowest cell :func:`~dominosa.deductions.bitsets.same_neighbour_cells` lists, its domino's places
-  away from it split;
+  away from it split (:func:`~dominosa.deductions.rules.same_neighbours_away`, the rule's one logic);
 - rule 6: the lowest domino :func:`~dominosa.deductions.bitsets.shared_cell_dominoes` lists, the other pairs of
-  the cell all its places share split;
+  the cell all its places share split (:func:`~dominosa.deductions.rules.shared_cell_splits`);
 - must overlap: the lowest domino :func:`~dominosa.deductions.bitsets.must_overlap_dominoes` lists, every pair
-  touching its first place (showing another domino) that each of its places overlaps split;
+  touching its first place (showing another domino) that each of its places overlaps split
+  (:func:`~dominosa.deductions.advanced.must_overlap_splits`);
 - local duplicate and parity, the last two of the tier, are asked of the engine itself, on a
   :class:`~dominosa.deductions.state.SolvingState` kept at the run's position (made there the first time, then
   brought forward by the pairs decided since): they read the board's shape around each pair, and the run
@@ -31,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dominosa.deductions import advanced
+from dominosa.deductions.advanced import must_overlap_splits
 from dominosa.deductions.bitsets import (
     masks_of,
     must_overlap_dominoes,
@@ -41,6 +43,7 @@ from dominosa.deductions.bitsets import (
     trivial_moves,
 )
 from dominosa.deductions.grades import Technique
+from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState, bit_indices
 from dominosa.deductions.tables import tables_for
 from dominosa.puzzle import Puzzle
@@ -104,28 +107,16 @@ def _first_basic(p: BitsetPosition) -> Deduction | None:
     """The basic tier's first deduction, its techniques in the driver's order (rule 4, rule 6, must overlap,
     local duplicate, parity), or None."""
     m, position = p.masks, p.position
-    open_ = m.all_pairs & ~(position[0] | position[1])
+    undecided = m.all_pairs & ~(position[0] | position[1])
     cells = same_neighbour_cells(m, position)
     if cells:
-        x = cells[0]
-        live = m.cell_pairs[x] & open_
-        d = m.pair_domino[live.bit_length() - 1]
-        return Deduction(rule=_SAME, splits=bit_indices(m.placements[d] & open_ & ~m.cell_pairs[x]))
+        return Deduction(rule=_SAME, splits=bit_indices(same_neighbours_away(m, undecided, cells[0])))
     dominoes = shared_cell_dominoes(m, position)
     if dominoes:
-        d = dominoes[0]
-        shared = -1
-        for q in bit_indices(m.placements[d] & open_):
-            shared &= (1 << m.pair_a[q]) | (1 << m.pair_b[q])
-        x = shared.bit_length() - 1
-        return Deduction(rule=_SHARED, splits=bit_indices(m.cell_pairs[x] & open_ & ~m.placements[d]))
+        return Deduction(rule=_SHARED, splits=bit_indices(shared_cell_splits(m, undecided, dominoes[0])[1]))
     dominoes = must_overlap_dominoes(m, position)
     if dominoes:
-        d = dominoes[0]
-        live = m.placements[d] & open_
-        first = (live & -live).bit_length() - 1
-        near = bit_indices(m.touching[first] & open_ & ~m.placements[d])
-        return Deduction(rule=_OVERLAP, splits=tuple(r for r in near if live & ~m.touching[r] == 0))
+        return Deduction(rule=_OVERLAP, splits=bit_indices(must_overlap_splits(m, undecided, dominoes[0])))
     state = p.engine.at(position)
     found = advanced.local_duplicate(state) or advanced.parity(state)
     return None if found is None else Deduction(rule=found.rule, joins=found.joins, splits=found.splits)

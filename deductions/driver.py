@@ -53,6 +53,7 @@ from dominosa.deductions.state import (
     Contradiction,
     Deduction,
     SolvingState,
+    bit_indices,
 )
 from dominosa.deductions.techniques import FINDERS, Finder
 from dominosa.puzzle import Puzzle
@@ -324,9 +325,9 @@ def close_trivially(s: SolvingState) -> None:
     split pair only becomes split, since a domino left with one place is on the position's list of lonely
     dominoes (rules 3 and 5 alike); a cell with one pair left has it joined (rule 1). The fixed point is the one
     the stepwise rules reach, in any order. Raises :class:`~dominosa.deductions.state.Contradiction` as they do.
+    Each rule's logic is its function in :mod:`~dominosa.deductions.rules`, the step finders' own.
     """
-    t, state = s.tables, s.state
-    touching, placements, pair_domino, cell_pairs = t.touching, t.placements, t.pair_domino, t.cell_pairs
+    m, state = s.masks, s.state
     newly_joined, newly_split = s.newly_joined, s.newly_split
     lonely_cells, lonely_dominoes = s.lonely_cells, s.lonely_dominoes
     set_split, join = s._set_split, s._join
@@ -334,22 +335,17 @@ def close_trivially(s: SolvingState) -> None:
         while newly_joined:
             q = newly_joined.pop()
             state[q] = JOINED
-            for r in touching[q]:
-                if state[r] == UNDECIDED:
-                    set_split(r, SPLIT)
-            for r in placements[pair_domino[q]]:
-                if state[r] == UNDECIDED:
-                    set_split(r, SPLIT)
+            near, away = rules.join_splits(m, s.undecided, q)
+            for r in bit_indices(near | away):
+                set_split(r, SPLIT)
         if newly_split:
             for q in newly_split:
                 state[q] = SPLIT
             newly_split.clear()
         if lonely_cells:
-            x = lonely_cells.pop()
-            join(next(q for q in cell_pairs[x] if state[q] == UNDECIDED))
+            join(rules.single_pair_of(m, s.undecided, lonely_cells.pop()))
         elif lonely_dominoes:
-            d = lonely_dominoes.pop()
-            join(next(q for q in placements[d] if state[q] == UNDECIDED))
+            join(rules.only_place_of(m, s.undecided, lonely_dominoes.pop()))
         elif not newly_joined:
             return
 

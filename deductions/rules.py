@@ -5,6 +5,13 @@ Each rule looks at a :class:`~dominosa.deductions.state.SolvingState` and return
 make (lowest cell, pair or domino number first, so results are reproducible) or ``None``. A rule never changes
 the state: :meth:`SolvingState.apply` does that. After any rule fires, solving starts again at rule 1.
 
+A rule's logic at one cell, pair or domino is written once, on the position's pair bitsets and the puzzle's
+:class:`~dominosa.deductions.tables.Masks`: :func:`single_pair_of` (rule 1), :func:`join_splits` (rule 2),
+:func:`only_place_of` (rules 3 and 5), :func:`same_neighbours_away` (rule 4), :func:`shared_cell_splits` (rule 6).
+The step finders here wrap it in a deduction with its sentence; the position's closure
+(:func:`~dominosa.deductions.driver.close_trivially`), the closure mode's bulk finders, the state graph's children
+and trivial moves and the lean basic tier (:mod:`~dominosa.deductions.bitsets`) call the same functions.
+
 Rules 1-6 are deductions a person makes; rule 7 is trial and error, which people dislike. Every rule is sound:
 it never rules out a solution (rule 7 only splits a pair after proving that joining it leads nowhere).
 """
@@ -14,16 +21,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dominosa.deductions.counting import count_from_position
-from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, _names_of
+from dominosa.deductions.state import Deduction, SolvingState, _names_of, bit_indices
+from dominosa.deductions.tables import Masks
 
 __all__ = [
     "Rule",
     "single_neighbour",
+    "single_pair_of",
     "join_consequences",
+    "join_splits",
     "split_consequences",
+    "only_place_of",
     "all_same_neighbours",
+    "same_neighbours_away",
     "unique_placement",
     "shared_cell",
+    "shared_cell_splits",
+    "cell_shared",
     "guess",
 ]
 
@@ -47,7 +61,7 @@ def single_neighbour(s: SolvingState) -> Deduction | None:
     if not s.lonely_cells:
         return None
     x = min(s.lonely_cells)
-    (q,) = s.live_pairs_of_cell(x)
+    q = single_pair_of(s.masks, s.undecided, x)
     t = s.tables
     other = t.pair_b[q] if t.pair_a[q] == x else t.pair_a[q]
     d = t.pair_domino[q]
@@ -61,6 +75,18 @@ def single_neighbour(s: SolvingState) -> Deduction | None:
     )
 
 
+def single_pair_of(m: Masks, undecided: int, x: int) -> int:
+    """Rule 1's logic at cell ``x`` of a position whose undecided pairs are ``undecided``: the cell's one pair left
+    (which the rule joins), or -1 when it has none or several."""
+    return _only(m, m.cell_pairs[x] & undecided)
+
+
+def _only(m: Masks, pairs: int) -> int:
+    """The one pair of a bitset of pairs, or -1 when it has none or several."""
+    q = pairs.bit_length() - 1
+    return q if q >= 0 and pairs == m.bit[q] else -1
+
+
 def join_consequences(s: SolvingState) -> Deduction | None:
     """Rule 2. Once a domino is placed, nothing else can use its cells, and it can go nowhere else.
 
@@ -70,10 +96,12 @@ def join_consequences(s: SolvingState) -> Deduction | None:
     if not s.newly_joined:
         return None
     q = min(s.newly_joined)
-    t, state = s.tables, s.state
+    t = s.tables
     d = t.pair_domino[q]
-    touching = tuple(r for r in t.touching[q] if state[r] == UNDECIDED)
-    elsewhere = tuple(r for r in t.placements[d] if r != q and state[r] == UNDECIDED and r not in touching)
+    m = s.masks
+    near, away = join_splits(m, s.undecided, q)
+    touching = tuple(r for r in t.touching[q] if near & m.bit[r])  # in the tables' order, as ever
+    elsewhere = bit_indices(away)
     return Deduction(
         rule=2,
         splits=touching,
@@ -83,6 +111,15 @@ def join_consequences(s: SolvingState) -> Deduction | None:
         domino=d,
         reason=lambda: _placed_words(t, q, d, len(touching), len(elsewhere)),
     )
+
+
+def join_splits(m: Masks, undecided: int, q: int) -> tuple[int, int]:
+    """Rule 2's logic for a joined pair ``q`` of a position whose undecided pairs are ``undecided``: the pairs left
+    touching it (which the rule splits, each with consequences of its own to draw) and its domino's other places
+    left (split with none), as bitsets."""
+    near = m.touching[q] & undecided
+    away = m.placements[m.pair_domino[q]] & undecided
+    return near, away ^ (away & near)
 
 
 def _placed_words(t, q: int, d: int, n_touching: int, n_elsewhere: int) -> str:
@@ -109,8 +146,8 @@ def split_consequences(s: SolvingState) -> Deduction | None:
     q = min(s.newly_split)
     t = s.tables
     d = t.pair_domino[q]
-    if d >= 0 and not s.placed[d] and s.dom_live[d] == 1:
-        (only,) = s.live_placements(d)
+    only = only_place_of(s.masks, s.undecided, d) if d >= 0 and not s.placed[d] and s.dom_live[d] == 1 else -1
+    if only >= 0:
         return Deduction(
             rule=3,
             joins=(only,),
@@ -122,6 +159,12 @@ def split_consequences(s: SolvingState) -> Deduction | None:
         )
     return Deduction(rule=3, settles=(q,), domino=d if d >= 0 else None,
                      reason=lambda: f"{_names_of(t).pair[q]} is split.")
+
+
+def only_place_of(m: Masks, undecided: int, d: int) -> int:
+    """The logic of rules 3 and 5 for domino ``d`` (not placed) of a position whose undecided pairs are
+    ``undecided``: its one place left (which the rules join), or -1 when it has none or several."""
+    return _only(m, m.placements[d] & undecided)
 
 
 def all_same_neighbours(s: SolvingState) -> Deduction | None:
@@ -141,16 +184,14 @@ def all_same_neighbours(s: SolvingState) -> Deduction | None:
 
 def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
     """Rule 4 at one cell (see :func:`all_same_neighbours`)."""
-    t, state = s.tables, s.state
     if s.covered[x] or s.cell_live[x] < 2:
         return None
-    live = s.live_pairs_of_cell(x)
-    d = t.pair_domino[live[0]]
-    if any(t.pair_domino[q] != d for q in live):
+    away_bits = same_neighbours_away(s.masks, s.undecided, x)
+    if not away_bits:
         return None
-    away = tuple(q for q in t.placements[d] if state[q] == UNDECIDED and t.pair_a[q] != x and t.pair_b[q] != x)
-    if not away:
-        return None
+    t = s.tables
+    away = bit_indices(away_bits)
+    d = t.pair_domino[away[0]]
     return Deduction(
         rule=4,
         splits=away,
@@ -160,6 +201,21 @@ def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
         f"so that domino covers it: {_list([_names_of(t).pair[q] for q in away])} "
         f"{'is' if len(away) == 1 else 'are'} ruled out.",
     )
+
+
+def same_neighbours_away(m: Masks, undecided: int, x: int) -> int:
+    """Rule 4's logic at cell ``x`` of a position whose undecided pairs are ``undecided``: when the cell has two
+    pairs or more left and all show one domino, that domino's places left away from the cell (which the rule
+    splits), as a bitset; else 0. A covered cell of a settled position has no pair left."""
+    # (Written for few big-integer operations: each makes a new integer of the board's size.)
+    live = m.cell_pairs[x] & undecided
+    top = live.bit_length() - 1
+    if top < 0 or live == m.bit[top]:
+        return 0
+    places = m.placements[m.pair_domino[top]]
+    if live & places != live:
+        return 0
+    return (places & undecided) ^ live
 
 
 def unique_placement(s: SolvingState) -> Deduction | None:
@@ -176,7 +232,7 @@ def unique_placement(s: SolvingState) -> Deduction | None:
 
 def unique_placement_of(s: SolvingState, d: int) -> Deduction:
     """Rule 5 for one domino with a single place left (see :func:`unique_placement`)."""
-    (q,) = s.live_placements(d)
+    q = only_place_of(s.masks, s.undecided, d)
     t = s.tables
     return Deduction(
         rule=5,
@@ -204,19 +260,13 @@ def shared_cell(s: SolvingState) -> Deduction | None:
 
 def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:
     """Rule 6 for one domino (see :func:`shared_cell`)."""
-    t, state = s.tables, s.state
     if s.placed[d] or s.dom_live[d] < 2:
         return None
-    live = s.live_placements(d)
-    shared = {t.pair_a[live[0]], t.pair_b[live[0]]}
-    for q in live[1:]:
-        shared &= {t.pair_a[q], t.pair_b[q]}
-    if not shared:
+    x, others_bits = shared_cell_splits(s.masks, s.undecided, d)
+    if not others_bits:
         return None
-    (x,) = shared
-    others = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and t.pair_domino[q] != d)
-    if not others:
-        return None
+    t = s.tables
+    others = bit_indices(others_bits)
     return Deduction(
         rule=6,
         splits=others,
@@ -226,6 +276,40 @@ def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:
         f"the cell is covered by it: {_list([_names_of(t).pair[q] for q in others])} "
         f"{'is' if len(others) == 1 else 'are'} split.",
     )
+
+
+def shared_cell_splits(m: Masks, undecided: int, d: int) -> tuple[int, int]:
+    """Rule 6's logic for domino ``d`` of a position whose undecided pairs are ``undecided``: when the domino has
+    two places or more left and all use one cell, that cell and its other pairs left (which the rule splits, as a
+    bitset); else (-1, 0). A placed domino of a settled position has no place left."""
+    places = m.placements[d]
+    live = places & undecided
+    x = cell_shared(m, live)
+    if x < 0:
+        return -1, 0
+    near = m.cell_pairs[x] & undecided
+    return x, near ^ (near & places)
+
+
+def cell_shared(m: Masks, pairs: int) -> int:
+    """The cell every one of ``pairs`` (a bitset) uses when they are two or more, else -1 (two pairs share one
+    cell at most: rule 6's case; "must overlap" is about the places of a domino sharing none)."""
+    q = pairs.bit_length() - 1
+    if q < 0:
+        return -1
+    a, b = m.pair_a[q], m.pair_b[q]
+    pairs ^= m.bit[q]
+    if not pairs:
+        return -1
+    while pairs and (a >= 0 or b >= 0):
+        q = pairs.bit_length() - 1
+        pairs ^= m.bit[q]
+        qa, qb = m.pair_a[q], m.pair_b[q]
+        if a != qa and a != qb:
+            a = -1
+        if b != qa and b != qb:
+            b = -1
+    return a if a >= 0 else b
 
 
 def guess(s: SolvingState) -> Deduction | None:

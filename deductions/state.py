@@ -1,9 +1,12 @@
 """Pair states, as a person solving on paper keeps them, with the counts the rules read.
 
 Every pair is undecided, newly joined, joined, newly split or split. "Newly" means its consequences have not
-been drawn yet (rules 2 and 3 draw them). A :class:`SolvingState` keeps, incrementally, how many undecided pairs
-each cell has and how many undecided placements each domino has, which cells are covered and which dominoes
-placed, and the candidates each rule should look at, so that no rule rescans the board after every step.
+been drawn yet (rules 2 and 3 draw them). A :class:`SolvingState` keeps its pairs as bitsets (the joined ones,
+newly or not, and the undecided ones, pair q bit q: what the rules read with the puzzle's
+:class:`~dominosa.deductions.tables.Masks`, and the position's key) and, alongside, each pair's state by index; and,
+incrementally, how many undecided pairs each cell has and how many undecided placements each domino has, which
+cells are covered and which dominoes placed, and the candidates each rule should look at, so that no rule rescans
+the board after every step. Its bookkeeping is written once, in :meth:`SolvingState.apply` and the methods it calls.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Final
 
 from dominosa.board import cell_name
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.tables import Tables, tables_for
+from dominosa.deductions.tables import Tables, masks_of, tables_for
 from dominosa.dominoes import domino_name
 from dominosa.puzzle import Puzzle
 
@@ -182,10 +185,11 @@ def pair_bits(states: bytes | bytearray) -> tuple[int, int]:
 def bit_indices(mask: int) -> tuple[int, ...]:
     """The positions of the set bits of ``mask``, lowest first (a bitset of pairs, cells or slots as indices)."""
     found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
+    while mask:  # highest first, then turned: two big-integer operations a bit, where the lowest first takes three
+        q = mask.bit_length() - 1
+        found.append(q)
+        mask ^= 1 << q
+    found.reverse()
     return tuple(found)
 
 
@@ -205,6 +209,11 @@ class SolvingState:
         t = _tables or tables_for(puzzle)
         self.puzzle = puzzle
         self.tables = t
+        self.masks = masks_of(t)
+        # The truth, as bitsets: the pairs joined (newly or not) and the pairs undecided (the rest are split).
+        self.joined = 0
+        self.undecided = self.masks.all_pairs
+        # The same by index, read by the rules and techniques that look at single pairs.
         self.state = bytearray(t.n_pairs)
         self.cell_live = [len(ps) for ps in t.cell_pairs]
         self.dom_live = [len(ps) for ps in t.placements]
@@ -269,7 +278,7 @@ class SolvingState:
 
     def key(self) -> tuple[int, int]:
         """The position as two integers: the bitset of (newly) joined pairs and that of (newly) split pairs."""
-        return pair_bits(self.state)
+        return self.joined, self.masks.all_pairs & ~(self.undecided | self.joined)
 
     def joined_pairs(self) -> list[int]:
         state = self.state  # indexed, not enumerated: mypyc cannot compile enumerate over a bytearray
@@ -302,7 +311,8 @@ class SolvingState:
         return SolvingState(self.puzzle, _copy_of=self)
 
     def _copy_from(self, other: SolvingState) -> None:
-        self.puzzle, self.tables = other.puzzle, other.tables
+        self.puzzle, self.tables, self.masks = other.puzzle, other.tables, other.masks
+        self.joined, self.undecided = other.joined, other.undecided
         self.state = other.state[:]
         self.cell_live = other.cell_live[:]
         self.dom_live = other.dom_live[:]
@@ -374,6 +384,9 @@ class SolvingState:
         if self.placed[d]:
             raise Contradiction(f"the {self.domino_label(d)} would be placed twice")
         self.state[q] = NEWLY_JOINED
+        bit = self.masks.bit[q]
+        self.joined |= bit
+        self.undecided ^= bit  # (only an undecided pair is joined: a clue is a pair of the set's)
         self.newly_joined.add(q)
         for x in (a, b):
             self.covered[x] = 1
@@ -397,6 +410,7 @@ class SolvingState:
     def _set_split(self, q: int, how: int) -> None:
         t = self.tables
         self.state[q] = how
+        self.undecided ^= self.masks.bit[q]  # (only an undecided pair is split)
         if how == NEWLY_SPLIT:
             self.newly_split.add(q)
         for x in (t.pair_a[q], t.pair_b[q]):

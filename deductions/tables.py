@@ -2,7 +2,8 @@
 
 Everything the hot loops touch is a tuple of ints: which two cells a pair joins, which pairs meet each cell,
 which domino each pair shows, where each domino can go, and which pairs touch a pair. A ``Tables`` is built by
-:func:`tables_for` and kept (keyed by the puzzle) so that counting, stepping and rating share it.
+:func:`tables_for` and kept (keyed by the puzzle) so that counting, stepping and rating share it. The same tables
+as bitsets (:class:`Masks`, from :func:`masks_of`) are what the rules read a position's pair bitsets with.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from functools import lru_cache
 from dominosa.board import Board
 from dominosa.puzzle import Puzzle
 
-__all__ = ["Tables", "tables_for"]
+__all__ = ["Masks", "Tables", "masks_of", "tables_for"]
 
 
 class Tables:
@@ -71,3 +72,46 @@ def _board_tables(board: Board) -> tuple[tuple[int, ...], tuple[int, ...], tuple
 def tables_for(puzzle: Puzzle) -> Tables:
     """The shared tables of a puzzle (cached: the same puzzle gives the same object)."""
     return Tables(puzzle)
+
+
+class Masks:
+    """One puzzle's tables as bitsets, pair q bit q: each pair's own bit (kept, since a bit past the 62nd is an
+    integer made anew at each shift), the pairs of each cell, the placements of each domino, the pairs touching
+    each pair, and (as in :class:`Tables`) each pair's two cells and domino."""
+
+    __slots__ = (
+        "bit", "cell_pairs", "placements", "touching", "pair_a", "pair_b", "pair_domino", "all_pairs", "n_cells"
+    )
+
+    def __init__(self, t: Tables) -> None:
+        self.bit, self.cell_pairs, self.touching = _board_masks(t.puzzle.board)
+        placements = [0] * t.n_dominoes  # the one part that changes with the numbers: one pass over the pairs
+        for q, d in enumerate(t.pair_domino):
+            if d >= 0:
+                placements[d] |= 1 << q
+        self.placements = tuple(placements)
+        self.pair_a, self.pair_b, self.pair_domino = t.pair_a, t.pair_b, t.pair_domino
+        self.all_pairs = (1 << t.n_pairs) - 1
+        self.n_cells = t.n_cells
+
+
+@lru_cache(maxsize=64)
+def _board_masks(board: Board) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The masks that depend on the board alone (every candidate of a generator shares its board): each pair's
+    bit, each cell's pairs, and the pairs touching each pair (those of its two cells but itself)."""
+    cell_pairs = tuple(_bits(ps) for ps in board.cell_pairs)
+    bit = tuple(1 << q for q in range(len(board.pairs)))
+    return bit, cell_pairs, tuple((cell_pairs[a] | cell_pairs[b]) & ~bit[q] for q, (a, b) in enumerate(board.pairs))
+
+
+def _bits(items: tuple[int, ...]) -> int:
+    mask = 0
+    for q in items:
+        mask |= 1 << q
+    return mask
+
+
+@lru_cache(maxsize=64)
+def masks_of(t: Tables) -> Masks:
+    """The bitsets of a puzzle's tables (cached with them)."""
+    return Masks(t)

@@ -7,11 +7,25 @@ In the drawings (see ``position_art``): in a row, ``-`` joins two cells and ``|`
 from __future__ import annotations
 
 import pickle
+import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from position_art import names, pair, position
+from strategies import layouts
 
 from dominosa.deductions import rules
-from dominosa.deductions.state import JOINED, SPLIT, Deduction
+from dominosa.deductions.driver import next_deduction, settle
+from dominosa.deductions.state import (
+    JOINED,
+    NEWLY_JOINED,
+    SPLIT,
+    UNDECIDED,
+    Contradiction,
+    Deduction,
+    SolvingState,
+    pair_bits,
+)
 
 ORDER_2 = """
 0 0 1 2
@@ -214,3 +228,58 @@ def test_bookkeeping_sentences_read_the_puzzle_names():
     s = position(ORDER_2)
     found = rules.single_neighbour(s) or rules.unique_placement(s) or rules.shared_cell(s)
     assert found is not None and isinstance(found.reason, str) and found.reason.endswith(".")
+
+
+# The rules' logic on bitsets ------------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(layouts(min_order=1, max_order=7), st.integers(0, 2**32))
+def test_the_logic_on_bitsets_reads_what_the_pair_states_say(layout, seed):
+    """Along random runs (steps of every technique, settled or not), each rule's logic on the position's bitsets
+    says what a plain reading of its pair states says, at every cell, pair and domino; and the bitsets are the
+    pair states'."""
+    puzzle, _ = layout
+    s = SolvingState(puzzle)
+    rng = random.Random(seed)
+    for _ in range(rng.randint(0, 40)):
+        found = next_deduction(s)
+        if found is None:
+            break
+        try:
+            s.apply(found)
+        except Contradiction:
+            return
+        if rng.getrandbits(1):
+            settle(s)
+        _same_readings(s)
+
+
+def _same_readings(s: SolvingState) -> None:
+    t, m, state = s.tables, s.masks, s.state
+    assert s.key() == pair_bits(state)
+    assert s.undecided == sum(1 << q for q in range(t.n_pairs) if state[q] == UNDECIDED)
+    undecided = s.undecided
+    for x in range(t.n_cells):
+        live = s.live_pairs_of_cell(x)
+        assert rules.single_pair_of(m, undecided, x) == (live[0] if len(live) == 1 else -1)
+        ds = {t.pair_domino[q] for q in live}
+        away = [q for d in ds for q in s.live_placements(d) if x not in (t.pair_a[q], t.pair_b[q])]
+        expected = sum(1 << q for q in away) if len(live) >= 2 and len(ds) == 1 else 0
+        assert rules.same_neighbours_away(m, undecided, x) == expected
+    for d in range(t.n_dominoes):
+        places = s.live_placements(d)
+        assert rules.only_place_of(m, undecided, d) == (places[0] if len(places) == 1 else -1)
+        shared = set.intersection(*({t.pair_a[q], t.pair_b[q]} for q in places)) if len(places) >= 2 else set()
+        x, splits = rules.shared_cell_splits(m, undecided, d)
+        if shared:
+            (cell,) = shared
+            assert (x, splits) == (cell, sum(1 << q for q in s.live_pairs_of_cell(cell) if t.pair_domino[q] != d))
+        else:
+            assert (x, splits) == (-1, 0)
+    for q in range(t.n_pairs):
+        if state[q] in (JOINED, NEWLY_JOINED):
+            near, away = rules.join_splits(m, undecided, q)
+            touching = {r for r in t.touching[q] if state[r] == UNDECIDED}
+            elsewhere = {r for r in t.placements[t.pair_domino[q]] if state[r] == UNDECIDED} - touching
+            assert (near, away) == (sum(1 << r for r in touching), sum(1 << r for r in elsewhere))
