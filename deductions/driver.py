@@ -260,13 +260,12 @@ def closure_run(
     level = TRIVIAL
     stuck = None
     finders: list[AllFinder] = []
-    for above, more in finders_by_level(allowed):
+    for above, up_to in finders_by_level(allowed):
         if state.solved:
             break
         if above > EXTREME and stuck is None:
             stuck = pairs_of(state.state)
-        level = above
-        finders += more
+        level, finders = above, up_to
         close(state, finders)
     guesses = depth = 0
     if not state.solved:
@@ -296,7 +295,11 @@ def close_up_to(state: SolvingState, level: int, techniques: Sequence[Technique]
     """
     allowed = tuple(TECHNIQUES if techniques is None else techniques)
     close_trivially(state)
-    close(state, [f for above, more in finders_by_level(allowed) if above <= level for f in more])
+    finders: list[AllFinder] = []
+    for above, up_to in finders_by_level(allowed):
+        if above <= level:
+            finders = up_to
+    close(state, finders)
 
 
 def close(state: SolvingState, finders: Sequence[AllFinder]) -> None:
