@@ -5,11 +5,12 @@ The closure mode of the driver (:mod:`~dominosa.deductions.driver`) asks, level 
 from scratch after each batch) would cost more than stepping, so the techniques that pay for it have a finder of
 their own here, made per grading run: rules 4 and 6 look only at the cells and dominoes that changed since they
 last looked (the position's candidate sets); must overlap and both set analyses only at the dominoes or numbers a
-pair decided since may change; short contradictions are probed on the counting engine's compiled propagation of
-rules 1-6, each refuted pair split (and its consequences drawn) before the next is tried. The others use their
+pair decided since may change (set analysis only as far as the lowest number with deductions); short
+contradictions are probed on the counting engine's compiled propagation of rules 1-6, each refuted pair split (and
+its consequences drawn) before the next is tried. The others use their
 technique's own generator (:data:`~dominosa.deductions.techniques.ALL_FINDERS`; local duplicates keep their own
 remembered scan, parity and forcing chains look at the whole position). :func:`finders_by_level` hands the driver
-the finders of each level.
+the finders up to each level, in the order the closure asks them.
 """
 
 from __future__ import annotations
