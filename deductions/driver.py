@@ -12,8 +12,9 @@ bookkeeping steps (grading's default) takes :func:`settled_steps`, the same loop
 
 **Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial
 closure (rules 1, 2, 3 and 5) drawn straight on the position's counts, then for each level in turn the first
-technique (easiest first) that has any deductions has them *all* applied, the trivial closure is drawn again, and
-the search restarts from the easiest (:func:`close`). It records no steps, only the level: the mode of level-only
+technique (easiest first; parity, which reads the whole position, is asked after the hard and extreme ones) that
+has any deductions has them *all* applied, the trivial closure is drawn again, and the search restarts from the
+first (:func:`close`). It records no steps, only the level: the mode of level-only
 grading (:func:`closure_run`). The bulk finders it asks (rules 4 and 6 on the position's candidate sets, the set
 analyses re-checking only the numbers that changed, short contradictions on the counter's propagation) are in
 :mod:`~dominosa.deductions.levels`.
@@ -261,13 +262,12 @@ def closure_run(
     level = TRIVIAL
     stuck = None
     finders: list[AllFinder] = []
-    for above, more in finders_by_level(allowed):
+    for above, up_to in finders_by_level(allowed):
         if state.solved:
             break
         if above > EXTREME and stuck is None:
             stuck = pairs_of(state.state)
-        level = above
-        finders += more
+        level, finders = above, up_to
         close(state, finders)
     guesses = depth = 0
     if not state.solved:
@@ -297,14 +297,19 @@ def close_up_to(state: SolvingState, level: int, techniques: Sequence[Technique]
     """
     allowed = tuple(TECHNIQUES if techniques is None else techniques)
     close_trivially(state)
-    close(state, [f for above, more in finders_by_level(allowed) if above <= level for f in more])
+    finders: list[AllFinder] = []
+    for above, up_to in finders_by_level(allowed):
+        if above <= level:
+            finders = up_to
+    close(state, finders)
 
 
 def close(state: SolvingState, finders: Sequence[AllFinder]) -> None:
     """Apply the finders' deductions, and the trivial closure after them, until none has any.
 
-    The first finder (easiest first) with any deduction has them all applied at once; then the trivial closure is
-    drawn and the search starts again from the easiest.
+    The first finder (in the order given: :func:`~dominosa.deductions.levels.finders_by_level`'s) with any
+    deduction has them all applied at once; then the trivial closure is drawn and the search starts again from the
+    first.
     """
     while not state.solved:
         for find_all in finders:

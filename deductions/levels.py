@@ -5,11 +5,12 @@ The closure mode of the driver (:mod:`~dominosa.deductions.driver`) asks, level 
 from scratch after each batch) would cost more than stepping, so the techniques that pay for it have a finder of
 their own here, made per grading run: rules 4 and 6 look only at the cells and dominoes that changed since they
 last looked (the position's candidate sets); must overlap and both set analyses only at the dominoes or numbers a
-pair decided since may change; short contradictions are probed on the counting engine's compiled propagation of
-rules 1-6, each refuted pair split (and its consequences drawn) before the next is tried. The others use their
+pair decided since may change (set analysis only as far as the lowest number with deductions); short
+contradictions are probed on the counting engine's compiled propagation of rules 1-6, each refuted pair split (and
+its consequences drawn) before the next is tried. The others use their
 technique's own generator (:data:`~dominosa.deductions.techniques.ALL_FINDERS`; local duplicates keep their own
 remembered scan, parity and forcing chains look at the whole position). :func:`finders_by_level` hands the driver
-the finders of each level.
+the finders up to each level, in the order the closure asks them.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from dominosa.deductions.advanced import (
     _set_analysis_of,
 )
 from dominosa.deductions.counting import DONE, Node, propagate_position
-from dominosa.deductions.grades import GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.rules import same_neighbours_at, shared_cell_of
 from dominosa.deductions.state import (
     JOINED,
@@ -46,18 +47,37 @@ AllFinder = Callable[[SolvingState], Iterable[Deduction]]
 
 def finders_by_level(allowed: Sequence[Technique]) -> Iterator[tuple[int, list[AllFinder]]]:
     """Each level above trivial with an allowed technique (guessing aside), easiest first, and the functions that
-    find all the deductions of its allowed techniques, in ``TECHNIQUES``' order. The functions are made for one
-    grading run: those that re-check only what changed remember what they looked at."""
-    by_level: dict[int, list[AllFinder]] = {}
-    for t in TECHNIQUES:
-        if t in allowed and TRIVIAL < t.level < GUESSING:
-            make = _BULK.get(t)
-            if t is Technique.SHORT_CONTRADICTION and not {Technique.ALL_SAME_NEIGHBOURS, Technique.SHARED_CELL} <= set(
-                allowed
-            ):
-                make = None  # the bulk version draws rules 4 and 6 with the refutations: only where they are allowed
-            by_level.setdefault(t.level, []).append(make() if make else ALL_FINDERS[t])
-    yield from sorted(by_level.items())
+    find all the deductions of the allowed techniques up to it, in the order the closure asks them (see
+    :func:`_asking_order`). The functions are made once for one grading run, the same objects in every level's
+    list: those that re-check only what changed remember what they looked at."""
+    made: list[tuple[Technique, AllFinder]] = []
+    for level in sorted({t.level for t in allowed if TRIVIAL < t.level < GUESSING}):
+        for t in TECHNIQUES:
+            if t.level == level and t in allowed:
+                make = _BULK.get(t)
+                if t is Technique.SHORT_CONTRADICTION and not {
+                    Technique.ALL_SAME_NEIGHBOURS,
+                    Technique.SHARED_CELL,
+                } <= set(allowed):
+                    make = None  # the bulk version draws rules 4 and 6 with the refutations: only where allowed
+                made.append((t, make() if make else ALL_FINDERS[t]))
+        yield level, [find_all for _, find_all in sorted(made, key=_asking_order)]
+
+
+def _asking_order(made: tuple[Technique, AllFinder]) -> tuple[int, int, int]:
+    """Where the closure asks a technique's finder: by level, in ``TECHNIQUES``' order within a level, but parity
+    after the hard and extreme techniques (before short contradictions).
+
+    The closure's fixed point is the same in any order (the driver's docstring: the techniques are persistent),
+    so the order only decides what it costs. Parity looks at the whole position at every call and seldom finds
+    anything (17 of its 211 calls on his 100 order-9 puzzles); after a set analysis batch the closure restarts
+    from the easiest finder, and with parity last it is asked once where the others are stuck instead of before
+    every set analysis call (bench/README.md, bench_vs_c).
+    """
+    t = made[0]
+    if t is Technique.PARITY:
+        return EXTREME, 1, 0
+    return t.level, 0, TECHNIQUES.index(t)
 
 
 def _at_candidates(
@@ -79,30 +99,37 @@ def _rescanning(
     items_of: Callable[[SolvingState], int],
     deductions_of: Callable[[SolvingState, int], Iterable[Deduction]],
     affected_by: Callable[[SolvingState, int], Iterable[int]],
+    lowest_only: bool = False,
 ) -> AllFinder:
     """A finder of all the deductions about items (dominoes, numbers) that re-checks only the items a pair
     decided since its last call may change, and those that had deductions then.
 
     ``deductions_of(s, i)`` is about item ``i`` and reads only the pairs ``r`` whose ``affected_by(s, r)`` lists
-    ``i``: an item that had none and none of whose pairs changed has none now.
+    ``i``: an item that had none and none of whose pairs changed has none now. With ``lowest_only`` a call stops
+    at the lowest item with deductions and gives those; the items above it stay to be checked at the next call,
+    in a position the closure has taken further (the closure's fixed point is the same, see
+    :func:`_asking_order`): for set analysis, whose groups cost most to work out, as its step finder does.
     """
     then: bytes | bytearray | None = None
-    hits: set[int] = set()
+    to_check: set[int] = set()  # changed since the last call, had deductions then, or not reached by it
 
     def find_all(s: SolvingState) -> list[Deduction]:
-        nonlocal then, hits
+        nonlocal then
         now = s.state.translate(_UNDECIDED_MASK)
         if then is None:
-            items: Iterable[int] = range(items_of(s))
+            to_check.update(range(items_of(s)))
         else:
-            items = sorted(_affected_items(then, now, lambda r: affected_by(s, r)) | hits)
-        then, hits = now, set()
+            to_check.update(_affected_items(then, now, lambda r: affected_by(s, r)))
+        then = now
         found: list[Deduction] = []
-        for i in items:
+        for i in sorted(to_check):
             made = list(deductions_of(s, i))
-            if made:
-                hits.add(i)
-                found += made
+            if not made:
+                to_check.discard(i)
+                continue
+            found += made
+            if lowest_only:
+                break
         return found
 
     return find_all
@@ -121,8 +148,11 @@ def _numbers_of(s: SolvingState, r: int) -> tuple[int, int]:
     return numbers[t.pair_a[r]], numbers[t.pair_b[r]]
 
 
-def _per_number(*deductions_of: Callable[[SolvingState, int, list[int]], Iterable[Deduction]]) -> AllFinder:
-    """A finder of the deductions about each number's open cells, re-checking only the numbers that changed."""
+def _per_number(
+    *deductions_of: Callable[[SolvingState, int, list[int]], Iterable[Deduction]], lowest_only: bool = False
+) -> AllFinder:
+    """A finder of the deductions about each number's open cells, re-checking only the numbers that changed
+    (with ``lowest_only``, those of the lowest number that has any: see :func:`_rescanning`)."""
 
     def of_number(s: SolvingState, v: int) -> Iterator[Deduction]:
         covered = s.covered
@@ -131,7 +161,7 @@ def _per_number(*deductions_of: Callable[[SolvingState, int, list[int]], Iterabl
             for deduce in deductions_of:
                 yield from deduce(s, v, cells)
 
-    return _rescanning(lambda s: len(_by_number(s.tables).cells), of_number, _numbers_of)
+    return _rescanning(_n_numbers, of_number, _numbers_of, lowest_only)
 
 
 def _must_overlap_of_domino(s: SolvingState, d: int) -> tuple[Deduction, ...]:
@@ -204,6 +234,10 @@ def _shared_cell_all(s: SolvingState) -> list[Deduction]:
     return _at_candidates(s, s.dirty_dominoes, shared_cell_of)
 
 
+def _n_numbers(s: SolvingState) -> int:
+    return len(_by_number(s.tables).cells)
+
+
 def _n_dominoes(s: SolvingState) -> int:
     return s.tables.n_dominoes
 
@@ -212,12 +246,16 @@ def _must_overlap_all() -> AllFinder:
     return _rescanning(_n_dominoes, _must_overlap_of_domino, _dominoes_near)
 
 
+def _set_analysis_all() -> AllFinder:
+    return _per_number(_set_analysis_of, lowest_only=True)
+
+
 # (Named functions, not nested lambdas: mypyc, which compiles this module, cannot compile a lambda in a lambda.)
 _BULK: dict[Technique, Callable[[], AllFinder]] = {
     Technique.ALL_SAME_NEIGHBOURS: lambda: _same_neighbours_all,
     Technique.SHARED_CELL: lambda: _shared_cell_all,
     Technique.MUST_OVERLAP: _must_overlap_all,
-    Technique.SET_ANALYSIS: lambda: _per_number(_set_analysis_of),
+    Technique.SET_ANALYSIS: _set_analysis_all,
     Technique.DOUBLES_SET_ANALYSIS: lambda: _per_number(_doubles_set_analysis_of, _double_must_touch_of),
     Technique.SHORT_CONTRADICTION: _short_contradictions,
 }

@@ -24,8 +24,19 @@ from tatham_data import tatham_rows
 
 from dominosa import Board
 from dominosa.deductions.driver import close_trivially, close_up_to
-from dominosa.deductions.grades import FIENDISH, GRADES, TECHNIQUES, TRIVIAL, Technique, ordered_by_tier
+from dominosa.deductions.grades import (
+    BASIC,
+    EXTREME,
+    FIENDISH,
+    GRADES,
+    HARD,
+    TECHNIQUES,
+    TRIVIAL,
+    Technique,
+    ordered_by_tier,
+)
 from dominosa.deductions.grading import AMBIGUOUS, PROPER, grade, grade_level_of
+from dominosa.deductions.levels import finders_by_level
 from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED, SolvingState
 from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.formats.game_id import read_game_id
@@ -117,6 +128,19 @@ def test_a_technique_list_without_the_trivial_rules_is_refused():
     with pytest.raises(ValueError, match="single neighbour"):
         grade(proper_layout(4, random.Random(1))[0], level_only=True, verdict=PROPER,
                        techniques=[t for t in TECHNIQUES if t is not Technique.SINGLE_NEIGHBOUR])
+
+
+def test_each_level_is_asked_with_the_finders_below_it_and_parity_after_the_hard_and_extreme_ones():
+    by_level = list(finders_by_level(TECHNIQUES))
+    parity = ALL_FINDERS[Technique.PARITY]
+    assert [level for level, _ in by_level] == list(range(TRIVIAL + 1, FIENDISH + 1))
+    sizes = {level: sum(1 for t in TECHNIQUES if TRIVIAL < t.level <= level) for level, _ in by_level}
+    for (level, finders), (_, before) in zip(by_level[1:], by_level[:-1], strict=True):
+        assert len(finders) == sizes[level]
+        # the same functions (they remember what they looked at), in the same order, parity aside
+        assert [f for f in finders if f is not parity][: len(before) - 1] == [f for f in before if f is not parity]
+    positions = [finders.index(parity) for _, finders in by_level]
+    assert positions == [sizes[BASIC] - 1, sizes[HARD] - 1, sizes[EXTREME] - 1, sizes[EXTREME] - 1]
 
 
 # -- persistence --------------------------------------------------------------------------------------------------
