@@ -88,11 +88,37 @@ def test_the_reference_puzzles_give_grades_answer():
     assert not wrong, "\n".join(wrong[:20])
 
 
+def _same_answer_but_for_local_duplicate(puzzle, verdict: str | None, techniques=None) -> None:
+    """Level-only grading gives grade()'s answer, or, where it does not, the difference is local duplicate's: the one
+    technique known not to persist (the driver's docstring). Its second case sees its cells through undecided pairs,
+    so the step run can lose a deduction of it that the closure, applying a level's deductions together, makes; with
+    local duplicate left out the two modes must agree."""
+    expected = grade(puzzle, verdict=verdict, techniques=techniques)
+    got = grade(puzzle, level_only=True, verdict=expected.verdict, techniques=techniques)
+    if _answer(got) == _answer(expected):
+        return
+    allowed = tuple(techniques or TECHNIQUES)
+    assert Technique.LOCAL_DUPLICATE in allowed, f"level-only {got.describe()}, grade() {expected.describe()}"
+    without = tuple(t for t in allowed if t is not Technique.LOCAL_DUPLICATE)
+    stepped = grade(puzzle, verdict=expected.verdict, techniques=without)
+    assert _answer(grade(puzzle, level_only=True, verdict=expected.verdict, techniques=without)) == _answer(stepped)
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(range(3, 10)), seeds())
+@example(order=6, seed=630)  # the known case: level-only "basic" (local duplicate at once), grade() "hard"
 def test_random_proper_puzzles_give_grades_answer(order, seed):
-    puzzle = proper_layout(order, random.Random(seed))[0]
-    assert _answer(grade(puzzle, level_only=True, verdict=PROPER)) == _answer(grade(puzzle, verdict=PROPER))
+    _same_answer_but_for_local_duplicate(proper_layout(order, random.Random(seed))[0], PROPER)
+
+
+def test_local_duplicate_lost_in_the_step_run_is_the_one_known_difference():
+    # Order 6, seed 630: the step run loses a local duplicate deduction that the closure makes (see
+    # _same_answer_but_for_local_duplicate), and needs set analysis where the closure finishes at basic.
+    puzzle = proper_layout(6, random.Random(630))[0]
+    assert grade(puzzle, verdict=PROPER).name == "hard"
+    assert grade(puzzle, verdict=PROPER, level_only=True).name == "basic"
+    without = tuple(t for t in TECHNIQUES if t is not Technique.LOCAL_DUPLICATE)
+    assert grade(puzzle, verdict=PROPER, techniques=without, level_only=True).name == "hard"
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -101,9 +127,7 @@ def test_any_puzzle_and_any_easier_scale_give_grades_answer(layout, top):
     # Holed boards, clues, several solutions or one, and the techniques up to some level only (the generator's
     # quick rejection grades so): the verdict and the level (None when those techniques do not finish it).
     puzzle = layout[0]
-    techniques = ordered_by_tier(top)
-    expected = grade(puzzle, techniques=techniques)
-    assert _answer(grade(puzzle, level_only=True, verdict=expected.verdict, techniques=techniques)) == _answer(expected)
+    _same_answer_but_for_local_duplicate(puzzle, None, ordered_by_tier(top))
 
 
 def test_a_puzzle_with_several_solutions_gets_its_verdict_and_no_level():
