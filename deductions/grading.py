@@ -13,9 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.driver import closure_run, iter_deductions, pairs_of, settled_steps
-from dominosa.deductions.grades import EXTREME, GRADES, GUESSING, TECHNIQUES, Technique
-from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions.driver import (
+    closure_run,
+    iter_deductions,
+    pairs_of,
+    settled_after,
+    settled_steps,
+    start_position,
+    trivial_moves,
+)
+from dominosa.deductions.grades import EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.state import Contradiction, Deduction, SolvingState
+from dominosa.deductions.tables import masks_of, tables_for
 from dominosa.deductions.techniques import FINDERS
 from dominosa.puzzle import Puzzle
 
@@ -140,6 +149,8 @@ def graded_by_steps(
 ) -> GradeResult:
     """The step mode run to the end, counting what it uses (``grade()`` without ``level_only``; its parameters,
     the verdict proper). A run keeping no bookkeeping steps is made settled (:func:`_graded_settled`)."""
+    if lean and order == _TRIVIAL_TIER and not puzzle.clues and len(puzzle.board.cells) <= _TRIVIAL_ON_BITSETS_UP_TO:
+        return _graded_trivially(puzzle, verdict, keep)
     if order[:2] == _BOOKKEEPING and (lean or not keep):
         return _graded_settled(puzzle, verdict, order, keep)
     uses: Counter[int] = Counter()
@@ -204,6 +215,47 @@ def _graded_settled(puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], 
     return GradeResult(verdict, level, dict(counted.items()), guesses, depth, made, stuck)
 
 
+def _graded_trivially(puzzle: Puzzle, verdict: str, keep: bool) -> GradeResult:
+    """:func:`_graded_settled` with the trivial tier alone (lean): the run made on the settled positions' bitsets,
+    as the state graph expands a trivial position (:func:`~dominosa.deductions.driver.trivial_moves`, the lowest
+    lonely cell's pair, else the lowest lonely domino's place, then
+    :func:`~dominosa.deductions.driver.settled_after`), with the bookkeeping counted as settle counts it (a join's
+    consequences once per pair joined, a split's once per pair newly split). The same steps, counts and level, or
+    stuck where the stepped run is stuck; the deductions kept are the rule and the pair joined. The generator's
+    quick rejection at trivial makes this run for most layouts it meets, and a SolvingState's start alone costs a
+    third of it there (bench/README.md, issue 27's step C)."""
+    m = masks_of(tables_for(puzzle))
+    position = start_position(m)
+    solved = (1 << m.n_cells) - 1
+    uses = [0] * _RULE_SLOTS
+    made: list[Deduction] = []
+    newly_split = 0
+    while position[2] != solved:
+        moves = trivial_moves(m, position[0], position[1], position[2], position[3], True)
+        if moves is None:
+            break
+        rule, q, _ = moves[0]
+        after = settled_after(m, position, (q,), checked=False)
+        if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
+            raise Contradiction("a trivial step meets a contradiction")
+        position = (after[0], after[1], after[2], after[3])
+        newly_split += after[4]
+        uses[rule] += 1
+        if keep:
+            made.append(Deduction(rule=rule, joins=(q,)))
+    uses[_JOIN_RULE] = position[0].bit_count()
+    uses[_SPLIT_RULE] = newly_split
+    counted: dict[Technique, int] = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in enumerate(uses) if k}
+    level = TRIVIAL if position[2] == solved else None
+    return GradeResult(verdict, level, dict(counted.items()), 0, 0, made)
+
+
+# The trivial tier's techniques, as grade() is given them (the generator's quick rejection at trivial), and the most
+# cells (order 6: 7 x 8) for which its lean run is made on bitsets: its finder scans the whole board at every step,
+# where the state's looks only at what changed, so it pays on small boards only.
+_TRIVIAL_TIER = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
+_TRIVIAL_ON_BITSETS_UP_TO = 56
+
 # The technique of each rule number (the enum's own lookup costs more than a step of bookkeeping).
 _TECHNIQUE_OF_RULE: dict[int, Technique] = {t.value: t for t in Technique}
 # The level of each rule number, and the list's length (a count by rule number has a slot for each).
@@ -211,6 +263,8 @@ _RULE_SLOTS = max(Technique) + 1
 _LEVEL_OF_RULE: list[int] = [_TECHNIQUE_OF_RULE[rule].level if rule in _TECHNIQUE_OF_RULE else 0
                              for rule in range(_RULE_SLOTS)]
 _GUESS_RULE = int(Technique.GUESS)
+_JOIN_RULE = int(Technique.JOIN_CONSEQUENCES)
+_SPLIT_RULE = int(Technique.SPLIT_CONSEQUENCES)
 # The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them).
 _BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)
 
