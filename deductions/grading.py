@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from dominosa.deductions import bitsets_basic
 from dominosa.deductions.counting import count_solutions
 from dominosa.deductions.driver import (
     closure_run,
@@ -20,9 +21,10 @@ from dominosa.deductions.driver import (
     settled_after,
     settled_steps,
     start_position,
+    steps,
     trivial_moves,
 )
-from dominosa.deductions.grades import EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.deductions.tables import masks_of, tables_for
 from dominosa.deductions.techniques import FINDERS
@@ -151,6 +153,8 @@ def graded_by_steps(
     the verdict proper). A run keeping no bookkeeping steps is made settled (:func:`_graded_settled`)."""
     if lean and order == _TRIVIAL_TIER and not puzzle.clues and len(puzzle.board.cells) <= _TRIVIAL_ON_BITSETS_UP_TO:
         return _graded_trivially(puzzle, verdict, keep)
+    if lean and order == _BASIC_TIER and not puzzle.clues and len(puzzle.board.cells) <= _TRIVIAL_ON_BITSETS_UP_TO:
+        return _graded_basic_on_bitsets(puzzle, verdict, keep)
     if order[:2] == _BOOKKEEPING and (lean or not keep):
         return _graded_settled(puzzle, verdict, order, keep)
     uses: Counter[int] = Counter()
@@ -249,6 +253,25 @@ def _graded_trivially(puzzle: Puzzle, verdict: str, keep: bool) -> GradeResult:
     level = TRIVIAL if position[2] == solved else None
     return GradeResult(verdict, level, dict(counted.items()), 0, 0, made)
 
+
+def _graded_basic_on_bitsets(puzzle: Puzzle, verdict: str, keep: bool) -> GradeResult:
+    """The lean run with the trivial and basic tiers on bitsets (:mod:`~dominosa.deductions.bitsets_basic`), kept
+    because made settled on SolvingState the generator's order-6 basic row came out about 1.15x of main
+    (bench/README.md, issue 27's step C). The same steps, counts and level, or stuck where the stepped run is."""
+    on_bits = bitsets_basic.BitsetPosition(puzzle)
+    counts: dict[int, int] = {}
+    made: list[Deduction] = []
+    for step in steps(on_bits, bitsets_basic.BASIC_FINDERS, bitsets_basic.finished, bitsets_basic.apply):
+        counts[step.rule] = counts.get(step.rule, 0) + 1
+        if keep:
+            made.append(step)
+    used = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in counts.items()} | on_bits.bookkeeping()
+    level = max((technique.level for technique in used), default=TRIVIAL)
+    solved = bitsets_basic.finished(on_bits)
+    return GradeResult(verdict, level if solved else None, dict(sorted(used.items())), 0, 0, made)
+
+
+_BASIC_TIER = tuple(t for t in TECHNIQUES if t.level <= BASIC)
 
 # The trivial tier's techniques, as grade() is given them (the generator's quick rejection at trivial), and the most
 # cells (order 6: 7 x 8) for which its lean run is made on bitsets: its finder scans the whole board at every step,
