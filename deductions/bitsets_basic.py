@@ -1,17 +1,17 @@
 """The step mode's trivial and basic tiers on bitsets: a position form and its finders, for the driver's loop.
 
 The generator grades every proper layout it meets, and at the easy targets it asks first whether the trivial and
-basic techniques alone solve it (its quick rejections). On a :class:`BitsetPosition` (the four bitsets of
-:mod:`~dominosa.deductions.bitsets`) a step and its bookkeeping are a few bit operations, so the driver's step
-loop (:func:`~dominosa.deductions.driver.steps`) runs those tiers there, asking these finders easiest first as it
-asks the engine's:
+basic techniques alone solve it (its quick rejections). On a :class:`BitsetPosition` (a settled position's four
+bitsets, as :mod:`~dominosa.deductions.driver` settles them) a step and its bookkeeping are a few bit operations,
+so the driver's step loop (:func:`~dominosa.deductions.driver.steps`) runs those tiers there, asking these
+finders easiest first as it asks the engine's:
 
 - rule 1: the lowest open cell with one pair left; rule 5: the lowest unplaced domino with one place left;
-- rule 4: the lowest cell :func:`~dominosa.deductions.bitsets.same_neighbour_cells` lists, its domino's places
+- rule 4: the lowest cell :func:`~dominosa.deductions.driver.same_neighbour_cells` lists, its domino's places
   away from it split (:func:`~dominosa.deductions.rules.same_neighbours_away`, the rule's one logic);
-- rule 6: the lowest domino :func:`~dominosa.deductions.bitsets.shared_cell_dominoes` lists, the other pairs of
+- rule 6: the lowest domino :func:`~dominosa.deductions.driver.shared_cell_dominoes` lists, the other pairs of
   the cell all its places share split (:func:`~dominosa.deductions.rules.shared_cell_splits`);
-- must overlap: the lowest domino :func:`~dominosa.deductions.bitsets.must_overlap_dominoes` lists, every pair
+- must overlap: the lowest domino :func:`~dominosa.deductions.driver.must_overlap_dominoes` lists, every pair
   touching its first place (showing another domino) that each of its places overlaps split
   (:func:`~dominosa.deductions.advanced.must_overlap_splits`);
 - local duplicate and parity, the last two of the tier, are asked of the engine itself, on a
@@ -21,10 +21,10 @@ asks the engine's:
 
 Each deduction is exactly the engine's (same rule and pairs, hence the same position after it), so the run makes
 the same steps, counts each rule as often (bookkeeping, drawn inside
-:func:`~dominosa.deductions.bitsets.settled_after`, is counted by :meth:`BitsetPosition.bookkeeping`: a join's
+:func:`~dominosa.deductions.driver.settled_after`, is counted by :meth:`BitsetPosition.bookkeeping`: a join's
 consequences once per pair joined, a split's once per pair newly split) and gets stuck at the same position. The
 deductions carry no cells, domino or sentence. Tests compare the runs with the engine's on many random puzzles
-(tests/test_deductions_bitsets.py) and on the 717-puzzle grading record.
+(tests/test_deductions_driver.py) and on the 717-puzzle grading record.
 """
 
 from __future__ import annotations
@@ -33,8 +33,7 @@ from collections.abc import Callable
 
 from dominosa.deductions import advanced
 from dominosa.deductions.advanced import must_overlap_splits
-from dominosa.deductions.bitsets import (
-    masks_of,
+from dominosa.deductions.driver import (
     must_overlap_dominoes,
     same_neighbour_cells,
     settled_after,
@@ -45,7 +44,7 @@ from dominosa.deductions.bitsets import (
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState, bit_indices
-from dominosa.deductions.tables import tables_for
+from dominosa.deductions.tables import masks_of, tables_for
 from dominosa.puzzle import Puzzle
 
 __all__ = ["BitsetPosition", "TRIVIAL_FINDERS", "BASIC_FINDERS", "finished", "apply"]

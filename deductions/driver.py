@@ -4,11 +4,16 @@
 of :data:`~dominosa.deductions.grades.TECHNIQUES`, bookkeeping first within a level), the first deduction found
 is applied, and the search starts again from the easiest. Every deduction comes with its sentence, so this is the
 mode of explanations, hints, ``solve --steps``, the state graph's completion and the graded record (the use counts
-the generator's fitness and ``rate`` read). :func:`steps` is its one loop; it runs on any position form given
-the form's finders, which is how the trivial and basic tiers also run on four-integer bitsets
-(:mod:`~dominosa.deductions.bitsets_basic`) with the very same choice of the next deduction. A run that keeps no
-bookkeeping steps (grading's default) takes :func:`settled_steps`, the same loop with the bookkeeping drawn by
-:func:`settle` after each deduction and only counted: the same steps, for a technique list with the bookkeeping first.
+the generator's fitness and ``rate`` read). :func:`steps` is its one loop, on a
+:class:`~dominosa.deductions.state.SolvingState`. A run that keeps no bookkeeping steps (grading's default, and
+every lean run: the generator's quick rejections among them) takes :func:`settled_steps`, the same loop with the
+bookkeeping drawn after each deduction and only counted (:func:`settle_counted`: :func:`settle`'s steps in its
+order, without their deduction objects): the same steps, for a technique list with the bookkeeping first.
+
+A settled position is also said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes):
+:func:`settled_after` is the settle of a deduction on them (the state graph's children, worked out from the
+parent's bitsets without a copy of its state), and :func:`trivial_moves` and the candidate lists
+(:func:`same_neighbour_cells`, ...) read them, each by the rules' own logic functions.
 
 **Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial
 closure (rules 1, 2, 3 and 5) drawn straight on the position's counts, then for each level in turn the first
@@ -47,8 +52,16 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from dominosa.deductions import rules
+from dominosa.deductions.advanced import must_overlap_splits
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.levels import AllFinder, finders_by_level
+from dominosa.deductions.rules import (
+    join_splits,
+    only_place_of,
+    same_neighbours_away,
+    shared_cell_splits,
+    single_pair_of,
+)
 from dominosa.deductions.state import (
     JOINED,
     NEWLY_JOINED,
@@ -60,6 +73,7 @@ from dominosa.deductions.state import (
     SolvingState,
     bit_indices,
 )
+from dominosa.deductions.tables import Masks
 from dominosa.deductions.techniques import FINDERS, Finder
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
@@ -68,6 +82,7 @@ __all__ = [
     "steps",
     "settle",
     "settled_steps",
+    "settle_counted",
     "next_deduction",
     "iter_deductions",
     "StepLog",
@@ -77,6 +92,13 @@ __all__ = [
     "close",
     "close_trivially",
     "pairs_of",
+    "Move",
+    "start_position",
+    "settled_after",
+    "trivial_moves",
+    "same_neighbour_cells",
+    "shared_cell_dominoes",
+    "must_overlap_dominoes",
 ]
 
 Position = TypeVar("Position")
@@ -127,8 +149,8 @@ def settle(state: SolvingState, uses: list[int] | None = None) -> list[Deduction
     The state graph settles every position it reaches, hints settle a position before looking for an idea, and
     explanations settle after each step: bookkeeping is never a step of its own there. The steps are drawn in the
     step mode's order (rule 2 before rule 3, lowest pair first), so with ``uses`` (counts by rule number) each
-    step drawn is counted as one use of its rule, as a step run with the bookkeeping first would count it: how
-    grading runs that keep no bookkeeping steps draw it (``grading.graded_by_steps``).
+    step drawn is counted as one use of its rule, as a step run with the bookkeeping first would count it
+    (grading's settled runs draw it so without the deductions: :func:`settle_counted`).
     """
     placed: list[Deduction] = []
     while True:
@@ -145,7 +167,7 @@ def settle(state: SolvingState, uses: list[int] | None = None) -> list[Deduction
 def settled_steps(
     state: SolvingState, finders: Sequence[Finder], uses: list[int]
 ) -> Iterator[Deduction]:
-    """The step mode with its bookkeeping drawn by :func:`settle`: for a technique list that starts with the two
+    """The step mode with its bookkeeping drawn by :func:`settle_counted`: for a technique list that starts with the two
     bookkeeping techniques (join consequences, then split consequences), ``finders`` being the rest of it.
 
     Such a list's step run draws every pending bookkeeping step before any other deduction, in settle's order, so
@@ -153,14 +175,56 @@ def settled_steps(
     each bookkeeping rule; only the other deductions are yielded. Each is yielded *before* it is applied (it is
     applied, and the position settled, when the loop resumes), so the position it was found in can be read then.
     """
-    settle(state, uses)
+    settle_counted(state, uses)
     while not state.solved:
         found = _first_found(state, finders)
         if found is None:
             return
         yield found
         state.apply(found)
-        settle(state, uses)
+        settle_counted(state, uses)
+
+
+def settle_counted(s: SolvingState, uses: list[int]) -> None:
+    """:func:`settle` with ``uses`` when no one reads the bookkeeping's deductions: the same steps in the same
+    order (the lowest newly joined pair's rule 2, else the lowest newly split pair's rule 3), each applied to the
+    position as its deduction would be and counted, without making the deduction (most of a settled run's cost).
+    The rules' logic is theirs (:func:`~dominosa.deductions.rules.join_splits`,
+    :func:`~dominosa.deductions.rules.only_place_of`); the order matters for the counts, since a pair split
+    quietly by one join is not newly split by a later one."""
+    m, state, pair_domino = s.masks, s.state, s.tables.pair_domino
+    newly_joined, newly_split, placed, dom_live = s.newly_joined, s.newly_split, s.placed, s.dom_live
+    joins = splits = 0
+    while True:
+        if newly_joined:
+            q = min(newly_joined)
+            near, away = join_splits(m, s.undecided, q)
+            newly_joined.discard(q)
+            state[q] = JOINED
+            for r in bit_indices(away):  # as rules.join_consequences's deduction applies: quiet splits first
+                s._set_split(r, SPLIT)
+            for r in s.tables.touching[q]:  # then the pairs touching it, in the tables' order
+                if near & m.bit[r]:
+                    s._set_split(r, NEWLY_SPLIT)
+            joins += 1
+        elif newly_split:
+            q = min(newly_split)
+            newly_split.discard(q)
+            state[q] = SPLIT
+            d = pair_domino[q]
+            if d >= 0 and not placed[d] and dom_live[d] == 1:
+                only = only_place_of(m, s.undecided, d)
+                if only >= 0:
+                    s._set_joined(only)
+            splits += 1
+        else:
+            break
+    uses[_JOIN_RULE] += joins
+    uses[_SPLIT_RULE] += splits
+
+
+_JOIN_RULE = int(Technique.JOIN_CONSEQUENCES)
+_SPLIT_RULE = int(Technique.SPLIT_CONSEQUENCES)
 
 
 def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None = None) -> Deduction | None:
@@ -368,3 +432,163 @@ def _apply_in_bulk(s: SolvingState, deduction: Deduction) -> None:
     for q in deduction.joins:
         if s.state[q] == UNDECIDED:
             s._join(q)
+
+
+# -- settled positions on bitsets ------------------------------------------------------------------------------
+#
+# A settled position is also its four bitsets (joined pairs, split pairs, covered cells, placed dominoes): the
+# state graph works out every edge's child from its parent's bitsets, without a copy of the parent's
+# SolvingState (a copy per edge would cost more than the rest of the search), and expands a position where the
+# trivial tier applies on them alone. The settle of rules 2 and 3 here is :func:`settle`'s, drawn with the rules'
+# own logic (rules.join_splits, rules.only_place_of) on the pair bitsets every position has, so the two cannot
+# drift; the candidate lists say where rules 4 and 6 and "must overlap" apply, so the engine's finders are asked
+# only there (tests/test_deductions_driver.py holds them to the SolvingState's runs).
+
+# A move of the search: (rule, pair joined, domino). The Deduction is made only for the steps of the path found.
+Move = tuple[int, int, int]
+
+_SINGLE = int(Technique.SINGLE_NEIGHBOUR)
+_UNIQUE = int(Technique.UNIQUE_PLACEMENT)
+
+
+def start_position(m: Masks) -> tuple[int, int, int, int]:
+    """The settled start of a puzzle without clues: nothing joined, covered or placed, and the pairs showing no
+    domino of the set split (as :class:`~dominosa.deductions.state.SolvingState` starts)."""
+    shown = 0
+    for places in m.placements:
+        shown |= places
+    return 0, m.all_pairs & ~shown, 0, 0
+
+
+def settled_after(
+    m: Masks,
+    position: tuple[int, int, int, int],
+    joins: tuple[int, ...] = (),
+    splits: tuple[int, ...] = (),
+    quiet_splits: tuple[int, ...] = (),
+    *,
+    checked: bool = True,
+) -> tuple[int, int, int, int, int] | None:
+    """The settled position after a deduction: (joined, split, covered cells, placed dominoes) bitsets and the
+    number of pairs newly split on the way (each one step of rule 3's bookkeeping), or None where
+    :class:`~dominosa.deductions.state.SolvingState` would raise a contradiction.
+
+    ``position`` is a settled position as these four bitsets. The deduction is made as ``SolvingState.apply``
+    makes it (quiet splits, splits, then joins), and its consequences are drawn in the order :func:`settle`
+    draws them (the lowest newly joined pair first, then the lowest newly split one), with the same checks: a
+    pair joined and split, a cell covered twice, a domino placed twice, an open cell or an unplaced domino left
+    with no pair. ``checked=False`` leaves out the last check, which only a position that is no longer
+    consistent with any solution fails (a proper puzzle's sound steps never reach one).
+    """
+    joined, split, covered, placed = position
+    pair_a, pair_b, pair_domino, every = m.pair_a, m.pair_b, m.pair_domino, m.all_pairs
+    new_joins = new_splits = changed = newly_split = 0
+    for group, newly in ((quiet_splits, False), (splits, True)):
+        for q in group:
+            bit = 1 << q
+            if joined & bit:
+                return None
+            if not split & bit:
+                split |= bit
+                changed |= bit
+                if newly:
+                    new_splits |= bit
+                    newly_split += 1
+    if changed and checked and not _alive(m, joined, split, covered, placed, changed):
+        return None
+    for q in joins:
+        bit = 1 << q
+        if joined & bit:
+            continue
+        cells, domino = (1 << pair_a[q]) | (1 << pair_b[q]), 1 << pair_domino[q]
+        if split & bit or covered & cells or placed & domino:
+            return None
+        joined, covered, placed, new_joins = joined | bit, covered | cells, placed | domino, new_joins | bit
+    while new_joins or new_splits:
+        if new_joins:  # rule 2: the lowest newly joined pair
+            low = new_joins & -new_joins
+            new_joins ^= low
+            near, away = join_splits(m, every & ~(joined | split), low.bit_length() - 1)
+            changed = near | away  # its domino's other places: split quietly
+            if changed:
+                split |= changed
+                new_splits |= near
+                newly_split += near.bit_count()
+                if checked and not _alive(m, joined, split, covered, placed, changed):
+                    return None
+            continue
+        low = new_splits & -new_splits  # rule 3: the lowest newly split pair
+        new_splits ^= low
+        d = pair_domino[low.bit_length() - 1]
+        if d < 0 or placed >> d & 1:
+            continue
+        only = only_place_of(m, every & ~(joined | split), d)
+        if only >= 0:  # one place left: it is joined
+            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), 1 << only
+            if covered & cells:
+                return None
+            joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
+    return joined, split, covered, placed, newly_split
+
+
+def _alive(m: Masks, joined: int, split: int, covered: int, placed: int, changed: int) -> bool:
+    """Whether every open cell and unplaced domino of the pairs just split still has a pair left."""
+    open_ = m.all_pairs & ~(joined | split)
+    while changed:
+        low = changed & -changed
+        changed ^= low
+        q = low.bit_length() - 1
+        for x in (m.pair_a[q], m.pair_b[q]):
+            if not covered >> x & 1 and not m.cell_pairs[x] & open_:
+                return False
+        d = m.pair_domino[q]
+        if d >= 0 and not placed >> d & 1 and not m.placements[d] & open_:
+            return False
+    return True
+
+
+def trivial_moves(
+    m: Masks, joined: int, split: int, covered: int, placed: int, first_only: bool = False
+) -> list[Move] | None:
+    """The edges the state graph follows from a settled position (see :func:`~dominosa.deductions.graph.successors`):
+    the lowest lonely cell's pair, else every unique placement by domino (the lowest only with ``first_only``:
+    the driver loop's choice); None when there is neither."""
+    undecided = m.all_pairs & ~(joined | split)
+    for x in range(m.n_cells):
+        q = -1 if covered >> x & 1 else single_pair_of(m, undecided, x)
+        if q >= 0:
+            return [(_SINGLE, q, m.pair_domino[q])]
+    moves = []
+    for d in range(len(m.placements)):
+        q = -1 if placed >> d & 1 else only_place_of(m, undecided, d)
+        if q >= 0:
+            moves.append((_UNIQUE, q, d))
+            if first_only:
+                break
+    return moves or None
+
+
+def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
+    """The cells where rule 4 (all the same neighbours, :func:`~dominosa.deductions.rules.same_neighbours_away`)
+    makes a deduction in a settled position, lowest first."""
+    joined, split, covered, _ = position
+    undecided = m.all_pairs & ~(joined | split)
+    return [x for x in range(m.n_cells) if not covered >> x & 1 and same_neighbours_away(m, undecided, x)]
+
+
+def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
+    """The dominoes for which rule 6 (shared cell, :func:`~dominosa.deductions.rules.shared_cell_splits`) makes a
+    deduction in a settled position, lowest first."""
+    joined, split, _, placed = position
+    undecided = m.all_pairs & ~(joined | split)
+    return [
+        d for d in range(len(m.placements)) if not placed >> d & 1 and shared_cell_splits(m, undecided, d)[1]
+    ]
+
+
+def must_overlap_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
+    """The dominoes for which "must overlap" (:func:`~dominosa.deductions.advanced.must_overlap_splits`) makes a
+    deduction in a settled position, lowest first."""
+    joined, split, _, placed = position
+    undecided = m.all_pairs & ~(joined | split)
+    return [d for d in range(len(m.placements)) if not placed >> d & 1 and must_overlap_splits(m, undecided, d)]

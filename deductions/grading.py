@@ -9,15 +9,24 @@ was needed and how deep its deepest refutation went. Improper puzzles get a verd
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from dominosa.deductions import bitsets_basic
-from dominosa.deductions.bitsets_basic import BitsetPosition
 from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.driver import closure_run, iter_deductions, pairs_of, settled_steps, steps
+from dominosa.deductions.driver import (
+    closure_run,
+    iter_deductions,
+    pairs_of,
+    settled_after,
+    settled_steps,
+    start_position,
+    steps,
+    trivial_moves,
+)
 from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
-from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions.state import Contradiction, Deduction, SolvingState
+from dominosa.deductions.tables import masks_of, tables_for
 from dominosa.deductions.techniques import FINDERS
 from dominosa.puzzle import Puzzle
 
@@ -117,9 +126,7 @@ def grade(
     level_only : the level alone, by closures in bulk: ``uses`` and ``deductions`` come back empty, so the result
         must not go where they are read (``rate(graded=...)`` without the path, the generator's fitness).
     lean : the kept deductions need only their rule and pairs (the score reads no more): they come without the
-        bookkeeping steps, and where ``techniques`` are the trivial tier, or the trivial and basic tiers, on a
-        board small enough for it to pay, the run is made on bitsets, its deductions without cells, domino or
-        sentence. Everything else in the result is the same.
+        bookkeeping steps. Everything else in the result is the same.
 
     Raises
     ------
@@ -136,39 +143,22 @@ def grade(
             return GradeResult(verdict)
         level, guesses, depth, stuck = closed
         return GradeResult(verdict, level, {}, guesses, depth, [], stuck)
-    on_bitsets = lean and len(puzzle.board.cells) <= BITSETS_PAY_UP_TO
-    return graded_by_steps(puzzle, verdict, tuple(techniques or TECHNIQUES), keep_deductions, lean, on_bitsets)
-
-
-BITSETS_PAY_UP_TO = 56
-"""The most cells (order 6: 7 x 8) for which lean grading runs the trivial and basic tiers on bitsets. Their finders
-scan the whole board at every step, where the engine's look only at the cells and dominoes that changed, so the
-bitsets pay on small boards only (figures: ``bench/README.md``, bench_rating.py, issue 27's one driver)."""
+    return graded_by_steps(puzzle, verdict, tuple(techniques or TECHNIQUES), keep_deductions, lean)
 
 
 def graded_by_steps(
-    puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], keep: bool, lean: bool, on_bitsets: bool
+    puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], keep: bool, lean: bool
 ) -> GradeResult:
     """The step mode run to the end, counting what it uses (``grade()`` without ``level_only``; its parameters,
-    the verdict proper). With ``on_bitsets`` (only with ``lean``: the tiers' deductions have no sentences) and a
-    technique list that is the trivial tier or the trivial and basic tiers, the run is made on bitsets: the same
-    steps, counts and level, or stuck where the engine is stuck (the tests ask for it on boards of every size)."""
-    made: list[Deduction] = []
-    tier = _bitset_tier(puzzle, order) if on_bitsets else None
-    if tier is not None:  # the whole run on bitsets, through the same loop
-        on_bits = BitsetPosition(puzzle)
-        counts: dict[int, int] = {}  # by rule number: the generator makes this run for most layouts it meets
-        for step in steps(on_bits, tier, bitsets_basic.finished, bitsets_basic.apply):
-            counts[step.rule] = counts.get(step.rule, 0) + 1
-            if keep:
-                made.append(step)
-        used = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in counts.items()} | on_bits.bookkeeping()
-        level = max((technique.level for technique in used), default=TRIVIAL)
-        solved = bitsets_basic.finished(on_bits)
-        return GradeResult(verdict, level if solved else None, dict(sorted(used.items())), 0, 0, made)
+    the verdict proper). A run keeping no bookkeeping steps is made settled (:func:`_graded_settled`)."""
+    if lean and order == _TRIVIAL_TIER and not puzzle.clues and len(puzzle.board.cells) <= _TRIVIAL_ON_BITSETS_UP_TO:
+        return _graded_trivially(puzzle, verdict, keep)
+    if lean and order == _BASIC_TIER and not puzzle.clues and len(puzzle.board.cells) <= _TRIVIAL_ON_BITSETS_UP_TO:
+        return _graded_basic_on_bitsets(puzzle, verdict, keep)
     if order[:2] == _BOOKKEEPING and (lean or not keep):
         return _graded_settled(puzzle, verdict, order, keep)
     uses: Counter[int] = Counter()
+    made: list[Deduction] = []
     level = 0
     guesses = depth = 0
     stuck = None
@@ -229,6 +219,66 @@ def _graded_settled(puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], 
     return GradeResult(verdict, level, dict(counted.items()), guesses, depth, made, stuck)
 
 
+def _graded_trivially(puzzle: Puzzle, verdict: str, keep: bool) -> GradeResult:
+    """:func:`_graded_settled` with the trivial tier alone (lean): the run made on the settled positions' bitsets,
+    as the state graph expands a trivial position (:func:`~dominosa.deductions.driver.trivial_moves`, the lowest
+    lonely cell's pair, else the lowest lonely domino's place, then
+    :func:`~dominosa.deductions.driver.settled_after`), with the bookkeeping counted as settle counts it (a join's
+    consequences once per pair joined, a split's once per pair newly split). The same steps, counts and level, or
+    stuck where the stepped run is stuck; the deductions kept are the rule and the pair joined. The generator's
+    quick rejection at trivial makes this run for most layouts it meets, and a SolvingState's start alone costs a
+    third of it there (bench/README.md, issue 27's step C)."""
+    m = masks_of(tables_for(puzzle))
+    position = start_position(m)
+    solved = (1 << m.n_cells) - 1
+    uses = [0] * _RULE_SLOTS
+    made: list[Deduction] = []
+    newly_split = 0
+    while position[2] != solved:
+        moves = trivial_moves(m, position[0], position[1], position[2], position[3], True)
+        if moves is None:
+            break
+        rule, q, _ = moves[0]
+        after = settled_after(m, position, (q,), checked=False)
+        if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
+            raise Contradiction("a trivial step meets a contradiction")
+        position = (after[0], after[1], after[2], after[3])
+        newly_split += after[4]
+        uses[rule] += 1
+        if keep:
+            made.append(Deduction(rule=rule, joins=(q,)))
+    uses[_JOIN_RULE] = position[0].bit_count()
+    uses[_SPLIT_RULE] = newly_split
+    counted: dict[Technique, int] = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in enumerate(uses) if k}
+    level = TRIVIAL if position[2] == solved else None
+    return GradeResult(verdict, level, dict(counted.items()), 0, 0, made)
+
+
+def _graded_basic_on_bitsets(puzzle: Puzzle, verdict: str, keep: bool) -> GradeResult:
+    """The lean run with the trivial and basic tiers on bitsets (:mod:`~dominosa.deductions.bitsets_basic`), kept
+    because made settled on SolvingState the generator's order-6 basic row came out about 1.15x of main
+    (bench/README.md, issue 27's step C). The same steps, counts and level, or stuck where the stepped run is."""
+    on_bits = bitsets_basic.BitsetPosition(puzzle)
+    counts: dict[int, int] = {}
+    made: list[Deduction] = []
+    for step in steps(on_bits, bitsets_basic.BASIC_FINDERS, bitsets_basic.finished, bitsets_basic.apply):
+        counts[step.rule] = counts.get(step.rule, 0) + 1
+        if keep:
+            made.append(step)
+    used = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in counts.items()} | on_bits.bookkeeping()
+    level = max((technique.level for technique in used), default=TRIVIAL)
+    solved = bitsets_basic.finished(on_bits)
+    return GradeResult(verdict, level if solved else None, dict(sorted(used.items())), 0, 0, made)
+
+
+_BASIC_TIER = tuple(t for t in TECHNIQUES if t.level <= BASIC)
+
+# The trivial tier's techniques, as grade() is given them (the generator's quick rejection at trivial), and the most
+# cells (order 6: 7 x 8) for which its lean run is made on bitsets: its finder scans the whole board at every step,
+# where the state's looks only at what changed, so it pays on small boards only.
+_TRIVIAL_TIER = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
+_TRIVIAL_ON_BITSETS_UP_TO = 56
+
 # The technique of each rule number (the enum's own lookup costs more than a step of bookkeeping).
 _TECHNIQUE_OF_RULE: dict[int, Technique] = {t.value: t for t in Technique}
 # The level of each rule number, and the list's length (a count by rule number has a slot for each).
@@ -236,31 +286,10 @@ _RULE_SLOTS = max(Technique) + 1
 _LEVEL_OF_RULE: list[int] = [_TECHNIQUE_OF_RULE[rule].level if rule in _TECHNIQUE_OF_RULE else 0
                              for rule in range(_RULE_SLOTS)]
 _GUESS_RULE = int(Technique.GUESS)
+_JOIN_RULE = int(Technique.JOIN_CONSEQUENCES)
+_SPLIT_RULE = int(Technique.SPLIT_CONSEQUENCES)
 # The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them).
 _BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)
-
-# The technique lists that run on bitsets: the trivial tier, and the trivial and basic tiers (the generator's quick
-# rejections at those grades).
-_TRIVIAL_TIER = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
-_BASIC_TIER = tuple(t for t in TECHNIQUES if t.level <= BASIC)
-
-
-def _bitset_tier(
-    puzzle: Puzzle, order: tuple[Technique, ...]
-) -> tuple[Callable[[BitsetPosition], Deduction | None], ...] | None:
-    """The bitset finders that make a step run with these techniques, or None: the list is not a tier's, or the
-    puzzle has clues (the bitsets know none). A list going past basic steps on the engine's position from the
-    start: handing a run over from bitsets where their tiers are stuck was measured slower than stepping on the
-    engine's position throughout (its candidate sets and remembered scans start afresh there)."""
-    if puzzle.clues:
-        return None
-    # (compared, not looked up in a dict: an enum member's hash is a Python call, and this runs for every layout)
-    if order == _BASIC_TIER:
-        return bitsets_basic.BASIC_FINDERS
-    if order == _TRIVIAL_TIER:
-        return bitsets_basic.TRIVIAL_FINDERS
-    return None
-
 
 def grade_level_of(
     puzzle: Puzzle, *, verdict: str | None = None, techniques: Sequence[Technique] | None = None

@@ -32,7 +32,6 @@ COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.grading",
     "dominosa.deductions.tables",
     "dominosa.deductions.levels",
-    "dominosa.deductions.bitsets",
     "dominosa.deductions.bitsets_basic",
     "dominosa.deductions.graph",
     "dominosa.generator.layouts",
@@ -44,9 +43,9 @@ under mypy, since mypyc compiles by the types. The package holding them calls :f
 Each pays for itself, measured against the build without it (the figures: ``bench/README.md``, "The compiled
 modules"): the counter on proofs of uniqueness; rules, the driver, grading and advanced on grading, where the
 rules and their bookkeeping are most of the work; tables because the engine reads them at every step; ``levels``
-(the closure mode's bulk finders) at small orders; bitsets on the shortest path and generation, and bitsets_basic
-(the step mode's trivial and basic tiers on bitsets) with them, which calls them at every step; ``graph``, the
-shortest-path search, for its loop over the positions of a trivial puzzle, which runs on bitsets alone. ``state``
+(the closure mode's bulk finders) at small orders; ``graph``, the shortest-path search, for its loop over the
+positions of a trivial puzzle, which runs on the positions' bitsets alone (the driver's settle on bitsets);
+``bitsets_basic``, lean grading's basic tier on bitsets, with them. ``state``
 alone pays little, but the others pay because it is compiled with them: uncompiled, every ``Deduction`` and
 ``SolvingState`` access would cross back into Python. The generator's layouts are compiled for the random starts'
 tilings and repairs.

@@ -14,10 +14,10 @@ give the same puzzles for the same seed, whatever the number of workers.
    makes random starts and rough mutations cheap).
 2. *Grade* a proper layout with :func:`~dominosa.deductions.grade` (no deduction path: fast), and score the
    grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score. The
-   score reads only each step's rule and pairs, so the run is asked for lean deductions (``lean=True``): a run
-   with the trivial techniques alone, or with those and the basic ones (the quick rejections below, at those
-   grades), is then made on bitsets at a fraction of the cost. (Not for a hard or extreme target, whose measure
-   of a layout above it counts every domino placed, bookkeeping steps included.)
+   score reads only each step's rule and pairs, so the run is asked for lean deductions (``lean=True``): the run
+   is then made settled, its bookkeeping drawn and counted without a step of its own (the quick rejections below
+   at the trivial and basic grades among them). (Not for a hard or extreme target, whose measure of a layout
+   above it counts every domino placed, bookkeeping steps included.)
 3. *Fitness*, a tuple compared lexicographically (DEAP's rule for several weights): proper first; then how
    many grades away from the target; then a gradient inside a grade, so that the search can climb even when
    no neighbour changes grade yet (too easy: more steps of the hardest technique used is closer, since every
@@ -43,10 +43,10 @@ completed.
 
 **finish** (only the puzzles chosen): prove the puzzle proper with no budget, then rate it in full
 (:func:`~dominosa.deductions.rate`, with the shortest deduction path under a node budget) for the grade and
-score that are stored and printed (for a puzzle graded trivial, from the path's moves on bitsets: the same
-rating, without the deductions' sentences). A layout chosen from its evaluation is already proved (its count
-was complete) and graded: the evaluation's grade travels with the finishing job, so no puzzle is counted or
-graded twice.
+score that are stored and printed (for a puzzle graded trivial, from the path's moves found on the positions'
+bitsets: the same rating, without the deductions' sentences). A layout chosen from its evaluation is already
+proved (its count was complete) and graded: the evaluation's grade travels with the finishing job, so no puzzle
+is counted or graded twice.
 """
 
 from __future__ import annotations
@@ -324,8 +324,8 @@ def evaluate(job: Job) -> Evaluation:
         return Evaluation(layout, True, None, None, (1.0, 0.0, 0.0, 0.0), repairs)
     target = job.target
     quick = job.quick_reject and target.level is not None and target.min_score is None and target.max_score is None
-    # The grading run without sentences (the score reads only each step's rule and pairs): its trivial and basic
-    # tiers run on bitsets, which finish most layouts at the easy targets at a fraction of the cost.
+    # The grading run without bookkeeping steps (the score reads only each step's rule and pairs): made settled,
+    # which finishes most layouts at the easy targets at a fraction of a stepped run's cost.
     if quick and target.level is not None:
         upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
         graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=_lean(target))
@@ -390,8 +390,8 @@ def finish(job: FinishJob) -> Final:
 
 
 def _trivial_rating(puzzle: Puzzle, graded: GradeResult, budget: int, weights: ScoreWeights) -> Rating:
-    """``rate``'s rating of a proper puzzle graded trivial, its path searched on bitsets with the steps of the
-    trivial moves left as their rule and pair (:func:`~dominosa.deductions.graph.shortest_path` with
+    """``rate``'s rating of a proper puzzle graded trivial, its path searched on the positions' bitsets with the
+    steps of the trivial moves left as their rule and pair (:func:`~dominosa.deductions.graph.shortest_path` with
     ``sentences=False``): the same path (rules, pairs, cost, proved cheapest), carrying what the rating's JSON form
     and the score read, so that no deduction is made again for sentences nobody reads here."""
     path = shortest_path(puzzle, node_budget=budget, trivial=True, sentences=False)

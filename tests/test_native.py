@@ -40,10 +40,10 @@ PURE = native.source_module("dominosa.deductions.counting")
 COMPILED = native.compiled_modules()
 # The engine the compiled build must hold where it can be built (DOMINOSA_REQUIRE_COMPILED): the counter and the
 # grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables,
-# the level-only grader, positions on bitsets) and the generator's random layouts.
+# the level-only grader) and the generator's random layouts.
 ENGINE = {f"dominosa.deductions.{name}" for name in
-          ("counting", "state", "rules", "advanced", "driver", "grading", "tables", "levels",
-           "bitsets", "bitsets_basic")} | {"dominosa.generator.layouts"}
+          ("counting", "state", "rules", "advanced", "driver", "grading", "tables", "levels")} | {
+    "dominosa.generator.layouts"}
 
 
 def _observed(module, puzzle: Puzzle, limit: int | None, budget: int | None):

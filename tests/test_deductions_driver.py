@@ -1,6 +1,7 @@
-"""Positions on bitsets give what the engine gives: a step ends where the engine's ends, the deduction path's
-search finds the same path whether it works a position on bitsets or on the engine's state, and grading's trivial
-and basic tiers on bitsets make the engine's own run.
+"""The driver: a settled position's bitsets give what its SolvingState gives (a step and its settle end where the
+state's end, rules 4 and 6 and "must overlap" apply where the candidate lists say), so the deduction path's search
+finds the same path whether it works a position on its bitsets or on its state; and settled runs (grading's lean
+runs, the trivial and basic tiers among them) are the stepped runs, with the same counts and steps.
 
 Random layouts (rectangles and boards with holes) are repaired until proper, as the generator does; for a
 trivial one the search started on bitsets must give the general search's steps (the deductions themselves,
@@ -13,27 +14,24 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from strategies import layouts
 
 from dominosa.deductions import advanced, grade, rate, rules, solve
-from dominosa.deductions.bitsets import (
-    masks_of,
+from dominosa.deductions.driver import (
     must_overlap_dominoes,
     same_neighbour_cells,
+    settle,
     settled_after,
     shared_cell_dominoes,
 )
-from dominosa.deductions.bitsets_basic import BitsetPosition
-from dominosa.deductions.driver import settle
 from dominosa.deductions.grades import BASIC, TRIVIAL, Technique, ordered_by_tier
 from dominosa.deductions.grading import PROPER, graded_by_steps
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.score import score
 from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
-from dominosa.deductions.tables import tables_for
+from dominosa.deductions.tables import masks_of, tables_for
 from dominosa.formats.game_id import read_game_id
 from dominosa.generator.fitness import Budgets, develop
 from dominosa.generator.layouts import random_layout
@@ -163,13 +161,13 @@ def _flags(flags) -> int:
     return sum(1 << i for i, v in enumerate(flags) if v)
 
 
-# Lean grading with the trivial, or the trivial and basic techniques runs on bitsets (deductions/bitsets_basic.py)
-# on small boards: it must be the same run as the engine's.
+# Lean grading runs settled (driver.settled_steps: the bookkeeping drawn by settle and counted); with the trivial,
+# or the trivial and basic techniques (the generator's quick rejections) it must be the same run as the stepped one.
 
 
 @SOME
 @given(layouts(min_order=2, max_order=9), st.integers(0, 2**32))
-def test_the_trivial_tier_on_bitsets_is_grading_with_the_trivial_techniques(layout, seed):
+def test_the_trivial_tier_settled_is_grading_with_the_trivial_techniques(layout, seed):
     puzzle = _proper(layout, seed)
     if puzzle is None:
         return
@@ -178,7 +176,7 @@ def test_the_trivial_tier_on_bitsets_is_grading_with_the_trivial_techniques(layo
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(layouts(min_order=4, max_order=9), st.integers(0, 2**32))
-def test_the_basic_tier_on_bitsets_is_grading_with_the_techniques_up_to_basic(layout, seed):
+def test_the_basic_tier_settled_is_grading_with_the_techniques_up_to_basic(layout, seed):
     """The same level, rule counts (in the same order) and steps as grade() with the techniques up to basic, and
     stuck exactly where it is stuck."""
     puzzle = _proper(layout, seed)
@@ -200,10 +198,10 @@ def test_the_basic_tier_grades_random_order_6_and_7_puzzles_as_grading_does():
 
 
 def _lean_as_full(puzzle, techniques) -> str:
-    """Check the step run on bitsets (lean grading's, here on a board of any size) against grade() with sentences;
-    say what kind of run it was."""
+    """Check the settled run (lean grading's) against grade() stepped with its sentences; say what kind of run it
+    was."""
     full = grade(puzzle, techniques=techniques, verdict=PROPER, keep_deductions=True)
-    lean = graded_by_steps(puzzle, PROPER, tuple(techniques), keep=True, lean=True, on_bitsets=True)
+    lean = graded_by_steps(puzzle, PROPER, tuple(techniques), keep=True, lean=True)
     assert replace(lean, deductions=[]) == replace(full, deductions=[])
     assert list(lean.uses) == list(full.uses)  # the same order too (the rules' numbers)
     steps = [d for d in full.deductions if not Technique(d.rule).bookkeeping]
@@ -219,15 +217,12 @@ def _lean_as_full(puzzle, techniques) -> str:
 _LAST_OF_BASIC = {Technique.LOCAL_DUPLICATE, Technique.PARITY}
 
 
-def test_the_bitset_tiers_refuse_clues_and_grading_with_clues_steps_on_the_engine():
+def test_lean_grading_takes_clues():
     puzzle = read_game_id("3:22223101012330103310")
     clued = replace(puzzle, clues=(solve(puzzle).placements[0],))  # a clue of its solution: still proper
-    with pytest.raises(ValueError, match="clues"):
-        BitsetPosition(clued)
     lean = grade(clued, techniques=ordered_by_tier(BASIC), keep_deductions=True, lean=True)
     assert lean.verdict == PROPER and lean.level is not None
     assert lean.deductions and all(d.reason for d in lean.deductions)  # the engine's own steps, sentences kept
-
 
 
 @SOME
