@@ -142,15 +142,14 @@ def _apply(state: SolvingState, deduction: Deduction) -> None:
     state.apply(deduction)
 
 
-def settle(state: SolvingState, uses: list[int] | None = None) -> list[Deduction]:
+def settle(state: SolvingState) -> list[Deduction]:
     """Draw every pending consequence of newly joined and newly split pairs (rules 2 and 3, the bookkeeping) in
     place; return the steps that placed a domino (rule 3 leaving a domino one place).
 
     The state graph settles every position it reaches, hints settle a position before looking for an idea, and
     explanations settle after each step: bookkeeping is never a step of its own there. The steps are drawn in the
-    step mode's order (rule 2 before rule 3, lowest pair first), so with ``uses`` (counts by rule number) each
-    step drawn is counted as one use of its rule, as a step run with the bookkeeping first would count it
-    (grading's settled runs draw it so without the deductions: :func:`settle_counted`).
+    step mode's order (rule 2 before rule 3, lowest pair first); grading's settled runs draw the same steps and
+    count them without making their deductions (:func:`settle_counted`).
     """
     placed: list[Deduction] = []
     while True:
@@ -158,8 +157,6 @@ def settle(state: SolvingState, uses: list[int] | None = None) -> list[Deduction
         if found is None:
             return placed
         state.apply(found)
-        if uses is not None:
-            uses[found.rule] += 1
         if found.joins:
             placed.append(found)
 
