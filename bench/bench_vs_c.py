@@ -10,8 +10,12 @@ process clock), so a busy shared machine disturbs the figures less than it would
 - **generation** of one puzzle from nothing: his generator at his Basic and Hard levels at order 6 and Hard at
   order 9 (``harness gen 6db SEED``), ours at the grade that is his level (our trivial, basic, hard and extreme
   are his four levels: ``tests/test_deductions_tatham.py`` checks it on 600 of his puzzles) with ``generate``
-  as the command line runs it, one worker. Each side makes ``--samples`` puzzles (its own seeds: the two
-  generators cannot share a seed), each ``--runs`` times; a puzzle keeps its median, the row the median of those.
+  as the command line runs it, one worker. Each side makes ``--gen-samples`` puzzles at order 6 and ``--samples``
+  at order 9 (its own seeds: the two generators cannot share a seed), each ``--runs`` times; a puzzle keeps its
+  median. The time a puzzle takes swings several-fold from seed to seed on both sides (one search is lucky, the
+  next repairs many layouts), so a row of nine puzzles moved by 1.5x between runs: the order-6 rows take sixty.
+  A row prints the mean over its puzzles (the CPU time a book of such puzzles costs, a puzzle at a time; the goal
+  applies to it) and the median beside it.
   Ours is timed twice, both printed: rated by grade only (``generate --path-budget 0``, ``rating="grade"``), which
   is what his generator does (it grades, it never makes a shortest deduction path), and with our default rating,
   which also makes the chosen puzzle's shortest deduction path for its score. The goal is applied to the
@@ -136,7 +140,7 @@ def ours_generation(order: int, grade_name: str, seed: int, rating: str = "grade
     assert made.grade == grade_name, (order, grade_name, seed, made.grade)
 
 
-def generation_rows(harness: Harness | None, samples: int, runs: int) -> list[str]:
+def generation_rows(harness: Harness | None, samples: int, gen_samples: int, runs: int) -> list[str]:
     failures = []
     print("generation: ours rated by grade only, as his generator does (the goal applies to it), and with our "
           "default rating, which also makes the shortest deduction path (shown, no goal)", flush=True)
@@ -144,22 +148,24 @@ def generation_rows(harness: Harness | None, samples: int, runs: int) -> list[st
         ours_generation(6, "basic", -1, rating)  # warm-up: imports and tables
     for order, level in GENERATION_ROWS:
         name = LEVELS[level]
-        count = samples if order == 6 else max(3, samples // 2)
-        ours = {rating: statistics.median(
-                    median_of_runs(lambda o=order, g=name, s=seed, r=rating: ours_generation(o, g, s, r), runs)
-                    for seed in range(count))
+        count = gen_samples if order == 6 else max(3, samples // 2)
+        ours = {rating: [median_of_runs(lambda o=order, g=name, s=seed, r=rating: ours_generation(o, g, s, r), runs)
+                         for seed in range(count)]
                 for rating in RATED_BY}
-        his = float("nan")
+        his = [float("nan")]
         if harness is not None:
-            his = statistics.median(
-                statistics.median(harness.generate(order, level, f"bench-{seed}")["cpu_s"] for _ in range(runs))
-                for seed in range(count))
-        ratio = ours["grade"] / his if harness is not None else None
+            his = [statistics.median(harness.generate(order, level, f"bench-{seed}")["cpu_s"] for _ in range(runs))
+                   for seed in range(count)]
+        mean, median = statistics.mean, statistics.median
+        ratio = mean(ours["grade"]) / mean(his) if harness is not None else None
         line = verdict(("gen", order, level), ratio)
         failures += ["gen"] if "FAIL" in line else []
-        path = f"  with path {fmt(ours['path']):>10}" + (f" {ours['path'] / his:5.2f}x" if harness else "")
-        print(f"generate order {order:>2} his {name:<8} ({count} puzzles x {runs})  his {fmt(his):>10}  "
-              f"ours grade-only {fmt(ours['grade']):>10}  {line}{path}", flush=True)
+        medians = f"  medians: his {fmt(median(his))}, ours {fmt(median(ours['grade']))}" + (
+            f" {median(ours['grade']) / median(his):4.2f}x" if harness else "")
+        path = f"  with path {fmt(mean(ours['path']))}" + (
+            f" {mean(ours['path']) / mean(his):4.2f}x" if harness else "")
+        print(f"generate order {order:>2} his {name:<8} ({count} puzzles x {runs}), means: his {fmt(mean(his))}  "
+              f"ours grade-only {fmt(mean(ours['grade']))} {line}{medians}{path}", flush=True)
     return failures
 
 
@@ -211,21 +217,24 @@ def order30_rows(seeds: list[int]) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tatham", type=Path, default=DEFAULT_TATHAM, help="the reference folder (build.sh, src/)")
-    parser.add_argument("--samples", type=int, default=9, help="puzzles per generation row (half at order 9 and 20)")
+    parser.add_argument("--samples", type=int, default=9,
+                        help="puzzles per grading row (half at order 20) and half as many for generation at order 9")
+    parser.add_argument("--gen-samples", type=int, default=60, help="puzzles per generation row at order 6")
     parser.add_argument("--runs", type=int, default=3, help="timings of each puzzle, its median kept")
     parser.add_argument("--order30-seeds", default="3", help="comma-separated seeds for order 30; '' skips it")
     parser.add_argument("--only", choices=("gen", "grade", "30"), help="one part only")
-    parser.add_argument("--quick", action="store_true", help="5 puzzles, 1 run each, order 30 skipped")
+    parser.add_argument("--quick", action="store_true",
+                        help="5 puzzles (10 for generation at order 6), 1 run each, order 30 skipped")
     parser.add_argument("--strict", action="store_true", help="exit status 1 if a goal is missed")
     args = parser.parse_args(argv)
     if args.quick:
-        args.samples, args.runs, args.order30_seeds = 5, 1, ""
+        args.samples, args.gen_samples, args.runs, args.order30_seeds = 5, 10, 1, ""
     print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f} "
           f"on {os.cpu_count()} cores; ours {native.build_description()}; CPU time, ratios ours/his (C)", flush=True)
     harness = build_harness(args.tatham.resolve()) if args.only != "30" else None
     failures = []
     if args.only in (None, "gen"):
-        failures += generation_rows(harness, args.samples, args.runs)
+        failures += generation_rows(harness, args.samples, args.gen_samples, args.runs)
     if args.only in (None, "grade"):
         failures += grading_rows(harness, args.samples, args.runs)
     seeds = [int(s) for s in args.order30_seeds.split(",") if s.strip()]
