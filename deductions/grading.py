@@ -238,7 +238,7 @@ def _graded_on_bitsets(puzzle: Puzzle, verdict: str, keep: bool, basic: bool) ->
     uses = [0] * _RULE_SLOTS
     made: list[Deduction] = []
     newly_split = level = 0
-    following = FollowingState(puzzle)  # makes no state until local duplicate or parity is asked
+    following: FollowingState | None = None  # made when the basic tier is first asked
     while position[2] != solved:
         joins: tuple[int, ...] = ()
         splits: tuple[int, ...] = ()
@@ -249,6 +249,8 @@ def _graded_on_bitsets(puzzle: Puzzle, verdict: str, keep: bool, basic: bool) ->
         elif not basic:
             break
         else:
+            if following is None:
+                following = FollowingState(puzzle)
             found = _first_basic(m, position, following)
             if found is None:
                 break
@@ -259,7 +261,8 @@ def _graded_on_bitsets(puzzle: Puzzle, verdict: str, keep: bool, basic: bool) ->
         position = (after[0], after[1], after[2], after[3])
         newly_split += after[4]
         uses[rule] += 1
-        level = max(level, _LEVEL_OF_RULE[rule])
+        if _LEVEL_OF_RULE[rule] > level:
+            level = _LEVEL_OF_RULE[rule]
         if keep:
             made.append(Deduction(rule=rule, joins=joins, splits=splits))
     uses[_JOIN_RULE] = position[0].bit_count()
