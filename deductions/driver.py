@@ -11,8 +11,9 @@ bookkeeping drawn after each deduction and only counted (:func:`settle_counted`:
 order, without their deduction objects): the same steps, for a technique list with the bookkeeping first.
 
 A settled position is also said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes):
-:mod:`~dominosa.deductions.settled` holds :func:`settle` on them (the state graph's children, and lean grading's
-trivial and basic tiers on small boards), each rule by its own logic function.
+:mod:`~dominosa.deductions.settled` holds the settle of a deduction on them, the trivial moves and the candidate
+lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean grading's trivial and basic tiers
+on small boards), each rule by its own logic function.
 
 **Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial
 closure (rules 1, 2, 3 and 5) drawn straight on the position's counts, then for each level in turn the first
