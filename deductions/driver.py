@@ -11,9 +11,9 @@ bookkeeping drawn after each deduction and only counted (:func:`settle_counted`:
 order, without their deduction objects): the same steps, for a technique list with the bookkeeping first.
 
 A settled position is also said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes):
-:func:`settled_after` is the settle of a deduction on them (the state graph's children, worked out from the
-parent's bitsets without a copy of its state), and :func:`trivial_moves` and the candidate lists
-(:func:`same_neighbour_cells`, ...) read them, each by the rules' own logic functions.
+:mod:`~dominosa.deductions.settled` holds the settle of a deduction on them, the trivial moves and the candidate
+lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean grading's trivial and basic tiers
+on small boards), each rule by its own logic function.
 
 **Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial
 closure (rules 1, 2, 3 and 5) drawn straight on the position's counts, then for each level in turn the first
@@ -47,21 +47,13 @@ A puzzle the techniques up to fiendish leave unsolved needs trial and error, in 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from dominosa.deductions import rules
-from dominosa.deductions.advanced import must_overlap_splits
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.levels import AllFinder, finders_by_level
-from dominosa.deductions.rules import (
-    join_splits,
-    only_place_of,
-    same_neighbours_away,
-    shared_cell_splits,
-    single_pair_of,
-)
+from dominosa.deductions.rules import join_splits, only_place_of
 from dominosa.deductions.state import (
     JOINED,
     NEWLY_JOINED,
@@ -73,7 +65,6 @@ from dominosa.deductions.state import (
     SolvingState,
     bit_indices,
 )
-from dominosa.deductions.tables import Masks
 from dominosa.deductions.techniques import FINDERS, Finder
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
@@ -92,54 +83,31 @@ __all__ = [
     "close",
     "close_trivially",
     "pairs_of",
-    "Move",
-    "start_position",
-    "settled_after",
-    "trivial_moves",
-    "same_neighbour_cells",
-    "shared_cell_dominoes",
-    "must_overlap_dominoes",
 ]
-
-Position = TypeVar("Position")
 
 # -- step mode --------------------------------------------------------------------------------------------------
 
 
-def steps(
-    position: Position,
-    finders: Sequence[Callable[[Position], Deduction | None]],
-    finished: Callable[[Position], bool],
-    apply: Callable[[Position, Deduction], None],
-) -> Iterator[Deduction]:
-    """The step mode's loop: yield deductions one at a time, applying each, until ``finished(position)`` or no
-    finder has one. The finders are asked in order and the first deduction found is taken, so the order of the
-    finders (easiest first) decides which deduction comes next, whatever form the position has.
+def steps(state: SolvingState, finders: Sequence[Finder]) -> Iterator[Deduction]:
+    """The step mode's loop: yield deductions one at a time, applying each, until the position is solved with
+    no bookkeeping left pending or no finder has one. The finders are asked in order and the first deduction found
+    is taken, so the order of the finders (easiest first) decides which deduction comes next.
     """
-    while not finished(position):
-        found = _first_found(position, finders)
+    while not (state.solved and not state.newly_joined and not state.newly_split):
+        found = _first_found(state, finders)
         if found is None:
             return
-        apply(position, found)
+        state.apply(found)
         yield found
 
 
-def _first_found(position: Position, finders: Iterable[Callable[[Position], Deduction | None]]) -> Deduction | None:
+def _first_found(state: SolvingState, finders: Iterable[Finder]) -> Deduction | None:
     """The deduction of the first finder that has one, or None."""
     for find in finders:
-        found = find(position)
+        found = find(state)
         if found is not None:
             return found
     return None
-
-
-def _finished(state: SolvingState) -> bool:
-    """Solved, with no bookkeeping left pending."""
-    return state.solved and not state.newly_joined and not state.newly_split
-
-
-def _apply(state: SolvingState, deduction: Deduction) -> None:
-    state.apply(deduction)
 
 
 def settle(state: SolvingState) -> list[Deduction]:
@@ -253,7 +221,7 @@ def iter_deductions(
     if not guess:
         order = tuple(t for t in order if t is not Technique.GUESS)
     finders: list[Finder] = [FINDERS[t] for t in order]  # looked up once: the loop asks them after every step
-    return steps(state, finders, _finished, _apply)
+    return steps(state, finders)
 
 
 @dataclass
@@ -429,163 +397,3 @@ def _apply_in_bulk(s: SolvingState, deduction: Deduction) -> None:
     for q in deduction.joins:
         if s.state[q] == UNDECIDED:
             s._join(q)
-
-
-# -- settled positions on bitsets ------------------------------------------------------------------------------
-#
-# A settled position is also its four bitsets (joined pairs, split pairs, covered cells, placed dominoes): the
-# state graph works out every edge's child from its parent's bitsets, without a copy of the parent's
-# SolvingState (a copy per edge would cost more than the rest of the search), and expands a position where the
-# trivial tier applies on them alone. The settle of rules 2 and 3 here is :func:`settle`'s, drawn with the rules'
-# own logic (rules.join_splits, rules.only_place_of) on the pair bitsets every position has, so the two cannot
-# drift; the candidate lists say where rules 4 and 6 and "must overlap" apply, so the engine's finders are asked
-# only there (tests/test_deductions_driver.py holds them to the SolvingState's runs).
-
-# A move of the search: (rule, pair joined, domino). The Deduction is made only for the steps of the path found.
-Move = tuple[int, int, int]
-
-_SINGLE = int(Technique.SINGLE_NEIGHBOUR)
-_UNIQUE = int(Technique.UNIQUE_PLACEMENT)
-
-
-def start_position(m: Masks) -> tuple[int, int, int, int]:
-    """The settled start of a puzzle without clues: nothing joined, covered or placed, and the pairs showing no
-    domino of the set split (as :class:`~dominosa.deductions.state.SolvingState` starts)."""
-    shown = 0
-    for places in m.placements:
-        shown |= places
-    return 0, m.all_pairs & ~shown, 0, 0
-
-
-def settled_after(
-    m: Masks,
-    position: tuple[int, int, int, int],
-    joins: tuple[int, ...] = (),
-    splits: tuple[int, ...] = (),
-    quiet_splits: tuple[int, ...] = (),
-    *,
-    checked: bool = True,
-) -> tuple[int, int, int, int, int] | None:
-    """The settled position after a deduction: (joined, split, covered cells, placed dominoes) bitsets and the
-    number of pairs newly split on the way (each one step of rule 3's bookkeeping), or None where
-    :class:`~dominosa.deductions.state.SolvingState` would raise a contradiction.
-
-    ``position`` is a settled position as these four bitsets. The deduction is made as ``SolvingState.apply``
-    makes it (quiet splits, splits, then joins), and its consequences are drawn in the order :func:`settle`
-    draws them (the lowest newly joined pair first, then the lowest newly split one), with the same checks: a
-    pair joined and split, a cell covered twice, a domino placed twice, an open cell or an unplaced domino left
-    with no pair. ``checked=False`` leaves out the last check, which only a position that is no longer
-    consistent with any solution fails (a proper puzzle's sound steps never reach one).
-    """
-    joined, split, covered, placed = position
-    pair_a, pair_b, pair_domino, every = m.pair_a, m.pair_b, m.pair_domino, m.all_pairs
-    new_joins = new_splits = changed = newly_split = 0
-    for group, newly in ((quiet_splits, False), (splits, True)):
-        for q in group:
-            bit = 1 << q
-            if joined & bit:
-                return None
-            if not split & bit:
-                split |= bit
-                changed |= bit
-                if newly:
-                    new_splits |= bit
-                    newly_split += 1
-    if changed and checked and not _alive(m, joined, split, covered, placed, changed):
-        return None
-    for q in joins:
-        bit = 1 << q
-        if joined & bit:
-            continue
-        cells, domino = (1 << pair_a[q]) | (1 << pair_b[q]), 1 << pair_domino[q]
-        if split & bit or covered & cells or placed & domino:
-            return None
-        joined, covered, placed, new_joins = joined | bit, covered | cells, placed | domino, new_joins | bit
-    while new_joins or new_splits:
-        if new_joins:  # rule 2: the lowest newly joined pair
-            low = new_joins & -new_joins
-            new_joins ^= low
-            near, away = join_splits(m, every & ~(joined | split), low.bit_length() - 1)
-            changed = near | away  # its domino's other places: split quietly
-            if changed:
-                split |= changed
-                new_splits |= near
-                newly_split += near.bit_count()
-                if checked and not _alive(m, joined, split, covered, placed, changed):
-                    return None
-            continue
-        low = new_splits & -new_splits  # rule 3: the lowest newly split pair
-        new_splits ^= low
-        d = pair_domino[low.bit_length() - 1]
-        if d < 0 or placed >> d & 1:
-            continue
-        only = only_place_of(m, every & ~(joined | split), d)
-        if only >= 0:  # one place left: it is joined
-            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), 1 << only
-            if covered & cells:
-                return None
-            joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
-    return joined, split, covered, placed, newly_split
-
-
-def _alive(m: Masks, joined: int, split: int, covered: int, placed: int, changed: int) -> bool:
-    """Whether every open cell and unplaced domino of the pairs just split still has a pair left."""
-    open_ = m.all_pairs & ~(joined | split)
-    while changed:
-        low = changed & -changed
-        changed ^= low
-        q = low.bit_length() - 1
-        for x in (m.pair_a[q], m.pair_b[q]):
-            if not covered >> x & 1 and not m.cell_pairs[x] & open_:
-                return False
-        d = m.pair_domino[q]
-        if d >= 0 and not placed >> d & 1 and not m.placements[d] & open_:
-            return False
-    return True
-
-
-def trivial_moves(
-    m: Masks, joined: int, split: int, covered: int, placed: int, first_only: bool = False
-) -> list[Move] | None:
-    """The edges the state graph follows from a settled position (see :func:`~dominosa.deductions.graph.successors`):
-    the lowest lonely cell's pair, else every unique placement by domino (the lowest only with ``first_only``:
-    the driver loop's choice); None when there is neither."""
-    undecided = m.all_pairs & ~(joined | split)
-    for x in range(m.n_cells):
-        q = -1 if covered >> x & 1 else single_pair_of(m, undecided, x)
-        if q >= 0:
-            return [(_SINGLE, q, m.pair_domino[q])]
-    moves = []
-    for d in range(len(m.placements)):
-        q = -1 if placed >> d & 1 else only_place_of(m, undecided, d)
-        if q >= 0:
-            moves.append((_UNIQUE, q, d))
-            if first_only:
-                break
-    return moves or None
-
-
-def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
-    """The cells where rule 4 (all the same neighbours, :func:`~dominosa.deductions.rules.same_neighbours_away`)
-    makes a deduction in a settled position, lowest first."""
-    joined, split, covered, _ = position
-    undecided = m.all_pairs & ~(joined | split)
-    return [x for x in range(m.n_cells) if not covered >> x & 1 and same_neighbours_away(m, undecided, x)]
-
-
-def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
-    """The dominoes for which rule 6 (shared cell, :func:`~dominosa.deductions.rules.shared_cell_splits`) makes a
-    deduction in a settled position, lowest first."""
-    joined, split, _, placed = position
-    undecided = m.all_pairs & ~(joined | split)
-    return [
-        d for d in range(len(m.placements)) if not placed >> d & 1 and shared_cell_splits(m, undecided, d)[1]
-    ]
-
-
-def must_overlap_dominoes(m: Masks, position: tuple[int, int, int, int]) -> list[int]:
-    """The dominoes for which "must overlap" (:func:`~dominosa.deductions.advanced.must_overlap_splits`) makes a
-    deduction in a settled position, lowest first."""
-    joined, split, _, placed = position
-    undecided = m.all_pairs & ~(joined | split)
-    return [d for d in range(len(m.placements)) if not placed >> d & 1 and must_overlap_splits(m, undecided, d)]

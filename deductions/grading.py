@@ -12,21 +12,23 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from dominosa.deductions import bitsets_basic
+from dominosa.deductions import advanced
+from dominosa.deductions.advanced import must_overlap_splits
 from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.driver import (
-    closure_run,
-    iter_deductions,
-    pairs_of,
+from dominosa.deductions.driver import closure_run, iter_deductions, pairs_of, settled_steps
+from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
+from dominosa.deductions.settled import (
+    FollowingState,
+    must_overlap_dominoes,
+    same_neighbour_cells,
     settled_after,
-    settled_steps,
+    shared_cell_dominoes,
     start_position,
-    steps,
     trivial_moves,
 )
-from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
-from dominosa.deductions.state import Contradiction, Deduction, SolvingState
-from dominosa.deductions.tables import masks_of, tables_for
+from dominosa.deductions.state import Contradiction, Deduction, SolvingState, bit_indices
+from dominosa.deductions.tables import Masks, masks_of, tables_for
 from dominosa.deductions.techniques import FINDERS
 from dominosa.puzzle import Puzzle
 
@@ -151,10 +153,9 @@ def graded_by_steps(
 ) -> GradeResult:
     """The step mode run to the end, counting what it uses (``grade()`` without ``level_only``; its parameters,
     the verdict proper). A run keeping no bookkeeping steps is made settled (:func:`_graded_settled`)."""
-    if lean and order == _TRIVIAL_TIER and not puzzle.clues and len(puzzle.board.cells) <= _TRIVIAL_ON_BITSETS_UP_TO:
-        return _graded_trivially(puzzle, verdict, keep)
-    if lean and order == _BASIC_TIER and not puzzle.clues and len(puzzle.board.cells) <= _TRIVIAL_ON_BITSETS_UP_TO:
-        return _graded_basic_on_bitsets(puzzle, verdict, keep)
+    on_bitsets = lean and not puzzle.clues and len(puzzle.board.cells) <= _ON_BITSETS_UP_TO
+    if on_bitsets and order in (_TRIVIAL_TIER, _BASIC_TIER):
+        return _graded_on_bitsets(puzzle, verdict, keep, order == _BASIC_TIER)
     if order[:2] == _BOOKKEEPING and (lean or not keep):
         return _graded_settled(puzzle, verdict, order, keep)
     uses: Counter[int] = Counter()
@@ -219,65 +220,86 @@ def _graded_settled(puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], 
     return GradeResult(verdict, level, dict(counted.items()), guesses, depth, made, stuck)
 
 
-def _graded_trivially(puzzle: Puzzle, verdict: str, keep: bool) -> GradeResult:
-    """:func:`_graded_settled` with the trivial tier alone (lean): the run made on the settled positions' bitsets,
-    as the state graph expands a trivial position (:func:`~dominosa.deductions.driver.trivial_moves`, the lowest
-    lonely cell's pair, else the lowest lonely domino's place, then
-    :func:`~dominosa.deductions.driver.settled_after`), with the bookkeeping counted as settle counts it (a join's
+def _graded_on_bitsets(puzzle: Puzzle, verdict: str, keep: bool, basic: bool) -> GradeResult:
+    """:func:`_graded_settled` with the trivial tier alone, or with the basic tier after it (lean), made on the
+    settled positions' bitsets (:mod:`~dominosa.deductions.settled`) as the state graph expands a trivial position:
+    the first trivial move (the lowest lonely cell's pair, else the lowest lonely domino's place), else, with
+    ``basic``, the basic tier's first deduction (:func:`_first_basic`), its settle by
+    :func:`~dominosa.deductions.settled.settled_after`, and the bookkeeping counted as settle counts it (a join's
     consequences once per pair joined, a split's once per pair newly split). The same steps, counts and level, or
-    stuck where the stepped run is stuck; the deductions kept are the rule and the pair joined. The generator's
-    quick rejection at trivial makes this run for most layouts it meets, and a SolvingState's start alone costs a
-    third of it there (bench/README.md, issue 27's step C)."""
+    stuck where the stepped run is stuck; the deductions kept are the rule and the pairs.
+
+    The generator's quick rejections at trivial and basic make this run for most layouts they meet: a
+    SolvingState's start alone costs a third of the trivial run, and the basic tier made settled on SolvingState
+    was about 1.15x as slow on the generator's order-6 basic row (bench/README.md, issue 27's step C)."""
     m = masks_of(tables_for(puzzle))
     position = start_position(m)
     solved = (1 << m.n_cells) - 1
     uses = [0] * _RULE_SLOTS
     made: list[Deduction] = []
-    newly_split = 0
+    newly_split = level = 0
+    following: FollowingState | None = None  # made when the basic tier is first asked
     while position[2] != solved:
+        joins: tuple[int, ...] = ()
+        splits: tuple[int, ...] = ()
         moves = trivial_moves(m, position[0], position[1], position[2], position[3], True)
-        if moves is None:
+        if moves is not None:
+            rule, q, _ = moves[0]
+            joins = (q,)
+        elif not basic:
             break
-        rule, q, _ = moves[0]
-        after = settled_after(m, position, (q,), checked=False)
+        else:
+            if following is None:
+                following = FollowingState(puzzle)
+            found = _first_basic(m, position, following)
+            if found is None:
+                break
+            rule, joins, splits = found.rule, found.joins, found.splits
+        after = settled_after(m, position, joins, splits, checked=False)
         if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
-            raise Contradiction("a trivial step meets a contradiction")
+            raise Contradiction("a step on bitsets meets a contradiction")
         position = (after[0], after[1], after[2], after[3])
         newly_split += after[4]
         uses[rule] += 1
+        if _LEVEL_OF_RULE[rule] > level:
+            level = _LEVEL_OF_RULE[rule]
         if keep:
-            made.append(Deduction(rule=rule, joins=(q,)))
+            made.append(Deduction(rule=rule, joins=joins, splits=splits))
     uses[_JOIN_RULE] = position[0].bit_count()
     uses[_SPLIT_RULE] = newly_split
     counted: dict[Technique, int] = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in enumerate(uses) if k}
-    level = TRIVIAL if position[2] == solved else None
-    return GradeResult(verdict, level, dict(counted.items()), 0, 0, made)
+    return GradeResult(verdict, level if position[2] == solved else None, dict(counted.items()), 0, 0, made)
 
 
-def _graded_basic_on_bitsets(puzzle: Puzzle, verdict: str, keep: bool) -> GradeResult:
-    """The lean run with the trivial and basic tiers on bitsets (:mod:`~dominosa.deductions.bitsets_basic`), kept
-    because made settled on SolvingState the generator's order-6 basic row came out about 1.15x of main
-    (bench/README.md, issue 27's step C). The same steps, counts and level, or stuck where the stepped run is."""
-    on_bits = bitsets_basic.BitsetPosition(puzzle)
-    counts: dict[int, int] = {}
-    made: list[Deduction] = []
-    for step in steps(on_bits, bitsets_basic.BASIC_FINDERS, bitsets_basic.finished, bitsets_basic.apply):
-        counts[step.rule] = counts.get(step.rule, 0) + 1
-        if keep:
-            made.append(step)
-    used = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in counts.items()} | on_bits.bookkeeping()
-    level = max((technique.level for technique in used), default=TRIVIAL)
-    solved = bitsets_basic.finished(on_bits)
-    return GradeResult(verdict, level if solved else None, dict(sorted(used.items())), 0, 0, made)
+def _first_basic(m: Masks, position: tuple[int, int, int, int], following: FollowingState) -> Deduction | None:
+    """The basic tier's first deduction in a settled position where no trivial move is left, its techniques in
+    the step run's order, each at the lowest place the bitsets show it applies, by the rule's one logic: rule 4
+    (its domino's places away from the cell split), rule 6 (the other pairs of the cell all its places share
+    split), must overlap (every pair touching its first place that each of its places overlaps split); then local
+    duplicate and parity, asked of the engine's own position (:class:`~dominosa.deductions.settled.FollowingState`),
+    their deduction kept to its rule and pairs. None when the tier is stuck."""
+    undecided = m.all_pairs & ~(position[0] | position[1])
+    cells = same_neighbour_cells(m, position, True)
+    if cells:
+        return Deduction(rule=_SAME_RULE, splits=bit_indices(same_neighbours_away(m, undecided, cells[0])))
+    dominoes = shared_cell_dominoes(m, position, True)
+    if dominoes:
+        return Deduction(rule=_SHARED_RULE, splits=bit_indices(shared_cell_splits(m, undecided, dominoes[0])[1]))
+    dominoes = must_overlap_dominoes(m, position, True)
+    if dominoes:
+        return Deduction(rule=_OVERLAP_RULE, splits=bit_indices(must_overlap_splits(m, undecided, dominoes[0])))
+    state = following.at(position)
+    found = advanced.local_duplicate(state) or advanced.parity(state)
+    return None if found is None else Deduction(rule=found.rule, joins=found.joins, splits=found.splits)
 
 
 _BASIC_TIER = tuple(t for t in TECHNIQUES if t.level <= BASIC)
 
 # The trivial tier's techniques, as grade() is given them (the generator's quick rejection at trivial), and the most
-# cells (order 6: 7 x 8) for which its lean run is made on bitsets: its finder scans the whole board at every step,
-# where the state's looks only at what changed, so it pays on small boards only.
+# cells (order 6: 7 x 8) for which the lean runs of the trivial and basic tiers are made on bitsets: their finders
+# scan the whole board at every step, where the state's look only at what changed, so it pays on small boards only.
 _TRIVIAL_TIER = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
-_TRIVIAL_ON_BITSETS_UP_TO = 56
+_ON_BITSETS_UP_TO = 56
 
 # The technique of each rule number (the enum's own lookup costs more than a step of bookkeeping).
 _TECHNIQUE_OF_RULE: dict[int, Technique] = {t.value: t for t in Technique}
@@ -288,6 +310,9 @@ _LEVEL_OF_RULE: list[int] = [_TECHNIQUE_OF_RULE[rule].level if rule in _TECHNIQU
 _GUESS_RULE = int(Technique.GUESS)
 _JOIN_RULE = int(Technique.JOIN_CONSEQUENCES)
 _SPLIT_RULE = int(Technique.SPLIT_CONSEQUENCES)
+_SAME_RULE = int(Technique.ALL_SAME_NEIGHBOURS)
+_SHARED_RULE = int(Technique.SHARED_CELL)
+_OVERLAP_RULE = int(Technique.MUST_OVERLAP)
 # The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them).
 _BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)
 

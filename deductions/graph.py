@@ -21,14 +21,14 @@ proved cheapest (the solved position was reached before the budget ran out). Whe
 completed with the grading order (easiest deduction first) from the most promising position explored.
 
 It is one search, whatever the puzzle: each position is known by its settled bitsets (its key, the cells it covers
-and the dominoes it places: see :mod:`~dominosa.deductions.driver`), and the successor function decides, per
+and the dominoes it places: see :mod:`~dominosa.deductions.settled`), and the successor function decides, per
 position, whether the bitsets are enough. Where a position has a lonely cell or a lonely domino (most positions of
 an easy puzzle's search), its edges are the trivial tier's, which the bitsets give
-(:func:`~dominosa.deductions.driver.trivial_moves`), kept as moves (rule, pair, domino). Elsewhere its
+(:func:`~dominosa.deductions.settled.trivial_moves`), kept as moves (rule, pair, domino). Elsewhere its
 :class:`~dominosa.deductions.state.SolvingState` is made, from its parent's (stepped and settled; the parent's
 first, the same way, if it has none yet), and the engine's finders give its edges (:func:`successors`), the
 position's bitsets telling rules 4 and 6 and "must overlap" where they apply. Every edge's child is worked out from
-its parent's bitsets (:func:`~dominosa.deductions.driver.settled_after`: its key, cells and dominoes, or a
+its parent's bitsets (:func:`~dominosa.deductions.settled.settled_after`: its key, cells and dominoes, or a
 contradiction); a child's state is made only if it is expanded and needs one, and a position expanded is never
 expanded again, so its state is the one its children would have had. A trivial puzzle's search, started on
 bitsets (``trivial``), makes no state at all: since the trivial rules only add information, each position it
@@ -46,18 +46,17 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from dominosa.deductions import advanced, rules
-from dominosa.deductions.driver import (
+from dominosa.deductions.driver import iter_deductions, settle
+from dominosa.deductions.grades import TECHNIQUES, Technique
+from dominosa.deductions.settled import (
     Move,
-    iter_deductions,
     must_overlap_dominoes,
     same_neighbour_cells,
-    settle,
     settled_after,
     shared_cell_dominoes,
     start_position,
     trivial_moves,
 )
-from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.deductions.tables import masks_of, tables_for
 from dominosa.deductions.techniques import ALL_FINDERS
@@ -113,7 +112,7 @@ def successors(
     ``position``, the same position as bitsets (joined, split, covered cells, placed dominoes), lets rules 4 and
     6 and "must overlap" look only at the cells and dominoes where the bitsets show they apply
     (``same_neighbour_cells``, ``shared_cell_dominoes`` and ``must_overlap_dominoes`` of
-    :mod:`~dominosa.deductions.driver`'s settled positions on bitsets): the same deductions, in the same order.
+    :mod:`~dominosa.deductions.settled`): the same deductions, in the same order.
     """
     first = rules.single_neighbour(state)
     if first is not None:
@@ -252,7 +251,7 @@ _BOOKKEEPING = frozenset(int(t) for t in Technique if t.bookkeeping)
 def _trivial_tier_first(techniques: tuple[Technique, ...]) -> bool:
     """Whether :func:`successors` asks unique placement first of the techniques it lists (after rule 1, which it
     always asks): then a position with a lonely cell or domino has the edges
-    :func:`~dominosa.deductions.driver.trivial_moves` gives."""
+    :func:`~dominosa.deductions.settled.trivial_moves` gives."""
     listed = [t for t in techniques if t in ALL_FINDERS]
     return bool(listed) and listed[0] is Technique.UNIQUE_PLACEMENT
 
@@ -264,7 +263,7 @@ class _Search:
 
     The state of a position is made only when the engine's finders need it (:meth:`state_of`), from its parent's;
     the start's too, when the search starts on bitsets (``on_bitsets``: a puzzle without clues, whose settled
-    start :func:`~dominosa.deductions.driver.start_position` gives).
+    start :func:`~dominosa.deductions.settled.start_position` gives).
     """
 
     def __init__(self, puzzle: Puzzle, *, on_bitsets: bool) -> None:
@@ -324,7 +323,7 @@ class _Search:
 
     def reach(self, parent: tuple[int, int], cost: float, after: tuple[int, int, int, int, int], edge: Edge) -> None:
         """Record a child reached by ``edge`` from ``parent`` at ``cost`` (its settled position ``after``, as
-        :func:`~dominosa.deductions.driver.settled_after` gives it), and queue it, if no cheaper way to it is
+        :func:`~dominosa.deductions.settled.settled_after` gives it), and queue it, if no cheaper way to it is
         known. The queue's order: cost, then the most pairs decided, then the order reached."""
         joined, split, covered, placed, _ = after
         child = (joined, split)

@@ -11,8 +11,8 @@ A rule's logic at one cell, pair or domino is written once, on the position's pa
 The step finders here wrap it in a deduction with its sentence; the position's closure
 (:func:`~dominosa.deductions.driver.close_trivially`), the settled runs' bookkeeping
 (:func:`~dominosa.deductions.driver.settle_counted`), the closure mode's bulk finders, and the state graph's
-children and trivial moves (:func:`~dominosa.deductions.driver.settled_after`,
-:func:`~dominosa.deductions.driver.trivial_moves`) call the same functions.
+children and trivial moves (:func:`~dominosa.deductions.settled.settled_after`,
+:func:`~dominosa.deductions.settled.trivial_moves`) call the same functions.
 
 Rules 1-6 are deductions a person makes; rule 7 is trial and error, which people dislike. Every rule is sound:
 it never rules out a solution (rule 7 only splits a pair after proving that joining it leads nowhere).

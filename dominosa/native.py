@@ -32,7 +32,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.grading",
     "dominosa.deductions.tables",
     "dominosa.deductions.levels",
-    "dominosa.deductions.bitsets_basic",
+    "dominosa.deductions.settled",
     "dominosa.deductions.graph",
     "dominosa.generator.layouts",
 )
@@ -44,11 +44,11 @@ Each pays for itself, measured against the build without it (the figures: ``benc
 modules"): the counter on proofs of uniqueness; rules, the driver, grading and advanced on grading, where the
 rules and their bookkeeping are most of the work; tables because the engine reads them at every step; ``levels``
 (the closure mode's bulk finders) at small orders; ``graph``, the shortest-path search, for its loop over the
-positions of a trivial puzzle, which runs on the positions' bitsets alone (the driver's settle on bitsets);
-``bitsets_basic``, lean grading's basic tier on bitsets, with them. ``state``
-alone pays little, but the others pay because it is compiled with them: uncompiled, every ``Deduction`` and
-``SolvingState`` access would cross back into Python. The generator's layouts are compiled for the random starts'
-tilings and repairs.
+positions of a trivial puzzle, which runs on the positions' bitsets alone; ``settled``, the settle and the
+candidate lists on those bitsets, which that loop and lean grading's trivial and basic tiers call at every
+step. ``state`` alone pays little, but the others pay because it is compiled with them: uncompiled, every
+``Deduction`` and ``SolvingState`` access would cross back into Python. The generator's layouts are compiled for
+the random starts' tilings and repairs.
 Left out: ``grades`` (an ``IntEnum`` with its own ``__new__``, which mypyc does not compile; read once a step)."""
 
 PURE_ENV = "DOMINOSA_PURE_PYTHON"

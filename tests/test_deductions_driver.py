@@ -1,7 +1,7 @@
-"""The driver: a settled position's bitsets give what its SolvingState gives (a step and its settle end where the
-state's end, rules 4 and 6 and "must overlap" apply where the candidate lists say), so the deduction path's search
-finds the same path whether it works a position on its bitsets or on its state; and settled runs (grading's lean
-runs, the trivial and basic tiers among them) are the stepped runs, with the same counts and steps.
+"""The driver's runs on settled positions: the deduction path's search finds the same path whether it works a
+position on its bitsets or on its state (the functions on bitsets themselves are held to the state's in
+tests/test_deductions_settled.py); and settled runs (grading's lean runs, the trivial and basic tiers on bitsets
+among them) are the stepped runs, with the same counts and steps.
 
 Random layouts (rectangles and boards with holes) are repaired until proper, as the generator does; for a
 trivial one the search started on bitsets must give the general search's steps (the deductions themselves,
@@ -18,20 +18,11 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from strategies import layouts
 
-from dominosa.deductions import advanced, grade, rate, rules, solve
-from dominosa.deductions.driver import (
-    must_overlap_dominoes,
-    same_neighbour_cells,
-    settle,
-    settled_after,
-    shared_cell_dominoes,
-)
+from dominosa.deductions import grade, rate, solve
 from dominosa.deductions.grades import BASIC, TRIVIAL, Technique, ordered_by_tier
 from dominosa.deductions.grading import PROPER, graded_by_steps
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.score import score
-from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState
-from dominosa.deductions.tables import masks_of, tables_for
 from dominosa.formats.game_id import read_game_id
 from dominosa.generator.fitness import Budgets, develop
 from dominosa.generator.layouts import random_layout
@@ -119,50 +110,9 @@ def test_a_trivial_puzzle_searched_from_bitsets_is_rated_the_same(layout, seed):
     assert rating.score == score(general.steps)
 
 
-@SOME
-@given(layouts(min_order=1, max_order=7), st.integers(0, 2**32))
-def test_a_step_on_bitsets_ends_where_the_engine_ends_or_both_contradict(layout, seed):
-    """Arbitrary joins and splits (contradictions included) on any puzzle, proper or not: the bitsets' settled
-    position is the engine's, and None exactly when the engine raises."""
-    puzzle, _ = layout
-    rng = random.Random(seed)
-    masks = masks_of(tables_for(puzzle))
-    state = SolvingState(puzzle)
-    settle(state)
-    for _ in range(12):
-        undecided = [q for q, v in enumerate(state.state) if v == UNDECIDED]
-        if not undecided:
-            return
-        picks = rng.sample(undecided, min(len(undecided), rng.randint(1, 3)))
-        decided = [q for q, v in enumerate(state.state) if v != UNDECIDED]
-        extra = rng.sample(decided, min(len(decided), rng.randint(0, 1)))  # sometimes a pair already decided
-        chosen = picks + extra
-        rng.shuffle(chosen)
-        cut = rng.randint(0, len(chosen))
-        joins, splits = tuple(chosen[:cut]), tuple(chosen[cut:])
-        quiet = tuple(q for q in splits if rng.getrandbits(1))
-        splits = tuple(q for q in splits if q not in quiet)
-        position = (*state.key(), _flags(state.covered), _flags(state.placed))
-        after = settled_after(masks, position, joins, splits, quiet)
-        child = state.copy()
-        try:
-            child.apply(Deduction(rule=7, joins=joins, splits=splits, quiet_splits=quiet))
-            settle(child)
-        except Contradiction:
-            event("a contradiction")
-            assert after is None
-            continue
-        event("a settled position")
-        assert after[:4] == (*child.key(), _flags(child.covered), _flags(child.placed))
-        state = child
-
-
-def _flags(flags) -> int:
-    return sum(1 << i for i, v in enumerate(flags) if v)
-
-
-# Lean grading runs settled (driver.settled_steps: the bookkeeping drawn by settle and counted); with the trivial,
-# or the trivial and basic techniques (the generator's quick rejections) it must be the same run as the stepped one.
+# Lean grading runs settled (driver.settled_steps: the bookkeeping drawn by settle and counted; with the trivial, or
+# the trivial and basic techniques on a small board, the generator's quick rejections, on the settled positions'
+# bitsets): it must be the same run as the stepped one.
 
 
 @SOME
@@ -223,38 +173,3 @@ def test_lean_grading_takes_clues():
     lean = grade(clued, techniques=ordered_by_tier(BASIC), keep_deductions=True, lean=True)
     assert lean.verdict == PROPER and lean.level is not None
     assert lean.deductions and all(d.reason for d in lean.deductions)  # the engine's own steps, sentences kept
-
-
-@SOME
-@given(layouts(min_order=1, max_order=8), st.integers(0, 2**32))
-def test_rules_4_and_6_and_must_overlap_apply_where_the_bitsets_say(layout, seed):
-    """Along a random solve (any puzzle, positions that may have no solution), rule 4 makes a deduction at
-    exactly the cells ``same_neighbour_cells`` lists, rule 6 for exactly the dominoes ``shared_cell_dominoes``
-    lists, and "must overlap" for exactly those ``must_overlap_dominoes`` lists."""
-    puzzle, _ = layout
-    rng = random.Random(seed)
-    masks = masks_of(tables_for(puzzle))
-    state = SolvingState(puzzle)
-    for _ in range(15):
-        try:
-            settle(state)
-        except Contradiction:
-            return
-        position = (*state.key(), _flags(state.covered), _flags(state.placed))
-        cells = [x for x in range(len(puzzle.board.cells)) if rules.same_neighbours_at(state, x) is not None]
-        dominoes = [d for d in range(len(puzzle.dominoes)) if rules.shared_cell_of(state, d) is not None]
-        overlapped = [d for d in range(len(puzzle.dominoes)) if advanced._must_overlap_of(state, d) is not None]
-        assert same_neighbour_cells(masks, position) == cells
-        assert shared_cell_dominoes(masks, position) == dominoes
-        assert must_overlap_dominoes(masks, position) == overlapped
-        event("rule 4 or 6 applies" if cells or dominoes else "neither applies")
-        event("must overlap applies" if overlapped else "must overlap does not apply")
-        undecided = [q for q, v in enumerate(state.state) if v == UNDECIDED]
-        if not undecided:
-            return
-        q = rng.choice(undecided)
-        found = Deduction(rule=7, joins=(q,)) if rng.getrandbits(1) else Deduction(rule=7, splits=(q,))
-        try:
-            state.apply(found)
-        except Contradiction:
-            return

@@ -1,0 +1,245 @@
+"""Settled positions as four bitsets: the settle of a deduction on them, and what the easy tiers read there.
+
+A *settled* position (no bookkeeping pending) is fully said by four bitsets: joined pairs, split pairs, covered
+cells, placed dominoes. The state graph (:mod:`~dominosa.deductions.graph`) works out every edge's child from its
+parent's bitsets, without a copy of the parent's :class:`~dominosa.deductions.state.SolvingState` (a copy per edge
+would cost more than the rest of the search), and expands a position where the trivial tier applies on them alone;
+lean grading's run of the trivial and basic tiers on small boards (the generator's quick rejections) is made on them
+too (:mod:`~dominosa.deductions.grading`).
+
+:func:`settled_after` is the driver's :func:`~dominosa.deductions.driver.settle` of a deduction on the bitsets,
+drawn with the rules' own logic (:func:`~dominosa.deductions.rules.join_splits`,
+:func:`~dominosa.deductions.rules.only_place_of`) on the pair bitsets every position has, so the two cannot drift;
+:func:`trivial_moves` gives rules 1 and 5's moves, and the candidate lists (:func:`same_neighbour_cells`,
+:func:`shared_cell_dominoes`, :func:`must_overlap_dominoes`) say where rules 4 and 6 and "must overlap" apply, each
+by the rule's one logic function, so the engine's finders are asked only there. The techniques that read the
+board's shape around each pair (local duplicate, parity) are asked of a :class:`FollowingState`, a
+``SolvingState`` brought forward along the settled positions. ``tests/test_deductions_settled.py`` holds all of
+them to the ``SolvingState``'s own runs.
+
+These are functions on a position's bitsets, not another position type (the engine's one position is
+``SolvingState``); they live here, not in ``state.py``, because they call the rules' logic, and ``rules.py``
+imports ``state.py``.
+"""
+
+from __future__ import annotations
+
+from dominosa.deductions.advanced import must_overlap_splits
+from dominosa.deductions.grades import Technique
+from dominosa.deductions.rules import (
+    join_splits,
+    only_place_of,
+    same_neighbours_away,
+    shared_cell_splits,
+    single_pair_of,
+)
+from dominosa.deductions.state import Deduction, SolvingState, bit_indices
+from dominosa.deductions.tables import Masks
+from dominosa.puzzle import Puzzle
+
+__all__ = [
+    "Move",
+    "start_position",
+    "settled_after",
+    "trivial_moves",
+    "same_neighbour_cells",
+    "shared_cell_dominoes",
+    "must_overlap_dominoes",
+    "FollowingState",
+]
+
+# A move of the search: (rule, pair joined, domino). The Deduction is made only for the steps of the path found.
+Move = tuple[int, int, int]
+
+_SINGLE = int(Technique.SINGLE_NEIGHBOUR)
+_UNIQUE = int(Technique.UNIQUE_PLACEMENT)
+
+
+def start_position(m: Masks) -> tuple[int, int, int, int]:
+    """The settled start of a puzzle without clues: nothing joined, covered or placed, and the pairs showing no
+    domino of the set split (as :class:`~dominosa.deductions.state.SolvingState` starts)."""
+    shown = 0
+    for places in m.placements:
+        shown |= places
+    return 0, m.all_pairs & ~shown, 0, 0
+
+
+def settled_after(
+    m: Masks,
+    position: tuple[int, int, int, int],
+    joins: tuple[int, ...] = (),
+    splits: tuple[int, ...] = (),
+    quiet_splits: tuple[int, ...] = (),
+    *,
+    checked: bool = True,
+) -> tuple[int, int, int, int, int] | None:
+    """The settled position after a deduction: (joined, split, covered cells, placed dominoes) bitsets and the
+    number of pairs newly split on the way (each one step of rule 3's bookkeeping), or None where
+    :class:`~dominosa.deductions.state.SolvingState` would raise a contradiction.
+
+    ``position`` is a settled position as these four bitsets. The deduction is made as ``SolvingState.apply``
+    makes it (quiet splits, splits, then joins), and its consequences are drawn in the order :func:`settle`
+    draws them (the lowest newly joined pair first, then the lowest newly split one), with the same checks: a
+    pair joined and split, a cell covered twice, a domino placed twice, an open cell or an unplaced domino left
+    with no pair. ``checked=False`` leaves out the last check, which only a position that is no longer
+    consistent with any solution fails (a proper puzzle's sound steps never reach one).
+    """
+    joined, split, covered, placed = position
+    pair_a, pair_b, pair_domino, every = m.pair_a, m.pair_b, m.pair_domino, m.all_pairs
+    new_joins = new_splits = changed = newly_split = 0
+    for group, newly in ((quiet_splits, False), (splits, True)):
+        for q in group:
+            bit = 1 << q
+            if joined & bit:
+                return None
+            if not split & bit:
+                split |= bit
+                changed |= bit
+                if newly:
+                    new_splits |= bit
+                    newly_split += 1
+    if changed and checked and not _alive(m, joined, split, covered, placed, changed):
+        return None
+    for q in joins:
+        bit = 1 << q
+        if joined & bit:
+            continue
+        cells, domino = (1 << pair_a[q]) | (1 << pair_b[q]), 1 << pair_domino[q]
+        if split & bit or covered & cells or placed & domino:
+            return None
+        joined, covered, placed, new_joins = joined | bit, covered | cells, placed | domino, new_joins | bit
+    while new_joins or new_splits:
+        if new_joins:  # rule 2: the lowest newly joined pair
+            low = new_joins & -new_joins
+            new_joins ^= low
+            near, away = join_splits(m, every & ~(joined | split), low.bit_length() - 1)
+            changed = near | away  # its domino's other places: split quietly
+            if changed:
+                split |= changed
+                new_splits |= near
+                newly_split += near.bit_count()
+                if checked and not _alive(m, joined, split, covered, placed, changed):
+                    return None
+            continue
+        low = new_splits & -new_splits  # rule 3: the lowest newly split pair
+        new_splits ^= low
+        d = pair_domino[low.bit_length() - 1]
+        if d < 0 or placed >> d & 1:
+            continue
+        only = only_place_of(m, every & ~(joined | split), d)
+        if only >= 0:  # one place left: it is joined
+            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), 1 << only
+            if covered & cells:
+                return None
+            joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
+    return joined, split, covered, placed, newly_split
+
+
+def _alive(m: Masks, joined: int, split: int, covered: int, placed: int, changed: int) -> bool:
+    """Whether every open cell and unplaced domino of the pairs just split still has a pair left."""
+    open_ = m.all_pairs & ~(joined | split)
+    while changed:
+        low = changed & -changed
+        changed ^= low
+        q = low.bit_length() - 1
+        for x in (m.pair_a[q], m.pair_b[q]):
+            if not covered >> x & 1 and not m.cell_pairs[x] & open_:
+                return False
+        d = m.pair_domino[q]
+        if d >= 0 and not placed >> d & 1 and not m.placements[d] & open_:
+            return False
+    return True
+
+
+def trivial_moves(
+    m: Masks, joined: int, split: int, covered: int, placed: int, first_only: bool = False
+) -> list[Move] | None:
+    """The edges the state graph follows from a settled position (see :func:`~dominosa.deductions.graph.successors`):
+    the lowest lonely cell's pair, else every unique placement by domino (the lowest only with ``first_only``:
+    the driver loop's choice); None when there is neither."""
+    undecided = m.all_pairs & ~(joined | split)
+    for x in range(m.n_cells):
+        q = -1 if covered >> x & 1 else single_pair_of(m, undecided, x)
+        if q >= 0:
+            return [(_SINGLE, q, m.pair_domino[q])]
+    moves = []
+    for d in range(len(m.placements)):
+        q = -1 if placed >> d & 1 else only_place_of(m, undecided, d)
+        if q >= 0:
+            moves.append((_UNIQUE, q, d))
+            if first_only:
+                break
+    return moves or None
+
+
+def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
+    """The cells where rule 4 (all the same neighbours, :func:`~dominosa.deductions.rules.same_neighbours_away`)
+    makes a deduction in a settled position, lowest first (the lowest only with ``first_only``: the lean run's
+    choice)."""
+    joined, split, covered, _ = position
+    undecided = m.all_pairs & ~(joined | split)
+    cells = []
+    for x in range(m.n_cells):
+        if not covered >> x & 1 and same_neighbours_away(m, undecided, x):
+            if first_only:
+                return [x]
+            cells.append(x)
+    return cells
+
+
+def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
+    """The dominoes for which rule 6 (shared cell, :func:`~dominosa.deductions.rules.shared_cell_splits`) makes a
+    deduction in a settled position, lowest first (the lowest only with ``first_only``)."""
+    joined, split, _, placed = position
+    undecided = m.all_pairs & ~(joined | split)
+    dominoes = []
+    for d in range(len(m.placements)):
+        if not placed >> d & 1 and shared_cell_splits(m, undecided, d)[1]:
+            if first_only:
+                return [d]
+            dominoes.append(d)
+    return dominoes
+
+
+def must_overlap_dominoes(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
+    """The dominoes for which "must overlap" (:func:`~dominosa.deductions.advanced.must_overlap_splits`) makes a
+    deduction in a settled position, lowest first (the lowest only with ``first_only``)."""
+    joined, split, _, placed = position
+    undecided = m.all_pairs & ~(joined | split)
+    dominoes = []
+    for d in range(len(m.placements)):
+        if not placed >> d & 1 and must_overlap_splits(m, undecided, d):
+            if first_only:
+                return [d]
+            dominoes.append(d)
+    return dominoes
+
+
+class FollowingState:
+    """A :class:`~dominosa.deductions.state.SolvingState` that follows a run of settled positions, for the
+    techniques asked of the engine's own position (local duplicate and parity read the board's shape around each
+    pair): made at the first position that needs it, then brought forward to each later one by the pairs decided
+    since (so that local duplicate's remembered scan, kept on the state, checks again only the pairs near them).
+    A run on bitsets reaches those techniques seldom (only where all the others are stuck), so it makes no state
+    until then."""
+
+    __slots__ = ("puzzle", "state", "joined", "split")
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.state: SolvingState | None = None
+        self.joined = self.split = 0
+
+    def at(self, position: tuple[int, int, int, int]) -> SolvingState:
+        """A state at this settled position (its pairs' states and its covered cells are the position's; the
+        pairs decided since the last call are marked split or joined without drawing consequences again,
+        since the position already holds them)."""
+        joined, split = position[0], position[1]
+        if self.state is None:
+            self.state = SolvingState.from_position(self.puzzle, bit_indices(joined), bit_indices(split))
+        elif (joined, split) != (self.joined, self.split):
+            joins, quiet = bit_indices(joined & ~self.joined), bit_indices(split & ~self.split)
+            step = Deduction(rule=0, joins=joins, quiet_splits=quiet)
+            self.state.apply(step)
+        self.joined, self.split = joined, split
+        return self.state
