@@ -189,7 +189,8 @@ class Evaluation(NamedTuple):
 
 class FinishJob(NamedTuple):
     """A chosen puzzle to prove and rate: board cells, domino set, layout, how to rate it, the path budget, the
-    score's weights, and its evaluation's grade if it has one (``Evaluation.graded``: proved, and graded)."""
+    score's weights, and its evaluation's grade if it has one (``Evaluation.graded``: proved, and graded) with
+    its score (``Evaluation.score``, by the same weights)."""
 
     cells: tuple[Cell, ...]
     dominoes: tuple[Domino, ...]
@@ -198,6 +199,7 @@ class FinishJob(NamedTuple):
     path_budget: int = 300
     weights: WeightValues = DEFAULT_WEIGHT_VALUES
     graded: GradeResult | None = None
+    score: float | None = None
 
 
 class Final(NamedTuple):
@@ -367,7 +369,9 @@ def finish(job: FinishJob) -> Final:
     """Prove a chosen layout proper with no budget, then rate it as the job asks; a pure function of the job.
 
     With the evaluation's grade (``job.graded``) the proof is already made and, for the path rating, the grade
-    too: only the path is left.
+    too: only the path is left. For the grade-only rating, with the evaluation's score as well, nothing is left:
+    the rating is the grade and that score, as ``rate`` would make them again (its grading run has the same
+    uses, and its steps but the bookkeeping are the lean run's, which the evaluation scored by the same weights).
     """
     board = _board(job.cells)
     puzzle = to_puzzle(board, job.dominoes, job.layout)
@@ -377,6 +381,8 @@ def finish(job: FinishJob) -> Final:
             return Final(False, None, None, None, {})
     if job.rating == "none":
         return Final(True, None, None, None, {})
+    if job.rating == "grade" and job.graded is not None and job.score is not None:
+        return _graded_final(job.graded, job.score)
     weights = ScoreWeights(*job.weights)
     with_path = job.rating == "path"
     graded = job.graded if with_path else None  # the grade-only rating scores the grading run's deductions
@@ -387,6 +393,12 @@ def finish(job: FinishJob) -> Final:
             puzzle, node_budget=job.path_budget, with_path=with_path, verdict=PROPER, weights=weights, graded=graded
         )
     return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
+
+
+def _graded_final(graded: GradeResult, value: float) -> Final:
+    """The grade-only rating of a proper puzzle from its evaluation's grade and score (see :func:`finish`)."""
+    rating = Rating(PROPER, graded, None, value)
+    return Final(True, rating.level, rating.grade_name, rating.score, rating.to_dict())
 
 
 def _trivial_rating(puzzle: Puzzle, graded: GradeResult, budget: int, weights: ScoreWeights) -> Rating:
