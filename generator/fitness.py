@@ -59,6 +59,7 @@ from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
+from dominosa.deductions.counting import count_solution_pairs
 from dominosa.deductions.grades import EXTREME, GRADES, HARD, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import shortest_path
@@ -226,18 +227,18 @@ def develop(board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: ran
     Returns (layout, proper, repairs, puzzle). A count that runs out of nodes counts as not proved: a layout that
     hard to prove is of no use to the generator, and a random move follows.
     """
-    index = board.index
+    pairs = board.pairs
     for repairs in range(budgets.repairs + 1):
         puzzle = to_puzzle(board, dominoes, layout)
-        result = count_solutions(puzzle, 2, keep_solutions=True, max_nodes=budgets.count_nodes)
+        result, solutions = count_solution_pairs(puzzle, 2, max_nodes=budgets.count_nodes)
         if result.complete and result.count == 1:
             return layout, True, repairs, puzzle
         if repairs == budgets.repairs:
             break
         truth = set(layout.tiles)
         unused: list[int] = []
-        for other in result.solutions:
-            used = {(index[a], index[b]) for a, b in other.placements}  # each in reading order: a < b already
+        for joined in solutions:
+            used = {pairs[q] for q in joined}  # each (a, b), a < b, as a layout's tiles are
             if used != truth:
                 unused = [t for t, tile in enumerate(layout.tiles) if tile not in used]
                 break
