@@ -547,7 +547,9 @@ def probe(node: Node) -> tuple[bool, int]:
     ``_PROBE_MAX_CELLS``): it costs a propagation per open two-way cell but often settles the puzzle outright.
     """
     t = node.t
-    cell_pairs, pstate, ccount = t.cell_pairs, node.pstate, node.ccount
+    cell_pairs: tuple[tuple[int, ...], ...] = t.cell_pairs
+    pstate: list[int] = node.pstate  # a plain node's joins change its lists in place
+    ccount: list[int] = node.ccount
     probes = 0
     changed = True
     while changed:
@@ -555,8 +557,16 @@ def probe(node: Node) -> tuple[bool, int]:
         for x in range(t.n_cells):
             if ccount[x] != 2:
                 continue
-            first, second = (q for q in cell_pairs[x] if not pstate[q])
-            for tried, other in ((first, second), (second, first)):
+            # The cell's two open pairs, each tried in turn (plain loops: a compiled build runs them natively).
+            first = second = -1
+            for q in cell_pairs[x]:
+                if not pstate[q]:
+                    if first < 0:
+                        first = q
+                    else:
+                        second = q
+            for k in range(2):
+                tried, other = (second, first) if k else (first, second)
                 probes += 1
                 if not node.copy().join(tried):
                     if not node.join(other):
