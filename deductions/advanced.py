@@ -1152,7 +1152,7 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
                 if not node.join(q):
                     node = None
             if node is not None:
-                fixed_point = pair_bits(bytes(node.pstate))
+                fixed_point = pair_bits(node.pstate)
                 holding.append(fixed_point)
                 vouched |= fixed_point[0]
                 continue

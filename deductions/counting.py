@@ -110,9 +110,8 @@ class _OutOfNodes(Exception):
 # below. _Engine.reason lists the pairs each kind depends on.
 _K_DECISION, _K_CELL, _K_DOM, _K_RULE4, _K_RULE6, _K_CLAUSE = 0, 1, 2, 3, 4, 5
 _DECISION = ~_K_DECISION
-# Pair states and counts are lists of ints (a compiled build reads and writes a list's items directly, a
-# bytearray's through generic calls: the figures are in bench/README.md; ``bytes(node.pstate)`` is the states as
-# :func:`~dominosa.deductions.state.pair_bits` reads them). A covered cell or placed domino has its count set to DONE
+# Counts are lists of ints (a compiled build reads and writes a list's items directly, a bytearray's through
+# generic calls: the figures are in bench/README.md). A covered cell or placed domino has its count set to DONE
 # and never counted down again (a join's splits skip what it covers), so that the "one left" and "none left" tests
 # never fire for it and the least count is an open one's: every count below DONE is an open cell's or domino's.
 DONE = 1 << 30
@@ -174,7 +173,7 @@ class Node:
     )
 
     def __init__(
-        self, t: Tables, pstate: list[int], ccount: list[int], dcount: list[int], placed: int, dupc: bytes, dupd: bytes
+        self, t: Tables, pstate: bytearray, ccount: list[int], dcount: list[int], placed: int, dupc: bytes, dupd: bytes
     ) -> None:
         self.t = t
         self.pstate = pstate
@@ -288,7 +287,7 @@ class Node:
         """
         t = self.t
         # Typed locals: the pure-Python run ignores these annotations; a compiled build (mypyc) uses them.
-        pstate: list[int] = self.pstate
+        pstate: bytearray = self.pstate
         ccount: list[int] = self.ccount
         dcount: list[int] = self.dcount
         lev: list[int] = self.lev
@@ -427,7 +426,7 @@ class Node:
         if not 2 <= self.ccount[x] <= 4:
             return None
         t = self.t
-        pstate: list[int] = self.pstate
+        pstate: bytearray = self.pstate
         pd: tuple[int, ...] = t.pair_domino
         d = -1
         for q in t.cell_pairs[x]:
@@ -455,7 +454,7 @@ class Node:
         if not 2 <= self.dcount[d] < DONE:
             return None
         t = self.t
-        pstate: list[int] = self.pstate
+        pstate: bytearray = self.pstate
         pd: tuple[int, ...] = t.pair_domino
         pair_a: tuple[int, ...] = t.pair_a
         pair_b: tuple[int, ...] = t.pair_b
@@ -505,7 +504,7 @@ def propagate_position(t: Tables, joined: Iterable[int] = (), split: Iterable[in
     start from theirs). The node is a plain one: the search is built on it only when it is not solved, and most
     generated puzzles are solved here (why that matters: ``bench/README.md``, bench_uniqueness).
     """
-    pstate = [0] * t.n_pairs
+    pstate = bytearray(t.n_pairs)
     ccount = list(map(len, t.cell_pairs))
     dcount = list(map(len, t.placements))
     if -1 in t.pair_domino:  # only where the set is not the whole double-n set
@@ -604,7 +603,7 @@ class _Engine(Node):
         self.why = [_DECISION] * n  # reason of each assignment (the root's are never asked for)
         self.trail = []
         self.qhead = 0  # how much of the trail the learned clauses have seen
-        self.snaps: list[tuple[list[int], list[int], list[int], int, int]] = []
+        self.snaps: list[tuple[bytearray, list[int], list[int], int, int]] = []
         self.decisions: list[int] = []  # the literal decided at each level
         self.clauses: list[list[int]] = []
         self.clause_pairs = []  # the pairs of each clause (its literals move about)
@@ -635,7 +634,7 @@ class _Engine(Node):
         if not watches:
             self.qhead = n_trail
             return None
-        pstate: list[int] = self.pstate
+        pstate: bytearray = self.pstate
         clauses, dead, wflag = self.clauses, self.dead, self.wflag
         n_pending = len(pending)
         qhead: int = self.qhead

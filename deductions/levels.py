@@ -182,7 +182,7 @@ def _short_contradictions() -> AllFinder:
 
     def holding(node: Node) -> int:
         """Keep the fixed points that hold the node's position; the pairs they vouch for."""
-        now_joined, now_split = pair_bits(bytes(node.pstate))
+        now_joined, now_split = pair_bits(node.pstate)
         fixed_points[:] = [(j, sp) for j, sp in fixed_points if not (now_joined & ~j or now_split & ~sp)]
         vouched = 0
         for j, _ in fixed_points:
@@ -203,7 +203,7 @@ def _short_contradictions() -> AllFinder:
                     continue
                 trial = node.copy()
                 if trial.join(q):
-                    joined, split = pair_bits(bytes(trial.pstate))
+                    joined, split = pair_bits(trial.pstate)
                     fixed_points.append((joined, split))
                     vouched |= joined
                     continue
