@@ -547,7 +547,7 @@ def probe(node: Node) -> tuple[bool, int]:
     """
     t = node.t
     cell_pairs: tuple[tuple[int, ...], ...] = t.cell_pairs
-    pstate: list[int] = node.pstate  # a plain node's joins change its lists in place
+    pstate: bytearray = node.pstate  # a plain node's joins change its arrays in place
     ccount: list[int] = node.ccount
     probes = 0
     changed = True
