@@ -48,6 +48,7 @@ __all__ = [
     "SearchStats",
     "count_from_position",
     "count_solutions",
+    "count_solution_pairs",
     "is_unique",
     "probe",
     "propagate_position",
@@ -545,7 +546,9 @@ def probe(node: Node) -> tuple[bool, int]:
     ``_PROBE_MAX_CELLS``): it costs a propagation per open two-way cell but often settles the puzzle outright.
     """
     t = node.t
-    cell_pairs, pstate, ccount = t.cell_pairs, node.pstate, node.ccount
+    cell_pairs: tuple[tuple[int, ...], ...] = t.cell_pairs
+    pstate: bytearray = node.pstate  # a plain node's joins change its arrays in place
+    ccount: list[int] = node.ccount
     probes = 0
     changed = True
     while changed:
@@ -553,8 +556,16 @@ def probe(node: Node) -> tuple[bool, int]:
         for x in range(t.n_cells):
             if ccount[x] != 2:
                 continue
-            first, second = (q for q in cell_pairs[x] if not pstate[q])
-            for tried, other in ((first, second), (second, first)):
+            # The cell's two open pairs, each tried in turn (plain loops: a compiled build runs them natively).
+            first = second = -1
+            for q in cell_pairs[x]:
+                if not pstate[q]:
+                    if first < 0:
+                        first = q
+                    else:
+                        second = q
+            for k in range(2):
+                tried, other = (second, first) if k else (first, second)
                 probes += 1
                 if not node.copy().join(tried):
                     if not node.join(other):
@@ -922,8 +933,8 @@ def _search(
     joined: Iterable[int] = (),
     split: Iterable[int] = (),
     max_nodes: int | None = None,
-) -> Iterator[Solution | None]:
-    """Yield each solution (or None when ``keep`` is off, to save building it).
+) -> Iterator[list[int] | None]:
+    """Yield each solution as its joined pairs, ascending (or None when ``keep`` is off, to save listing them).
 
     Every propagation is a search node: the root's, each decision's, and each after learning a clause. After a
     solution, a blocking clause (not all of the same decisions again) rules out that solution and no other, and
@@ -945,7 +956,7 @@ def _search(
             return
     if root.placed == total:  # solved by propagation alone, as most small puzzles are
         if keep:
-            yield Solution.from_pairs(puzzle.board, [q for q in range(t.n_pairs) if root.pstate[q] == JOINED])
+            yield [q for q in range(t.n_pairs) if root.pstate[q] == JOINED]
         else:
             yield None
         return
@@ -969,7 +980,7 @@ def _search(
         if eng.placed == total:
             if keep:
                 pstate = eng.pstate
-                yield Solution.from_pairs(puzzle.board, [q for q in range(t.n_pairs) if pstate[q] == JOINED])
+                yield [q for q in range(t.n_pairs) if pstate[q] == JOINED]
             else:
                 yield None
             if not eng.level:
@@ -1053,29 +1064,57 @@ def count_from_position(
 
     Same as :func:`count_solutions` otherwise.
     """
+    found: list[list[int]] = []
+    result = _counted(puzzle, joined, split, max_solutions, keep_solutions, timeout, max_nodes, found)
+    board = puzzle.board
+    result.solutions = [Solution.from_pairs(board, pairs) for pairs in found]
+    return result
+
+
+def count_solution_pairs(
+    puzzle: Puzzle, max_solutions: int | None = None, *, max_nodes: int | None = None
+) -> tuple[CountResult, list[list[int]]]:
+    """:func:`count_solutions` keeping the solutions as the engine's joined pairs (ascending pair indices) rather
+    than as :class:`Solution` values (the result's ``solutions`` stay empty): for the generator, which compares
+    them with its layout's tiles, pairs of cell indices as the board's pairs are."""
+    found: list[list[int]] = []
+    return _counted(puzzle, (), (), max_solutions, True, None, max_nodes, found), found
+
+
+def _counted(
+    puzzle: Puzzle,
+    joined: Iterable[int],
+    split: Iterable[int],
+    max_solutions: int | None,
+    keep: bool,
+    timeout: float | None,
+    max_nodes: int | None,
+    found: list[list[int]],
+) -> CountResult:
+    """The count of :func:`count_from_position`, each solution's joined pairs put in ``found`` if ``keep``."""
     stats = SearchStats()
-    found: list[Solution] = []
     count = 0
-    it = _search(puzzle, keep_solutions, timeout, stats, joined, split, max_nodes)
+    it = _search(puzzle, keep, timeout, stats, joined, split, max_nodes)
     try:
-        for sol in it:
+        for pairs in it:
             count += 1
-            if keep_solutions and sol is not None:
-                found.append(sol)
+            if pairs is not None:
+                found.append(pairs)
             if max_solutions is not None and count >= max_solutions:
-                return CountResult(count, False, found, False, stats)
+                return CountResult(count, False, [], False, stats)
     except TimeoutError:
-        return CountResult(count, False, found, True, stats)
+        return CountResult(count, False, [], True, stats)
     except _OutOfNodes:
-        return CountResult(count, False, found, False, stats, out_of_nodes=True)
-    return CountResult(count, True, found, False, stats)
+        return CountResult(count, False, [], False, stats, out_of_nodes=True)
+    return CountResult(count, True, [], False, stats)
 
 
 def solutions(puzzle: Puzzle, *, timeout: float | None = None) -> Iterator[Solution]:
     """Every solution of the puzzle, one at a time (raises ``TimeoutError`` if the time runs out)."""
-    for sol in _search(puzzle, True, timeout, SearchStats()):
-        assert sol is not None
-        yield sol
+    board = puzzle.board
+    for pairs in _search(puzzle, True, timeout, SearchStats()):
+        assert pairs is not None
+        yield Solution.from_pairs(board, pairs)
 
 
 def solve(puzzle: Puzzle, *, timeout: float | None = None) -> Solution | None:

@@ -35,7 +35,9 @@ class Board:
     pair_index : dict from (a, b) with a < b to the pair's index.
     """
 
-    __slots__ = ("cells", "rows", "cols", "index", "pairs", "cell_pairs", "pair_index", "neighbours", "__weakref__")
+    __slots__ = (
+        "cells", "rows", "cols", "index", "pairs", "cell_pairs", "pair_index", "neighbours", "_hash", "__weakref__"
+    )
 
     def __init__(self, cells: tuple[Cell, ...]) -> None:
         # Use Board.from_cells: it validates, sorts and shares instances.
@@ -61,6 +63,9 @@ class Board:
             neighbours[b].append(a)
         self.cell_pairs: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in cell_pairs)
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(n) for n in neighbours)
+        # The engine's caches are keyed by boards and by puzzles (which hash their board): hashing the cells
+        # again at each lookup cost as much as the rest of a puzzle's hash.
+        self._hash = hash(cells)
 
     @staticmethod
     def from_cells(cells: Iterable[Cell]) -> Board:
@@ -114,7 +119,7 @@ class Board:
         return self is other or (isinstance(other, Board) and self.cells == other.cells)
 
     def __hash__(self) -> int:
-        return hash(self.cells)
+        return self._hash
 
     def __reduce__(self):
         return (Board.from_cells, (self.cells,))

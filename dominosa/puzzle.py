@@ -151,22 +151,22 @@ class Puzzle:
     def pair_domino(self) -> tuple[int, ...]:
         """For each pair of the board, the number of the domino it shows, or -1 if that is not in the set.
 
-        By one table lookup per pair rather than a call and a dictionary lookup: every count of the generator
-        builds this for a new candidate, and on a small board that set-up is a good part of the count's cost.
+        Made as the engine's tables make it (``dominosa.deductions.tables.pair_dominoes``, compiled in the
+        compiled build: every count of the generator makes it for a new candidate).
         """
-        nums = self.numbers
-        size = max(nums) + 1
-        lookup = _domino_lookup(self.dominoes, size)
-        return tuple([lookup[nums[a] * size + nums[b]] for a, b in self.board.pairs])
+        from dominosa.deductions.tables import pair_dominoes
+
+        pairs = self.board.pairs
+        return pair_dominoes(
+            self.numbers, tuple([a for a, _ in pairs]), tuple([b for _, b in pairs]), self.dominoes
+        )
 
     @cached_property
     def placements(self) -> tuple[tuple[int, ...], ...]:
         """For each domino, the pairs that show it: every place it could go."""
-        where: list[list[int]] = [[] for _ in self.dominoes]
-        for pair, d in enumerate(self.pair_domino):
-            if d >= 0:
-                where[d].append(pair)
-        return tuple(tuple(p) for p in where)
+        from dominosa.deductions.tables import domino_places
+
+        return domino_places(self.pair_domino, len(self.dominoes))
 
     @cached_property
     def clue_pairs(self) -> tuple[int, ...]:
@@ -278,7 +278,7 @@ def _domino_ids(dominoes: tuple[Domino, ...]) -> dict[Domino, int]:
 
 
 @lru_cache(maxsize=64)
-def _domino_lookup(dominoes: tuple[Domino, ...], size: int) -> tuple[int, ...]:
+def domino_lookup(dominoes: tuple[Domino, ...], size: int) -> tuple[int, ...]:
     """Domino numbers by ``a * size + b`` for numbers ``a``, ``b`` below ``size`` (either way round), -1 for
     none of the set."""
     lookup = [-1] * (size * size)

@@ -97,7 +97,9 @@ def _image_key(puzzle: Puzzle, image: _Image) -> str:
     h, w, source, where = image
     numbers = puzzle.numbers
     rename = _renaming(puzzle, source)
-    entries = ["." if i < 0 else str(numbers[i] if rename is None else rename[numbers[i]]) for i in source]
+    # Each number's text made once, not once a cell (a full set's renaming names every number: all appear).
+    names = {v: str(v) for v in set(numbers)} if rename is None else {v: str(r) for v, r in rename.items()}
+    entries = ["." if i < 0 else names[numbers[i]] for i in source]
     grid = "/".join(",".join(entries[k : k + w]) for k in range(0, h * w, w))
     index = puzzle.board.index
     clues = sorted(tuple(sorted((where[index[a]], where[index[b]]))) for a, b in puzzle.clues)

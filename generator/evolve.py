@@ -444,8 +444,10 @@ class Evolution:
             if search.pending is not None:
                 picked = search.pending
                 graded = picked.evaluation.graded if picked.evaluation is not None else None
+                value = picked.evaluation.score if picked.evaluation is not None else None
                 job = FinishJob(
-                    self.board.cells, self.dominoes, picked.layout, s.rating, s.path_budget, s.weight_values, graded
+                    self.board.cells, self.dominoes, picked.layout, s.rating, s.path_budget, s.weight_values, graded,
+                    value,
                 )
                 jobs.submit(self.toolbox.work, ("finish", job), (search.index, FINISH))
                 return

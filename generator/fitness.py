@@ -59,6 +59,7 @@ from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
+from dominosa.deductions.counting import count_solution_pairs
 from dominosa.deductions.grades import EXTREME, GRADES, HARD, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import shortest_path
@@ -189,7 +190,8 @@ class Evaluation(NamedTuple):
 
 class FinishJob(NamedTuple):
     """A chosen puzzle to prove and rate: board cells, domino set, layout, how to rate it, the path budget, the
-    score's weights, and its evaluation's grade if it has one (``Evaluation.graded``: proved, and graded)."""
+    score's weights, and its evaluation's grade if it has one (``Evaluation.graded``: proved, and graded) with
+    its score (``Evaluation.score``, by the same weights)."""
 
     cells: tuple[Cell, ...]
     dominoes: tuple[Domino, ...]
@@ -198,6 +200,7 @@ class FinishJob(NamedTuple):
     path_budget: int = 300
     weights: WeightValues = DEFAULT_WEIGHT_VALUES
     graded: GradeResult | None = None
+    score: float | None = None
 
 
 class Final(NamedTuple):
@@ -224,18 +227,18 @@ def develop(board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: ran
     Returns (layout, proper, repairs, puzzle). A count that runs out of nodes counts as not proved: a layout that
     hard to prove is of no use to the generator, and a random move follows.
     """
-    index = board.index
+    pairs = board.pairs
     for repairs in range(budgets.repairs + 1):
         puzzle = to_puzzle(board, dominoes, layout)
-        result = count_solutions(puzzle, 2, keep_solutions=True, max_nodes=budgets.count_nodes)
+        result, solutions = count_solution_pairs(puzzle, 2, max_nodes=budgets.count_nodes)
         if result.complete and result.count == 1:
             return layout, True, repairs, puzzle
         if repairs == budgets.repairs:
             break
         truth = set(layout.tiles)
         unused: list[int] = []
-        for other in result.solutions:
-            used = {(index[a], index[b]) for a, b in other.placements}  # each in reading order: a < b already
+        for joined in solutions:
+            used = {pairs[q] for q in joined}  # each (a, b), a < b, as a layout's tiles are
             if used != truth:
                 unused = [t for t, tile in enumerate(layout.tiles) if tile not in used]
                 break
@@ -367,7 +370,9 @@ def finish(job: FinishJob) -> Final:
     """Prove a chosen layout proper with no budget, then rate it as the job asks; a pure function of the job.
 
     With the evaluation's grade (``job.graded``) the proof is already made and, for the path rating, the grade
-    too: only the path is left.
+    too: only the path is left. For the grade-only rating, with the evaluation's score as well, nothing is left:
+    the rating is the grade and that score, as ``rate`` would make them again (its grading run has the same
+    uses, and its steps but the bookkeeping are the lean run's, which the evaluation scored by the same weights).
     """
     board = _board(job.cells)
     puzzle = to_puzzle(board, job.dominoes, job.layout)
@@ -377,6 +382,8 @@ def finish(job: FinishJob) -> Final:
             return Final(False, None, None, None, {})
     if job.rating == "none":
         return Final(True, None, None, None, {})
+    if job.rating == "grade" and job.graded is not None and job.score is not None:
+        return _graded_final(job.graded, job.score)
     weights = ScoreWeights(*job.weights)
     with_path = job.rating == "path"
     graded = job.graded if with_path else None  # the grade-only rating scores the grading run's deductions
@@ -387,6 +394,12 @@ def finish(job: FinishJob) -> Final:
             puzzle, node_budget=job.path_budget, with_path=with_path, verdict=PROPER, weights=weights, graded=graded
         )
     return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
+
+
+def _graded_final(graded: GradeResult, value: float) -> Final:
+    """The grade-only rating of a proper puzzle from its evaluation's grade and score (see :func:`finish`)."""
+    rating = Rating(PROPER, graded, None, value)
+    return Final(True, rating.level, rating.grade_name, rating.score, rating.to_dict())
 
 
 def _trivial_rating(puzzle: Puzzle, graded: GradeResult, budget: int, weights: ScoreWeights) -> Rating:

@@ -9,7 +9,7 @@ import pytest
 
 from dominosa import Board, full_set
 from dominosa.cover.dominosa import count_solutions_exact_cover
-from dominosa.deductions import advanced, grade
+from dominosa.deductions import advanced, grade, rate
 from dominosa.deductions.grades import grade_level
 from dominosa.generator.fitness import (
     IMPROPER_FITNESS,
@@ -103,6 +103,8 @@ def test_the_evaluations_grade_spares_the_finish_a_second_count_and_grading_and_
     for rating in ("path", "grade", "none"):
         plain = finish(FinishJob(BOARD.cells, SET, result.layout, rating, 100))
         assert finish(FinishJob(BOARD.cells, SET, result.layout, rating, 100, graded=graded)) == plain
+        scored = FinishJob(BOARD.cells, SET, result.layout, rating, 100, graded=graded, score=result.score)
+        assert finish(scored) == plain
 
 
 def test_finish_refuses_an_ambiguous_layout():
@@ -147,3 +149,15 @@ def test_above_a_hard_or_extreme_target_the_quick_run_is_the_whole_measure_and_t
             unplaced = -quick.fitness[2]
             assert quick.fitness == stuck_fitness(int(unplaced)) and 0 < unplaced <= len(SET)
     assert above, f"no random order-5 layout was above {grade_name}"
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_quick_basic_evaluations_grade_and_score_are_the_grade_only_rating(seed):
+    result = evaluate(job(seed, Target(grade_level("basic")))._replace(quick_reject=True))
+    if result.graded is None:  # above the target: never finished
+        assert result.above
+        return
+    plain = finish(FinishJob(BOARD.cells, SET, result.layout, "grade"))
+    scored = FinishJob(BOARD.cells, SET, result.layout, "grade", graded=result.graded, score=result.score)
+    assert finish(scored) == plain
+    assert plain.rating == rate(to_puzzle(BOARD, SET, result.layout), with_path=False).to_dict()

@@ -36,6 +36,10 @@ ALLOWED = {
         " loads the command, which it imports inside main(); it is the top floor's door, kept in the package root",
     ("dominosa.puzzle", "dominosa.rendering"):
         "Puzzle._repr_svg_ draws the puzzle in a notebook; imported only when a notebook asks for the picture",
+    ("dominosa.puzzle", "dominosa.deductions.tables"):
+        "Puzzle.pair_domino and Puzzle.placements are made by the engine's own table functions (one body of the"
+        " rule, compiled in the compiled build, where the generator's counts make them for every new candidate);"
+        " imported on first use",
     ("dominosa", "dominosa.deductions"):
         "the package root offers solve, count_solutions, ... as conveniences, imported on first use"
         " (docs/architecture.md, the layers)",
