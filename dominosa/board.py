@@ -7,6 +7,7 @@ as plain tuples of integers so the hot loops never touch an object.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -127,7 +128,16 @@ class Board:
 
 @lru_cache(maxsize=512)
 def _shared_board(cells: frozenset[Cell]) -> Board:
-    return Board(tuple(sorted(cells)))
+    """The one board of these cells: the most recent ones kept by the cache, and any still in use found again
+    (a board the cache has dropped may live on, in :func:`_shared_rectangle`'s cache or in a puzzle, and an equal
+    board made beside it would no longer be the same object)."""
+    board = _LIVE_BOARDS.get(cells)
+    if board is None:
+        board = _LIVE_BOARDS[cells] = Board(tuple(sorted(cells)))
+    return board
+
+
+_LIVE_BOARDS: weakref.WeakValueDictionary[frozenset[Cell], Board] = weakref.WeakValueDictionary()
 
 
 @lru_cache(maxsize=128)

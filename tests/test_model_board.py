@@ -77,3 +77,11 @@ def test_tables_agree_with_each_other(cells):
         around = {(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)} & cells
         assert {board.cells[j] for j in board.neighbours[i]} == around
         assert len(board.cell_pairs[i]) == len(around)
+
+
+def test_a_board_in_use_stays_shared_after_the_cache_drops_it():
+    held = Board.rectangle(3, 5)
+    for k in range(1, 600):  # more boards than the cache keeps
+        Board.from_cells([(0, c) for c in range(k)])
+    assert Board.from_cells((r, c) for r in range(3) for c in range(5)) is held
+    assert Board.rectangle(3, 5) is held
