@@ -112,21 +112,16 @@ def _first_found(state: SolvingState, finders: Iterable[Finder]) -> Deduction | 
 
 def settle(state: SolvingState) -> list[Deduction]:
     """Draw every pending consequence of newly joined and newly split pairs (rules 2 and 3, the bookkeeping) in
-    place; return the steps that placed a domino (rule 3 leaving a domino one place).
+    place; return the steps that placed a domino (rule 3 leaving a domino one place), with their sentences.
 
     The state graph settles every position it reaches, hints settle a position before looking for an idea, and
-    explanations settle after each step: bookkeeping is never a step of its own there. The steps are drawn in the
-    step mode's order (rule 2 before rule 3, lowest pair first); grading's settled runs draw the same steps and
-    count them without making their deductions (:func:`settle_counted`).
+    explanations settle after each step: bookkeeping is never a step of its own there. The steps are the step
+    mode's, in its order (rule 2 before rule 3, lowest pair first), drawn by :func:`settle_counted`, the one loop
+    of the bookkeeping: only the steps that place a domino are made as deductions.
     """
     placed: list[Deduction] = []
-    while True:
-        found = rules.join_consequences(state) or rules.split_consequences(state)
-        if found is None:
-            return placed
-        state.apply(found)
-        if found.joins:
-            placed.append(found)
+    settle_counted(state, [0] * _USES_SLOTS, placed)
+    return placed
 
 
 def settled_steps(
@@ -150,15 +145,17 @@ def settled_steps(
         settle_counted(state, uses)
 
 
-def settle_counted(s: SolvingState, uses: list[int]) -> None:
-    """:func:`settle` with ``uses`` when no one reads the bookkeeping's deductions: the same steps in the same
-    order (the lowest newly joined pair's rule 2, else the lowest newly split pair's rule 3), each applied to the
-    position as its deduction would be and counted, without making the deduction (most of a settled run's cost).
-    The rules' logic is theirs (:func:`~dominosa.deductions.rules.join_splits`,
+def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | None = None) -> None:
+    """Draw the bookkeeping as the step mode would, counting its steps in ``uses`` (by rule number): the lowest
+    newly joined pair's rule 2, else the lowest newly split pair's rule 3, each applied to the position as its
+    deduction would be (the same checks, the same :class:`~dominosa.deductions.state.Contradiction`), without
+    making the deduction (most of a settled run's cost); with ``placed``, the steps that place a domino are made
+    as the engine's deductions (:func:`~dominosa.deductions.rules.split_consequences`) and added to it. The rules'
+    logic is theirs (:func:`~dominosa.deductions.rules.join_splits`,
     :func:`~dominosa.deductions.rules.only_place_of`); the order matters for the counts, since a pair split
     quietly by one join is not newly split by a later one."""
     m, state, pair_domino = s.masks, s.state, s.tables.pair_domino
-    newly_joined, newly_split, placed, dom_live = s.newly_joined, s.newly_split, s.placed, s.dom_live
+    newly_joined, newly_split, is_placed, dom_live = s.newly_joined, s.newly_split, s.placed, s.dom_live
     joins = splits = 0
     while True:
         if newly_joined:
@@ -174,13 +171,16 @@ def settle_counted(s: SolvingState, uses: list[int]) -> None:
             joins += 1
         elif newly_split:
             q = min(newly_split)
+            d = pair_domino[q]
+            only = only_place_of(m, s.undecided, d) if d >= 0 and not is_placed[d] and dom_live[d] == 1 else -1
+            if only >= 0 and placed is not None:
+                found = rules.split_consequences(s)  # made before the step changes the position it reads
+                if found is not None:
+                    placed.append(found)
             newly_split.discard(q)
             state[q] = SPLIT
-            d = pair_domino[q]
-            if d >= 0 and not placed[d] and dom_live[d] == 1:
-                only = only_place_of(m, s.undecided, d)
-                if only >= 0:
-                    s._set_joined(only)
+            if only >= 0:
+                s._set_joined(only)
             splits += 1
         else:
             break
@@ -190,6 +190,7 @@ def settle_counted(s: SolvingState, uses: list[int]) -> None:
 
 _JOIN_RULE = int(Technique.JOIN_CONSEQUENCES)
 _SPLIT_RULE = int(Technique.SPLIT_CONSEQUENCES)
+_USES_SLOTS = max(_JOIN_RULE, _SPLIT_RULE) + 1  # a count by rule number that settle makes and drops
 
 
 def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None = None) -> Deduction | None:
