@@ -190,25 +190,27 @@ def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int], first_on
 def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
     """The dominoes for which rule 6 (shared cell, :func:`~dominosa.deductions.rules.shared_cell_splits`) makes a
     deduction in a settled position, lowest first (the lowest only with ``first_only``)."""
-    joined, split, _, placed = position
-    undecided = m.all_pairs & ~(joined | split)
-    dominoes = []
-    for d in range(len(m.placements)):
-        if not placed >> d & 1 and shared_cell_splits(m, undecided, d)[1]:
-            if first_only:
-                return [d]
-            dominoes.append(d)
-    return dominoes
+    return _dominoes_with_splits(m, position, first_only, False)
 
 
 def must_overlap_dominoes(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
     """The dominoes for which "must overlap" (:func:`~dominosa.deductions.advanced.must_overlap_splits`) makes a
     deduction in a settled position, lowest first (the lowest only with ``first_only``)."""
+    return _dominoes_with_splits(m, position, first_only, True)
+
+
+def _dominoes_with_splits(
+    m: Masks, position: tuple[int, int, int, int], first_only: bool, overlap: bool
+) -> list[int]:
+    """The unplaced dominoes where must overlap (``overlap``) or else rule 6 splits a pair: one loop for both
+    (a flag, not a function passed in, which the compiled build would call through Python)."""
     joined, split, _, placed = position
     undecided = m.all_pairs & ~(joined | split)
     dominoes = []
     for d in range(len(m.placements)):
-        if not placed >> d & 1 and must_overlap_splits(m, undecided, d):
+        if placed >> d & 1:
+            continue
+        if must_overlap_splits(m, undecided, d) if overlap else shared_cell_splits(m, undecided, d)[1]:
             if first_only:
                 return [d]
             dominoes.append(d)
