@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dominosa.atomic import check_writable, refuse_unusual_target
-from dominosa.cli.common import add_puzzle_arguments, read_inputs
+from dominosa.cli.common import add_puzzle_arguments, grade_argument, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
@@ -155,6 +155,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stored.add_argument("--store", metavar="PATH", help="take the puzzles from this puzzle store")
     stored.add_argument(
         "--grade",
+        type=grade_argument,
         metavar="G",
         help=f"only puzzles of this grade (default: from a store any, generated a mix of {', '.join(DEFAULT_MIX)})",
     )
@@ -233,8 +234,6 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--count must be between 1 and 2000, not {args.count}")
     if args.order is not None and not 1 <= args.order <= 15:
         raise UsageError(f"--order must be between 1 and 15, not {args.order}")
-    if args.grade is not None:
-        args.grade = _grade(args.grade)
     if args.orders is not None:
         if args.order is not None:
             raise UsageError("give --order N or --orders N,N,..., not both")
@@ -543,15 +542,6 @@ def _check_isbn(text: str) -> None:
         raise UsageError(f"--isbn {text!r} is not an ISBN: 13 digits (or 10), hyphens allowed")
     if not ok:
         raise UsageError(f"--isbn {text!r}: the check digit is wrong (a typo?)")
-
-
-def _grade(name: str) -> str:
-    from dominosa.deductions.grades import GRADES, grade_level
-
-    try:
-        return GRADES[grade_level(name)]
-    except ValueError as error:
-        raise UsageError(str(error)) from None
 
 
 def _orders(text: str) -> list[int]:

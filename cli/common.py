@@ -36,6 +36,9 @@ __all__ = [
     "print_json",
     "emphasis",
     "FORMATS",
+    "grade_argument",
+    "plural",
+    "warn",
 ]
 
 FORMATS = ("text", "json")
@@ -171,6 +174,18 @@ def byte_size(text: str) -> int:
     return int(match.group(1)) * _UNITS[match.group(2).upper()]
 
 
+def grade_argument(text: str) -> str:
+    """An argparse type, the one every option taking a grade uses: the grade's name as the engine spells it
+    (case and spaces forgiven), or argparse's one-line error naming the grades. A grade nobody has is refused
+    rather than matched by nothing: a filter that matches nothing would end in silence and exit code 0."""
+    from dominosa.deductions.grades import GRADES, grade_level
+
+    try:
+        return GRADES[grade_level(text)]
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def finite_number(text: str) -> float:
     """An argparse type: a number, never ``nan`` or ``inf`` (which compare false with everything)."""
     try:
@@ -204,6 +219,17 @@ def print_text(text: str) -> None:
         if hasattr(sys.stdout, "reconfigure"):
             sys.stdout.reconfigure(errors="replace")
         sys.stdout.write(line)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 puzzle``, ``3 puzzles``, ``1,204 puzzles``: a count and its noun, agreeing."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def warn(message: str) -> None:
+    """One line on standard error for something the user should know while the command goes on (``dominosa: ...``):
+    never on standard output, where it would mix with the results."""
+    print(f"dominosa: {message}", file=sys.stderr, flush=True)
 
 
 def print_json(value: Any) -> None:

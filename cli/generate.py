@@ -10,7 +10,15 @@ import argparse
 import sys
 import time
 
-from dominosa.cli.common import add_format_argument, check_workers, finite_number, numbered, print_json, print_text
+from dominosa.cli.common import (
+    add_format_argument,
+    check_workers,
+    finite_number,
+    grade_argument,
+    numbered,
+    print_json,
+    print_text,
+)
 from dominosa.cli.main import UsageError
 from dominosa.cli.show import game_id_of
 from dominosa.deductions.grades import GRADES
@@ -102,7 +110,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     board.add_argument("--order", type=int, metavar="N", help="double-N puzzles on the (N+1)x(N+2) board (default 6)")
     board.add_argument("--shape", metavar="FILE", help="an irregular board: a picture or any puzzle file (- for stdin)")
     parser.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles (default 1)")
-    parser.add_argument("--grade", metavar="G", help=f"the grade wanted: {', '.join(GRADES)} (default: any)")
+    parser.add_argument(
+        "--grade", type=grade_argument, metavar="G", help=f"the grade wanted: {', '.join(GRADES)} (default: any)"
+    )
     parser.add_argument("--min-score", type=finite_number, metavar="X", help="the lowest interestingness score wanted")
     parser.add_argument("--max-score", type=finite_number, metavar="X", help="the highest interestingness score wanted")
     parser.add_argument("--seed", type=int, default=1, help="random seed: the same seed, the same puzzles (default 1)")

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from dominosa.cli.common import grade_argument, plural, warn
 from dominosa.cli.main import UsageError
 
 __all__ = ["register", "run", "MAX_DAYS"]
@@ -51,7 +52,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--from", dest="first", metavar="DATE", help="the first day, YYYY-MM-DD (default today)")
     parser.add_argument("--to", dest="last", metavar="DATE", help="the last day (default six days after --from)")
     parser.add_argument(
-        "--grade", action="append", metavar="GRADE", help="a daily grade (repeat for more; default every one)"
+        "--grade",
+        action="append",
+        type=grade_argument,
+        metavar="GRADE",
+        help="a daily grade (repeat for more; default every one)",
     )
     parser.add_argument("--count", type=int, default=0, metavar="N", help="puzzles in the archive (default 0)")
     parser.add_argument("--order", type=int, default=5, metavar="N", help="the archive's order when generated (5)")
@@ -86,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     grades = args.grade or list(DAILY_ORDERS)
     for grade in grades:
         if grade not in DAILY_ORDERS:
-            raise UsageError(f"--grade must be one of {', '.join(DAILY_ORDERS)}, not {grade!r}")
+            raise UsageError(f"--grade must be one of {', '.join(DAILY_ORDERS)} (the daily grades), not {grade!r}")
     if not 0 <= args.count <= 10_000:
         raise UsageError(f"--count must be between 0 and 10000, not {args.count}")
     if not 1 <= args.order <= 12:
@@ -106,8 +111,8 @@ def run(args: argparse.Namespace) -> int:
 
     written = write_site(folder, day_entries, archive, title=args.title)
     print(
-        f"{folder}: {len(day_entries)} days' puzzles and {len(archive)} in the archive, {len(written)} files;"
-        f" open {folder / 'index.html'}"
+        f"{folder}: {plural(days, 'day')}, {plural(len(grades), 'grade')}: {plural(len(day_entries), 'puzzle')}"
+        f" of the day and {len(archive)} in the archive, {len(written)} files; open {folder / 'index.html'}"
     )
     return 0
 
@@ -132,10 +137,14 @@ def _days(dates: list[str], grades: list[str], store) -> list[dict[str, Any]]:
 
     entries = []
     total = len(dates) * len(grades)
+    in_store = {grade: store.count(grade=grade) for grade in grades} if store is not None else {}
+    for grade in grades:
+        if store is not None and not in_store[grade]:  # said, or the site would quietly not be the store's
+            warn(f"no {grade} puzzles in {store.path}: the {grade} days have the generated puzzles of the day")
     for date in dates:
         for grade in grades:
             item = None
-            if store is not None and (count := store.count(grade=grade)):
+            if count := in_store.get(grade):
                 stored = store.query(grade=grade, limit=1, offset=store_pick(date, grade, count))[0]
                 item = SitePuzzle(stored.puzzle, stored.solution.placements, grade, date=date)
             if item is None:
@@ -152,6 +161,9 @@ def _archive(args: argparse.Namespace, store) -> list[dict[str, Any]]:
     items = []
     if store is not None and args.count:
         total = len(store)
+        if total < args.count:
+            have = plural(total, "puzzle")
+            warn(f"{store.path} holds {have}, fewer than --count {args.count}: the archive has those {total}")
         picks = random.Random(args.seed).sample(range(total), min(args.count, total))
         for offset in picks:
             stored = store.query(limit=1, offset=offset)[0]

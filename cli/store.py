@@ -15,7 +15,7 @@ from functools import wraps
 from pathlib import Path
 from typing import Any
 
-from dominosa.cli.common import add_format_argument, print_json, print_text, read_inputs
+from dominosa.cli.common import add_format_argument, grade_argument, print_json, print_text, read_inputs
 from dominosa.cli.main import UsageError
 from dominosa.formats import draw_solution
 from dominosa.generator.store import (
@@ -82,8 +82,9 @@ EXPORT_EPILOG = """\
 examples:
   dominosa store export > all.txt
       every puzzle as a plain grid, each under a comment naming its id and grade
-  dominosa store export --order 9 --grade hardest --limit 50 --format json --out book.jsonl
-      50 puzzles as JSON lines with their solutions, ready for 'dominosa book'
+  dominosa store export --order 9 --grade extreme --by score --limit 50 --format json --out book.jsonl
+      the 50 best-scored extreme double-9 puzzles as JSON lines with their
+      solutions, ready for 'dominosa book'
   dominosa store export --by score --limit 100 --out best.txt
       the hundred best-scored puzzles
 
@@ -218,8 +219,7 @@ def run_list(args: argparse.Namespace) -> int:
             return 0
         lines = [list_line(record) for record in records]
     if not lines:
-        filtered = args.order is not None or args.grade is not None
-        print_text(f"no puzzles{' match' if filtered else ''} in {args.store}")
+        print_text(_nothing_matches(args))
         return 0
     print_text(_columns([["id", "order", "size", "grade", "score", "made"], *lines]))
     return 0
@@ -248,7 +248,8 @@ def run_export(args: argparse.Namespace) -> int:
         raise UsageError(f"--out {args.out}: there is no folder {Path(args.out).parent}")
     with PuzzleStore(args.store, create=False) as store:
         if args.out is None:
-            store.export(sys.stdout, format=args.format, **_filters(args))
+            if not store.export(sys.stdout, format=args.format, **_filters(args)):
+                print(f"dominosa: {_nothing_matches(args)}", file=sys.stderr)  # not a silent, empty success
             return 0
         count = store.export(args.out, format=args.format, **_filters(args))
     print(f"dominosa: exported {count} puzzle{'s' if count != 1 else ''} to {args.out}", file=sys.stderr)
@@ -418,11 +419,17 @@ def plot_stats(stats: StoreStats, path: str, *, title: str = "Puzzles per order 
 
 def _add_filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--order", type=_non_negative, metavar="N", help="only puzzles of order N")
-    parser.add_argument("--grade", metavar="GRADE", help="only puzzles of this grade")
+    parser.add_argument("--grade", type=grade_argument, metavar="GRADE", help="only puzzles of this grade")
     parser.add_argument("--limit", type=_positive(int), metavar="N", help="at most N puzzles")
     parser.add_argument(
         "--by", choices=("id", "score"), default="id", help="id: oldest first (the default); score: best first"
     )
+
+
+def _nothing_matches(args: argparse.Namespace) -> str:
+    """What to say when the filters match no puzzle: 'no puzzles match in PATH', or 'no puzzles in PATH'."""
+    filtered = args.order is not None or args.grade is not None
+    return f"no puzzles{' match' if filtered else ''} in {args.store}"
 
 
 def _filters(args: argparse.Namespace) -> dict[str, Any]:

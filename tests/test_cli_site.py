@@ -35,7 +35,7 @@ def site(tmp_path_factory):
         "4",
     )
     assert done.returncode == 0, done.stderr
-    assert "2 days' puzzles and 1 in the archive" in done.stdout
+    assert "2 days, 1 grade: 2 puzzles of the day and 1 in the archive" in done.stdout
     return folder
 
 
@@ -93,6 +93,7 @@ def test_the_script_is_the_studios_modules_without_imports_or_exports():
         (("--from", "2026-13-01"), "--from: the date must be written YYYY-MM-DD"),
         (("--from", "2026-11-25", "--to", "2026-11-24"), "is before --from"),
         (("--grade", "fiendish"), "--grade must be one of trivial, basic, hard"),
+        (("--grade", "hardest"), "unknown grade 'hardest': the grades are trivial, basic, hard, extreme"),
         (("--count", "-1"), "--count must be between"),
         (("--store", "nowhere.sqlite"), "no puzzle store at nowhere.sqlite"),
     ],
@@ -135,3 +136,18 @@ def test_the_days_and_the_archive_come_from_a_store(tmp_path):
     assert len(data["days"]) == 3 and len(data["archive"]) == 2 and sites[1] == data
     for entry in data["days"] + data["archive"]:
         assert tuple(map(tuple, entry["grid"])) in grids
+
+
+def test_a_store_with_fewer_puzzles_than_asked_is_said_with_the_counts(tmp_path):
+    store = tmp_path / "puzzles.sqlite"
+    options = ("--order=3", "--grade=trivial", "--count=2", "--seed=5", "--workers=1")
+    made = dominosa("generate", *options, "--store", store)
+    assert made.returncode == 0, made.stderr
+    options = ("--from", "2026-11-24", "--to", "2026-11-24", "--grade", "Trivial", "--grade", "basic", "--count", "5")
+    done = dominosa("site", tmp_path / "public", "--store", store, *options)
+    assert done.returncode == 0, done.stderr
+    assert "1 day, 2 grades: 2 puzzles of the day and 2 in the archive" in done.stdout
+    warnings = done.stderr.splitlines()
+    assert f"dominosa: {store} holds 2 puzzles, fewer than --count 5: the archive has those 2" in warnings
+    assert f"dominosa: no basic puzzles in {store}: the basic days have the generated puzzles of the day" in warnings
+    assert len(embedded(tmp_path / "public")["archive"]) == 2

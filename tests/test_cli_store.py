@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
@@ -93,8 +94,36 @@ def test_list_filters_and_json(store_path):
         "seed": None,
         "made": "2024-01-02T03:04:05+00:00",
     }
-    done = dominosa("store", "list", "--store", store_path, "--grade", "impossible")
+    done = dominosa("store", "list", "--store", store_path, "--grade", "extreme")
     assert done.returncode == 0 and done.stdout.strip() == f"no puzzles match in {store_path}"
+
+
+@pytest.mark.parametrize("action", ["list", "export"])
+@pytest.mark.parametrize("grade", ["nonsense", "hardest"])
+def test_an_unknown_grade_is_refused_not_matched_by_nothing(store_path, action, grade):
+    done = dominosa("store", action, "--store", store_path, "--grade", grade)
+    assert_bad_input(done, f"unknown grade {grade!r}", "trivial, basic, hard, extreme, fiendish, guessing")
+
+
+def test_a_grade_is_read_as_the_engine_spells_it(store_path):
+    done = dominosa("store", "list", "--store", store_path, "--grade", "HARD", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    assert [json.loads(line)["grade"] for line in done.stdout.splitlines()] == ["hard", "hard"]
+
+
+def test_every_grade_in_the_help_examples_is_a_grade():
+    from dominosa.deductions.grades import GRADES
+
+    for action in ("", "list", "export", "stats", "add"):
+        text = dominosa("store", *([action] if action else []), "--help").stdout
+        for named in re.findall(r"^  dominosa store .*--grade (\w+)", text, re.MULTILINE):
+            assert named in GRADES, (action, named)
+
+
+def test_an_export_to_standard_output_that_matches_nothing_says_so(store_path):
+    done = dominosa("store", "export", "--store", store_path, "--grade", "extreme")
+    assert done.returncode == 0 and done.stdout == ""
+    assert done.stderr.strip() == f"dominosa: no puzzles match in {store_path}"
 
 
 # -- show -----------------------------------------------------------------------------------------------------
