@@ -98,7 +98,8 @@ def records_of_lines(
 
     A plain grid is gathered whole (it ends at a blank line); JSON and game IDs are read a value or a line at
     a time, so a JSON lines file of any length is read in the memory of one puzzle. When no puzzle is found,
-    ``nothing(text_seen)`` gives the error to raise (by default: "no puzzle found", saying why).
+    ``nothing(content_seen)`` gives the error to raise (by default: "no puzzle found", saying why), told whether
+    any line besides comments and blank ones was met (then it can only have been empty JSON lists).
     """
     number = 0
     content_seen = text_seen = False
@@ -158,12 +159,15 @@ def records_of_lines(
             )
     if number == 0:
         if nothing is not None:
-            raise nothing(text_seen)
-        if content_seen:
-            why = "only empty JSON lists"
-        else:
-            why = "only comments and blank lines" if text_seen else "the text is empty"
+            raise nothing(content_seen)
+        why = _why_no_puzzle(content_seen) if text_seen else "the text is empty"
         raise PuzzleError(f"no puzzle found: {why}", source=source)
+
+
+def _why_no_puzzle(content_seen: bool) -> str:
+    """Why a text with something besides blank lines holds no puzzle: comments alone, or JSON lists that are
+    empty (anything else would have been read as a puzzle, or refused as a bad one)."""
+    return "only empty JSON lists" if content_seen else "only comments and blank lines"
 
 
 def _until_blank(lines: Iterator[Line]) -> Iterator[Line]:
@@ -281,14 +285,13 @@ def iter_file_records(path: str | os.PathLike[str], *, max_bytes: int = MAX_INPU
 def _stream_records(stream: BinaryIO, source: str, max_bytes: int) -> Iterator[PuzzleRecord]:
     lines = LineStream(stream, source=source, max_bytes=max_bytes)
 
-    def nothing(text_seen: bool) -> PuzzleError:
+    def nothing(content_seen: bool) -> PuzzleError:
         what = "standard input is" if source == "standard input" else "the file is"
         if lines.empty:
             return PuzzleError(f"{what} empty", source=source)
         if lines.blank:
             return PuzzleError(f"{what} blank: no puzzle in it", source=source)
-        why = "only comments and blank lines" if not text_seen else "only empty JSON lists"
-        return PuzzleError(f"no puzzle found: {why}", source=source)
+        return PuzzleError(f"no puzzle found: {_why_no_puzzle(content_seen)}", source=source)
 
     yield from records_of_lines(lines, source, nothing=nothing)
 
