@@ -15,10 +15,18 @@ from typing import Any
 
 from dominosa import rendering
 from dominosa.board import cell_name
-from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
+from dominosa.cli.common import (
+    Inputs,
+    add_format_argument,
+    add_puzzle_arguments,
+    numbered,
+    plural,
+    print_json,
+    print_text,
+)
 from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
-from dominosa.cli.rate import grade_words, path_proof, verdict_words
+from dominosa.cli.rate import ClueSettlement, grade_words, path_proof, verdict_words
 from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, report_timed_out, time_limit
 from dominosa.deductions import Rating, rate
 from dominosa.deductions.driver import settle
@@ -143,7 +151,10 @@ def as_text(
             lines.append("no deduction path: only a puzzle with exactly one solution has one")
         return "\n".join(lines)
     lines.append(f"grade: {grade_words(rating.grade.describe(), rating.level)}, score {rating.score:g}")
-    lines.append(f"path: {rating.steps} steps, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}")
+    settled = ClueSettlement.of(record.puzzle)
+    if settled is not None:  # else a clued puzzle's short path (or none at all) would read as a fault
+        lines.append(f"clues: {settled.words(then='explained below')}")
+    lines.append(f"path: {plural(rating.steps, 'step')}, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}")
     width = len(str(len(rating.steps_taken)))
     replayed = replay(record.puzzle, rating.steps_taken)
     for k, (_, step, follows, _) in enumerate(replayed, 1):

@@ -11,18 +11,30 @@ from __future__ import annotations
 import argparse
 import io
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
+from dominosa.cli.common import (
+    Inputs,
+    add_format_argument,
+    add_puzzle_arguments,
+    numbered,
+    plural,
+    print_json,
+    print_text,
+)
 from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, report_timed_out, time_limit
 from dominosa.deductions import GRADES, Rating, rate
+from dominosa.deductions.driver import settle
 from dominosa.deductions.grades import TECHNIQUES
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
+from dominosa.deductions.state import SolvingState
 from dominosa.formats import PuzzleRecord, puzzle_to_dict
+from dominosa.puzzle import Puzzle
 
 __all__ = [
     "register",
@@ -207,16 +219,60 @@ def as_text(
     lines = [f"{number}: {record.location}: {verdict_words(rating.verdict)}"]
     if not rating.unique:
         return "\n".join(lines)
+    settled = ClueSettlement.of(record.puzzle)
+    if settled is not None:
+        lines.append(f"  clues   {settled.words()}")
     lines.append(f"  grade   {grade_words(rating.grade.describe(), rating.level)}")
+    if settled is not None and settled.complete:  # a score of 0 and a path of 0 steps are the clues' doing
+        lines.append("  graded  nothing to deduce: the clues and their consequences place every domino")
+        lines.append(f"  score   {rating.score:g} (the score counts deductions, and there are none to make)")
+        lines.append("  path    0 steps: nothing is left to deduce")
+        return "\n".join(lines)
     lines.append(f"  graded  easiest technique first: {technique_words(rating.grade.techniques)}")
     lines.append(f"  score   {rating.score:g}")
     if rating.path is None:
         lines.append(f"  path    {path_note or 'not searched (--no-path)'}")
         return "\n".join(lines)
-    lines.append(f"  path    {rating.steps} steps, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}; "
-                 "its steps by technique:")
+    steps = plural(rating.steps, "step")
+    proof = path_proof(rating, node_budget)
+    lines.append(f"  path    {steps}, cost {rating.path.cost:g}, {proof}; its steps by technique:")
     lines.extend("    " + line for line in rule_chart(rating.rules))
     return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class ClueSettlement:
+    """What a clued puzzle's clues settle before any deduction: the dominoes they place and the ones that follow
+    by bookkeeping alone (a domino left one place, a cell left one pair). Grade, score and path count deductions
+    only, so a puzzle whose clues settle most of it rates low: this says why, rather than a bare 0."""
+
+    clues: int
+    settled: int
+    dominoes: int
+
+    @classmethod
+    def of(cls, puzzle: Puzzle) -> ClueSettlement | None:
+        """The settlement of a proper puzzle's clues; None without clues."""
+        if not puzzle.clues:
+            return None
+        state = SolvingState(puzzle)
+        settle(state)
+        return cls(len(puzzle.clues), sum(state.placed), state.tables.n_dominoes)
+
+    @property
+    def complete(self) -> bool:
+        return self.settled == self.dominoes
+
+    def words(self, then: str = "rated below") -> str:
+        """'the 5 clues settle 23 of 28 dominoes (18 more follow from them); the other 5 are rated below'."""
+        which = f"all {self.dominoes}" if self.complete else f"{self.settled} of {self.dominoes}"
+        following = self.settled - self.clues
+        more = f" ({following} more follow{'s' if following == 1 else ''} from them)" if following else ""
+        left = self.dominoes - self.settled
+        rest = f"the last domino is {then}" if left == 1 else f"the other {left} are {then}"
+        rest = "nothing is left to deduce" if self.complete else rest
+        clues = "the clue settles" if self.clues == 1 else f"the {self.clues} clues settle"
+        return f"{clues} {which} dominoes{more}; {rest}"
 
 
 def grade_words(described: str, level: int | None) -> str:
@@ -290,6 +346,10 @@ def as_json(
     out: dict[str, Any] = {"source": record.source, "line": record.line, **rating.to_dict()}
     out.update(puzzle_to_dict(record.puzzle))  # the puzzle itself, so the output reads as input (book, store add)
     out["stuck"] = stuck_pairs(record, rating)
+    settled = ClueSettlement.of(record.puzzle) if rating.unique else None
+    # The dominoes the clues place with what follows by bookkeeping (null without clues), and the set's size.
+    out["settled_by_clues"] = settled.settled if settled is not None else None
+    out["domino_count"] = len(record.puzzle.board) // 2  # ("dominoes" is a partial set's list)
     if not with_path and rating.unique:
         out.update(steps=None, rules=None, exhaustive=None)
     if note is not None:

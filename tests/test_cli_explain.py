@@ -10,10 +10,10 @@ from cli_run import dominosa
 from test_cli_rate import AMBIGUOUS_JSON, PNG_SIGNATURE, assert_one_line_error, layouts, puzzle_file
 
 from dominosa.cli.rate import grade_words
-from dominosa.deductions import rate
+from dominosa.deductions import count_solutions, rate
 from dominosa.deductions.driver import settle
 from dominosa.deductions.state import Deduction, SolvingState
-from dominosa.formats import read_example
+from dominosa.formats import read_example, write_json
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -147,3 +147,14 @@ def test_the_explanation_names_every_domino_once_and_ends_solved(tmp_path):
         assert set(named) == {frozenset(p) for p in solution}
     text = dominosa("explain", path)
     assert text.stdout.count("Solved: all ") == 3 and "one remaining place." in text.stdout
+
+
+def test_a_clued_puzzle_says_what_its_clues_settle_before_the_steps(tmp_path):
+    puzzle = read_example()[0].puzzle
+    solution = count_solutions(puzzle, 2, keep_solutions=True).solutions[0]
+    clued = puzzle.with_clues(sorted(solution.placements))
+    path = tmp_path / "clued.json"
+    path.write_text(write_json(clued) + "\n", "utf-8")
+    lines = dominosa("explain", path).stdout.splitlines()
+    assert lines[2] == "clues: the 28 clues settle all 28 dominoes; nothing is left to deduce"
+    assert lines[3] == "path: 0 steps, cost 0, proved shortest"

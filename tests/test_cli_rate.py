@@ -58,6 +58,7 @@ def test_rate_the_example_in_text():
     assert f"  graded  easiest technique first: {technique_words(expected.grade.techniques)}\n" in out
     assert f"  score   {expected.score:g}\n" in out
     proof = "proved shortest" if expected.exhaustive else "not proved shortest"
+    assert "  clues" not in out  # the example has none
     assert f"  path    {expected.steps} steps, cost {expected.path.cost:g}, {proof}" in out
     chart = [line for line in out.splitlines() if "█" in line]
     counts = {}
@@ -85,7 +86,8 @@ def test_rate_json_has_the_keys_and_matches_the_engine(tmp_path):
         assert sum(row["rules"].values()) == row["steps"] > 0
         assert isinstance(row["exhaustive"], bool)
         engine = {"source": str(path), "line": k, **rate(puzzle).to_dict(), **puzzle_to_dict(puzzle)}
-        assert row == {**engine, "stuck": None}  # deterministic, the engine's own, the puzzle, nowhere stuck
+        unclued = {"stuck": None, "settled_by_clues": None, "domino_count": len(puzzle.dominoes)}
+        assert row == {**engine, **unclued}  # deterministic, the engine's own, the puzzle, nowhere stuck
     last = rows[-1]
     assert last["unique"] is False and last["verdict"] == "ambiguous" and last["level"] is None
 
@@ -245,3 +247,34 @@ def test_stuck_draws_where_logic_up_to_extreme_stops(tmp_path):
     split = [board.pair_of(tuple(a), tuple(b)) for a, b in stuck["split"]]
     state = SolvingState.from_position(puzzle, joined, split)
     assert next_deduction(state, ordered_by_tier(EXTREME)) is None
+
+
+def test_a_puzzle_its_clues_settle_says_so_instead_of_a_bare_score_of_0(tmp_path):
+    puzzle, solution = layouts(5)[0]
+    placements = sorted(solution.placements)
+    clued = puzzle.with_clues(placements)  # every domino a clue: nothing at all is left to deduce
+    done = dominosa("rate", puzzle_file(tmp_path / "clued.jsonl", [clued]))
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    n = len(placements)
+    assert f"  clues   the {n} clues settle all {n} dominoes; nothing is left to deduce\n" in out
+    assert "  score   0 (the score counts deductions, and there are none to make)" in out
+    assert "  path    0 steps: nothing is left to deduce" in out
+    assert "  score   0\n" not in out and "(none)" not in out
+    row = json.loads(dominosa("rate", tmp_path / "clued.jsonl", "--format", "json").stdout)
+    assert (row["score"], row["steps"], row["settled_by_clues"], row["domino_count"]) == (0, 0, n, n)
+
+
+def test_a_clued_puzzle_says_how_many_dominoes_its_clues_settle_and_rates_the_rest(tmp_path):
+    puzzle, solution = layouts(6)[0]
+    clues = sorted(solution.placements)[::4]
+    path = puzzle_file(tmp_path / "clued.jsonl", [puzzle.with_clues(clues)])
+    row = json.loads(dominosa("rate", path, "--format", "json").stdout)
+    settled, n = row["settled_by_clues"], row["domino_count"]
+    assert len(clues) <= settled < n and row["steps"] > 0
+    out = dominosa("rate", path).stdout
+    more = settled - len(clues)
+    follow = f" ({more} more follow{'s' if more == 1 else ''} from them)" if more else ""
+    left = "the last domino is" if n - settled == 1 else f"the other {n - settled} are"
+    assert f"  clues   the {len(clues)} clues settle {settled} of {n} dominoes{follow}; {left} rated below\n" in out
+    assert f"  path    {row['steps']} step{'s' if row['steps'] != 1 else ''}, cost" in out
