@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from dominosa.atomic import check_writable, refuse_unusual_target
-from dominosa.cli.common import add_puzzle_arguments, grade_argument, read_inputs
+from dominosa.cli.common import add_puzzle_arguments, grade_argument, plural, read_inputs, warn
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
@@ -499,15 +499,32 @@ def store_entries(
             if best is None:
                 records = store.query(grade=grade, order=order, limit=count)
             else:
-                grades = [grade] if grade is not None else [g for g in store.stats().grades if g is not None]
+                stats = store.stats()
+                grades = [grade] if grade is not None else [g for g in stats.grades if g is not None]
                 records = _best_without_twins(store, grades, order, best)
+                ungraded = sum(n for (o, g), n in stats.counts.items() if g is None and order in (None, o))
     except StoreError as error:
         raise UsageError(str(error)) from None
+    what = " ".join(part for part in (grade, f"double-{order}" if order is not None else None) if part)
     if not records:
-        what = " ".join(part for part in (grade, f"double-{order}" if order is not None else None) if part)
         raise UsageError(f"no {what + ' ' if what else ''}puzzles in {path} (see 'dominosa store stats')")
+    if count is not None and len(records) < count:  # said, or a short book would look like the one asked for
+        warn(f"{path} holds {plural(len(records), (what + ' ' if what else '') + 'puzzle')}, fewer than --count"
+             f" {count}: the book has those {len(records)}")
+    if best is not None:
+        _warn_best_shortfall(records, grades, best, path)
+        if ungraded and grade is None:
+            warn(f"{plural(ungraded, 'ungraded puzzle')} of {path} left out: --best takes the best of each grade")
     entries = [BookEntry(r.puzzle, r.solution, r.grade, r.score) for r in records]
     return entries, grade_order_from([{"grade": r.grade, "level": r.level} for r in records])
+
+
+def _warn_best_shortfall(records, grades: list[str], best: int, path: str) -> None:
+    """One line on standard error for each grade with fewer than ``best`` puzzles to give (near-twins passed over)."""
+    for grade in grades:
+        taken = sum(record.grade == grade for record in records)
+        if taken < best:
+            warn(f"{path} gives {plural(taken, grade + ' puzzle')} (near-twins passed over), fewer than --best {best}")
 
 
 def _best_without_twins(store, grades, order: int | None, best: int) -> list:

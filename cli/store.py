@@ -27,6 +27,7 @@ from dominosa.generator.store import (
     StoreStats,
     open_atomic,
 )
+from dominosa.puzzle import Puzzle
 
 __all__ = ["register", "DEFAULT_STORE", "list_line", "stats_table", "plot_stats"]
 
@@ -291,7 +292,9 @@ def run_add(args: argparse.Namespace) -> int:
     with PuzzleStore(args.store) as store:
         for record, rating in zip(records, ratings, strict=True):
             params = {"imported_from": record.location}
-            outcome = store.add_if_proper(record.puzzle, timeout=args.timeout, params=params, rating=rating)
+            outcome = store.add_if_proper(
+                record.puzzle, timeout=args.timeout, params=params, rating=rating, grader=_grader(args.timeout)
+            )
             added += outcome.status == "added"
             duplicates += outcome.status == "duplicate"
             rejected += outcome.status == "not proper"
@@ -305,6 +308,7 @@ def run_add(args: argparse.Namespace) -> int:
                         "count": outcome.count,
                         "complete": outcome.complete,
                         "timed_out": outcome.timed_out,
+                        "grade": outcome.grade,
                     }
                 )
             elif outcome.status == "added":
@@ -316,6 +320,24 @@ def run_add(args: argparse.Namespace) -> int:
         more = f" ({', '.join(parts)})" if parts else ""
         print_text(f"added {added} of {len(records)} puzzle{'s' if len(records) != 1 else ''} to {args.store}{more}")
     return 1 if rejected else 0
+
+
+def _grader(timeout: float | None) -> Callable[[Puzzle], dict[str, Any] | None]:
+    """Rates a puzzle being added without a grade (as 'dominosa rate' would, path and score included) within
+    ``--timeout``; None when that runs out, and the puzzle is stored ungraded."""
+
+    def graded(puzzle: Puzzle) -> dict[str, Any] | None:
+        from dominosa.cli.timeout import TimedOut, time_limit
+        from dominosa.deductions import rate
+
+        try:
+            with time_limit(timeout):
+                rating = rate(puzzle)
+        except TimedOut:
+            return None
+        return {"grade": rating.grade_name, "score": rating.score}
+
+    return graded
 
 
 # -- text --------------------------------------------------------------------------------------------------------

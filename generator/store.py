@@ -36,7 +36,7 @@ import json
 import math
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -230,6 +230,7 @@ class AddOutcome:
     count, complete : the solution count (up to 2) and whether it is all of them; None for a duplicate, which
         is not solved again.
     timed_out : the count ran out of time, so properness is unknown.
+    grade : the grade an added puzzle was stored with (None: stored ungraded).
     """
 
     status: str
@@ -237,6 +238,7 @@ class AddOutcome:
     count: int | None = None
     complete: bool | None = None
     timed_out: bool = False
+    grade: str | None = None
 
     @property
     def reason(self) -> str:
@@ -244,7 +246,7 @@ class AddOutcome:
         if self.status == "duplicate":
             return f"the store already holds it as puzzle {self.id} (up to symmetry and renaming of numbers)"
         if self.status == "added":
-            return f"added as puzzle {self.id}"
+            return f"added as puzzle {self.id}" + (f" ({self.grade})" if self.grade else " (not graded)")
         if self.timed_out:
             return f"the count of its solutions did not finish in time ({self.count} found)"
         if self.count == 0:
@@ -386,13 +388,17 @@ class PuzzleStore:
         timeout: float | None = None,
         params: dict[str, Any] | None = None,
         rating: dict[str, Any] | None = None,
+        grader: Callable[[Puzzle], dict[str, Any] | None] | None = None,
     ) -> AddOutcome:
         """Add a puzzle only if it is proper (exactly one solution, proved), solving it for its solution.
 
         For importing puzzles from files, which come without a trusted solution. A puzzle the store already
         holds is reported as a duplicate without being solved again. ``rating`` is the ``grade`` and ``score``
         a file states (as ``dominosa rate`` writes them): a grade of the rating engine is kept, with its level
-        taken from the engine's grade list; a name the engine does not know is left out.
+        taken from the engine's grade list; a name the engine does not know is left out. Without a known
+        grade, ``grader`` (when given) rates the puzzle once it is proved proper, in the same form, so that the
+        store holds its grade: an ungraded puzzle is left out of everything chosen by grade (a book's best).
+        None from it (out of time, say) stores the puzzle ungraded.
         """
         existing = self.find(puzzle)
         if existing is not None:
@@ -400,10 +406,13 @@ class PuzzleStore:
         result = count_solutions(puzzle, 2, keep_solutions=True, timeout=timeout)
         if not (result.complete and result.count == 1):
             return AddOutcome("not proper", None, result.count, result.complete, result.timed_out)
-        new = self.add(puzzle, result.solutions[0], params=params, **_known_rating(rating or {}))
+        known = _known_rating(rating or {})
+        if "grade" not in known and grader is not None:
+            known = _known_rating(grader(puzzle) or {})
+        new = self.add(puzzle, result.solutions[0], params=params, **known)
         if new is None:  # another process added it meanwhile
             return AddOutcome("duplicate", self.find(puzzle), result.count, result.complete)
-        return AddOutcome("added", new, result.count, result.complete)
+        return AddOutcome("added", new, result.count, result.complete, grade=known.get("grade"))
 
     # -- looking up ------------------------------------------------------------------------------------------
 

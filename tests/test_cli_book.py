@@ -380,3 +380,23 @@ def test_best_from_a_store_passes_over_a_near_twin_of_a_puzzle_taken(tmp_path):
         store.add(stranger, other, grade="hard", level=2, score=70.0)
     entries, _ = store_entries(str(tmp_path / "s.sqlite"), best=2)
     assert [e.score for e in entries] == [90.0, 70.0]
+
+
+def test_a_store_with_fewer_puzzles_than_asked_says_so_with_the_counts(tmp_path, capsys):
+    from dominosa.cli.book import store_entries
+    from dominosa.generator.store import PuzzleStore
+
+    with PuzzleStore(tmp_path / "s.sqlite") as store:
+        for seed, score in ((1, 30.0), (2, 40.0)):
+            store.add(*proper_layout(4, random.Random(seed)), grade="basic", level=1, score=score)
+        store.add(*proper_layout(4, random.Random(3)))  # ungraded, as 'store add' used to keep imports
+    options = ("--out", "count.pdf", "--quiet", "--no-techniques")
+    done = dominosa("book", "--store", "s.sqlite", "--count", "5", *options, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "dominosa: s.sqlite holds 3 puzzles, fewer than --count 5: the book has those 3" in done.stderr.splitlines()
+    entries, _ = store_entries(str(tmp_path / "s.sqlite"), best=3)
+    assert len(entries) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"dominosa: {tmp_path / 's.sqlite'} gives 2 basic puzzles (near-twins passed over), fewer than --best 3",
+        f"dominosa: 1 ungraded puzzle of {tmp_path / 's.sqlite'} left out: --best takes the best of each grade",
+    ]

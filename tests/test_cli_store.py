@@ -17,7 +17,7 @@ import pytest
 from cli_run import board_lines, dominosa
 
 from dominosa import problems
-from dominosa.deductions import count_solutions
+from dominosa.deductions import count_solutions, rate
 from dominosa.formats import (
     puzzle_from_dict,
     read_file_records,
@@ -237,7 +237,8 @@ def test_add_keeps_proper_puzzles_and_reports_the_others(tmp_path):
     done = dominosa("store", "add", files, "--store", store)
     assert done.returncode == 1, done.stderr  # some puzzles were not proper
     lines = done.stdout.splitlines()
-    assert lines[0] == f"{files}, line 1: added as puzzle 1"
+    rated = rate(read_puzzle(ID))  # a puzzle added without a grade is graded, so a grade's best can include it
+    assert lines[0] == f"{files}, line 1: added as puzzle 1 ({rated.grade_name})"
     assert lines[1] == f"{files}, line 3: not added: it has no solution"
     assert lines[2] == f"{files}, line 6: not added: it is ambiguous: 2 or more solutions"
     assert lines[3] == f"added 1 of 3 puzzles to {store} (2 not proper)"
@@ -253,10 +254,13 @@ def test_add_keeps_proper_puzzles_and_reports_the_others(tmp_path):
         "count": None,
         "complete": None,
         "timed_out": False,
+        "grade": None,
     }
     with PuzzleStore(store, create=False) as opened:
         assert len(opened) == 1
         assert opened.get(1).params == {"imported_from": f"{files}, line 1"}
+        stored = opened.get(1)
+        assert (stored.grade, stored.level, stored.score) == (rated.grade_name, rated.level, rated.score)
 
 
 def test_add_checks_every_input_before_touching_the_store(tmp_path):
