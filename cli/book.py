@@ -28,6 +28,7 @@ from pathlib import Path
 
 from dominosa.atomic import check_writable, refuse_unusual_target
 from dominosa.cli.common import add_puzzle_arguments, grade_argument, plural, read_inputs, warn
+from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
@@ -273,7 +274,7 @@ def run(args: argparse.Namespace) -> int:
         progress = None if args.quiet else BookProgress(count, sys.stderr)
         order = args.orders or (6 if args.order is None else args.order)
         try:
-            entries = generate_entries(count, order, seed, grade=args.grade, progress=progress)
+            entries = generate_entries(count, order, seed, grade=args.grade, progress=_noting_made(count, progress))
         finally:
             if progress is not None:
                 progress.clear()
@@ -284,6 +285,7 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError(f"{option} must differ from {other}")
     if DEFAULT_OUT.parent in (path.parent for _, path in outputs if path is not None):
         DEFAULT_OUT.parent.mkdir(exist_ok=True)  # the default folder (output/) is made when missing
+    finished(len(entries), len(entries), lost=NOT_WRITTEN)  # (Ctrl-C from here on: all made, none written)
     try:
         summary = write_book(
             args.out,
@@ -411,6 +413,22 @@ class BookProgress:
             self.stream.write("\r" + " " * self.shown + "\r")
             self.stream.flush()
             self.shown = 0
+
+
+NOT_WRITTEN = "the book was not written"
+
+
+def _noting_made(count: int, progress: BookProgress | None):
+    """The progress callback of the book's generation: notes how many puzzles are made (for Ctrl-C's line:
+    'interrupted: 12 of 40 puzzles finished; the book was not written'), and shows them unless --quiet."""
+    finished(0, count, lost=NOT_WRITTEN)
+
+    def made(done: int) -> None:
+        finished(done, count, lost=NOT_WRITTEN)
+        if progress is not None:
+            progress(done)
+
+    return made
 
 
 def generate_entries(

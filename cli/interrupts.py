@@ -25,9 +25,10 @@ EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report it
 _progress: dict[str, object] = {}
 
 
-def finished(done: int, total: int | None, noun: str = "puzzles") -> None:
-    """Note how much of the work is done, for the line printed if Ctrl-C stops the rest."""
-    _progress.update(done=done, total=total, noun=noun)
+def finished(done: int, total: int | None, noun: str = "puzzles", *, lost: str | None = None) -> None:
+    """Note how much of the work is done, for the line printed if Ctrl-C stops the rest; ``lost`` says what is
+    then not made at all (``the book was not written``), for work whose result is one piece."""
+    _progress.update(done=done, total=total, noun=noun, lost=lost)
 
 
 def interrupted_message() -> str:
@@ -35,9 +36,10 @@ def interrupted_message() -> str:
     if not _progress:
         return "dominosa: interrupted"
     done, total, noun = _progress["done"], _progress["total"], _progress["noun"]
+    lost = f"; {_progress['lost']}" if _progress.get("lost") else ""
     if total is None:  # a big input read as the work goes: how many there are is not known yet
-        return f"dominosa: interrupted: {done} {noun} finished"
-    return f"dominosa: interrupted: {done} of {total} {noun} finished"
+        return f"dominosa: interrupted: {done} {noun} finished{lost}"
+    return f"dominosa: interrupted: {done} of {total} {noun} finished{lost}"
 
 
 def _first(signum: int, frame: FrameType | None) -> None:

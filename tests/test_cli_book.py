@@ -217,7 +217,7 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
     ("args", "stdin", "words"),
     [
         (["book", "--trim", "7x"], "", ["--trim", "unknown trim size"]),
-        (["book", "--count", "4", "--order", "3", "--per-page", "20"], "", ["--per-page"]),
+        (["book", "--count", "4", "--order", "3", "--per-page", "20", "--quiet"], "", ["--per-page"]),  # (no progress)
         (["book", "--count", "0"], "", ["--count"]),
         (["book", "--count", "2", "--order", "3", "--out", "/nonexistent-folder/b.pdf"], "", ["cannot use"]),
         (["book", "--count", "2", "--order", "3", "--cover-out", "/nonexistent-folder/c.pdf"], "", ["--cover-out"]),
@@ -400,3 +400,20 @@ def test_a_store_with_fewer_puzzles_than_asked_says_so_with_the_counts(tmp_path,
         f"dominosa: {tmp_path / 's.sqlite'} gives 2 basic puzzles (near-twins passed over), fewer than --best 3",
         f"dominosa: 1 ungraded puzzle of {tmp_path / 's.sqlite'} left out: --best takes the best of each grade",
     ]
+
+
+def test_ctrl_c_says_how_many_puzzles_were_made_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    """Ctrl-C while the puzzles are made: exit code 130, no book, and one line saying how far it got."""
+    from dominosa.cli import book as book_command
+    from dominosa.cli.main import main
+
+    def interrupted(count, order, seed, *, grade=None, progress=None):
+        for done in range(1, 4):
+            progress(done)  # three puzzles made, then Ctrl-C
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(book_command, "generate_entries", interrupted)
+    out = tmp_path / "book.pdf"
+    assert main(["book", "--count", "8", "--quiet", "--out", str(out)]) == 130
+    assert capsys.readouterr().err == "dominosa: interrupted: 3 of 8 puzzles finished; the book was not written\n"
+    assert list(tmp_path.iterdir()) == []
