@@ -123,6 +123,9 @@ def run(args: argparse.Namespace) -> int:
         if pictures:  # a status message: standard error, whatever the format
             count = len(pictures)
             print(f"wrote {count} picture{'s' if count != 1 else ''} to {pictures[0].parent}", file=sys.stderr)
+        elif folder is not None:  # said, or --render would end in silence with an empty folder
+            why = "it has no step to draw" if rating.path is not None else "only a proper puzzle has steps"
+            print(f"no pictures for {record.location}: {why}", file=sys.stderr)
     return EXIT_TIMED_OUT if timed_out else 0
 
 

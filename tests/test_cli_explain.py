@@ -155,6 +155,8 @@ def test_a_clued_puzzle_says_what_its_clues_settle_before_the_steps(tmp_path):
     clued = puzzle.with_clues(sorted(solution.placements))
     path = tmp_path / "clued.json"
     path.write_text(write_json(clued) + "\n", "utf-8")
-    lines = dominosa("explain", path).stdout.splitlines()
+    done = dominosa("explain", path, "--render", tmp_path / "steps")
+    lines = done.stdout.splitlines()
     assert lines[2] == "clues: the 28 clues settle all 28 dominoes; nothing is left to deduce"
     assert lines[3] == "path: 0 steps, cost 0, proved shortest"
+    assert done.stderr == f"no pictures for {path}, line 1: it has no step to draw\n"  # not an empty folder in silence
