@@ -257,6 +257,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("give --best N (N of each grade) or --count N (N in all), not both")
         if not 1 <= args.best <= 2000:
             raise UsageError(f"--best must be between 1 and 2000, not {args.best}")
+    _refuse_choices_that_do_nothing(args)
     if args.files or args.example:
         if args.store:
             raise UsageError("give puzzle files or --store, not both")
@@ -535,6 +536,21 @@ def store_entries(
             warn(f"{plural(ungraded, 'ungraded puzzle')} of {path} left out: --best takes the best of each grade")
     entries = [BookEntry(r.puzzle, r.solution, r.grade, r.score) for r in records]
     return entries, grade_order_from([{"grade": r.grade, "level": r.level} for r in records])
+
+
+def _refuse_choices_that_do_nothing(args: argparse.Namespace) -> None:
+    """Refuse an option that would be ignored: a book of files takes all their puzzles, a store's are taken by
+    id (or by score with --best), so --grade, --count, --order or --seed there would silently do nothing."""
+    if args.files or args.example:
+        options = {"--grade": args.grade, "--count": args.count, "--order": args.order, "--seed": args.seed}
+        given = [option for option, value in options.items() if value is not None]
+        if given and not args.store:
+            raise UsageError(
+                f"{' and '.join(given)}: a book of puzzle files takes every puzzle of the files as they are"
+                " (these choose the puzzles of --store or of a generated book)"
+            )
+    elif args.store and args.seed is not None:
+        raise UsageError("--seed is for generated books: a store's puzzles are taken oldest first (or by --best)")
 
 
 def _warn_best_shortfall(records, grades: list[str], best: int, path: str) -> None:

@@ -229,6 +229,9 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
         (["book", "-"], json.dumps({"grid": [[1, 1]]}), ["line 1"]),
         (["book", "--best", "3"], "", ["--best", "--store"]),
         (["book", "--store", "s.sqlite", "--best", "3", "--count", "5"], "", ["--best", "--count"]),
+        (["book", "-", "--grade", "hard", "--count", "2"], "3:22223101012330103310", ["--grade and --count", "files"]),
+        (["book", "--example", "--seed", "3"], "", ["--seed", "every puzzle of the files"]),
+        (["book", "--store", "s.sqlite", "--seed", "3"], "", ["--seed", "generated books"]),
     ],
 )
 def test_bad_input_is_one_line_exit_2_and_no_pdf(tmp_path, args, stdin, words):
