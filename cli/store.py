@@ -119,8 +119,10 @@ examples:
 Files of your own in these examples: puzzles.txt.
 
 Puzzles the store already holds (up to symmetry and renaming of numbers) are
-reported and skipped. The exit code is 0 when every puzzle was added or already
-there, 1 when some were not proper, and 2 for bad input.
+reported and skipped. Each puzzle added is stored with its grade and score: the
+ones its file states (as 'dominosa rate' and 'generate' write them), else they
+are rated. The exit code is 0 when every puzzle was added or already there, 1
+when some were not proper, and 2 for bad input.
 """
 
 
@@ -203,7 +205,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help="a puzzle file in any format, - for standard input, or a game ID such as 3:22223101012330103310",
     )
-    sub.add_argument("--timeout", type=_positive(float), metavar="SECONDS", help="give up on a puzzle after this long")
+    sub.add_argument(
+        "--timeout",
+        type=_positive(float),
+        metavar="SECONDS",
+        help="give up on counting a puzzle's solutions after this long; grading it gets as long again (past it,"
+        " the puzzle is stored ungraded)",
+    )
     add_format_argument(sub)
 
 
