@@ -239,6 +239,30 @@ def test_add_if_proper_solves_keeps_proper_puzzles_and_reports_the_rest(store):
     assert len(store) == 1
 
 
+def test_add_if_proper_grades_a_proper_puzzle_without_a_grade_and_only_that(store):
+    asked = []
+
+    def grader(puzzle):
+        asked.append(puzzle)
+        return {"grade": "basic", "score": 12.5}
+
+    proper = read_puzzle("3:22223101012330103310")
+    outcome = store.add_if_proper(proper, grader=grader)
+    assert (outcome.status, outcome.grade, outcome.reason) == ("added", "basic", "added as puzzle 1 (basic)")
+    assert (store.get(1).grade, store.get(1).level, store.get(1).score) == ("basic", 1, 12.5)
+    assert store.add_if_proper(proper, grader=grader).status == "duplicate"  # not solved, not graded again
+    assert store.add_if_proper(_ambiguous_puzzle(), grader=grader).status == "not proper"
+    assert asked == [proper]
+    stated = store.add_if_proper(_proper(4), rating={"grade": "hard", "score": 40.0}, grader=grader)
+    assert stated.grade == "hard" and asked == [proper]  # a file's own grade is kept, not graded again
+    out_of_time = store.add_if_proper(_proper(5), grader=lambda puzzle: None)
+    assert out_of_time.reason.endswith("(not graded)") and store.get(out_of_time.id).grade is None
+
+
+def _proper(order: int) -> Puzzle:
+    return proper_layout(order, random.Random(order))[0]
+
+
 def _ambiguous_puzzle() -> Puzzle:
     from dominosa.deductions import count_solutions
 
