@@ -8,6 +8,7 @@ dispatches, and turns bad input into one line on standard error with exit code 2
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import sys
 from importlib import import_module
@@ -44,9 +45,65 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+EPILOG = """\
+examples:
+  dominosa show --example
+      the double-6 puzzle that comes with dominosa
+  dominosa solve 3:22223101012330103310 --all
+      count every solution of a game ID
+  dominosa rate --example
+      grade, score and shortest deduction path of the double-6 puzzle that
+      comes with dominosa, with a chart of the techniques the path uses
+  dominosa explain --example
+      the double-6 puzzle that comes with dominosa, solved step by step
+  dominosa generate --order 6 --grade hard
+      one hard double-6 puzzle, drawn with its grade and score
+  dominosa book
+      generate 40 double-6 puzzles (trivial, basic, hard, extreme) and build
+      output/book.pdf with their solutions
+  dominosa serve --open
+      start the studio on http://127.0.0.1:8000/ and open it in the browser
+
+Run 'dominosa COMMAND --help' for a command's options and more examples.
+"""
+
+
 class _Parser(argparse.ArgumentParser):
+    """argparse's parser with our manners: its errors are one line and exit code 2, a mistyped command, action,
+    choice or option gets a "did you mean", and a command kept only under an old name is not offered."""
+
     def error(self, message: str):  # argparse's own errors: keep them to one line and exit code 2
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {message}\n")
+
+    def _check_value(self, action: argparse.Action, value: object) -> None:
+        """A value outside an option's choices (or an unknown command): the choices offered, the closest first
+        when one is near. A command's old name (``cover``) is accepted but not offered: only the listed ones."""
+        if action.choices is None or value in action.choices:
+            return
+        offered = [str(choice) for choice in action.choices]
+        if isinstance(action, argparse._SubParsersAction):
+            offered = [choice.dest for choice in action._choices_actions]  # the commands --help lists
+        near = difflib.get_close_matches(str(value), offered, n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise argparse.ArgumentError(action, f"invalid choice: {value!r}{hint}; the choices: {', '.join(offered)}")
+
+    def parse_known_args(self, args=None, namespace=None):  # noqa: ANN001, ANN201 (argparse's own signature)
+        """A command's parser (one with no commands below it) refuses what it does not know itself, naming the
+        option meant when one is near; left to the top parser, the error would name no command and no option."""
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras and self._subparsers is None:
+            self.error(f"unrecognized arguments: {' '.join(extras)}{self._nearest_option(extras)}")
+        return namespace, extras
+
+    def _nearest_option(self, extras: list[str]) -> str:
+        """' (did you mean --example?)' for the first unknown option near one of ours, else ''."""
+        options = [name for name in self._option_string_actions if name.startswith("--")]
+        for extra in extras:
+            if extra.startswith("--"):
+                near = difflib.get_close_matches(extra.split("=", 1)[0], options, n=1)
+                if near:
+                    return f" (did you mean {near[0]}?)"
+        return ""
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
@@ -58,7 +115,8 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="dominosa",
         description="Solve, rate, generate and print Dominosa puzzles.",
-        epilog="Run 'dominosa COMMAND --help' for a command's options and an example.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
