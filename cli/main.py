@@ -45,6 +45,10 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+# How alike a mistyped name and ours must be to be offered (difflib's ratio): 'sovle' and 'lsit' are, and
+# '--limit' is not '--timeout'.
+NEAR = 0.7
+
 EPILOG = """\
 examples:
   dominosa show --example
@@ -83,7 +87,7 @@ class _Parser(argparse.ArgumentParser):
         offered = [str(choice) for choice in action.choices]
         if isinstance(action, argparse._SubParsersAction):
             offered = [choice.dest for choice in action._choices_actions]  # the commands --help lists
-        near = difflib.get_close_matches(str(value), offered, n=1)
+        near = difflib.get_close_matches(str(value), offered, n=1, cutoff=NEAR)
         hint = f" (did you mean {near[0]!r}?)" if near else ""
         raise argparse.ArgumentError(action, f"invalid choice: {value!r}{hint}; the choices: {', '.join(offered)}")
 
@@ -100,7 +104,7 @@ class _Parser(argparse.ArgumentParser):
         options = [name for name in self._option_string_actions if name.startswith("--")]
         for extra in extras:
             if extra.startswith("--"):
-                near = difflib.get_close_matches(extra.split("=", 1)[0], options, n=1)
+                near = difflib.get_close_matches(extra.split("=", 1)[0], options, n=1, cutoff=NEAR)
                 if near:
                     return f" (did you mean {near[0]}?)"
         return ""
