@@ -197,6 +197,8 @@ def test_play_reads_in_every_look(studio, browser, theme, device):  # noqa: F811
 def test_daily_reads_in_every_look(studio, browser, theme, device):  # noqa: F811
     context, page, errors = looks(browser, theme, device)
     open_page(page, f"{studio}daily#date=2026-11-24&grade=trivial")
+    page.click("#hint")
+    page.wait_for_selector("#board rect.cell.hl-hint")
     check_contrast(page, f"daily-{theme}-{device}")
     if device == "phone":
         check_controls(page, "daily")

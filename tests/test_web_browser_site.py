@@ -62,18 +62,12 @@ def test_the_days_are_listed_newest_first_filtered_by_grade_and_marked_when_solv
     context.close()
 
 
-def test_from_file_the_site_asks_for_no_manifest_and_no_service_worker(site, browser):  # noqa: F811
-    context = browser.new_context()
+def test_over_http_the_site_installs_and_plays_offline_and_from_file_as_before(site, hosted, browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     open_page(page, (site / "index.html").as_uri())
     assert page.locator("link[rel=manifest]").count() == 0  # nor a worker: the same test guards both in site.js
     expect(page.locator("#facts")).to_contain_text("order")  # and it plays, as before
-    context.close()
-
-
-def test_over_http_the_site_installs_and_plays_offline(hosted, browser):  # noqa: F811
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
     open_page(page, f"{hosted}index.html#date=2026-11-25&grade=basic")
     expect(page.locator("link[rel=manifest]")).to_have_attribute("href", "manifest.webmanifest")
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
