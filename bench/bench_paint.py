@@ -8,7 +8,7 @@ the control that shows how much of a difference is noise. Then the static site (
 ``file://``, against a script-free page in the same folder. See bench/README.md.
 
     python bench/bench_paint.py                 # 9 loads of each page on each side
-    python bench/bench_paint.py --loads 15 --against main
+    python bench/bench_paint.py --loads 15 --against main --against 29d7f5c
 """
 
 from __future__ import annotations
@@ -72,35 +72,47 @@ def page_paints(servers: dict[str, Server], loads: int) -> dict[str, dict[str, f
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--against", default=BEFORE_ISSUE_24, help="the git revision to compare with")
+    parser.add_argument(
+        "--against",
+        action="append",
+        metavar="REV",
+        help=f"a git revision to compare with (repeat for more; default"
+        f" {BEFORE_ISSUE_24}, before issue 24); /play must paint no later than the first",
+    )
     parser.add_argument("--loads", type=int, default=9, help="cold loads of each page on each side")
     parser.add_argument("--strict", action="store_true", help="exit status 1 if a target is missed")
     args = parser.parse_args()
+    revisions = args.against or [BEFORE_ISSUE_24]
     print(load())
     if not os.path.exists(shutil.which("chromium") or "/usr/bin/chromium"):
         print("not measured: no Chromium (apt-get install chromium)")
         return 0
     missed = []
     with tempfile.TemporaryDirectory() as folder:
-        servers = {"this": Server(None), args.against: Server(old_package(args.against, Path(folder)))}
+        servers = {"this": Server(None)}
+        for k, revision in enumerate(revisions):
+            servers[revision] = Server(old_package(revision, Path(folder) / str(k)))
         try:
             figures = page_paints(servers, args.loads)
         finally:
             for server in servers.values():
                 server.stop()
-    mine, theirs = figures["this"], figures[args.against]
+    mine = figures["this"]
     for path in PAGES:
-        ratio = mine[path] / theirs[path]
-        print(f"/{path:6} first paint, median of {args.loads}: {mine[path]:.0f} ms against {theirs[path]:.0f} ms"
-              f" at {args.against} ({ratio:.2f}x)")
-    if mine["play"] > theirs["play"] * 1.1:  # a tenth: the noise of medians of cold loads on a shared machine
+        against = ", ".join(
+            f"{figures[r][path]:.0f} ms at {r} ({mine[path] / figures[r][path]:.2f}x)" for r in revisions
+        )
+        print(f"/{path:6} first paint, median of {args.loads}: {mine[path]:.0f} ms against {against}")
+    if mine["play"] > figures[revisions[0]]["play"] * 1.1:  # a tenth: the noise of cold loads' medians, shared machine
         missed.append("/play first paint")
     site = site_paints(args.loads)
     if isinstance(site, str):
         print(f"static site: not measured: {site}")
     else:
-        print(f"static site from file://, first paint median of {args.loads}: {site[0]:.0f} ms"
-              f" (target <= {SITE_TARGET_MS}; a script-free page beside it {site[1]:.0f} ms)")
+        print(
+            f"static site from file://, first paint median of {args.loads}: {site[0]:.0f} ms"
+            f" (target <= {SITE_TARGET_MS}; a script-free page beside it {site[1]:.0f} ms)"
+        )
         if site[0] > SITE_TARGET_MS:
             missed.append("static site first paint")
     print("targets missed: " + ", ".join(missed) if missed else "every target met")
