@@ -177,6 +177,7 @@ def test_play_reads_in_every_look(studio, browser, theme, device):  # noqa: F811
     context, page, errors = looks(browser, theme, device)
     open_page(page, f"{studio}play#p={GAME_ID}")
     page.click("#hint")
+    page.wait_for_selector("#board rect.cell.hl-hint")  # the first level's answer, before asking the second
     page.click("#hint")
     page.wait_for_selector("#hint-box .tech")
     page.click('#numbers .num[data-n="2"]')

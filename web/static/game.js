@@ -38,6 +38,7 @@ export function createGame(backend, options = {}) {
   let hint = { position: null, level: 0, answer: null };
   let moves = 0;
   let hintsUsed = 0; // deductions asked for: the three levels of one count once
+  let asking = false; // a hint asked of the backend and not answered yet
   let paid = null; // the cells of the deduction (or the wrong move) last counted, as far as its levels showed them
   let numberShown = null; // the number whose cells are highlighted
   let splitMode = false; // on touch screens: taps and drags mark splits rather than place dominoes
@@ -220,6 +221,7 @@ export function createGame(backend, options = {}) {
 
   async function askHint(forceLevel = null) {
     if (!puzzle || timer.paused || solvedNow()) return;
+    if (forceLevel === null && asking) return; // pressed while the last is answered: that answer comes first
     const here = positionKey();
     const level = forceLevel ?? (hint.position === here ? Math.min(3, hint.level + 1) : 1);
     const pressed = forceLevel === null; // a refresh after a move is not asked for, and counts nothing
@@ -231,7 +233,13 @@ export function createGame(backend, options = {}) {
       wrongHint(here, level, wrong);
       return settleHint([`wrong ${wrong[0]}`], pressed, continuing);
     }
-    const got = await backend.hint(puzzle, { joined: [...joined].map(parsePair), split: [...split].map(parsePair) }, level);
+    asking = true;
+    let got;
+    try {
+      got = await backend.hint(puzzle, { joined: [...joined].map(parsePair), split: [...split].map(parsePair) }, level);
+    } finally {
+      asking = false;
+    }
     if (positionKey() !== here) return askHint(1); // a move came meanwhile: a hint for the position as it is now
     if (timer.paused) return; // paused while the answer came: it stays hidden until asked again
     hint = { position: here, level, answer: got.ok ? got.data : null };
