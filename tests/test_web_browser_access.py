@@ -223,3 +223,15 @@ def test_static_site_reads_in_every_look(site, browser, theme, device):  # noqa:
         assert toggle["y"] < brand["y"] + brand["height"], "the title pushed the theme toggle onto a second row"
     context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize(("theme", "device"), LOOKS)
+def test_tiling_reads_in_every_look(studio, browser, theme, device):  # noqa: F811
+    context, page, errors = looks(browser, theme, device)
+    page.goto(f"{studio}tile")
+    page.wait_for_selector("svg.tiling .label.open")  # today's solution drawn, the date's cells left open
+    check_contrast(page, f"tiling-{theme}-{device}")
+    if device == "phone":
+        check_controls(page, "tiling")
+    context.close()
+    assert not errors, errors
