@@ -33,9 +33,10 @@ examples:
 Files of your own in these examples: output/puzzles.sqlite.
 
 The folder holds index.html, studio.css, dominosa.js (the studio's play
-modules), puzzles.js (the puzzles with their solutions and deduction paths,
-which the page reads; browsers cannot fetch files from file://) and
-puzzles/*.json (the same, one file per puzzle). Copy it anywhere.
+modules) and puzzles.js (the puzzles with their solutions and deduction
+paths, which the page reads; browsers cannot fetch files from file://); and,
+for a site served over http(s), manifest.webmanifest, icon-*.png and sw.js,
+which make it installable and playable offline. Copy it anywhere.
 """
 
 

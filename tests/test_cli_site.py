@@ -8,6 +8,7 @@ import re
 
 import pytest
 from cli_run import dominosa, one_line_error
+from PIL import Image
 
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.formats import puzzle_from_dict
@@ -49,13 +50,14 @@ def test_the_folder_holds_the_page_its_script_and_the_puzzles(site):
     names = sorted(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file())
     assert names == [
         "dominosa.js",
+        "icon-192.png",
+        "icon-512.png",
         "index.html",
+        "manifest.webmanifest",
         "puzzles.js",
-        "puzzles/2026-11-24-trivial.json",
-        "puzzles/2026-11-25-trivial.json",
-        "puzzles/archive-001.json",
         "studio.css",
-    ]
+        "sw.js",
+    ]  # the puzzles once only (puzzles.js), no JSON copy of each beside them
     page = (site / "index.html").read_text()
     assert 'src="puzzles.js"' in page and 'src="dominosa.js"' in page and 'type="module"' not in page
     assert "/static/" not in page and "/api/" not in page  # nothing a static host or file:// cannot serve
@@ -66,7 +68,27 @@ def test_the_days_puzzles_are_the_puzzles_of_the_day(site):
     for entry in data["days"]:
         made = daily_puzzle(entry["date"], entry["grade"])
         assert entry["grid"] == [list(row) for row in made.puzzle.grid]
-        assert json.loads((site / "puzzles" / f"{entry['date']}-trivial.json").read_text()) == entry
+    assert data["grades"][:3] == ["trivial", "basic", "hard"]  # the grades in their order, for the archive's list
+
+
+def test_the_site_installs_as_an_app_with_icons_and_a_worker_that_keeps_every_file(site, tmp_path):
+    manifest = json.loads((site / "manifest.webmanifest").read_text())
+    assert manifest["name"] == "Dominosa: puzzle of the day" and manifest["display"] == "standalone"
+    assert (site / manifest["start_url"]).exists()
+    for icon in manifest["icons"]:
+        width, height = map(int, icon["sizes"].split("x"))
+        with Image.open(site / icon["src"]) as image:
+            assert image.format == "PNG" and image.size == (width, height)
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}  # what browsers ask to install
+    worker = (site / "sw.js").read_text()
+    kept = json.loads(re.search(r"const FILES = (\[.*\]);", worker).group(1))
+    names = {p.name for p in site.iterdir() if p.is_file()} - {"sw.js"}
+    assert set(kept) == names  # every file but the worker itself, so that the site plays offline
+    version = re.search(r'const VERSION = "(\w+)";', worker).group(1)
+    again = tmp_path / "again"
+    done = dominosa("site", again, "--from", "2026-11-24", "--to", "2026-11-26", "--grade", "trivial", "--count", "0")
+    assert done.returncode == 0, done.stderr
+    assert re.search(r'const VERSION = "(\w+)";', (again / "sw.js").read_text()).group(1) != version  # a new build
 
 
 def test_every_puzzle_is_unique_with_its_solution_and_a_path_that_solves_it(site):

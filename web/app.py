@@ -33,7 +33,7 @@ from dominosa import __version__
 from dominosa.deductions import GRADES
 from dominosa.formats import DEFAULT_EXAMPLE, read_example, write_plain
 from dominosa.generator.daily import DAILY_ORDERS
-from dominosa.web.guard import Guard
+from dominosa.web.guard import Guard, theme_first_tag
 from dominosa.web.jobs import EXPORT_FORMATS, MAX_PLAY_ORDER, TILE_PUZZLES
 from dominosa.web.workers import JobFailed, JobTimeout, PoolClosing, WorkerPool
 
@@ -346,6 +346,7 @@ def build_page(path: str) -> str:
     text = (STATIC / PAGES[path]).read_text(encoding="utf-8")
     for part in ("game", "game-aside", "day-picker"):  # the game's own cards, shared by the play and daily pages
         text = text.replace(f"<!--#{part}-->\n", (STATIC / f"{part}.html").read_text(encoding="utf-8"))
+    head = head.replace("<!--#theme-first-->", theme_first_tag())
     return text.replace("<!--#head-->\n", head).replace("<!--#header-->\n", header)
 
 

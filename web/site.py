@@ -4,13 +4,19 @@
 It reuses the studio's own play modules (``static/board.js``, ``game.js``, ``daily-page.js``, ...) rather than a
 second player. Browsers refuse ES modules and ``fetch`` from ``file://``, so the modules are joined here into one
 classic script (each module's body in a function of its own, its imports read from the modules before it), and
-the puzzles come as a script too (``puzzles.js``, setting ``window.DOMINOSA_SITE``), besides one JSON file per
-puzzle for anyone who wants the data. Hints need no engine in the browser: each puzzle carries the deduction path
-that ``dominosa explain`` gives, and the page's hint is the first step of it not yet on the board.
+the puzzles come as a script too (``puzzles.js``, setting ``window.DOMINOSA_SITE``: the one copy of the data).
+Hints need no engine in the browser: each puzzle carries the deduction path that ``dominosa explain`` gives, and
+the page's hint is the first step of it not yet on the board.
+
+Served over http(s) the site is also an installable web app that plays offline: a manifest, PNG icons drawn here
+with Pillow, and a service worker (``static/site-sw.js``) that keeps the files it has served. From ``file://``
+the page registers none of that and works as before.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 import json
 import re
 from collections.abc import Iterable
@@ -21,9 +27,10 @@ from typing import Any
 
 from dominosa.atomic import atomic_write
 from dominosa.cli import explain as explain_command
-from dominosa.deductions import rate
+from dominosa.deductions import GRADES, rate
 from dominosa.formats import PuzzleRecord, puzzle_to_dict
 from dominosa.puzzle import Puzzle
+from dominosa.web.guard import theme_first_tag
 
 __all__ = ["SitePuzzle", "site_entry", "bundle", "write_site", "MODULES"]
 
@@ -104,30 +111,80 @@ def page() -> str:
     text = (STATIC / "site.html").read_text(encoding="utf-8")
     for part in ("game", "game-aside", "day-picker"):
         text = text.replace(f"<!--#{part}-->\n", (STATIC / f"{part}.html").read_text(encoding="utf-8"))
-    return text
+    return text.replace("<!--#theme-first-->", theme_first_tag())
+
+
+ICON_SIZES = (192, 512)
+# The app's colours: the studio header's, and the domino's face.
+_ICON_GROUND = "#1f2a38"
+_ICON_FACE = "#fffdf7"
+
+
+def icon_png(size: int) -> bytes:
+    """The app's icon: a domino (two halves, a pip pattern each) on the studio's header colour, as a PNG."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (size, size), _ICON_GROUND)
+    draw = ImageDraw.Draw(image)
+    unit = size / 16
+    left, top, right, bottom = 3 * unit, 5.5 * unit, 13 * unit, 10.5 * unit  # inside the maskable safe zone
+    draw.rounded_rectangle((left, top, right, bottom), radius=unit, fill=_ICON_FACE)
+    middle = (left + right) / 2
+    draw.line((middle, top + unit * 0.6, middle, bottom - unit * 0.6), fill=_ICON_GROUND, width=max(1, round(unit / 3)))
+    pip = unit * 0.55
+    for cx, cy in ((left + 1.4 * unit, top + 1.3 * unit), ((left + middle) / 2, (top + bottom) / 2),
+                   (middle - 1.4 * unit, bottom - 1.3 * unit), (middle + 1.4 * unit, top + 1.3 * unit),
+                   (right - 1.4 * unit, bottom - 1.3 * unit)):
+        draw.ellipse((cx - pip, cy - pip, cx + pip, cy + pip), fill=_ICON_GROUND)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def manifest(title: str) -> str:
+    """The web app manifest: the site installs as an app of its own that opens its page full screen."""
+    return json.dumps(
+        {
+            "name": title,
+            "short_name": "Dominosa",
+            "start_url": "./index.html",
+            "scope": "./",
+            "display": "standalone",
+            "background_color": "#f4f1ea",
+            "theme_color": _ICON_GROUND,
+            "icons": [
+                {"src": f"icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png", "purpose": "any maskable"}
+                for size in ICON_SIZES
+            ],
+        },
+        indent=1,
+    )
+
+
+def service_worker(files_kept: dict[str, str]) -> str:
+    """The service worker's script: ``static/site-sw.js`` with the files to keep and a version naming this build
+    (a hash of them), so that a new build's worker replaces the old cache."""
+    version = hashlib.sha256("".join(f"{n}\0{t}" for n, t in sorted(files_kept.items())).encode()).hexdigest()[:16]
+    script = (STATIC / "site-sw.js").read_text(encoding="utf-8")
+    return script.replace('"@VERSION@"', json.dumps(version)).replace('["@FILES@"]', json.dumps(sorted(files_kept)))
 
 
 def write_site(folder: Path, days: list[dict[str, Any]], archive: list[dict[str, Any]], *, title: str) -> list[Path]:
     """Write the site into ``folder`` (made if missing), each file atomically; the files written."""
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "puzzles").mkdir(exist_ok=True)
-    data = {"title": title, "days": days, "archive": archive}
-    written = [
-        atomic_write(folder / "index.html", page().replace("<!--#title-->", _escape(title))),
-        atomic_write(folder / "studio.css", (STATIC / "studio.css").read_text(encoding="utf-8")),
-        atomic_write(folder / "dominosa.js", bundle()),
-        atomic_write(
-            folder / "puzzles.js", "window.DOMINOSA_SITE = " + json.dumps(data, separators=(",", ":")) + ";\n"
-        ),
-    ]
-    for entry in days:
-        written.append(
-            atomic_write(folder / "puzzles" / f"{entry['date']}-{entry['grade']}.json", json.dumps(entry) + "\n")
-        )
-    for entry in archive:
-        written.append(
-            atomic_write(folder / "puzzles" / f"archive-{entry['number']:03}.json", json.dumps(entry) + "\n")
-        )
+    data = {"title": title, "grades": list(GRADES), "days": days, "archive": archive}
+    texts = {
+        "index.html": page().replace("<!--#title-->", _escape(title)),
+        "studio.css": (STATIC / "studio.css").read_text(encoding="utf-8"),
+        "dominosa.js": bundle(),
+        "puzzles.js": "window.DOMINOSA_SITE = " + json.dumps(data, separators=(",", ":")) + ";\n",
+        "manifest.webmanifest": manifest(title) + "\n",
+    }
+    icons = {f"icon-{size}.png": icon_png(size) for size in ICON_SIZES}
+    kept = {**texts, **{name: hashlib.sha256(png).hexdigest() for name, png in icons.items()}}
+    written = [atomic_write(folder / name, text) for name, text in texts.items()]
+    written += [atomic_write(folder / name, png) for name, png in icons.items()]
+    written.append(atomic_write(folder / "sw.js", service_worker(kept)))
     return written
 
 

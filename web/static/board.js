@@ -9,6 +9,8 @@ const PAD = 10;
 const LABEL = 20; // room for the row and column labels (r1, c1: the coordinates hints use)
 const X0 = PAD + LABEL; // where the first column starts
 const Y0 = PAD + LABEL; // where the first row starts
+const MAX_CELL = 80; // on screen, a cell grows to at most this many pixels
+const ZOOM_CELL = 46; // and zoomed, it is this size (a fingertip's target), the board panned in its frame
 
 function node(tag, attrs = {}, parent = null) {
   const n = document.createElementNS(SVG, tag);
@@ -36,6 +38,7 @@ export class Board {
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
+    this.svg.addEventListener("pointercancel", () => { this.drag = null; }); // a zoomed board's pan took the touch
   }
 
   isCell(r, c) {
@@ -51,8 +54,12 @@ export class Board {
     const height = rows * S + Y0 + PAD;
     this.svg.replaceChildren();
     this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    this.svg.setAttribute("width", width);
-    this.svg.setAttribute("height", height);
+    // The board scales to the space it has (studio.css): as wide as its card, cells at most MAX_CELL pixels and
+    // the whole board within the window's height; zoomed (a phone's large board), cells of ZOOM_CELL, panned.
+    this.svg.style.setProperty("--board-largest", `${(width * MAX_CELL) / S}px`);
+    this.svg.style.setProperty("--board-aspect", `${width / height}`);
+    this.svg.style.setProperty("--board-zoomed", `${(width * ZOOM_CELL) / S}px`);
+    this.svg.style.aspectRatio = `${width} / ${height}`;
     const cells = node("g", { class: "cells" }, this.svg);
     const marks = node("g", { class: "marks" }, this.svg);
     const pieces = node("g", { class: "pieces" }, this.svg);
@@ -74,8 +81,10 @@ export class Board {
           x: X0 + c * S, y: Y0 + r * S, width: S, height: S,
           class: classes.join(" ").trim(), "data-cell": k,
         }, cells);
+        // A number on a highlighted cell takes the highlights' ink (dark on every highlight fill, in both themes).
+        const lit = classes[1] !== "" || classes.includes("selected");
         const text = node("text", {
-          x: X0 + c * S + S / 2, y: Y0 + r * S + S / 2 + 1, class: "number", "data-cell": k, "data-value": v,
+          x: X0 + c * S + S / 2, y: Y0 + r * S + S / 2 + 1, class: lit ? "number lit" : "number", "data-cell": k, "data-value": v,
         }, numbers);
         text.textContent = v;
       }

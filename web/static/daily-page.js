@@ -70,6 +70,8 @@ export function setupDaily(game, load, grades, { first = null, last = null } = {
       $("share-line").textContent = shareLine({ date, grade: $("daily-grade").value, ms, hints });
       $("copy-share").textContent = "Copy";
       $("share-card").hidden = false;
+      // The share line is the reward: in view at once, wherever the card sits (below the board on a phone).
+      $("share-card").scrollIntoView({ block: "nearest" });
     },
   };
 }

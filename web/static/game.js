@@ -14,6 +14,7 @@ import { clock, recordSolve, recordStart, summary } from "./stats.js";
 
 const $ = (id) => document.getElementById(id);
 const parsePair = (k) => k.split("-").map((s) => s.split(",").map(Number));
+const PLAY_CONTROLS = ["undo", "redo", "mode", "check", "hint", "apply", "restart"];
 const HINT_PROMPT = "Stuck? Ask for a hint: first where to look, then the technique, then the whole deduction.";
 
 export function createGame(backend, options = {}) {
@@ -36,7 +37,9 @@ export function createGame(backend, options = {}) {
   let marked = { cells: {}, pairs: {} }; // check and hint marks, cleared by the next move
   let hint = { position: null, level: 0, answer: null };
   let moves = 0;
-  let hintsUsed = 0;
+  let hintsUsed = 0; // deductions asked for: the three levels of one count once
+  let asking = false; // a hint asked of the backend and not answered yet
+  let paid = null; // the cells of the deduction (or the wrong move) last counted, as far as its levels showed them
   let numberShown = null; // the number whose cells are highlighted
   let splitMode = false; // on touch screens: taps and drags mark splits rather than place dominoes
   let timer = { ms: 0, since: null, paused: false };
@@ -164,7 +167,8 @@ export function createGame(backend, options = {}) {
   }
 
   function progressWords() {
-    return `${joined.size + (puzzle.clues || []).length} of ${allDominoes().length} dominoes placed`;
+    const help = hintsUsed ? ` · ${hintsUsed} hint${hintsUsed > 1 ? "s" : ""}` : "";
+    return `${joined.size + (puzzle.clues || []).length} of ${allDominoes().length} dominoes placed${help}`;
   }
 
   // Every cell covered once and every domino of the set used once (any such tiling is a solution).
@@ -217,16 +221,29 @@ export function createGame(backend, options = {}) {
 
   async function askHint(forceLevel = null) {
     if (!puzzle || timer.paused || solvedNow()) return;
+    if (forceLevel === null && asking) return; // pressed while the last is answered: that answer comes first
     const here = positionKey();
     const level = forceLevel ?? (hint.position === here ? Math.min(3, hint.level + 1) : 1);
-    if (forceLevel === null && !(hint.position === here && hint.level >= 3)) hintsUsed++;
+    const pressed = forceLevel === null; // a refresh after a move is not asked for, and counts nothing
     marked = { cells: {}, pairs: {} };
     hideApply();
     const wrong = wrongMoves();
-    if (wrong.length) return wrongHint(here, level, wrong);
-    const got = await backend.hint(puzzle, { joined: [...joined].map(parsePair), split: [...split].map(parsePair) }, level);
+    const continuing = hint.position === here && level > 1 ? hint.counted : null;
+    if (wrong.length) {
+      wrongHint(here, level, wrong);
+      return settleHint([`wrong ${wrong[0]}`], pressed, continuing);
+    }
+    asking = true;
+    let got;
+    try {
+      got = await backend.hint(puzzle, { joined: [...joined].map(parsePair), split: [...split].map(parsePair) }, level);
+    } finally {
+      asking = false;
+    }
     if (positionKey() !== here) return askHint(1); // a move came meanwhile: a hint for the position as it is now
+    if (timer.paused) return; // paused while the answer came: it stays hidden until asked again
     hint = { position: here, level, answer: got.ok ? got.data : null };
+    if (got.ok && got.data.status === "hint") settleHint(got.data.cells.map((c) => key(...c)), pressed, continuing);
     const box = $("hint-box");
     if (!got.ok) return box.replaceChildren(el("span", { class: "error-line" }, got.data.error));
     const h = got.data;
@@ -254,6 +271,21 @@ export function createGame(backend, options = {}) {
       }
     }
     draw();
+  }
+
+  // One hint per deduction, whatever level of it is read: the gentlest first costs no more than the whole of it.
+  // Hints are counted per deduction, whatever level of it is read: the gentlest first costs no more than all of
+  // it. A hint's levels are one deduction (continuing: whether it was counted); a new hint that looks only where
+  // the deduction last counted looks (the refresh after a move, say) is that deduction still.
+  function settleHint(cells, pressed, continuing) {
+    hint.counted = continuing ?? (!!paid && cells.every((c) => paid.has(c)));
+    if (pressed && !hint.counted) {
+      hintsUsed++;
+      hint.counted = true;
+      paid = new Set();
+      if (solvedAt === null) $("status").textContent = progressWords();
+    }
+    if (hint.counted) for (const c of cells) paid.add(c);
   }
 
   // A wrong move on the board, pointed out gently: first the region it is in, then the move itself.
@@ -355,6 +387,11 @@ export function createGame(backend, options = {}) {
       button.textContent = on ? "Resume" : "Pause";
       button.setAttribute("aria-pressed", String(on));
     }
+    // Nothing to play or read while paused: the hint hides and the controls are off until Resume.
+    $("hint-box").hidden = on;
+    for (const id of PLAY_CONTROLS) if ($(id)) $(id).disabled = on;
+    for (const b of $("numbers")?.children || []) b.disabled = on;
+    if (!on) draw(); // Undo and Redo as their stacks say
     tick();
   }
 
@@ -403,8 +440,29 @@ export function createGame(backend, options = {}) {
       selected,
     });
     drawDominoes(counts);
-    $("undo").disabled = !undoStack.length;
-    $("redo").disabled = !redoStack.length;
+    $("undo").disabled = !undoStack.length || timer.paused;
+    $("redo").disabled = !redoStack.length || timer.paused;
+    fitZoom();
+  }
+
+  // On a touch screen a board whose cells come out smaller than a fingertip offers a zoom: cells of 46 px in a
+  // frame that pans with one finger (taps still place: a cell, then its neighbour; Mark splits as ever).
+  let zoomed = false;
+  function fitZoom() {
+    const button = $("zoom");
+    if (!button) return;
+    const box = board.svg.getBoundingClientRect();
+    const cellPx = box.width && (46 * box.width) / board.svg.viewBox.baseVal.width;
+    const small = matchMedia("(pointer: coarse)").matches && cellPx > 0 && cellPx < 40;
+    button.hidden = !(small || zoomed);
+  }
+
+  function setZoom(on) {
+    zoomed = on;
+    boardBox.classList.toggle("zoomed", on);
+    $("zoom").setAttribute("aria-pressed", String(on));
+    $("zoom").textContent = on ? "⤡ Fit board" : "⤢ Zoom board";
+    fitZoom();
   }
 
   function drawDominoes(counts) {
@@ -444,6 +502,7 @@ export function createGame(backend, options = {}) {
     redoStack = [];
     moves = 0;
     hintsUsed = 0;
+    paid = null;
     marked = { cells: {}, pairs: {} };
     hint = { position: null, level: 0, answer: null };
     selected = null;
@@ -479,6 +538,8 @@ export function createGame(backend, options = {}) {
   if ($("pause")) $("pause").onclick = () => pause();
   if ($("mode")) $("mode").onclick = () => setSplitMode(!splitMode);
   if ($("resume")) $("resume").onclick = () => pause(false);
+  if ($("zoom")) $("zoom").onclick = () => setZoom(!zoomed);
+  addEventListener("resize", fitZoom);
   setInterval(tick, 500);
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) pause(true);

@@ -49,6 +49,7 @@ async function analyseText(mine) {
   const source = text.value;
   if (!source.trim()) {
     setVerdict("wait", "waiting", "type or paste a puzzle");
+    $("fix").disabled = true;
     return;
   }
   document.body.classList.add("busy");
@@ -65,6 +66,8 @@ async function analyseText(mine) {
     clearRating();
     const loose = looseGrid(source);
     puzzle = loose ? { grid: loose.grid, clues: [] } : null;
+    if (puzzle) followOrder(puzzle);
+    $("fix").disabled = true; // nothing to make unique: the error above says why, once
     const at = /line (\d+), column (\d+)/.exec(read.error);
     badCell = loose && at ? loose.cellAt(Number(at[1]), Number(at[2])) : null;
     draw();
@@ -73,6 +76,7 @@ async function analyseText(mine) {
   puzzle = read.puzzle;
   badCell = null;
   followOrder(puzzle);
+  $("fix").disabled = false;
   showError(null);
   share(source);
   const [s, e] = await Promise.all([
@@ -100,11 +104,14 @@ async function analyseText(mine) {
   draw();
 }
 
-// The Order selector shows the puzzle's order (the largest number of its set), so that a blank grid or a random
-// puzzle made next is of the same size.
-function followOrder(read) {
-  const numbers = read.dominoes ? read.dominoes.flat() : read.grid.flat().filter((v) => v !== null);
-  const order = Math.max(0, ...numbers);
+// The Order selector shows the order of the grid on the board, so that a blank grid or a random puzzle made next
+// is of the same size: a standard board's (n + 1 rows of n + 2) from its shape, whatever it holds yet; any other
+// board's the largest number of its set.
+function followOrder(shown) {
+  const rows = shown.grid.length;
+  const cols = Math.max(0, ...shown.grid.map((row) => row.length));
+  const numbers = shown.dominoes ? shown.dominoes.flat() : shown.grid.flat().filter((v) => typeof v === "number");
+  const order = !shown.dominoes && cols === rows + 1 ? rows - 1 : Math.max(0, ...numbers);
   if ([...orders.options].some((o) => Number(o.value) === order)) orders.value = String(order);
 }
 

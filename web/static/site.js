@@ -6,6 +6,7 @@ import { el } from "./api.js";
 import { pairKey } from "./board.js";
 import { setupDaily } from "./daily-page.js";
 import { createGame } from "./game.js";
+import { stats } from "./stats.js";
 import { setupThemeToggle } from "./theme.js";
 
 const $ = (id) => document.getElementById(id);
@@ -35,7 +36,12 @@ const game = createGame(
     hint: async (puzzle, position, detail) => ({ ok: true, data: pathHint(current, position, detail) }),
     solve: async () => ({ ok: false, data: { error: "every puzzle of this site comes with its solution" } }),
   },
-  { onSolved: (result) => current?.date && daily.solved(result) },
+  {
+    onSolved: (result) => {
+      if (current?.date) daily.solved(result);
+      showLists();
+    },
+  },
 );
 
 async function load(date, grade) {
@@ -49,17 +55,49 @@ function playArchived(entry) {
   current = entry;
   $("share-card").hidden = true;
   history.replaceState(null, "", `#${new URLSearchParams({ archive: entry.number })}`);
-  game.start(entry, { note: `archive no. ${entry.number} · ${entry.grade} · order ${entry.order}`, order: entry.order, grade: entry.grade });
+  game.start(entry, { note: `archive no. ${entry.number} · ${entry.grade} · order ${entry.order}`, order: entry.order, grade: entry.grade, daily: `archive ${entry.number}` });
+}
+
+// The days (newest first, each day's grades easiest first) and the archive, filtered by grade; a puzzle solved in
+// this browser (the statistics' record, stats.js) says so in words and a mark, not by colour alone.
+const GRADE_ORDER = SITE.grades || [];
+const gradeRank = (g) => (GRADE_ORDER.includes(g) ? GRADE_ORDER.indexOf(g) : GRADE_ORDER.length);
+
+function showLists() {
+  const solved = stats().daily;
+  const only = $("list-grade").value;
+  const days = SITE.days
+    .filter((d) => !only || d.grade === only)
+    .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : gradeRank(a.grade) - gradeRank(b.grade)));
+  const item = (words, done, onclick) =>
+    el("button", { class: done ? "day solved" : "day", onclick, title: done ? "solved in this browser" : "" }, done ? `✓ ${words} · solved` : words);
+  $("days").replaceChildren(...days.map((d) => item(`${d.date} · ${d.grade}`, !!solved[`${d.date} ${d.grade}`], () => daily.go(d.date, d.grade))));
+  const archive = SITE.archive.filter((a) => !only || a.grade === only).sort((a, b) => a.number - b.number);
+  $("archive").replaceChildren(...archive.map((a) => item(`No. ${a.number} · ${a.grade}`, !!solved[`archive ${a.number}`], () => playArchived(a))));
+  const done = SITE.days.filter((d) => solved[`${d.date} ${d.grade}`]).length;
+  $("solved-count").textContent = `${done} of ${SITE.days.length} solved here`;
+}
+
+// Over http(s) the site installs as an app and plays offline (manifest.webmanifest, sw.js); from file:// neither
+// can work, and nothing is asked for.
+function offerApp() {
+  if (!/^https?:$/.test(location.protocol)) return;
+  document.head.append(el("link", { rel: "manifest", href: "manifest.webmanifest" }));
+  navigator.serviceWorker?.register("sw.js").catch(() => {}); // without it the site still plays online
 }
 
 const dates = [...new Set(SITE.days.map((d) => d.date))].sort();
-const grades = [...new Set(SITE.days.map((d) => d.grade))];
+const grades = [...new Set([...SITE.days, ...SITE.archive].map((d) => d.grade))].sort((a, b) => gradeRank(a) - gradeRank(b));
+const dayGrades = grades.filter((g) => SITE.days.some((d) => d.grade === g));
 document.title = SITE.title || document.title;
 $("site-title").textContent = SITE.title || "Dominosa";
-daily = setupDaily(game, load, grades.length ? grades : ["basic"], { first: dates[0], last: dates[dates.length - 1] });
-$("days").replaceChildren(...dates.map((date) => el("button", { class: "day", onclick: () => daily.go(date) }, date)));
-$("archive").replaceChildren(...SITE.archive.map((entry) => el("button", { class: "day", onclick: () => playArchived(entry) }, `No. ${entry.number} · ${entry.grade}`)));
+$("site-title").title = SITE.title || "";
+daily = setupDaily(game, load, dayGrades.length ? dayGrades : ["basic"], { first: dates[0], last: dates[dates.length - 1] });
+for (const g of grades) $("list-grade").append(el("option", { value: g }, g));
+$("list-grade").onchange = showLists;
+showLists();
 $("archive-card").hidden = !SITE.archive.length;
+offerApp();
 const asked = new URLSearchParams(location.hash.slice(1));
 const archived = SITE.archive.find((entry) => String(entry.number) === asked.get("archive"));
 if (archived) playArchived(archived);

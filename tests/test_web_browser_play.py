@@ -1,0 +1,153 @@
+"""Playing and setting in the studio as issue 36 asks, in Debian's headless Chromium (test_web_browser.py's
+fixtures): hints counted per deduction, a pause that hides the hint and stops the controls, the share card in view
+after a solve, the setter's fix and Order on a bad grid, the theme before the first paint, and a board that fills
+its card on a desktop and zooms on a phone. Screenshots go to test-artifacts/play36-*.png.
+"""
+
+from __future__ import annotations
+
+import re
+
+from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
+    ARTIFACTS,
+    GAME_ID,
+    browser,
+    cell,
+    expect,
+    open_page,
+    place,
+    studio,
+)
+
+from dominosa.generator.daily import daily_puzzle
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+# An order-12 puzzle (`dominosa generate --order 12 --seed 1 --format gameid`): 13 x 14 cells.
+ORDER_12 = (
+    "12:1[10]882[11]966[12]553[12]567[12]7[10][12]5411593492[10]828233[12][12][11]46163[11]2821[11]26340008026493510584"
+    "[11]68345[10]8[12]9071[12][10][12]99[11]5[11]72[10]509[11][11][10]68047614[11]76851[12]83173[10]25969000[11]275747"
+    "39[11]313[10][10]604[10]151226[12]2[11]047[12]0[12]44[12]17737[10]9[10][10]8998[11]"
+)
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    # A full-page capture drops Chromium's touch emulation: on a phone, the screen as the player sees it.
+    page.screenshot(path=str(ARTIFACTS / f"play36-{name}.png"), full_page=not page.evaluate("navigator.maxTouchPoints"))
+
+
+def solve_daily(page, date: str, grade: str) -> None:
+    for a, b in daily_puzzle(date, grade).solution:
+        if page.locator(f'#board rect.domino[data-pair="{a[0]},{a[1]}-{b[0]},{b[1]}"]').count() == 0:
+            place(page, a, b)
+
+
+def test_three_levels_of_one_hint_count_as_one(studio, browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_page(page, f"{studio}daily#date=2026-11-24&grade=trivial")
+    for level in ("Press Hint again for the technique", "Press Hint again for the whole deduction", "Technique"):
+        page.click("#hint")
+        expect(page.locator("#hint-box")).to_contain_text(level)
+    expect(page.locator("#status")).to_contain_text("1 hint")
+    solve_daily(page, "2026-11-24", "trivial")
+    expect(page.locator("#status")).to_contain_text("with 1 hint.")
+    expect(page.locator("#share-line")).to_contain_text("with 1 hint.")
+    expect(page.locator("#stats")).to_contain_text("1 hint used")
+    context.close()
+
+
+def test_pause_hides_the_hint_and_stops_every_control(studio, browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    place(page, (3, 3), (3, 4))
+    page.click("#hint")
+    expect(page.locator("#hint-box")).to_contain_text("Look at")
+    page.click("#pause")
+    expect(page.locator("#hint-box")).to_be_hidden()
+    for control in ("#undo", "#redo", "#check", "#hint", "#mode", "#restart", '#numbers .num[data-n="1"]'):
+        expect(page.locator(control)).to_be_disabled()
+    page.keyboard.press("h")  # the keys are off too
+    page.click("#resume")
+    expect(page.locator("#hint-box")).to_be_visible()
+    expect(page.locator("#hint-box")).to_contain_text("Look at")  # the same level: the paused press asked nothing
+    for control in ("#undo", "#check", "#hint", "#mode", "#restart"):
+        expect(page.locator(control)).to_be_enabled()
+    context.close()
+
+
+def test_the_share_card_is_in_view_after_a_solve_on_a_phone(studio, browser):  # noqa: F811
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    open_page(page, f"{studio}daily#date=2026-11-24&grade=trivial")
+    solve_daily(page, "2026-11-24", "trivial")
+    expect(page.locator("#share-card")).to_be_in_viewport()
+    shot(page, "daily-solved-phone")
+    context.close()
+
+
+def test_setter_offers_no_fix_for_a_grid_that_does_not_read(studio, browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_page(page, studio)
+    expect(page.locator("#verdict")).to_have_text("unique")  # the example, of order 6
+    expect(page.locator("#new-order")).to_have_value("6")
+    page.fill("#text", "03200\n31a23\n12101\n10332\n")  # an order-3 board with a typo
+    expect(page.locator("#error")).to_contain_text("line 2")
+    expect(page.locator("#fix")).to_be_disabled()
+    expect(page.locator("#new-order")).to_have_value("3")  # the Order of the grid on show
+    error = page.locator("#error").inner_text()
+    assert page.locator("body").inner_text().count(error) == 1  # said once
+    page.fill("#text", "03200\n31223\n12101\n10332\n")
+    expect(page.locator("#fix")).to_be_enabled()
+    context.close()
+
+
+def test_the_theme_is_chosen_before_any_script_file_runs(studio, browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script("localStorage.setItem('dominosa-theme', 'dark')")
+    context.route(re.compile(r".*\.js$"), lambda route: route.abort())  # no script file: the head's own line only
+    page = context.new_page()
+    refused: list[str] = []
+    page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
+    page.goto(f"{studio}play")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert page.evaluate("getComputedStyle(document.querySelector('.card')).backgroundColor") == "rgb(28, 35, 45)"
+    assert not refused, refused  # the studio's own policy lets that line run
+    context.close()
+
+
+def test_the_board_fills_its_card_on_a_desktop(studio, browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_page(page, f"{studio}daily#date=2026-11-24&grade=basic")  # order 5: 6 x 7 cells
+    size = page.locator(cell(0, 0)).bounding_box()["width"]
+    board = page.locator("#board svg.board").bounding_box()
+    assert size >= 60, size  # not the fixed 46 px of old
+    assert board["height"] <= 800  # and never taller than the window
+    shot(page, "daily-desktop")
+    context.close()
+
+
+def test_a_large_board_zooms_and_plays_on_a_phone(studio, browser):  # noqa: F811
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={ORDER_12}")
+    assert page.locator(cell(0, 0)).bounding_box()["width"] < 40  # the whole board in the screen's width
+    expect(page.locator("#zoom")).to_be_visible()
+    page.tap("#zoom")
+    assert page.locator(cell(0, 0)).bounding_box()["width"] >= 44  # a fingertip's cells, in a frame that pans
+    assert page.evaluate("(w => w.scrollWidth > w.clientWidth)(document.getElementById('board'))")
+    page.tap(cell(0, 0))
+    page.tap(cell(0, 1))
+    expect(page.locator("#board rect.domino")).to_have_count(1)
+    page.evaluate("document.getElementById('board').scrollLeft = 1e6")  # panned to the far side, still playable
+    page.tap("#mode")
+    page.tap(cell(12, 13))
+    page.tap(cell(12, 12))
+    expect(page.locator("#board line.split")).to_have_count(1)
+    shot(page, "zoomed-phone")
+    page.tap("#zoom")
+    assert page.locator(cell(0, 0)).bounding_box()["width"] < 40
+    context.close()
