@@ -1,5 +1,6 @@
 """The studio's worker processes: jobs answered away from the event loop, a job past its deadline stopped and its
-process replaced, a dead process reported and replaced, and the wait for a free process counted in the deadline."""
+process replaced, a job whose process dies run again once, dead processes replaced in the background, each
+process held to its memory limit, and the wait for a free process counted in the deadline."""
 
 from __future__ import annotations
 
@@ -7,11 +8,22 @@ import asyncio
 import json
 import os
 import signal
+from pathlib import Path
 
 import pytest
+from memory_cases import BIG_DRAFT, LOW_MEMORY
 
 from dominosa.web import workers
-from dominosa.web.workers import MAX_ANSWER, JobFailed, JobTimeout, PoolClosing, WorkerPool, encode_answer
+from dominosa.web.workers import (
+    MAX_ANSWER,
+    WORKER_MEMORY,
+    JobFailed,
+    JobOutOfMemory,
+    JobTimeout,
+    PoolClosing,
+    WorkerPool,
+    encode_answer,
+)
 
 GAME_ID = "3:22223101012330103310"
 SLOW = {"puzzle": "pentominoes", "count": True}  # 9356 tilings: many seconds
@@ -48,12 +60,11 @@ def test_bad_input_is_an_answer_not_a_failure():
 
 def test_a_job_past_its_deadline_is_stopped_and_its_process_replaced():
     async def work(pool):
-        before = {w.process.pid for w in pool._all}
+        before = pool.pids
         with pytest.raises(JobTimeout):
             await pool.run("tile", SLOW, timeout=0.3)
-        after = {w.process.pid for w in pool._all}
-        answer = await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
-        return before, after, answer, pool.restarts
+        answer = await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)  # on the replacement
+        return before, pool.pids, answer, pool.restarts
 
     before, after, answer, restarts = run(with_pool(1, work))
     assert before.isdisjoint(after) and len(after) == 1
@@ -75,17 +86,106 @@ def test_waiting_for_a_free_process_counts_in_the_deadline():
     run(with_pool(1, work, name="solving"))
 
 
-def test_a_process_that_dies_is_reported_and_replaced():
+async def until(condition, what: str, seconds: float = 60) -> None:
+    """Wait (without blocking the loop) until ``condition()`` holds; fail after ``seconds``."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            pytest.fail(f"{what} did not happen within {seconds:g} s")
+        await asyncio.sleep(0.02)
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+async def kill_while_holding_the_job(pool, job: asyncio.Task) -> int:
+    """Freeze the pool's idle process, let ``job`` be handed to it, then kill it: the process dies holding the
+    job whatever the machine's speed. Its pid."""
+    (worker,) = pool._all
+    os.kill(worker.process.pid, signal.SIGSTOP)
+    await until(lambda: worker.busy, "the job's hand-over")
+    os.kill(worker.process.pid, signal.SIGKILL)
+    return worker.process.pid
+
+
+def test_a_job_whose_process_dies_runs_again_on_a_fresh_one():
     async def work(pool):
-        (worker,) = pool._all
-        job = asyncio.create_task(pool.run("tile", SLOW, timeout=30))
-        await asyncio.sleep(0.3)
-        os.kill(worker.process.pid, signal.SIGKILL)
-        with pytest.raises(JobFailed):
+        job = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=60))
+        killed = await kill_while_holding_the_job(pool, job)
+        return killed, await job, pool.pids
+
+    killed, answer, pids = run(with_pool(1, work))
+    assert answer[0] == "ok" and json.loads(answer[1])["unique"] is True
+    assert killed not in pids and len(pids) == 1
+
+
+def test_a_job_whose_second_process_dies_too_fails():
+    async def work(pool):
+        job = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=60))
+        first = await kill_while_holding_the_job(pool, job)
+        await until(lambda: pool.pids and first not in pool.pids, "the first replacement")
+        await kill_while_holding_the_job(pool, job)
+        with pytest.raises(JobFailed, match="ran it again"):
             await job
-        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
+        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=60)
 
     assert run(with_pool(1, work))[0] == "ok"
+
+
+def test_idle_processes_killed_from_outside_cost_the_next_job_nothing():
+    async def work(pool):
+        killed = pool.pids
+        for pid in killed:
+            os.kill(pid, signal.SIGKILL)
+        await until(lambda: all(gone(pid) for pid in killed), "the processes' end")
+        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=60)
+
+    assert run(with_pool(2, work))[0] == "ok"
+
+
+def test_an_idle_process_killed_from_outside_is_replaced_without_waiting_for_a_job():
+    async def work(pool):
+        (killed,) = pool.pids
+        os.kill(killed, signal.SIGKILL)
+        await until(lambda: len(pool.pids) == 1 and killed not in pool.pids, "the replacement")
+        (fresh,) = pool.pids
+        return gone(fresh), pool.restarts
+
+    fresh_gone, restarts = run(with_pool(1, work, name="generating", nice=10))
+    assert not fresh_gone and restarts == 1
+
+
+def test_each_process_is_held_to_the_memory_limit():
+    async def work(pool):
+        answer = await pool.run("export", {"puzzle": GAME_ID, "format": "png"}, timeout=60)  # numpy, matplotlib
+        (pid,) = pool.pids  # the worker set its limit before it took the job
+        return Path(f"/proc/{pid}/limits").read_text(), answer
+
+    if not Path("/proc/self/limits").exists():
+        pytest.skip("no /proc on this system")
+    limits, answer = run(with_pool(1, work))
+    data = next(line for line in limits.splitlines() if line.startswith("Max data size")).split()
+    assert data[3:5] == [str(WORKER_MEMORY)] * 2
+    assert answer[0] == "ok" and answer[1]["data"].startswith(b"\x89PNG")
+
+
+def test_a_job_past_the_memory_limit_is_out_of_memory_and_its_process_replaced():
+    """A limit below what an order-40 fix lists within its seconds (about 100 MB a second): MemoryError in the
+    worker, the job refused, the process replaced, the next job answered."""
+
+    async def work(pool):
+        before = pool.pids
+        with pytest.raises(JobOutOfMemory, match=f"{LOW_MEMORY >> 20} MB"):
+            await pool.run("fix", {"puzzle": BIG_DRAFT, "seconds": 30}, timeout=60)
+        return before, await pool.run("rate", {"puzzle": GAME_ID}, timeout=60), pool.pids
+
+    before, answer, after = run(with_pool(1, work, memory=LOW_MEMORY))
+    assert answer[0] == "ok" and before.isdisjoint(after) and len(after) == 1
 
 
 def test_separate_pools_do_not_wait_for_each_other():
@@ -139,16 +239,6 @@ def test_a_process_that_cannot_be_started_is_started_again_later(monkeypatch):
 
     answer, failures, size = run(with_pool(1, work))
     assert answer[0] == "ok" and failures == 3 and size == 1
-
-
-def test_an_idle_process_killed_from_outside_costs_the_next_job_nothing():
-    async def work(pool):
-        (worker,) = pool._all
-        os.kill(worker.process.pid, signal.SIGKILL)
-        worker.process.join(5)
-        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
-
-    assert run(with_pool(1, work))[0] == "ok"
 
 
 def test_jobs_give_up_when_the_server_stops():
