@@ -9,9 +9,9 @@ Only ``dominosa fix`` grows with more than the board. It lists the draft's solut
 :data:`~dominosa.generator.fixing.DEFAULT_CAP`) and keeps each one, so the studio lists only as many as fit
 (:func:`fix_solution_cap`); the fix stays correct past its list, only less sure to be the smallest. Its swap search
 (``swaps``) also grows with the square of the board, whatever the count of solutions, so a large draft is refused
-in that mode (:func:`fix_memory`). The figures below are fitted to measurements of the pure-Python engine (see
-bench/README.md, "Memory of a studio job"); they are deliberately on the high side. The estimate of the fix's own
-code may later come from the generator itself; until then it lives here.
+in that mode (:func:`too_large_to_fix`). The constants below are fitted to measurements of the pure-Python engine
+(``bench/bench_job_memory.py``, its figures in bench/README.md), on the high side. The generator may later give
+its own estimate of a fix; until then this one lives here.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ BYTES_PER_CELL = 6_000
 # One solution the fix keeps in its list, per cell: the solution and the clue search's sets of it.
 BYTES_PER_LISTED_CELL = {"clues": 100, "swaps": 300}
 # The swap search, per pair of cells (it grows with the square of the board).
-BYTES_PER_CELL_PAIR = {"clues": 0, "swaps": 1_200}
+BYTES_PER_CELL_PAIR = {"clues": 0, "swaps": 1_300}
 # Fewest solutions a fix may list: fewer could not tell the draft's solutions apart.
 MIN_LISTED = 2
 

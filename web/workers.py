@@ -423,7 +423,9 @@ class WorkerPool:
             try:
                 fresh = await asyncio.to_thread(self._spawn)
             except (OSError, ValueError, RuntimeError):  # out of file descriptors or processes: try again soon
-                await asyncio.sleep(delay)
+                assert self._closing is not None
+                with contextlib.suppress(TimeoutError):  # a wait the pool's closing cuts short
+                    await asyncio.wait_for(self._closing.wait(), delay)
                 delay = min(delay * 2, RESPAWN_DELAY_MAX)
                 continue
             if self._stopping():
