@@ -453,8 +453,9 @@ def gone(pid: int) -> bool:
 
 @pytest.fixture
 def studio():
-    """A studio of its own (these tests kill its workers): the application and a client."""
-    app = create_app(Settings(workers=2))
+    """A studio of its own (these tests kill its workers), with a time limit that a loaded machine cannot reach:
+    the application and a client."""
+    app = create_app(Settings(workers=2, timeout=60))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         yield app, c
 
@@ -473,7 +474,7 @@ def test_both_idle_solving_workers_killed_the_next_rate_is_answered(studio):
 def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_answered():
     """The one solving worker is frozen, handed the request, then killed: the request is run again on its
     replacement and answered as if nothing happened."""
-    app = create_app(Settings(workers=1))
+    app = create_app(Settings(workers=1, timeout=60))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         pool = app.pools["jobs"]
         (pid,) = pids(pool)
@@ -508,6 +509,8 @@ def test_a_monster_fix_is_refused_before_it_starts(client):
 
 
 def test_a_job_past_the_worker_memory_limit_is_a_503_and_the_studio_recovers():
+    """A fix that lists thousands of solutions, in workers held to less than it needs (it takes a few seconds
+    to fill the room, and the studio's start a second or two)."""
     app = create_app(Settings(workers=1, worker_memory=LOW_MEMORY, timeout=60))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         before = pids(app.pools["jobs"])
