@@ -37,8 +37,8 @@ JOB_MEMORY = WORKER_MEMORY - WORKER_OWN_MEMORY
 
 # The solver's tables, per cell of the board (counting solutions, rating, the fix's start).
 BYTES_PER_CELL = 6_000
-# One solution the fix keeps in its list, per cell: the solution and the clue search's sets of it.
-BYTES_PER_LISTED_CELL = {"clues": 100, "swaps": 300}
+# One solution the fix keeps in its list, per cell: the solution and the searches' sets of it.
+BYTES_PER_LISTED_CELL = 100
 # The swap search, per pair of cells (it grows with the square of the board).
 BYTES_PER_CELL_PAIR = {"clues": 0, "swaps": 1_300}
 # Fewest solutions a fix may list: fewer could not tell the draft's solutions apart.
@@ -54,14 +54,14 @@ def fix_memory(cells: int, order: int, mode: str, listed: int) -> int:
     solutions; ``mode`` is "clues" or "swaps". The order is taken for a later, finer estimate: the tables
     measured so far follow the cells alone."""
     del order
-    return _fixed_bytes(cells, mode) + BYTES_PER_LISTED_CELL[mode] * cells * listed
+    return _fixed_bytes(cells, mode) + BYTES_PER_LISTED_CELL * cells * listed
 
 
 def fix_solution_cap(cells: int, order: int, mode: str, wanted: int) -> int:
     """The most solutions (at most ``wanted``) a fix of this board may list within :data:`JOB_MEMORY`; below
     :data:`MIN_LISTED` when even the board alone does not fit."""
     room = JOB_MEMORY - fix_memory(cells, order, mode, 0)
-    return max(0, min(wanted, room // (BYTES_PER_LISTED_CELL[mode] * cells)))
+    return max(0, min(wanted, room // (BYTES_PER_LISTED_CELL * cells)))
 
 
 def too_large_to_fix(cells: int, order: int, mode: str, wanted: int) -> str | None:
