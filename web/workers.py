@@ -23,8 +23,8 @@ the machine's memory.
 
 Workers never outlive the server: each watches a pipe only the server holds open (and, on Linux, asks the kernel
 for SIGKILL when its parent dies), so a ``kill -9`` of the server stops a busy worker at once rather than letting
-it compute on. The answer is encoded as JSON in the worker
-and refused there when it is larger than :data:`MAX_ANSWER`, so the server only moves bytes, off its event loop.
+it compute on. The answer is encoded as JSON in the worker and refused there when it is larger than
+:data:`MAX_ANSWER`, so the server only moves bytes, off its event loop.
 """
 
 from __future__ import annotations
