@@ -172,6 +172,9 @@ def test_an_idle_process_killed_from_outside_is_replaced_without_waiting_for_a_j
 
 
 def test_each_process_is_held_to_the_memory_limit():
+    """The limit is set, and a job that brings in numpy and matplotlib (a PNG: a few seconds of imports, the
+    heaviest a worker does) still runs under it."""
+
     async def work(pool):
         answer = await pool.run("export", {"puzzle": GAME_ID, "format": "png"}, timeout=60)  # numpy, matplotlib
         (pid,) = pool.pids  # the worker set its limit before it took the job
