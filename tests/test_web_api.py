@@ -5,16 +5,25 @@ file paths, the store read-only unless saving is allowed)."""
 from __future__ import annotations
 
 import json
+import os
+import random
+import signal
+import threading
+import time
 
 import pytest
 from cli_run import dominosa, one_line_error
+from memory_cases import BIG_DRAFT, LOW_MEMORY
 from starlette.testclient import TestClient
 
 from dominosa.deductions import GRADES
-from dominosa.formats import read_puzzle, write_plain
+from dominosa.formats import read_puzzle, write_game_id, write_plain
+from dominosa.generator.layouts import random_layout
 from dominosa.generator.store import PuzzleStore
 from dominosa.web import Settings, create_app
+from dominosa.web import app as app_module
 from dominosa.web.app import timeout_message
+from dominosa.web.budget import WORKER_MEMORY
 
 GAME_ID = "3:22223101012330103310"
 BAD = "22223\n10101\n23301\n03311\n"  # number 0 four times: the double-3 set needs it five times
@@ -374,14 +383,11 @@ def test_s8_store_pick_with_a_huge_order_is_a_400(store_path):
 
 
 def test_s8_the_first_request_after_an_idle_worker_was_killed_is_answered():
-    import os
-    import signal
-
     studio = create_app(Settings(workers=1))
     with TestClient(studio, base_url="http://127.0.0.1") as c:
-        (worker,) = studio.pools["jobs"]._all
-        os.kill(worker.process.pid, signal.SIGKILL)
-        worker.process.join(5)
+        (pid,) = pids(studio.pools["jobs"])
+        os.kill(pid, signal.SIGKILL)
+        wait_until(lambda: gone(pid), "the worker's end")
         answer = c.post("/api/rate", json={"puzzle": GAME_ID})
         assert answer.status_code == 200 and answer.json()["unique"]
 
@@ -420,3 +426,106 @@ def test_daily_from_the_store_is_chosen_by_the_date(store_path):
             "/api/daily", params={"date": "2026-11-24", "grade": "trivial" if made["grade"] != "trivial" else "basic"}
         )
         assert other.status_code == 200 and other.json()["source"] == "daily"  # none of that grade: made
+
+
+# -- a server that never drops a request: dead workers, monster fixes, the memory limit (issue 36) -------------
+
+
+def wait_until(condition, what: str, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} did not happen within {seconds:g} s")
+        time.sleep(0.02)
+
+
+def pids(pool) -> set[int]:
+    return {w.process.pid for w in list(pool._all)}
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.fixture
+def studio():
+    """A studio of its own (these tests kill its workers), with a time limit that a loaded machine cannot reach:
+    the application and a client."""
+    app = create_app(Settings(workers=2, timeout=60))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        yield app, c
+
+
+def test_both_idle_solving_workers_killed_the_next_rate_is_answered(studio):
+    app, c = studio
+    killed = pids(app.pools["jobs"])
+    for pid in killed:
+        os.kill(pid, signal.SIGKILL)
+    wait_until(lambda: all(gone(pid) for pid in killed), "the workers' end")
+    answer = c.post("/api/rate", json={"puzzle": GAME_ID})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["unique"] is True
+
+
+def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_answered():
+    """The one solving worker is frozen, handed the request, then killed: the request is run again on its
+    replacement and answered as if nothing happened."""
+    app = create_app(Settings(workers=1, timeout=60))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        pool = app.pools["jobs"]
+        (pid,) = pids(pool)
+        os.kill(pid, signal.SIGSTOP)
+        answers = []
+        request = threading.Thread(target=lambda: answers.append(c.post("/api/rate", json={"puzzle": GAME_ID})))
+        request.start()
+        wait_until(pool._idle.empty, "the request's hand-over to the frozen worker")
+        os.kill(pid, signal.SIGKILL)
+        request.join(60)
+        (answer,) = answers
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["unique"] is True and pid not in pids(pool)
+
+
+def test_a_killed_idle_generating_worker_is_replaced_before_the_next_generate(studio):
+    app, _ = studio
+    pool = app.pools["generate"]
+    (killed,) = pids(pool)
+    os.kill(killed, signal.SIGKILL)
+    wait_until(lambda: len(pids(pool)) == 1 and killed not in pids(pool), "the generating worker's replacement")
+    (fresh,) = pids(pool)
+    assert not gone(fresh)
+
+
+def test_a_monster_fix_is_refused_before_it_starts(client):
+    monster = write_game_id(random_layout(30, random.Random(1), avoid_trivial_squares=False)[0])
+    answer = client.post("/api/fix", json={"puzzle": monster, "swaps": True})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert "992 cells" in error and f"{WORKER_MEMORY >> 20} MB" in error and "dominosa fix" in error
+
+
+def test_a_job_past_the_worker_memory_limit_is_a_503_and_the_studio_recovers():
+    """A fix that lists thousands of solutions, in workers held to less than it needs (it takes a few seconds
+    to fill the room, and the studio's start a second or two)."""
+    app = create_app(Settings(workers=1, worker_memory=LOW_MEMORY, timeout=60))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        before = pids(app.pools["jobs"])
+        answer = c.post("/api/fix", json={"puzzle": BIG_DRAFT, "seconds": 30})
+        assert answer.status_code == 503
+        assert answer.json() == {"error": f"the job needed more memory than a worker may use ({LOW_MEMORY >> 20} MB)"}
+        again = c.post("/api/rate", json={"puzzle": GAME_ID})
+        assert again.status_code == 200 and pids(app.pools["jobs"]).isdisjoint(before)
+
+
+def test_an_unexpected_fault_is_a_json_500(monkeypatch):
+    def broken(value):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(app_module, "_file_response", broken)
+    with TestClient(create_app(Settings(workers=1)), base_url="http://127.0.0.1", raise_server_exceptions=False) as c:
+        answer = c.post("/api/export", json={"puzzle": GAME_ID, "format": "plain"})
+    assert answer.status_code == 500 and answer.json() == {"error": "internal error: RuntimeError: a bug"}

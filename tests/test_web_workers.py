@@ -1,5 +1,6 @@
 """The studio's worker processes: jobs answered away from the event loop, a job past its deadline stopped and its
-process replaced, a dead process reported and replaced, and the wait for a free process counted in the deadline."""
+process replaced, a job whose process dies run again once, dead processes replaced in the background, each
+process held to its memory limit, and the wait for a free process counted in the deadline."""
 
 from __future__ import annotations
 
@@ -7,11 +8,20 @@ import asyncio
 import json
 import os
 import signal
+from pathlib import Path
 
 import pytest
 
 from dominosa.web import workers
-from dominosa.web.workers import MAX_ANSWER, JobFailed, JobTimeout, PoolClosing, WorkerPool, encode_answer
+from dominosa.web.workers import (
+    MAX_ANSWER,
+    WORKER_MEMORY,
+    JobFailed,
+    JobTimeout,
+    PoolClosing,
+    WorkerPool,
+    encode_answer,
+)
 
 GAME_ID = "3:22223101012330103310"
 SLOW = {"puzzle": "pentominoes", "count": True}  # 9356 tilings: many seconds
@@ -48,12 +58,11 @@ def test_bad_input_is_an_answer_not_a_failure():
 
 def test_a_job_past_its_deadline_is_stopped_and_its_process_replaced():
     async def work(pool):
-        before = {w.process.pid for w in pool._all}
+        before = pool.pids
         with pytest.raises(JobTimeout):
             await pool.run("tile", SLOW, timeout=0.3)
-        after = {w.process.pid for w in pool._all}
-        answer = await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
-        return before, after, answer, pool.restarts
+        answer = await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)  # on the replacement
+        return before, pool.pids, answer, pool.restarts
 
     before, after, answer, restarts = run(with_pool(1, work))
     assert before.isdisjoint(after) and len(after) == 1
@@ -75,17 +84,108 @@ def test_waiting_for_a_free_process_counts_in_the_deadline():
     run(with_pool(1, work, name="solving"))
 
 
-def test_a_process_that_dies_is_reported_and_replaced():
-    async def work(pool):
-        (worker,) = pool._all
-        job = asyncio.create_task(pool.run("tile", SLOW, timeout=30))
-        await asyncio.sleep(0.3)
-        os.kill(worker.process.pid, signal.SIGKILL)
-        with pytest.raises(JobFailed):
-            await job
-        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
+async def until(condition, what: str, seconds: float = 60) -> None:
+    """Wait (without blocking the loop) until ``condition()`` holds; fail after ``seconds``."""
+    deadline = asyncio.get_running_loop().time() + seconds
+    while not condition():
+        if asyncio.get_running_loop().time() > deadline:
+            pytest.fail(f"{what} did not happen within {seconds:g} s")
+        await asyncio.sleep(0.02)
 
-    assert run(with_pool(1, work))[0] == "ok"
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def freeze(pool) -> None:
+    """Stop every idle process of the pool (SIGSTOP): a job handed to one waits, whatever the machine's speed."""
+    for worker in list(pool._all):
+        os.kill(worker.process.pid, signal.SIGSTOP)
+
+
+async def kill_the_holder(pool, spared: tuple[int, ...] = ()) -> int:
+    """Wait until a (frozen) process of the pool holds the job, other than ``spared``, and kill it: its pid."""
+    holders: list = []
+
+    def holding() -> bool:
+        holders[:] = [w for w in list(pool._all) if w.busy and w.process.pid not in spared]
+        return bool(holders)
+
+    await until(holding, "the job's hand-over")
+    os.kill(holders[0].process.pid, signal.SIGKILL)
+    return holders[0].process.pid
+
+
+def test_a_job_whose_process_dies_runs_again_on_a_fresh_one():
+    async def work(pool):
+        freeze(pool)
+        job = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=60))
+        killed = await kill_the_holder(pool)
+        return killed, await job, pool.pids
+
+    killed, answer, pids = run(with_pool(1, work))
+    assert answer[0] == "ok" and json.loads(answer[1])["unique"] is True
+    assert killed not in pids and len(pids) == 1
+
+
+def test_a_job_whose_second_process_dies_too_fails():
+    """Both processes frozen: the job goes to one, and when it is killed, runs again on the other (already
+    waiting in the queue, ahead of the first one's replacement), which is killed too."""
+
+    async def work(pool):
+        freeze(pool)
+        job = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=60))
+        first = await kill_the_holder(pool)
+        await kill_the_holder(pool, spared=(first,))
+        with pytest.raises(JobFailed, match="ran it again"):
+            await job
+        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=60)
+
+    assert run(with_pool(2, work))[0] == "ok"
+
+
+def test_idle_processes_killed_from_outside_cost_the_next_job_nothing():
+    async def work(pool):
+        killed = pool.pids
+        for pid in killed:
+            os.kill(pid, signal.SIGKILL)
+        await until(lambda: all(gone(pid) for pid in killed), "the processes' end")
+        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=60)
+
+    assert run(with_pool(2, work))[0] == "ok"
+
+
+def test_an_idle_process_killed_from_outside_is_replaced_without_waiting_for_a_job():
+    async def work(pool):
+        (killed,) = pool.pids
+        os.kill(killed, signal.SIGKILL)
+        await until(lambda: len(pool.pids) == 1 and killed not in pool.pids, "the replacement")
+        (fresh,) = pool.pids
+        return gone(fresh), pool.restarts
+
+    fresh_gone, restarts = run(with_pool(1, work, name="generating", nice=10))
+    assert not fresh_gone and restarts == 1
+
+
+def test_each_process_is_held_to_the_memory_limit():
+    """The limit is set, and a job that brings in numpy and matplotlib (a PNG: a few seconds of imports, the
+    heaviest a worker does) still runs under it."""
+
+    async def work(pool):
+        answer = await pool.run("export", {"puzzle": GAME_ID, "format": "png"}, timeout=60)  # numpy, matplotlib
+        (pid,) = pool.pids  # the worker set its limit before it took the job
+        return Path(f"/proc/{pid}/limits").read_text(), answer
+
+    if not Path("/proc/self/limits").exists():
+        pytest.skip("no /proc on this system")
+    limits, answer = run(with_pool(1, work))
+    data = next(line for line in limits.splitlines() if line.startswith("Max data size")).split()
+    assert data[3:5] == [str(WORKER_MEMORY)] * 2
+    assert answer[0] == "ok" and answer[1]["data"].startswith(b"\x89PNG")
 
 
 def test_separate_pools_do_not_wait_for_each_other():
@@ -139,16 +239,6 @@ def test_a_process_that_cannot_be_started_is_started_again_later(monkeypatch):
 
     answer, failures, size = run(with_pool(1, work))
     assert answer[0] == "ok" and failures == 3 and size == 1
-
-
-def test_an_idle_process_killed_from_outside_costs_the_next_job_nothing():
-    async def work(pool):
-        (worker,) = pool._all
-        os.kill(worker.process.pid, signal.SIGKILL)
-        worker.process.join(5)
-        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
-
-    assert run(with_pool(1, work))[0] == "ok"
 
 
 def test_jobs_give_up_when_the_server_stops():

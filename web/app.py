@@ -33,9 +33,10 @@ from dominosa import __version__
 from dominosa.deductions import GRADES
 from dominosa.formats import DEFAULT_EXAMPLE, read_example, write_plain
 from dominosa.generator.daily import DAILY_ORDERS
+from dominosa.web.budget import WORKER_MEMORY
 from dominosa.web.guard import Guard, theme_first_tag
 from dominosa.web.jobs import EXPORT_FORMATS, MAX_PLAY_ORDER, TILE_PUZZLES
-from dominosa.web.workers import JobFailed, JobTimeout, PoolClosing, WorkerPool
+from dominosa.web.workers import JobFailed, JobOutOfMemory, JobTimeout, PoolClosing, WorkerPool
 
 __all__ = ["Settings", "Studio", "create_app", "MAX_BODY", "MAX_DEPTH"]
 
@@ -64,6 +65,8 @@ class Settings:
     host: str = "127.0.0.1"
     # Longest a client may take to send a request's body; the headers' own limit is the server's (web.serving).
     body_timeout: float = 10.0
+    # Most data each worker process may hold, in bytes (see dominosa.web.budget); a job past it is answered 503.
+    worker_memory: int = WORKER_MEMORY
 
 
 class BodyLimit:
@@ -153,8 +156,9 @@ def create_app(settings: Settings | None = None) -> Studio:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
-        pools["jobs"] = WorkerPool(settings.workers, name="solving")
-        pools["generate"] = WorkerPool(1, name="generating", nice=GENERATION_NICE)
+        memory = settings.worker_memory
+        pools["jobs"] = WorkerPool(settings.workers, name="solving", memory=memory)
+        pools["generate"] = WorkerPool(1, name="generating", nice=GENERATION_NICE, memory=memory)
         try:
             for pool in pools.values():
                 await pool.start()
@@ -182,6 +186,8 @@ def create_app(settings: Settings | None = None) -> Studio:
             outcome, value = await pool.run(job, body, timeout=settings.timeout)
         except JobTimeout:
             return 503, {"error": timeout_message(job, body, settings.timeout)}
+        except JobOutOfMemory as error:
+            return 503, {"error": str(error)}
         except JobFailed as error:
             return 500, {"error": f"internal error: {error}"}
         except PoolClosing:
@@ -281,7 +287,8 @@ def create_app(settings: Settings | None = None) -> Studio:
         Route("/api/daily", daily, methods=["GET"]),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={404: _not_found, 405: _not_allowed})
+    handlers = {404: _not_found, 405: _not_allowed, Exception: _internal_error}
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
     return Studio(Guard(BodyLimit(app, timeout=settings.body_timeout), settings.host), pools)
 
 
@@ -333,6 +340,14 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     return Response(
         "Not found. The studio's pages are / (setter), /play, /tile and /docs.", 404, media_type="text/plain"
     )
+
+
+async def _internal_error(request: Request, exc: Exception) -> Response:
+    """A fault of ours outside the workers: the API still answers JSON (the page shows its "error"), and the
+    traceback goes to the server's log as usual."""
+    if request.url.path.startswith("/api/"):
+        return _error(f"internal error: {type(exc).__name__}: {exc}", 500)
+    return Response("Internal error: the studio's log says what went wrong.", 500, media_type="text/plain")
 
 
 async def _not_allowed(request: Request, exc: Exception) -> Response:

@@ -12,11 +12,19 @@ The server keeps two pools (see :mod:`dominosa.web.app`): one for generation and
 long generation never delays a rating; the generation pool also runs at a lower CPU priority (``nice``), so that
 on a machine with few cores the ratings people wait for come first.
 
-A pool never shrinks: a process that cannot be started (say the server is out of file descriptors) is started
-again a moment later, in the background, until it is. Workers never outlive the server: each watches a pipe only
-the server holds open (and, on Linux, asks the kernel for SIGKILL when its parent dies), so a ``kill -9`` of the
-server stops a busy worker at once rather than letting it compute on. The answer is encoded as JSON in the worker
-and refused there when it is larger than :data:`MAX_ANSWER`, so the server only moves bytes, off its event loop.
+A pool never shrinks and never drops a job to a dead process. The loop watches every process's sentinel (a file
+descriptor the system makes readable when the process ends), so a process killed from outside while idle is
+replaced at once, in the background, before any job needs it; a process that cannot be started (say the server is
+out of file descriptors) is started again a moment later, until it is. A job whose process dies under it (killed,
+or crashed) is run once more on another process; only a second death is a failure. Each worker may hold at most
+:data:`WORKER_MEMORY` bytes of data (``RLIMIT_DATA``, set as it starts): a job that needs more raises
+``MemoryError`` in the worker, which answers :class:`JobOutOfMemory` and is replaced, so one request can never take
+the machine's memory.
+
+Workers never outlive the server: each watches a pipe only the server holds open (and, on Linux, asks the kernel
+for SIGKILL when its parent dies), so a ``kill -9`` of the server stops a busy worker at once rather than letting
+it compute on. The answer is encoded as JSON in the worker and refused there when it is larger than
+:data:`MAX_ANSWER`, so the server only moves bytes, off its event loop.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import contextlib
 import json
 import multiprocessing
 import os
+import resource
 import signal
 import sys
 import threading
@@ -34,7 +43,19 @@ from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
 
-__all__ = ["WorkerPool", "JobTimeout", "JobFailed", "PoolClosing", "MAX_ANSWER"]
+from dominosa.web.budget import WORKER_MEMORY
+
+__all__ = [
+    "WorkerPool",
+    "JobTimeout",
+    "JobFailed",
+    "JobOutOfMemory",
+    "PoolClosing",
+    "MAX_ANSWER",
+    "WORKER_MEMORY",
+    "OUT_OF_MEMORY",
+    "out_of_memory",
+]
 
 # Largest answer (encoded JSON) a job may send back: thousands of solutions of a big puzzle would otherwise cost
 # the server hundreds of megabytes to hold and the browser seconds to read. Larger answers are a one-line error.
@@ -44,12 +65,28 @@ RESPAWN_DELAY = 0.2
 RESPAWN_DELAY_MAX = 5.0
 
 
+def out_of_memory(limit: int) -> str:
+    """The line a job past its worker's memory limit is answered with."""
+    return f"the job needed more memory than a worker may use ({limit >> 20} MB)"
+
+
+OUT_OF_MEMORY = out_of_memory(WORKER_MEMORY)
+
+
 class JobTimeout(Exception):
     """The job did not finish within its time limit (its process was stopped)."""
 
 
 class JobFailed(Exception):
     """The job's process died or the job raised something other than bad input: a fault of ours, not the user's."""
+
+
+class JobOutOfMemory(Exception):
+    """The job needed more than :data:`WORKER_MEMORY` (its process was replaced): the server's 503."""
+
+
+class _WorkerDied(JobFailed):
+    """The job's process ended while it held the job (killed from outside, or crashed): worth one more try."""
 
 
 class PoolClosing(Exception):
@@ -98,9 +135,27 @@ def encode_answer(answer: tuple[str, Any]) -> tuple[str, Any]:
     return "ok", encoded
 
 
-def _serve(conn: Connection, nice: int, lifeline: Connection | None = None) -> None:
+def _limit_memory(limit: int | None) -> None:
+    """Hold this process to ``limit`` bytes of data (soft and hard, so no job can raise it again); a system
+    without RLIMIT_DATA, or one whose hard limit is lower already, keeps what it has.
+
+    RLIMIT_DATA (heap and private writable mappings) rather than RLIMIT_AS: address space a worker reserves but
+    never fills (shared libraries, numpy's and matplotlib's mappings, thread stacks) counts in the latter, so the
+    same cap would leave a job less room, and less predictably (bench/README.md has the figures)."""
+    if limit is None:
+        return
+    with contextlib.suppress(ValueError, OSError, AttributeError):
+        _, hard = resource.getrlimit(resource.RLIMIT_DATA)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
+
+
+def _serve(conn: Connection, nice: int, lifeline: Connection | None = None, memory: int | None = None) -> None:
     """A worker's life: answer jobs until the pipe closes (the server stopped or died)."""
     from dominosa.web.jobs import run_job
+
+    _limit_memory(memory)
 
     # Ctrl-C reaches every process of the terminal's group: the server decides what stops, not the worker.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -121,24 +176,30 @@ def _serve(conn: Connection, nice: int, lifeline: Connection | None = None) -> N
         name, body = message
         try:
             answer = encode_answer(run_job(name, body))
-        except MemoryError:
-            answer = ("error", "this request needs more memory than the studio has: use the command line")
+        except MemoryError:  # the job's frames are gone by now, and with them what it held
+            answer = ("memory", out_of_memory(memory or WORKER_MEMORY))
         except Exception as error:  # a bug: report it rather than die, so the server can say so
             answer = ("failed", f"{type(error).__name__}: {error}")
         try:
             conn.send(answer)
+        except MemoryError:  # pickling a large answer is one more copy of it
+            with contextlib.suppress(OSError, MemoryError):
+                conn.send(("memory", out_of_memory(memory or WORKER_MEMORY)))
         except (BrokenPipeError, OSError):
             return
 
 
 class _Worker:
-    def __init__(self, context: multiprocessing.context.BaseContext, nice: int = 0) -> None:
+    def __init__(
+        self, context: multiprocessing.context.BaseContext, nice: int = 0, memory: int | None = WORKER_MEMORY
+    ) -> None:
+        self.busy = False
         self.conn, child = context.Pipe()
         # Only this process holds the sending end: when it dies, the worker reads end-of-file and exits.
         lifeline, self.lifeline = context.Pipe(duplex=False)
         try:
             self.process = context.Process(
-                target=_serve, args=(child, nice, lifeline), daemon=True, name="dominosa-studio-worker"
+                target=_serve, args=(child, nice, lifeline, memory), daemon=True, name="dominosa-studio-worker"
             )
             self.process.start()
         except BaseException:
@@ -158,7 +219,7 @@ class _Worker:
         self.process.join(timeout=2)
         if self.process.is_alive():
             self.process.kill()
-            self.process.join()
+            self.process.join(timeout=5)  # bounded: a process killed is reaped by the fork server, not by us
         self.conn.close()
         self.lifeline.close()
 
@@ -172,12 +233,13 @@ class WorkerPool:
     ('ok', {...})
     """
 
-    def __init__(self, size: int, *, name: str = "jobs", nice: int = 0) -> None:
+    def __init__(self, size: int, *, name: str = "jobs", nice: int = 0, memory: int | None = WORKER_MEMORY) -> None:
         if size < 1:
             raise ValueError(f"a pool needs at least one process, not {size}")
         self.size = size
         self.name = name
         self.nice = nice
+        self.memory = memory
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["dominosa.web.jobs"])
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
@@ -186,18 +248,24 @@ class WorkerPool:
         # Receiving an answer (up to MAX_ANSWER bytes) happens here, never on the event loop: one thread per process.
         self._readers = ThreadPoolExecutor(size, thread_name_prefix=f"{name}-answers")
         self._closing: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.restarts = 0
 
     def _spawn(self) -> _Worker:
-        return _Worker(self._context, self.nice)
+        return _Worker(self._context, self.nice, self.memory)
+
+    @property
+    def pids(self) -> set[int]:
+        """The process ids of the pool's live slots (a slot being refilled has none yet)."""
+        return {w.process.pid for w in self._all if w.process.pid is not None}
 
     async def start(self) -> None:
         """Start the processes (off the event loop: the first start launches the fork server)."""
         self._closing = asyncio.Event()
+        self._loop = asyncio.get_running_loop()
         workers = await asyncio.to_thread(lambda: [self._spawn() for _ in range(self.size)])
         for worker in workers:
-            self._all.add(worker)
-            self._idle.put_nowait(worker)
+            self._welcome(worker)
 
     def abandon(self) -> None:
         """The server is stopping: every job waiting or running gives up now with :class:`PoolClosing`, so that
@@ -206,11 +274,15 @@ class WorkerPool:
             self._closing.set()
 
     async def close(self) -> None:
-        """Stop every process, busy or not."""
+        """Stop every process, busy or not (slots being refilled stop theirs as they see the pool closing)."""
         self.abandon()
+        if self._respawning:
+            await asyncio.wait(set(self._respawning), timeout=5)
         for task in self._respawning:
             task.cancel()
         workers, self._all = list(self._all), set()
+        for worker in workers:
+            self._unwatch(worker)
         await asyncio.to_thread(lambda: [w.stop(kill=True) for w in workers])
         self._readers.shutdown(wait=False, cancel_futures=True)
 
@@ -218,35 +290,50 @@ class WorkerPool:
         """The job's answer within ``timeout`` seconds in all: ``("ok", bytes)`` (the result as JSON), ``("ok",
         dict)`` (a file: see :func:`dominosa.web.jobs.export_job`) or ``("error", one line)``.
 
+        A job whose process dies under it is run once more on another process, within the same deadline.
         Raises :class:`JobTimeout` past the deadline (waiting for a free process included), :class:`JobFailed`
-        when the process dies or the job crashes, and :class:`PoolClosing` when the server stops meanwhile.
+        when the job crashes or its second process dies too, :class:`JobOutOfMemory` when it needed more than
+        the worker may hold, and :class:`PoolClosing` when the server stops meanwhile.
         """
         deadline = time.monotonic() + timeout
-        for attempt in range(2):
+        for tries_left in (1, 0):
             worker = await self._take(deadline, timeout)
-            if attempt == 0 and not worker.process.is_alive():
-                # An idle process was killed from outside: replace it and use another, rather than fail the job.
-                await self._replace(worker)
+            healthy = False
+            try:
+                answer = await self._until_closing(self._exchange(worker, (job, body), deadline - time.monotonic()))
+                healthy = answer[0] not in ("memory", "failed")  # a process that failed once gets no second job
+            except _WorkerDied:
+                if not tries_left:
+                    raise JobFailed(
+                        "a worker process stopped while running the job, and so did the one that ran it again"
+                    ) from None
                 continue
-            break
-        healthy = False
-        try:
-            answer = await self._until_closing(self._exchange(worker, (job, body), deadline - time.monotonic()))
-            healthy = True
-        finally:
-            if healthy:
-                self._idle.put_nowait(worker)
-            else:  # timed out, cancelled (the client left) or died: never hand this process another job
-                await self._replace(worker)
-        if answer[0] == "failed":
-            raise JobFailed(answer[1])
-        return answer
+            finally:
+                if healthy:
+                    worker.busy = False
+                    self._idle.put_nowait(worker)
+                else:  # timed out, cancelled (the client left), died or broken: never hand it another job
+                    self._retire(worker)
+            if answer[0] == "memory":
+                raise JobOutOfMemory(answer[1])
+            if answer[0] == "failed":
+                raise JobFailed(answer[1])
+            return answer
+        raise AssertionError("unreachable: the last try returns or raises")
 
     async def _take(self, deadline: float, timeout: float) -> _Worker:
-        try:
-            return await self._until_closing(asyncio.wait_for(self._idle.get(), max(deadline - time.monotonic(), 0)))
-        except TimeoutError:
-            raise JobTimeout(f"every {self.name} process stayed busy for {timeout:g} s") from None
+        """An idle live process; dead ones met on the way (killed while idle, not yet noticed) are retired."""
+        while True:
+            try:
+                worker = await self._until_closing(
+                    asyncio.wait_for(self._idle.get(), max(deadline - time.monotonic(), 0))
+                )
+            except TimeoutError:
+                raise JobTimeout(f"every {self.name} process stayed busy for {timeout:g} s") from None
+            if worker in self._all and worker.process.is_alive():
+                worker.busy = True
+                return worker
+            self._retire(worker)
 
     async def _until_closing(self, work: Any) -> Any:
         """``work``'s result, or :class:`PoolClosing` as soon as the server stops (``work`` is then cancelled)."""
@@ -275,7 +362,7 @@ class WorkerPool:
         try:
             worker.conn.send(message)
         except OSError:
-            raise JobFailed("a worker process stopped unexpectedly") from None
+            raise _WorkerDied("a worker process stopped unexpectedly") from None
         loop.add_reader(fd, lambda: ready.done() or ready.set_result(None))
         deadline = time.monotonic() + timeout
         try:
@@ -290,39 +377,58 @@ class WorkerPool:
         except TimeoutError:
             raise JobTimeout("the job ran out of time") from None
         except (EOFError, OSError):
-            raise JobFailed("a worker process stopped unexpectedly") from None
+            raise _WorkerDied("a worker process stopped unexpectedly") from None
 
-    async def _replace(self, worker: _Worker) -> None:
-        """Stop ``worker`` and put a fresh process in its slot; when none can be started now, keep trying in the
-        background, so that the pool never loses a slot for good."""
-        self._all.discard(worker)
-        self.restarts += 1
-        await asyncio.to_thread(worker.stop, kill=True)
-        if self._closing is not None and self._closing.is_set():
-            return
-        try:
-            fresh = await asyncio.to_thread(self._spawn)
-        except (OSError, ValueError, RuntimeError):  # out of file descriptors or processes: try again soon
-            task = asyncio.get_running_loop().create_task(self._refill())
-            self._respawning.add(task)
-            task.add_done_callback(self._respawning.discard)
-            return
-        self._welcome(fresh)
+    # -- slots: watched, retired, refilled -----------------------------------------------------------------------
 
     def _welcome(self, fresh: _Worker) -> None:
+        """Put a started process in a slot, and watch for its end."""
         self._all.add(fresh)
+        assert self._loop is not None
+        self._loop.add_reader(fresh.process.sentinel, self._ended, fresh)
         self._idle.put_nowait(fresh)
 
-    async def _refill(self) -> None:
+    def _unwatch(self, worker: _Worker) -> None:
+        if self._loop is not None:
+            with contextlib.suppress(ValueError, OSError):
+                self._loop.remove_reader(worker.process.sentinel)
+
+    def _ended(self, worker: _Worker) -> None:
+        """A process ended: an idle one is replaced now; a busy one by the job that held it (which runs again)."""
+        self._unwatch(worker)
+        if not worker.busy:
+            self._retire(worker)
+
+    def _retire(self, worker: _Worker) -> None:
+        """Stop ``worker`` and start a fresh process in its slot, in the background (at most once a process)."""
+        if worker not in self._all:
+            return
+        self._all.discard(worker)
+        self._unwatch(worker)
+        self.restarts += 1
+        assert self._loop is not None
+        task = self._loop.create_task(self._refill(worker))
+        self._respawning.add(task)
+        task.add_done_callback(self._respawning.discard)
+
+    def _stopping(self) -> bool:
+        return self._closing is not None and self._closing.is_set()
+
+    async def _refill(self, old: _Worker) -> None:
+        """Stop ``old``, then start its successor; a start that fails is tried again later, waiting longer each
+        time, until one succeeds or the pool closes."""
+        await asyncio.to_thread(old.stop, kill=True)
         delay = RESPAWN_DELAY
-        while True:
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, RESPAWN_DELAY_MAX)
+        while not self._stopping():
             try:
                 fresh = await asyncio.to_thread(self._spawn)
-            except (OSError, ValueError, RuntimeError):
+            except (OSError, ValueError, RuntimeError):  # out of file descriptors or processes: try again soon
+                assert self._closing is not None
+                with contextlib.suppress(TimeoutError):  # a wait the pool's closing cuts short
+                    await asyncio.wait_for(self._closing.wait(), delay)
+                delay = min(delay * 2, RESPAWN_DELAY_MAX)
                 continue
-            if self._closing is not None and self._closing.is_set():
+            if self._stopping():
                 await asyncio.to_thread(fresh.stop, kill=True)
             else:
                 self._welcome(fresh)
