@@ -174,13 +174,15 @@ class BookSummary:
 
 @dataclass(frozen=True)
 class Imprint:
-    """What the copyright page states besides the title and author: year, ISBN, publisher, and the seed the
-    puzzles were generated from (so the book can be rebuilt), each left out when None."""
+    """What the copyright page states besides the title and author: year, ISBN, publisher, the seed the
+    puzzles were generated from (so the book can be rebuilt), and the book's volume in a series (also under the
+    title on the title page), each left out when None."""
 
     year: int | None = None
     isbn: str | None = None
     publisher: str | None = None
     seed: int | None = None
+    volume: int | None = None
 
 
 @dataclass(frozen=True)
@@ -422,7 +424,7 @@ def compose_book(
         )
         context = _Context(page, frame, kind, look)
         if job[0] == "title":
-            _title_page(context, title, subtitle, author)
+            _title_page(context, title, subtitle, author, imprint.volume)
         elif job[0] == "contents":
             _contents_page(context, contents, [name for name, _ in numbered])
         elif job[0] == "howto":
@@ -707,9 +709,9 @@ def _content_top(c: _Context) -> float:
     return c.top + _head_height(c.kind)
 
 
-def _title_page(c: _Context, title: str, subtitle: str, author: str | None) -> None:
-    """The title page: the title large in the book's display face, the subtitle, a solved board as the
-    ornament, and the author at the foot, as a publisher sets it."""
+def _title_page(c: _Context, title: str, subtitle: str, author: str | None, volume: int | None = None) -> None:
+    """The title page: the title large in the book's display face (with "Volume N" under it in a series), the
+    subtitle, a solved board as the ornament, and the author at the foot, as a publisher sets it."""
     k = c.kind
     width = c.right - c.left
     y = c.top + (c.bottom - c.top) * 0.14
@@ -723,6 +725,10 @@ def _title_page(c: _Context, title: str, subtitle: str, author: str | None) -> N
     for line in lines:
         y += title_size * 1.1
         c.page.text(c.middle, y, line, size=title_size, bold=DISPLAY, anchor="middle")
+    if volume is not None:
+        y += k.subtitle * 1.6
+        c.page.text(c.middle, y, f"Volume {volume}", size=k.subtitle * 1.15, bold=TEXT_BOLD, anchor="middle")
+        y += k.subtitle * 0.4
     y += k.subtitle * 0.9
     c.page.line(c.middle - width * 0.12, y, c.middle + width * 0.12, y, width=0.8, colour=c.style.ink)
     for line in _wrap(subtitle, k.subtitle, width, bold=TEXT):
@@ -995,7 +1001,7 @@ def _copyright_page(c: _Context, title: str, author: str | None, imprint: Imprin
         for n, line in enumerate(_wrap(text, text_size, c.right - c.left, bold=face)):
             lines.append((line, text_size, face, gap if n == 0 else text_size * 1.45))
 
-    add(title, TEXT_BOLD, 0.0)
+    add(title if imprint.volume is None else f"{title}, Volume {imprint.volume}", TEXT_BOLD, 0.0)
     year = imprint.year
     owner = " ".join(str(part) for part in (year, author) if part)
     add(f"Copyright © {owner}" if owner else "Copyright ©", gap=lead * 1.6)
