@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import itertools
 import os
 import secrets
 import sys
@@ -558,8 +557,7 @@ def store_entries(
                 used = [record.puzzle for record in store.used_in_series(series)] if series is not None else []
                 records = _best_without_twins(store, grades, order, best, RepeatGuard([*exclude, *used]))
             elif exclude or series is not None:
-                unused = store.iter_unused(series, exclude=exclude, grade=grade, order=order)
-                records = list(itertools.islice(unused, count))
+                records = _unused_without_twins(store, series, exclude, grade, order, count)
             else:
                 records = store.query(grade=grade, order=order, limit=count)
     except StoreError as error:
@@ -580,6 +578,24 @@ def store_entries(
         raise UsageError(f"no {what + ' ' if what else ''}puzzles in {path} (see 'dominosa store stats')")
     entries = [BookEntry(r.puzzle, r.solution, r.grade, r.score) for r in records]
     return entries, grade_order_from([{"grade": r.grade, "level": r.level} for r in records])
+
+
+def _unused_without_twins(store, series: str | None, exclude: list, grade: str | None, order, count) -> list:
+    """Up to ``count`` records, oldest first, that are none of ``exclude`` or of what the volumes of ``series``
+    printed, nor a near-twin of one, nor of one another (a volume of a series is held to what a generated book
+    is held to)."""
+    from dominosa.generator.twins import RepeatGuard
+
+    used = [record.puzzle for record in store.used_in_series(series)] if series is not None else []
+    repeats = RepeatGuard([*exclude, *used])
+    records = []
+    for record in store.iter_query(grade=grade, order=order):
+        if count is not None and len(records) == count:
+            break
+        if repeats.admits(record.puzzle):
+            repeats.take(record.puzzle)
+            records.append(record)
+    return records
 
 
 def _best_without_twins(store, grades, order: int | None, best: int, twins=None) -> list:
