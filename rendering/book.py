@@ -55,7 +55,7 @@ from dominosa.rendering.pages import (
 )
 from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, font_metrics, text_width
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
-from dominosa.rendering.scene import MARGIN, Diagram, Layer, build_diagram
+from dominosa.rendering.scene import LABEL_SIZE, MARGIN, Diagram, Layer, build_diagram
 from dominosa.rendering.style import Style, resolve_style
 from dominosa.solution import Solution, problems
 
@@ -209,9 +209,10 @@ _LARGE = _Type(40, 20, 24, 16, 16, 16, 16, 16, 34, 22, 60, 20, 16)
 
 
 def smallest_cell(floor: float, diagrams) -> float:
-    """The smallest cell (points) that keeps the numbers of every diagram at :data:`MIN_TEXT` or more, and at
-    least ``floor``."""
-    sizes = [layer.size for d in diagrams for layer in d.layer("numbers") if layer.size > 0]
+    """The smallest cell (points) that keeps the numbers (and the row and column labels, where drawn) of every
+    diagram at :data:`MIN_TEXT` or more, and at least ``floor``."""
+    texts = [layer for d in diagrams for role in ("numbers", "labels") for layer in d.layer(role)]
+    sizes = [layer.size for layer in texts if layer.size > 0]
     return max([floor, *(MIN_TEXT / size for size in sizes)])
 
 
@@ -1066,17 +1067,30 @@ class _Block:
     height: float
 
 
+# The largest the row and column labels of a technique's figure are set, in cells: below the numbers (half a
+# cell), so the labels never compete with the puzzle.
+LESSON_LABEL_MAX = 0.42
+
+
 def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, style: Style) -> _Block:
-    diagram = _diagram(
-        lesson.puzzle,
+    """One technique measured. Its figure carries the row and column labels (r1.., c1..) the sentence names
+    cells by, so a reader need not count: set as large as 7 pt asks at the cell the figure gets (up to
+    :data:`LESSON_LABEL_MAX`), so the figure keeps its size; only a board too big for labels at 7 pt within the
+    page's width goes without them (its sentence still names the cells)."""
+    position = dict(
         joined=lesson.joined,
         split=lesson.split,
         highlight_cells=lesson.cells,
         highlight_pairs=lesson.decided,
         style=style,
     )
-    floor = smallest_cell(kind.min_solution_cell, [diagram])
-    cell = max(floor, min(kind.max_cell * 0.55, width * 0.62 / diagram.width, height * 0.25 / diagram.height))
+    diagram = _diagram(lesson.puzzle, **position)
+    cell = _lesson_cell(diagram, width, height, kind)
+    size = min(LESSON_LABEL_MAX, max(LABEL_SIZE, _up(MIN_TEXT / cell)))
+    labelled = _diagram(lesson.puzzle, labels=True, label_size=size, **position)
+    labelled_cell = _up(_lesson_cell(labelled, width, height, kind))
+    if labelled.width * labelled_cell <= width:
+        diagram, cell = labelled, labelled_cell
     summary = _wrap(lesson.technique.summary[:1].upper() + lesson.technique.summary[1:] + ".", kind.body, width,
                     bold=TEXT)  # fmt: skip
     sentence = _wrap(f"Puzzle {lesson.number}: {lesson.sentence}", kind.label * 1.1, width, bold=TEXT)
@@ -1091,6 +1105,18 @@ def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, styl
         + kind.gap * 1.2
     )
     return _Block(lesson, diagram, cell, summary, sentence, total)
+
+
+def _lesson_cell(diagram: Diagram, width: float, height: float, kind: _Type) -> float:
+    """The cell (points) of a technique's figure: a share of the page, no smaller than its text allows."""
+    floor = smallest_cell(kind.min_solution_cell, [diagram])
+    return max(floor, min(kind.max_cell * 0.55, width * 0.62 / diagram.width, height * 0.25 / diagram.height))
+
+
+def _up(value: float) -> float:
+    """``value`` rounded up to the thousandths the PDF is written in, so a label sized to print at 7 pt is not
+    written a hair under it."""
+    return math.ceil(value * 1000 - 1e-9) / 1000
 
 
 def _intro_height(text: str, width: float, kind: _Type) -> float:
