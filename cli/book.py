@@ -79,6 +79,14 @@ examples:
       4 generated extreme double-6 puzzles
   dominosa book puzzles.txt --large-print --trim 170x240mm
       large print on a custom trim (WIDTHxHEIGHT in in, mm, cm or pt)
+  dominosa book --count 4 --order 5 --out vol1.pdf --puzzles-out vol1.jsonl
+      a first volume, and its puzzles as JSON lines
+  dominosa book --count 4 --order 5 --out vol2.pdf --exclude vol1.jsonl --volume 2
+      volume 2: none of volume 1's puzzles, turned, mirrored or renamed, nor
+      a near-twin of one; "Volume 2" on its title and copyright pages
+  dominosa book --store output/puzzles.sqlite --series classic --count 6
+      the next volume of the series 'classic', recorded in the store once
+      written; 'dominosa store list --series classic --unused' shows what is left
 
 Files of your own in these examples: puzzles.txt, puzzles.jsonl, output/puzzles.sqlite.
 
@@ -196,7 +204,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help="leave out every puzzle of these files (an earlier volume's --puzzles-out, or any puzzle file), turned,"
         " mirrored or renamed, and every near-twin of one (more than 40%% of cells alike); a generated book"
-        " makes others in their place",
+        " makes others in their place. It takes every FILE up to the next option: give puzzle files before it",
     )
     series.add_argument(
         "--series",

@@ -13,6 +13,9 @@ later. So the store
 - keeps each puzzle in the model's own **JSON form** (``puzzle_to_dict`` with its solution), beside the columns
   one selects on: grade, level, score, order, board size, the generation parameters (JSON) and seed, and the
   time it was made (ISO 8601, UTC);
+- records the **volumes of each series of books** made from it (``book --series``): date, the PDF's SHA-256 and
+  the puzzles printed, written in one transaction once the book is written, so later volumes leave them out
+  (:meth:`PuzzleStore.iter_unused`);
 - records its **schema version** in a table of its own, so a later dominosa can migrate an older file and an
   older dominosa refuses a newer one instead of misreading it.
 
@@ -617,8 +620,13 @@ class PuzzleStore:
         guard = RepeatGuard([record.puzzle for record in self.used_in_series(series)] if series is not None else [])
         for puzzle in exclude:
             guard.take(puzzle)
+        limit = filters.pop("limit", None)  # counted among the puzzles left, not among those looked at
+        left = 0
         for record in self.iter_query(**filters):
+            if limit is not None and left >= limit:
+                return
             if guard.admits(record.puzzle):
+                left += 1
                 yield record
 
     def record_volume(

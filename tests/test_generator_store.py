@@ -628,3 +628,10 @@ def _near_twin(puzzle: Puzzle, solution: Solution) -> tuple[Puzzle, Solution]:
         (x, y), (u, v) = (grid[a1[0]][a1[1]], grid[b1[0]][b1[1]]), (grid[a2[0]][a2[1]], grid[b2[0]][b2[1]])
         grid[a1[0]][a1[1]], grid[b1[0]][b1[1]], grid[a2[0]][a2[1]], grid[b2[0]][b2[1]] = u, v, x, y
     return Puzzle.from_grid(grid), solution
+
+
+def test_a_limit_on_what_is_unused_counts_the_puzzles_left_not_those_looked_at(store):
+    ids = [store.add(*proper_layout(4, random.Random(seed))) for seed in (31, 32, 35)]  # strangers to each other
+    store.record_volume("classic", 1, "ef" * 32, [ids[0]])
+    assert [r.id for r in store.iter_unused("classic", limit=1)] == [ids[1]]
+    assert [r.id for r in store.iter_unused("classic", limit=5, by="id")] == ids[1:]
