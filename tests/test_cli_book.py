@@ -406,6 +406,7 @@ def _assert_no_repeat(earlier: list, later: list) -> None:
 
 
 def test_a_second_volume_from_the_same_seed_with_exclude_repeats_nothing_and_stays_print_ready(tmp_path):
+    # Two generated books as a user builds them (about 6 s of CPU): the check is on the files a reader gets.
     common = ("--count", "3", "--order", "4", "--seed", "21", "--quiet")
     first = dominosa("book", *common, "--out", "v1.pdf", "--puzzles-out", "v1.jsonl", "--no-techniques", cwd=tmp_path)
     assert first.returncode == 0, first.stderr
@@ -483,6 +484,8 @@ def test_volumes_of_a_series_from_one_store_never_repeat_and_are_recorded_with_t
 
     from dominosa.generator.store import PuzzleStore
 
+    # Four volumes built as a user builds them (about 8 s of CPU, small books without the techniques chapter):
+    # what is recorded must match the very PDFs written.
     stored = _series_store(tmp_path / "s.sqlite")
     monkeypatch.chdir(tmp_path)
     printed: list = []
