@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
 import secrets
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dominosa.atomic import check_writable, refuse_unusual_target
 from dominosa.cli.common import add_puzzle_arguments, grade_argument, plural, read_inputs, warn
@@ -34,6 +36,9 @@ from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
 from dominosa.rendering.book_cover import DEFAULT_THEME, THEMES
 from dominosa.rendering.pages import PRINT_MIN_PAGES, TRIMS, parse_trim
+
+if TYPE_CHECKING:
+    from dominosa.puzzle import Puzzle
 
 __all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX", "DEFAULT_COUNT"]
 
@@ -75,6 +80,14 @@ examples:
       4 generated extreme double-6 puzzles
   dominosa book puzzles.txt --large-print --trim 170x240mm
       large print on a custom trim (WIDTHxHEIGHT in in, mm, cm or pt)
+  dominosa book --count 4 --order 5 --out vol1.pdf --puzzles-out vol1.jsonl
+      a first volume, and its puzzles as JSON lines
+  dominosa book --count 4 --order 5 --out vol2.pdf --exclude vol1.jsonl --volume 2
+      volume 2: none of volume 1's puzzles, turned, mirrored or renamed, nor
+      a near-twin of one; "Volume 2" on its title and copyright pages
+  dominosa book --store output/puzzles.sqlite --series classic --count 6
+      the next volume of the series 'classic', recorded in the store once
+      written; 'dominosa store list --series classic --unused' shows what is left
 
 Files of your own in these examples: puzzles.txt, puzzles.jsonl, output/puzzles.sqlite.
 
@@ -183,6 +196,31 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     stored.add_argument(
         "--seed", type=int, help="random seed: the same seed, the same book (default: a fresh one, printed)"
     )
+    series = parser.add_argument_group("series of books: volumes that never repeat a puzzle")
+    series.add_argument(
+        "--exclude",
+        action="extend",
+        nargs="+",
+        type=Path,
+        default=[],
+        metavar="FILE",
+        help="leave out every puzzle of these files (an earlier volume's --puzzles-out, or any puzzle file), turned,"
+        " mirrored or renamed, and every near-twin of one (more than 40%% of cells alike); a generated book"
+        " makes others in their place. It takes every FILE up to the next option: give puzzle files before it",
+    )
+    series.add_argument(
+        "--series",
+        metavar="NAME",
+        help="with --store: record this book as the next volume of the series NAME in the store, once its PDF is"
+        " written (date, the PDF's SHA-256, its puzzles), and leave out what earlier volumes printed",
+    )
+    series.add_argument(
+        "--volume",
+        type=int,
+        metavar="N",
+        help="the volume's number, printed as 'Volume N' on the title and copyright pages (default with --series:"
+        " one more than the series' last)",
+    )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
     parser.add_argument(
         "--hints",
@@ -209,7 +247,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 @limits_whole_run("the book was not written")
 def run(args: argparse.Namespace) -> int:
     """Build the book and print its one-line summary; exit code 0."""
-    from dominosa.cli.book_input import entries_from_records, grade_order_from, read_annotations
+    from dominosa.cli.book_input import entries_from_records, grade_order_from, read_annotations, read_excluded
     from dominosa.rendering.book import BookError, Imprint, write_book
 
     for name in ("per_page", "solutions_per_page"):
@@ -225,6 +263,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--seed must be 0 or more, not {args.seed}")
     if args.isbn is not None:
         _check_isbn(args.isbn)
+    _check_series(args)
     outputs = (("--out", args.out), ("--cover-out", args.cover_out), ("--puzzles-out", args.puzzles_out))
     for option, path in outputs:
         # before any puzzle is made: a long run should not end on a missing folder
@@ -258,16 +297,26 @@ def run(args: argparse.Namespace) -> int:
         if not 1 <= args.best <= 2000:
             raise UsageError(f"--best must be between 1 and 2000, not {args.best}")
     _refuse_choices_that_do_nothing(args)
+    excluded = read_excluded(args.exclude, max_bytes=args.max_input) if args.exclude else []
+    volume = args.volume if args.series is None else _series_volume(args.store, args.series, args.volume)
     if args.files or args.example:
         if args.store:
             raise UsageError("give puzzle files or --store, not both")
         records = read_inputs(args)
+        if excluded:
+            records = _without_repeats(records, excluded)
         notes = read_annotations(records)  # grades and scores that rate or generate wrote into JSON
         entries = entries_from_records(records, notes)
         grade_order = grade_order_from(notes)
     elif args.store:
         entries, grade_order = store_entries(
-            args.store, grade=args.grade, count=args.count, order=args.order, best=args.best
+            args.store,
+            grade=args.grade,
+            count=args.count,
+            order=args.order,
+            best=args.best,
+            exclude=excluded,
+            series=args.series,
         )
     else:
         count = DEFAULT_COUNT if args.count is None else args.count
@@ -275,7 +324,9 @@ def run(args: argparse.Namespace) -> int:
         progress = None if args.quiet else BookProgress(count, sys.stderr)
         order = args.orders or (6 if args.order is None else args.order)
         try:
-            entries = generate_entries(count, order, seed, grade=args.grade, progress=_noting_made(count, progress))
+            entries = generate_entries(
+                count, order, seed, grade=args.grade, progress=_noting_made(count, progress), exclude=excluded
+            )
         finally:
             if progress is not None:
                 progress.clear()
@@ -303,7 +354,11 @@ def run(args: argparse.Namespace) -> int:
             pips=args.pips,
             grade_order=grade_order,
             imprint=Imprint(
-                year=args.year or datetime.date.today().year, isbn=args.isbn, publisher=args.publisher, seed=seed
+                year=args.year or datetime.date.today().year,
+                isbn=args.isbn,
+                publisher=args.publisher,
+                seed=seed,
+                volume=volume,
             ),
             min_pages=args.min_pages,
             checklist=args.checklist,
@@ -317,7 +372,9 @@ def run(args: argparse.Namespace) -> int:
         written = _write_puzzles(args.puzzles_out, entries, grade_order)
         line += f"; {written}: {summary.puzzles} puzzles as JSON lines"
     if args.cover_out is not None:
-        line += "; " + _write_cover(args, summary, entries)
+        line += "; " + _write_cover(args, summary, entries, volume)
+    if args.series is not None:  # last: only a book whose every file is written counts as a volume
+        line += "; " + _record_volume(args, entries, grade_order, volume)
     print(line)
     warning = summary.warning()
     if warning:
@@ -342,7 +399,7 @@ def _write_puzzles(path: Path, entries, grade_order) -> Path:
     return atomic_write(path, "\n".join(lines) + "\n")
 
 
-def _write_cover(args: argparse.Namespace, summary, entries) -> str:
+def _write_cover(args: argparse.Namespace, summary, entries, volume: int | None = None) -> str:
     """Write the cover of the book just built; the words that describe it in the summary line."""
     from dominosa.atomic import atomic_write
     from dominosa.rendering.book import book_order, display_name
@@ -372,7 +429,7 @@ def _write_cover(args: argparse.Namespace, summary, entries) -> str:
         summary.pages,
         paper=args.paper,
         title=args.title,
-        subtitle=args.subtitle or f"{count} · {span}",
+        subtitle=args.subtitle or " · ".join(([f"Volume {volume}"] if volume is not None else []) + [count, span]),
         author=args.author,
         blurb=blurb,
         heading="Find every domino",
@@ -433,7 +490,13 @@ def _noting_made(count: int, progress: BookProgress | None):
 
 
 def generate_entries(
-    count: int, order: int | Sequence[int], seed: int, *, grade: str | None = None, progress=None
+    count: int,
+    order: int | Sequence[int],
+    seed: int,
+    *,
+    grade: str | None = None,
+    progress=None,
+    exclude: Iterable[Puzzle] = (),
 ) -> list:
     """``count`` proper, graded double-``order`` puzzles (``BookEntry`` with grade and score), the same for the
     same seed whatever the machine. With several orders (``--orders 5,6,7``) sizes grow through the book: the
@@ -443,12 +506,14 @@ def generate_entries(
     reach (small boards) gives its share to puzzles of any grade. The evaluations run on a local process pool.
     ``progress`` (when given) is called with the number of puzzles made after each one. No two puzzles share more
     than :data:`~dominosa.generator.twins.BOOK_TWIN_SHARE` of their cells (a near-twin is refused and the search
-    goes on), nor is one the other turned, mirrored or renamed.
+    goes on), nor is one the other turned, mirrored or renamed; nor is any of them one of ``exclude`` (an earlier
+    volume's puzzles) or a near-twin of one: the search goes on past them, so the book is as long as asked and
+    the same for the same seed and exclusions.
     """
     from dominosa.generator.best import Budget
     from dominosa.generator.evolve import NoPuzzleFound, Settings
     from dominosa.generator.generate import generate, make_request
-    from dominosa.generator.twins import TwinGuard
+    from dominosa.generator.twins import RepeatGuard
     from dominosa.generator.workers import open_workers
     from dominosa.rendering.book import BookEntry
 
@@ -462,13 +527,12 @@ def generate_entries(
         runs += [(wanted, size, sizes.count(size)) for size in dict.fromkeys(sizes)]
     settings = Settings(give_up=MIX_GIVE_UP) if grade is None else Settings()
     entries: list = []
-    keys: set[str] = set()
-    twins = TwinGuard()
+    repeats = RepeatGuard(exclude)
 
-    def fresh(made) -> bool:  # neither a puzzle of the book again nor a near-twin of one
-        if not twins.admits(made.puzzle) or not _new(made.puzzle, keys):
+    def fresh(made) -> bool:  # neither a puzzle of the book (or of those excluded) again nor a near-twin of one
+        if not repeats.admits(made.puzzle):
             return False
-        twins.take(made.puzzle)
+        repeats.take(made.puzzle)
         return True
 
     with open_workers() as workers:
@@ -491,41 +555,56 @@ def generate_entries(
     return entries
 
 
-def _new(puzzle, keys: set[str]) -> bool:
-    """True the first time a puzzle (up to symmetry and renaming) is seen: a book never repeats one."""
-    from dominosa.generator.canonical import canonical_key
-
-    key = canonical_key(puzzle)
-    if key in keys:
-        return False
-    keys.add(key)
-    return True
-
-
 def store_entries(
-    path: str, *, grade: str | None = None, count: int | None = None, order: int | None = None, best: int | None = None
+    path: str,
+    *,
+    grade: str | None = None,
+    count: int | None = None,
+    order: int | None = None,
+    best: int | None = None,
+    exclude: Iterable[Puzzle] = (),
+    series: str | None = None,
 ):
     """The puzzles of a store as book entries (with their grades and scores), oldest first, and the order of
     their grades (by the levels the store records). With ``best``, the ``best`` highest-scoring puzzles of each
     graded grade (or of ``grade``), best first within a grade; the scores are compared as stored, so a store
-    filled with one set of score weights ranks fairly."""
+    filled with one set of score weights ranks fairly.
+
+    Left out: the puzzles of ``exclude`` and those the volumes of ``series`` printed, each also turned, mirrored
+    or renamed, and their near-twins (:meth:`~dominosa.generator.store.PuzzleStore.iter_unused`)."""
     from dominosa.cli.book_input import grade_order_from
     from dominosa.generator.store import PuzzleStore, StoreError
+    from dominosa.generator.twins import RepeatGuard
     from dominosa.rendering.book import BookEntry
 
+    exclude = list(exclude)
     try:
         with PuzzleStore(path, create=False) as store:
-            if best is None:
-                records = store.query(grade=grade, order=order, limit=count)
-            else:
-                stats = store.stats()
+            stats = store.stats()
+            if best is not None:
                 grades = [grade] if grade is not None else [g for g in stats.grades if g is not None]
-                records = _best_without_twins(store, grades, order, best)
+                used = [record.puzzle for record in store.used_in_series(series)] if series is not None else []
+                records = _best_without_twins(store, grades, order, best, RepeatGuard([*exclude, *used]))
                 ungraded = sum(n for (o, g), n in stats.counts.items() if g is None and order in (None, o))
+            elif exclude or series is not None:
+                records = _unused_without_twins(store, series, exclude, grade, order, count)
+            else:
+                records = store.query(grade=grade, order=order, limit=count)
     except StoreError as error:
         raise UsageError(str(error)) from None
     what = " ".join(part for part in (grade, f"double-{order}" if order is not None else None) if part)
     if not records:
+        if exclude or series is not None:
+            earlier = " or ".join(
+                part
+                for part in (
+                    f"the volumes of the series {series!r} printed" if series is not None else None,
+                    "--exclude names" if exclude else None,
+                )
+                if part
+            )
+            hint = f" (see 'dominosa store list --series {series} --unused')" if series is not None else ""
+            raise UsageError(f"no {what + ' ' if what else ''}puzzles in {path} but those {earlier}{hint}")
         raise UsageError(f"no {what + ' ' if what else ''}puzzles in {path} (see 'dominosa store stats')")
     if count is not None and len(records) < count:  # said, or a short book would look like the one asked for
         warn(f"{path} holds {plural(len(records), (what + ' ' if what else '') + 'puzzle')}, fewer than --count"
@@ -561,12 +640,31 @@ def _warn_best_shortfall(records, grades: list[str], best: int, path: str) -> No
             warn(f"{path} gives {plural(taken, grade + ' puzzle')} (near-twins passed over), fewer than --best {best}")
 
 
-def _best_without_twins(store, grades, order: int | None, best: int) -> list:
+def _unused_without_twins(store, series: str | None, exclude: list, grade: str | None, order, count) -> list:
+    """Up to ``count`` records, oldest first, that are none of ``exclude`` or of what the volumes of ``series``
+    printed, nor a near-twin of one, nor of one another (a volume of a series is held to what a generated book
+    is held to)."""
+    from dominosa.generator.twins import RepeatGuard
+
+    used = [record.puzzle for record in store.used_in_series(series)] if series is not None else []
+    repeats = RepeatGuard([*exclude, *used])
+    records = []
+    for record in store.iter_query(grade=grade, order=order):
+        if count is not None and len(records) == count:
+            break
+        if repeats.admits(record.puzzle):
+            repeats.take(record.puzzle)
+            records.append(record)
+    return records
+
+
+def _best_without_twins(store, grades, order: int | None, best: int, twins=None) -> list:
     """The ``best`` highest-scoring records of each grade, passing over any near-twin of one taken (of any
-    grade): a store filled by long runs holds puzzles of one lineage side by side."""
+    grade): a store filled by long runs holds puzzles of one lineage side by side. ``twins`` (a guard with the
+    puzzles to leave out already taken) passes over those too."""
     from dominosa.generator.twins import TwinGuard
 
-    twins = TwinGuard()
+    twins = TwinGuard() if twins is None else twins
     records = []
     for grade in grades:
         taken = 0
@@ -578,6 +676,83 @@ def _best_without_twins(store, grades, order: int | None, best: int) -> list:
                 records.append(record)
                 taken += 1
     return records
+
+
+def _check_series(args: argparse.Namespace) -> None:
+    """--series, --volume and --exclude as they may be combined, refused before any work."""
+    if args.volume is not None and not 1 <= args.volume <= 100_000:
+        raise UsageError(f"--volume must be between 1 and 100000, not {args.volume}")
+    if args.series is None:
+        return
+    if not args.series.strip() or len(args.series) > 200 or not args.series.isprintable():
+        raise UsageError(f"--series {args.series!r}: a series needs a name of printable characters (200 at most)")
+    if not args.store:
+        raise UsageError(
+            "--series records the book as a volume in a puzzle store: give --store (a generated book leaves out"
+            " earlier volumes with --exclude of their --puzzles-out files)"
+        )
+    store = Path(args.store)
+    if store.is_file() and not (os.access(store, os.W_OK) and os.access(store.resolve().parent, os.W_OK)):
+        raise UsageError(f"--series: cannot record the volume in {store}: the store is read-only")
+
+
+def _series_volume(path: str, series: str, wanted: int | None) -> int:
+    """The number of the volume about to be made: ``wanted`` (--volume) unless the store already records it,
+    else one more than the series' last."""
+    from dominosa.generator.store import PuzzleStore, StoreError
+
+    try:
+        with PuzzleStore(path, create=False) as store:
+            if wanted is None:
+                return store.next_volume(series)
+            made = {v.volume: v for v in store.volumes(series)}
+    except StoreError as error:
+        raise UsageError(str(error)) from None
+    if wanted in made:
+        when = made[wanted].made.strftime("%Y-%m-%d")
+        raise UsageError(
+            f"--volume {wanted}: {path} already records volume {wanted} of the series {series!r} (made {when});"
+            " leave --volume out for the next one"
+        )
+    return wanted
+
+
+def _without_repeats(records: list, excluded: Sequence[Puzzle]) -> list:
+    """The records that are none of ``excluded`` (up to symmetry and renaming) nor a near-twin of one; an input
+    with nothing left is bad input."""
+    from dominosa.generator.twins import RepeatGuard
+
+    repeats = RepeatGuard(excluded)
+    kept = [record for record in records if repeats.admits(record.puzzle)]
+    if not kept:
+        raise UsageError(
+            f"every one of the {len(records)} puzzles given is in the --exclude files (turned, mirrored or renamed)"
+            " or a near-twin of one: nothing is left for the book"
+        )
+    return kept
+
+
+def _record_volume(args: argparse.Namespace, entries, grade_order, volume: int) -> str:
+    """Record the book just written as ``volume`` of ``--series`` in ``--store``: the PDF's SHA-256 and the store
+    ids of its puzzles in book order, in one transaction. The words that say so in the summary line."""
+    import hashlib
+
+    from dominosa.generator.store import PuzzleStore, StoreError
+    from dominosa.rendering.book import book_order
+
+    digest = hashlib.sha256(args.out.read_bytes()).hexdigest()
+    try:
+        with PuzzleStore(args.store, create=False) as store:
+            ids = []
+            for number, _, entry in book_order(entries, grade_order):
+                found = store.find(entry.puzzle)
+                if found is None:  # taken from the store a moment ago: only another program can have removed it
+                    raise StoreError(f"puzzle {number} of the book is no longer in {args.store}")
+                ids.append(found)
+            store.record_volume(args.series, volume, digest, ids, title=args.title)
+    except StoreError as error:
+        raise UsageError(f"{args.out} was written but not recorded as volume {volume}: {error}") from None
+    return f"volume {volume} of the series {args.series!r} recorded in {args.store}"
 
 
 def _check_isbn(text: str) -> None:

@@ -13,12 +13,15 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
+from dominosa.cli.main import UsageError
 from dominosa.deductions import count_solutions
 from dominosa.errors import PuzzleError
-from dominosa.formats import decode_bytes
+from dominosa.formats import decode_bytes, iter_file_records
+from dominosa.limits import MAX_INPUT_BYTES
+from dominosa.puzzle import Puzzle
 from dominosa.rendering.book import BookEntry
 
-__all__ = ["entries_from_records", "read_annotations", "grade_order_from"]
+__all__ = ["entries_from_records", "read_annotations", "grade_order_from", "read_excluded"]
 
 
 def entries_from_records(records: Sequence, annotations: Sequence[dict] | None = None) -> list[BookEntry]:
@@ -66,6 +69,24 @@ def read_annotations(records: Sequence) -> list[dict]:
         for k, value in zip(indices, values, strict=False):
             notes[k] = _rating(value)
     return notes
+
+
+def read_excluded(paths: Sequence[str | os.PathLike[str]], *, max_bytes: int = MAX_INPUT_BYTES) -> list[Puzzle]:
+    """Every puzzle of the ``--exclude`` files (any format the readers know; an earlier volume's
+    ``--puzzles-out`` is JSON lines), read whole before any work: a book must not be built, maybe for minutes,
+    and then found to rest on a file that could not be read.
+
+    Raises ``UsageError`` naming the option and the file: missing, unreadable, a folder, malformed, or empty.
+    """
+    puzzles: list[Puzzle] = []
+    for path in paths:
+        try:
+            puzzles.extend(record.puzzle for record in iter_file_records(path, max_bytes=max_bytes))
+        except PuzzleError as error:
+            raise UsageError(f"--exclude: {error}") from None
+        except OSError as error:
+            raise UsageError(f"--exclude {path}: cannot read it: {error.strerror or error}") from None
+    return puzzles
 
 
 def grade_order_from(notes: Sequence[dict]) -> list[str]:

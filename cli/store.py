@@ -65,6 +65,11 @@ examples:
       the ten best-scored hard puzzles of order 6
   dominosa store list --format json
       one JSON object per puzzle, without its grid (export has the grids)
+  dominosa store list --series classic
+      the puzzles the volumes of the series 'classic' printed, volume by volume
+  dominosa store list --series classic --unused --grade hard
+      the hard puzzles the next volume may still print: none printed before,
+      nor one turned, mirrored or renamed, nor a near-twin of one
 
 Files of your own in these examples: output/puzzles.sqlite.
 """
@@ -157,6 +162,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     sub = action("list", "one line per puzzle", "List the puzzles of a store, one line each.", LIST_EPILOG, run_list)
     _add_filters(sub)
+    sub.add_argument(
+        "--series",
+        metavar="NAME",
+        help="only the puzzles the volumes of this series printed ('book --store S --series NAME' records them)",
+    )
+    sub.add_argument(
+        "--unused",
+        action="store_true",
+        help="with --series: instead, the puzzles a next volume may print (none printed, nor a near-twin of one)",
+    )
     add_format_argument(sub)
 
     sub = action(
@@ -220,6 +235,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_list(args: argparse.Namespace) -> int:
     """One line (or JSON object) per puzzle that matches the filters."""
+    if args.unused and args.series is None:
+        raise UsageError("--unused lists what a series has not printed yet: give --series NAME")
+    if args.series is not None:
+        return _list_series(args)
     with PuzzleStore(args.store, create=False) as store:
         records = store.iter_query(**_filters(args))
         if args.format == "json":
@@ -231,6 +250,44 @@ def run_list(args: argparse.Namespace) -> int:
         print_text(_nothing_matches(args))
         return 0
     print_text(_columns([["id", "order", "size", "grade", "score", "made"], *lines]))
+    return 0
+
+
+def _list_series(args: argparse.Namespace) -> int:
+    """``list --series NAME``: the puzzles its volumes printed, each with its volume; with ``--unused``, the
+    puzzles left for the next volume, and a last line saying how many."""
+    head = ["id", "order", "size", "grade", "score", "made"]
+    with PuzzleStore(args.store, create=False) as store:
+        volumes = store.volumes(args.series)
+        if args.unused:
+            rows = [(None, record) for record in store.iter_unused(args.series, **_filters(args))]
+        else:
+            which = {ident: volume.volume for volume in volumes for ident in volume.puzzle_ids}
+            used = [
+                record
+                for record in store.used_in_series(args.series)
+                if args.order in (None, record.order) and args.grade in (None, record.grade)
+            ]
+            if args.by == "score":
+                used.sort(key=lambda r: (r.score is None, -(r.score or 0.0), r.id))
+            rows = [(which[record.id], record) for record in used[: args.limit]]
+    if args.format == "json":
+        for volume, record in rows:
+            print_json({**_summary_dict(record), **({} if volume is None else {"volume": volume})})
+        return 0
+    name = f"the series {args.series!r}"
+    if args.unused:
+        lines = [list_line(record) for _, record in rows]
+        following = f"volume {volumes[-1].volume + 1 if volumes else 1} of {name}"
+        count = f"{len(lines)} puzzle{'s' if len(lines) != 1 else ''}"
+        limited = args.limit is not None and args.limit == len(lines)
+        footer = f"{'the first ' if limited else ''}{count} left in {args.store} for {following}"
+        print_text("\n".join(filter(None, (_columns([head, *lines]) if lines else "", footer))))
+        return 0
+    if not rows:
+        print_text(f"{name} has no volume in {args.store}" if not volumes else f"no puzzles of {name} match")
+        return 0
+    print_text(_columns([["volume", *head], *([str(volume), *list_line(record)] for volume, record in rows)]))
     return 0
 
 
@@ -366,7 +423,7 @@ def list_line(record: StoredPuzzle) -> list[str]:
 def _columns(rows: list[list[str]]) -> str:
     """Rows of cells as aligned columns: numbers to the right, words to the left."""
     widths = [max(len(row[k]) for row in rows) for k in range(len(rows[0]))]
-    right = {0, 1, 4}
+    right = {0, 1, 4} if rows[0][0] != "volume" else {0, 1, 2, 5}
     return "\n".join(
         "  ".join(
             cell.rjust(w) if k in right else cell.ljust(w) for k, (cell, w) in enumerate(zip(row, widths, strict=True))

@@ -13,6 +13,9 @@ later. So the store
 - keeps each puzzle in the model's own **JSON form** (``puzzle_to_dict`` with its solution), beside the columns
   one selects on: grade, level, score, order, board size, the generation parameters (JSON) and seed, and the
   time it was made (ISO 8601, UTC);
+- records the **volumes of each series of books** made from it (``book --series``): date, the PDF's SHA-256 and
+  the puzzles printed, written in one transaction once the book is written, so later volumes leave them out
+  (:meth:`PuzzleStore.iter_unused`);
 - records its **schema version** in a table of its own, so a later dominosa can migrate an older file and an
   older dominosa refuses a newer one instead of misreading it.
 
@@ -36,7 +39,7 @@ import json
 import math
 import os
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -58,12 +61,13 @@ __all__ = [
     "StoreError",
     "StoreNotFound",
     "AddOutcome",
+    "Volume",
     "EXPORT_FORMATS",
     "SCHEMA_VERSION",
     "open_atomic",
 ]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 EXPORT_FORMATS = ("text", "json", "gameid")
 
 # Each schema version's statements, applied in order to a new file; a version 2 would add the statements that
@@ -96,6 +100,27 @@ _SCHEMA = {
     3: (
         "ALTER TABLE puzzles ADD COLUMN weights TEXT",
         'CREATE INDEX puzzles_by_grade_and_score ON puzzles ("order", grade, score DESC)',
+    ),
+    # Version 4: series of books (book --series): each volume made from the store, with its date, the digest of
+    # its PDF and the puzzles it printed, so later volumes of the series leave them out. The puzzles table is
+    # unchanged; an older store gains the two empty tables.
+    4: (
+        """CREATE TABLE volumes (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            series TEXT NOT NULL,
+            volume INTEGER NOT NULL CHECK (volume >= 1),
+            made TEXT NOT NULL,
+            pdf_sha256 TEXT NOT NULL,
+            title TEXT,
+            UNIQUE (series, volume)
+        )""",
+        """CREATE TABLE volume_puzzles (
+            volume_id INTEGER NOT NULL REFERENCES volumes (id),
+            puzzle_id INTEGER NOT NULL REFERENCES puzzles (id),
+            number INTEGER NOT NULL,
+            PRIMARY KEY (volume_id, puzzle_id)
+        )""",
+        "CREATE INDEX volume_puzzles_by_puzzle ON volume_puzzles (puzzle_id)",
     ),
 }
 
@@ -253,6 +278,28 @@ class AddOutcome:
             return "it has no solution"
         found = f"{self.count} solutions" if self.complete else f"{self.count} or more solutions"
         return f"it is ambiguous: {found}"
+
+
+@dataclass(frozen=True)
+class Volume:
+    """One book of a series, as the store recorded it once its PDF was written.
+
+    Attributes
+    ----------
+    series : the series' name (``book --series``), as given.
+    volume : its number in the series, from 1.
+    made : when it was recorded, in UTC.
+    pdf_sha256 : the SHA-256 digest of the PDF, in hex: which file this record is about.
+    title : the book's title, or None.
+    puzzle_ids : the store's ids of the puzzles it printed, in book order.
+    """
+
+    series: str
+    volume: int
+    made: datetime
+    pdf_sha256: str
+    title: str | None
+    puzzle_ids: tuple[int, ...]
 
 
 class PuzzleStore:
@@ -526,6 +573,123 @@ class PuzzleStore:
                 levels[grade] = min(levels.get(grade, math.inf), level)
         grades = sorted({grade for _, grade in counts}, key=lambda g: (g is None, levels.get(g, math.inf), g or ""))
         return StoreStats(sum(counts.values()), counts, tuple(grades))
+
+    # -- series of books ---------------------------------------------------------------------------------------
+
+    def volumes(self, series: str) -> list[Volume]:
+        """The volumes of a series recorded so far, first volume first (an empty list for a new series)."""
+        with _translated(self.path):
+            rows = self._db.execute(
+                "SELECT id, series, volume, made, pdf_sha256, title FROM volumes WHERE series = ? ORDER BY volume",
+                (series,),
+            ).fetchall()
+            out = []
+            for row in rows:
+                ids = self._db.execute(
+                    "SELECT puzzle_id FROM volume_puzzles WHERE volume_id = ? ORDER BY number", (row["id"],)
+                ).fetchall()
+                out.append(
+                    Volume(
+                        row["series"],
+                        row["volume"],
+                        datetime.fromisoformat(row["made"]),
+                        row["pdf_sha256"],
+                        row["title"],
+                        tuple(i for (i,) in ids),
+                    )
+                )
+        return out
+
+    def next_volume(self, series: str) -> int:
+        """The number the next volume of a series takes: one more than the highest recorded, 1 for a new one."""
+        with _translated(self.path):
+            (highest,) = self._db.execute("SELECT MAX(volume) FROM volumes WHERE series = ?", (series,)).fetchone()
+        return 1 if highest is None else highest + 1
+
+    def used_in_series(self, series: str) -> list[StoredPuzzle]:
+        """Every puzzle a volume of the series printed, oldest volume first."""
+        sql = (
+            "SELECT puzzles.* FROM puzzles JOIN volume_puzzles ON puzzles.id = volume_puzzles.puzzle_id"
+            " JOIN volumes ON volumes.id = volume_puzzles.volume_id WHERE volumes.series = ?"
+            " ORDER BY volumes.volume, volume_puzzles.number"
+        )
+        with _translated(self.path):
+            rows = self._db.execute(sql, (series,)).fetchall()
+        return [self._record(row) for row in rows]
+
+    def iter_unused(
+        self, series: str | None, *, exclude: Iterable[Puzzle] = (), **filters: Any
+    ) -> Iterator[StoredPuzzle]:
+        """The puzzles that match ``filters`` (those of :meth:`iter_query`) and that a new volume of the series
+        may print: none a volume printed, nor one the same up to symmetry and renaming, nor a near-twin of one
+        (:class:`~dominosa.generator.twins.RepeatGuard`); ``exclude`` adds puzzles to leave out (and their
+        near-twins) to those of the series. With ``series`` None, only ``exclude`` is left out."""
+        from dominosa.generator.twins import RepeatGuard
+
+        guard = RepeatGuard([record.puzzle for record in self.used_in_series(series)] if series is not None else [])
+        for puzzle in exclude:
+            guard.take(puzzle)
+        limit = filters.pop("limit", None)  # counted among the puzzles left, not among those looked at
+        left = 0
+        for record in self.iter_query(**filters):
+            if limit is not None and left >= limit:
+                return
+            if guard.admits(record.puzzle):
+                left += 1
+                yield record
+
+    def record_volume(
+        self,
+        series: str,
+        volume: int,
+        pdf_sha256: str,
+        puzzle_ids: Iterable[int],
+        *,
+        title: str | None = None,
+        made: datetime | None = None,
+    ) -> Volume:
+        """Record that volume ``volume`` of ``series`` printed these puzzles (store ids, in book order), in one
+        transaction: all of it or nothing. Call it only once the book's PDF is written, so a failed or
+        interrupted build never counts as a volume.
+
+        Raises
+        ------
+        StoreError : the series already has this volume, an id names no puzzle of the store, a bad value.
+        """
+        if not isinstance(series, str) or not series.strip():
+            raise StoreError("a series needs a name")
+        if isinstance(volume, bool) or not isinstance(volume, int) or volume < 1:
+            raise StoreError(f"a volume's number is a whole number from 1, not {volume!r}")
+        if len(pdf_sha256) != 64 or any(ch not in "0123456789abcdef" for ch in pdf_sha256):
+            raise StoreError("the PDF's digest must be SHA-256 in lower-case hex (64 digits)")
+        ids = [int(i) for i in puzzle_ids]
+        if len(set(ids)) != len(ids):
+            raise StoreError("a volume cannot print one puzzle twice")
+        when = _iso(made or datetime.now(UTC))
+        with _translated(self.path):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                if self._db.execute(
+                    "SELECT 1 FROM volumes WHERE series = ? AND volume = ?", (series, volume)
+                ).fetchone():
+                    raise StoreError(f"{self.path} already records volume {volume} of the series {series!r}")
+                for ident in ids:
+                    if not self._db.execute("SELECT 1 FROM puzzles WHERE id = ?", (ident,)).fetchone():
+                        raise StoreError(f"there is no puzzle {ident} in {self.path}")
+                cursor = self._db.execute(
+                    "INSERT INTO volumes (series, volume, made, pdf_sha256, title) VALUES (?, ?, ?, ?, ?)",
+                    (series, volume, when, pdf_sha256, title),
+                )
+                self._db.executemany(
+                    "INSERT INTO volume_puzzles (volume_id, puzzle_id, number) VALUES (?, ?, ?)",
+                    [(cursor.lastrowid, ident, number) for number, ident in enumerate(ids, 1)],
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                raise
+        return Volume(series, volume, datetime.fromisoformat(when), pdf_sha256, title, tuple(ids))
 
     # -- exporting -------------------------------------------------------------------------------------------
 
@@ -851,5 +1015,3 @@ def _write_records(records: Iterator[StoredPuzzle], out: IO[str], format: str) -
             out.write(write_plain(record.puzzle))
         count += 1
     return count
-
-

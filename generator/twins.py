@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from dominosa.generator.canonical import symmetry_squares
+from dominosa.generator.canonical import canonical_key, symmetry_squares
 from dominosa.puzzle import Puzzle
 
-__all__ = ["BOOK_TWIN_SHARE", "Images", "images", "cells_shared", "share", "TwinGuard"]
+__all__ = ["BOOK_TWIN_SHARE", "Images", "images", "cells_shared", "share", "TwinGuard", "RepeatGuard"]
 
 # The largest share of its cells a puzzle of a book may have in common with another one of the same book.
 BOOK_TWIN_SHARE = 0.4
@@ -74,3 +74,31 @@ class TwinGuard:
     def take(self, puzzle: Puzzle) -> None:
         """Count ``puzzle`` among those taken (whether or not it was admitted)."""
         self._taken.append((images(puzzle), len(puzzle.board)))
+
+
+class RepeatGuard:
+    """The puzzles a book must not repeat: :meth:`admits` refuses a puzzle that is one of them turned, mirrored
+    or renamed (the same canonical key), or a near-twin of one (a :class:`TwinGuard`).
+
+    Both tests are needed: renaming the numbers of a full set leaves the puzzle the same but changes which number
+    sits where, so a renamed copy is seldom a near-twin; and a near-twin is a different puzzle. A series of books
+    seeds it with the puzzles of the earlier volumes, so a new volume leaves out what a reader has already met.
+    """
+
+    def __init__(self, taken: Iterable[Puzzle] = (), limit: float = BOOK_TWIN_SHARE) -> None:
+        self._keys: set[str] = set()
+        self._twins = TwinGuard(limit)
+        for puzzle in taken:
+            self.take(puzzle)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def admits(self, puzzle: Puzzle) -> bool:
+        """True when ``puzzle`` is none of those taken, up to symmetry and renaming, nor a near-twin of one."""
+        return canonical_key(puzzle) not in self._keys and self._twins.admits(puzzle)
+
+    def take(self, puzzle: Puzzle) -> None:
+        """Count ``puzzle`` among those taken."""
+        self._keys.add(canonical_key(puzzle))
+        self._twins.take(puzzle)

@@ -55,7 +55,7 @@ from dominosa.rendering.pages import (
 )
 from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, font_metrics, text_width
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
-from dominosa.rendering.scene import MARGIN, Diagram, Layer, build_diagram
+from dominosa.rendering.scene import LABEL_SIZE, MARGIN, Diagram, Layer, build_diagram
 from dominosa.rendering.style import Style, resolve_style
 from dominosa.solution import Solution, problems
 
@@ -174,13 +174,15 @@ class BookSummary:
 
 @dataclass(frozen=True)
 class Imprint:
-    """What the copyright page states besides the title and author: year, ISBN, publisher, and the seed the
-    puzzles were generated from (so the book can be rebuilt), each left out when None."""
+    """What the copyright page states besides the title and author: year, ISBN, publisher, the seed the
+    puzzles were generated from (so the book can be rebuilt), and the book's volume in a series (also under the
+    title on the title page), each left out when None."""
 
     year: int | None = None
     isbn: str | None = None
     publisher: str | None = None
     seed: int | None = None
+    volume: int | None = None
 
 
 @dataclass(frozen=True)
@@ -207,9 +209,10 @@ _LARGE = _Type(40, 20, 24, 16, 16, 16, 16, 16, 34, 22, 60, 20, 16)
 
 
 def smallest_cell(floor: float, diagrams) -> float:
-    """The smallest cell (points) that keeps the numbers of every diagram at :data:`MIN_TEXT` or more, and at
-    least ``floor``."""
-    sizes = [layer.size for d in diagrams for layer in d.layer("numbers") if layer.size > 0]
+    """The smallest cell (points) that keeps the numbers (and the row and column labels, where drawn) of every
+    diagram at :data:`MIN_TEXT` or more, and at least ``floor``."""
+    texts = [layer for d in diagrams for role in ("numbers", "labels") for layer in d.layer(role)]
+    sizes = [layer.size for layer in texts if layer.size > 0]
     return max([floor, *(MIN_TEXT / size for size in sizes)])
 
 
@@ -422,7 +425,7 @@ def compose_book(
         )
         context = _Context(page, frame, kind, look)
         if job[0] == "title":
-            _title_page(context, title, subtitle, author)
+            _title_page(context, title, subtitle, author, imprint.volume)
         elif job[0] == "contents":
             _contents_page(context, contents, [name for name, _ in numbered])
         elif job[0] == "howto":
@@ -707,9 +710,9 @@ def _content_top(c: _Context) -> float:
     return c.top + _head_height(c.kind)
 
 
-def _title_page(c: _Context, title: str, subtitle: str, author: str | None) -> None:
-    """The title page: the title large in the book's display face, the subtitle, a solved board as the
-    ornament, and the author at the foot, as a publisher sets it."""
+def _title_page(c: _Context, title: str, subtitle: str, author: str | None, volume: int | None = None) -> None:
+    """The title page: the title large in the book's display face (with "Volume N" under it in a series), the
+    subtitle, a solved board as the ornament, and the author at the foot, as a publisher sets it."""
     k = c.kind
     width = c.right - c.left
     y = c.top + (c.bottom - c.top) * 0.14
@@ -723,6 +726,10 @@ def _title_page(c: _Context, title: str, subtitle: str, author: str | None) -> N
     for line in lines:
         y += title_size * 1.1
         c.page.text(c.middle, y, line, size=title_size, bold=DISPLAY, anchor="middle")
+    if volume is not None:
+        y += k.subtitle * 1.6
+        c.page.text(c.middle, y, f"Volume {volume}", size=k.subtitle * 1.15, bold=TEXT_BOLD, anchor="middle")
+        y += k.subtitle * 0.4
     y += k.subtitle * 0.9
     c.page.line(c.middle - width * 0.12, y, c.middle + width * 0.12, y, width=0.8, colour=c.style.ink)
     for line in _wrap(subtitle, k.subtitle, width, bold=TEXT):
@@ -995,7 +1002,7 @@ def _copyright_page(c: _Context, title: str, author: str | None, imprint: Imprin
         for n, line in enumerate(_wrap(text, text_size, c.right - c.left, bold=face)):
             lines.append((line, text_size, face, gap if n == 0 else text_size * 1.45))
 
-    add(title, TEXT_BOLD, 0.0)
+    add(title if imprint.volume is None else f"{title}, Volume {imprint.volume}", TEXT_BOLD, 0.0)
     year = imprint.year
     owner = " ".join(str(part) for part in (year, author) if part)
     add(f"Copyright © {owner}" if owner else "Copyright ©", gap=lead * 1.6)
@@ -1060,17 +1067,30 @@ class _Block:
     height: float
 
 
+# The largest the row and column labels of a technique's figure are set, in cells: below the numbers (half a
+# cell), so the labels never compete with the puzzle.
+LESSON_LABEL_MAX = 0.42
+
+
 def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, style: Style) -> _Block:
-    diagram = _diagram(
-        lesson.puzzle,
+    """One technique measured. Its figure carries the row and column labels (r1.., c1..) the sentence names
+    cells by, so a reader need not count: set as large as 7 pt asks at the cell the figure gets (up to
+    :data:`LESSON_LABEL_MAX`), so the figure keeps its size; only a board too big for labels at 7 pt within the
+    page's width goes without them (its sentence still names the cells)."""
+    position = dict(
         joined=lesson.joined,
         split=lesson.split,
         highlight_cells=lesson.cells,
         highlight_pairs=lesson.decided,
         style=style,
     )
-    floor = smallest_cell(kind.min_solution_cell, [diagram])
-    cell = max(floor, min(kind.max_cell * 0.55, width * 0.62 / diagram.width, height * 0.25 / diagram.height))
+    diagram = _diagram(lesson.puzzle, **position)
+    cell = _lesson_cell(diagram, width, height, kind)
+    size = min(LESSON_LABEL_MAX, max(LABEL_SIZE, _up(MIN_TEXT / cell)))
+    labelled = _diagram(lesson.puzzle, labels=True, label_size=size, **position)
+    labelled_cell = _up(_lesson_cell(labelled, width, height, kind))
+    if labelled.width * labelled_cell <= width:
+        diagram, cell = labelled, labelled_cell
     summary = _wrap(lesson.technique.summary[:1].upper() + lesson.technique.summary[1:] + ".", kind.body, width,
                     bold=TEXT)  # fmt: skip
     sentence = _wrap(f"Puzzle {lesson.number}: {lesson.sentence}", kind.label * 1.1, width, bold=TEXT)
@@ -1085,6 +1105,18 @@ def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, styl
         + kind.gap * 1.2
     )
     return _Block(lesson, diagram, cell, summary, sentence, total)
+
+
+def _lesson_cell(diagram: Diagram, width: float, height: float, kind: _Type) -> float:
+    """The cell (points) of a technique's figure: a share of the page, no smaller than its text allows."""
+    floor = smallest_cell(kind.min_solution_cell, [diagram])
+    return max(floor, min(kind.max_cell * 0.55, width * 0.62 / diagram.width, height * 0.25 / diagram.height))
+
+
+def _up(value: float) -> float:
+    """``value`` rounded up to the thousandths the PDF is written in, so a label sized to print at 7 pt is not
+    written a hair under it."""
+    return math.ceil(value * 1000 - 1e-9) / 1000
 
 
 def _intro_height(text: str, width: float, kind: _Type) -> float:

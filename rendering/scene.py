@@ -159,6 +159,7 @@ def build_diagram(
     style: Style = MONO,
     numbers: bool = True,
     labels: bool = False,
+    label_size: float = LABEL_SIZE,
 ) -> Diagram:
     """The diagram of a puzzle, a partial state, a solution or an explanation step.
 
@@ -172,6 +173,8 @@ def build_diagram(
     style : colours, and pips or digits.
     numbers : False leaves the cells empty (a blank grid).
     labels : True adds row and column labels (``r1``.., ``c1``..) outside the board, as cells are named.
+    label_size : their font size in cells; a book whose figures are small sets them larger, so that they print
+        at 7 pt without the whole figure growing.
 
     Raises
     ------
@@ -289,10 +292,10 @@ def build_diagram(
             size = number_size(max(puzzle.numbers))
             layers.append(Layer("texts", texts, fill=style.ink, size=size, role="numbers"))
     picture = Diagram(width, height, layers, style.paper)
-    return _labelled(picture, puzzle, style) if labels else picture
+    return _labelled(picture, puzzle, style, label_size) if labels else picture
 
 
-def _labelled(picture: Diagram, puzzle: Puzzle, style: Style) -> Diagram:
+def _labelled(picture: Diagram, puzzle: Puzzle, style: Style, size: float = LABEL_SIZE) -> Diagram:
     """The picture widened on the left and top by a band holding the row and column labels.
 
     Row labels are right-aligned ``LABEL_GAP`` left of the board's edge and column labels centred over their
@@ -304,16 +307,16 @@ def _labelled(picture: Diagram, puzzle: Puzzle, style: Style) -> Diagram:
     rows = range(min(r for r, _ in puzzle.board.cells), max(r for r, _ in puzzle.board.cells) + 1)
     cols = range(min(c for _, c in puzzle.board.cells), max(c for _, c in puzzle.board.cells) + 1)
     row_names = [f"r{r + 1}" for r in rows]
-    dx = max(text_width(name, LABEL_SIZE) for name in row_names) + LABEL_GAP
-    dy = DIGIT_HEIGHT * LABEL_SIZE + LABEL_GAP
+    dx = max(text_width(name, size) for name in row_names) + LABEL_GAP
+    dy = DIGIT_HEIGHT * size + LABEL_GAP
     right = dx + MARGIN - LABEL_GAP  # where every row label ends
     bottom = dy + MARGIN - LABEL_GAP  # where every column label's digits sit
     items = [
-        (right - text_width(name, LABEL_SIZE) / 2, dy + MARGIN + k + 0.5, name) for k, name in enumerate(row_names)
+        (right - text_width(name, size) / 2, dy + MARGIN + k + 0.5, name) for k, name in enumerate(row_names)
     ]
-    items += [(dx + MARGIN + k + 0.5, bottom - DIGIT_HEIGHT * LABEL_SIZE / 2, f"c{c + 1}") for k, c in enumerate(cols)]
+    items += [(dx + MARGIN + k + 0.5, bottom - DIGIT_HEIGHT * size / 2, f"c{c + 1}") for k, c in enumerate(cols)]
     layers = [layer.shifted(dx, dy) for layer in picture.layers]
-    layers.append(Layer("texts", items, fill=style.label, size=LABEL_SIZE, role="labels"))
+    layers.append(Layer("texts", items, fill=style.label, size=size, role="labels"))
     return Diagram(picture.width + dx, picture.height + dy, layers, picture.paper)
 
 

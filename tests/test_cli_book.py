@@ -420,3 +420,194 @@ def test_ctrl_c_says_how_many_puzzles_were_made_and_writes_nothing(tmp_path, mon
     assert main(["book", "--count", "8", "--quiet", "--out", str(out)]) == 130
     assert capsys.readouterr().err == "dominosa: interrupted: 3 of 8 puzzles finished; the book was not written\n"
     assert list(tmp_path.iterdir()) == []
+# -- series: volumes that never repeat a puzzle ------------------------------------------------------------------
+
+
+def _puzzles_of(path) -> list:
+    from dominosa.formats import read_file_records
+
+    return [record.puzzle for record in read_file_records(path)]
+
+
+def _assert_no_repeat(earlier: list, later: list) -> None:
+    """The independent check: no puzzle of ``later`` is one of ``earlier`` turned, mirrored or renamed (the
+    oracle of test_generator_canonical), nor shares more than 40% of its cells with one (plain grids turned
+    with list operations, test_generator_twins)."""
+    from test_generator_canonical import same_puzzle
+    from test_generator_twins import plain_share
+
+    for new in later:
+        for old in earlier:
+            assert not same_puzzle(old, new)
+            if (old.rows, old.cols) in ((new.rows, new.cols), (new.cols, new.rows)):
+                assert plain_share([list(r) for r in old.grid], [list(r) for r in new.grid]) <= 0.4
+
+
+def test_a_second_volume_from_the_same_seed_with_exclude_repeats_nothing_and_stays_print_ready(tmp_path):
+    # Two generated books as a user builds them (about 6 s of CPU): the check is on the files a reader gets.
+    common = ("--count", "3", "--order", "4", "--seed", "21", "--quiet")
+    first = dominosa("book", *common, "--out", "v1.pdf", "--puzzles-out", "v1.jsonl", "--no-techniques", cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    second = dominosa("book", *common, "--out", "v2.pdf", "--puzzles-out", "v2.jsonl", "--exclude", "v1.jsonl",
+                      "--volume", "2", "--min-pages", "24", cwd=tmp_path)  # fmt: skip
+    assert second.returncode == 0, second.stderr
+    assert second.stderr == ""  # long enough for print: no warning
+    one, two = _puzzles_of(tmp_path / "v1.jsonl"), _puzzles_of(tmp_path / "v2.jsonl")
+    assert len(one) == len(two) == 3  # as many as asked: the generator made others in place of the repeats
+    _assert_no_repeat(one, two)
+    data = (tmp_path / "v2.pdf").read_bytes()
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert len(reader.pages) >= 24
+    _assert_print_ready(reader, data)
+    assert "Volume 2" in reader.pages[0].extract_text() and "Dominosa, Volume 2" in reader.pages[1].extract_text()
+    assert "Volume" not in pypdf.PdfReader(tmp_path / "v1.pdf").pages[0].extract_text()
+
+
+def test_excluded_puzzles_are_replaced_the_same_way_for_the_same_seed():
+    from dominosa.cli.book import generate_entries
+
+    plain = [entry.puzzle for entry in generate_entries(1, 4, 5)]
+    again = [entry.puzzle for entry in generate_entries(1, 4, 5, exclude=plain)]
+    assert again == [entry.puzzle for entry in generate_entries(1, 4, 5, exclude=plain)]
+    _assert_no_repeat(plain, again)
+
+
+def test_a_book_of_files_leaves_out_disguised_copies_of_the_excluded_puzzles(tmp_path):
+    from test_generator_store import transposed_and_renamed
+
+    layouts = [proper_layout(4, random.Random(seed)) for seed in (31, 32, 35)]
+    _assert_no_repeat([p for p, _ in layouts[:2]], [layouts[2][0]])  # the third is a stranger to the first two
+    earlier = tmp_path / "earlier.txt"
+    earlier.write_text("\n".join(write_json(p, s) for p, s in layouts[:2]) + "\n", encoding="utf-8")
+    disguised = [transposed_and_renamed(p, s, seed=k) for k, (p, s) in enumerate(layouts[:2])]
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text("\n".join(write_json(p, s) for p, s in [*disguised, layouts[2]]) + "\n", encoding="utf-8")
+    done = dominosa("book", "mixed.jsonl", "--exclude", "earlier.txt", "--puzzles-out", "left.jsonl", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert _puzzles_of(tmp_path / "left.jsonl") == [layouts[2][0]]
+    nothing = dominosa("book", "earlier.txt", "--exclude", "mixed.jsonl", "--out", "n.pdf", cwd=tmp_path)
+    assert_one_line_error(nothing, "every one of the 2 puzzles", "--exclude")
+    assert not (tmp_path / "n.pdf").exists()
+
+
+def _series_store(path) -> list:
+    """A store of ten double-4 puzzles and, second, a near-twin of the first (three pairs of dominoes traded);
+    the puzzles in the order added."""
+    from test_generator_store import _near_twin
+
+    from dominosa.generator.store import PuzzleStore
+
+    layouts = [proper_layout(4, random.Random(400 + seed)) for seed in range(10)]
+    layouts.insert(1, _near_twin(*layouts[0]))
+    with PuzzleStore(path) as store:
+        for puzzle, solution in layouts:
+            assert store.add(puzzle, solution) is not None
+    return [puzzle for puzzle, _ in layouts]
+
+
+def _listed(capsys, *args: str) -> str:
+    """What ``dominosa store list ARGS`` prints, run in this process (quicker than a new one each time)."""
+    from dominosa.cli.main import main
+
+    assert main(["store", "list", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_volumes_of_a_series_from_one_store_never_repeat_and_are_recorded_with_their_pdf(
+    tmp_path, capsys, monkeypatch
+):
+    import hashlib
+
+    from test_generator_twins import plain_share
+
+    from dominosa.generator.store import PuzzleStore
+
+    # Four volumes built as a user builds them (about 8 s of CPU, small books without the techniques chapter):
+    # what is recorded must match the very PDFs written.
+    stored = _series_store(tmp_path / "s.sqlite")
+    monkeypatch.chdir(tmp_path)
+    printed: list = []
+    for volume in (1, 2, 3):
+        done = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--count", "2", "--out", f"v{volume}.pdf",
+                        "--puzzles-out", f"v{volume}.jsonl", "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip().endswith(f"volume {volume} of the series 'classic' recorded in s.sqlite")
+        assert f"Volume {volume}" in pypdf.PdfReader(tmp_path / f"v{volume}.pdf").pages[0].extract_text()
+        these = _puzzles_of(tmp_path / f"v{volume}.jsonl")
+        assert len(these) == 2
+        _assert_no_repeat(printed, these)
+        printed += these
+    assert stored[1] not in printed  # the near-twin of volume 1's first puzzle is never printed
+    with PuzzleStore(tmp_path / "s.sqlite", create=False) as store:
+        volumes = store.volumes("classic")
+        assert [v.volume for v in volumes] == [1, 2, 3]
+        for v in volumes:
+            assert v.pdf_sha256 == hashlib.sha256((tmp_path / f"v{v.volume}.pdf").read_bytes()).hexdigest()
+            assert [store.get(i).puzzle for i in v.puzzle_ids] == _puzzles_of(tmp_path / f"v{v.volume}.jsonl")
+    # What is left, by the store's reckoning and by the test's own: neither printed nor a near-twin of one.
+    listed = _listed(capsys, "--store", "s.sqlite", "--series", "classic", "--unused", "--format", "json")
+    left = [json.loads(line)["id"] for line in listed.splitlines()]
+    grids = [[list(r) for r in p.grid] for p in printed]
+    expected = [
+        k + 1
+        for k, puzzle in enumerate(stored)
+        if puzzle not in printed and all(plain_share(g, [list(r) for r in puzzle.grid]) <= 0.4 for g in grids)
+    ]
+    assert left == expected and 2 not in left
+    text = _listed(capsys, "--store", "s.sqlite", "--series", "classic", "--unused")
+    assert text.splitlines()[-1] == f"{len(expected)} puzzle{'s' * (len(expected) != 1)} left in s.sqlite" \
+        " for volume 4 of the series 'classic'"  # fmt: skip
+    rows = [line.split() for line in _listed(capsys, "--store", "s.sqlite", "--series", "classic").splitlines()[1:]]
+    assert [row[0] for row in rows] == ["1", "1", "2", "2", "3", "3"]
+    assert [int(row[1]) for row in rows] == [i for v in volumes for i in v.puzzle_ids]
+    again = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--volume", "2", cwd=tmp_path)
+    assert_one_line_error(again, "--volume 2", "already records volume 2")
+    # Asked for more than is left, a volume takes what is left; asked again with nothing left, it says so.
+    more = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--out", "v4.pdf", "--quiet",
+                    "--no-techniques", cwd=tmp_path)  # fmt: skip
+    assert more.returncode == 0 and f"{len(expected)} puzzle" in more.stdout and "volume 4 of" in more.stdout
+    empty = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--out", "v5.pdf", cwd=tmp_path)
+    assert_one_line_error(empty, "but those the volumes of the series 'classic' printed", "--unused")
+
+
+def test_an_interrupted_or_failed_book_records_no_volume(tmp_path, monkeypatch):
+    from dominosa.cli.main import main
+    from dominosa.generator.store import PuzzleStore
+    from dominosa.rendering import book as book_module
+
+    _series_store(tmp_path / "s.sqlite")
+    monkeypatch.chdir(tmp_path)
+    failed = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--count", "2", "--solutions-per-page",
+                      "24", cwd=tmp_path)  # fmt: skip
+    assert_one_line_error(failed, "--solutions-per-page")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(book_module, "write_book", interrupted)
+    assert main(["book", "--store", "s.sqlite", "--series", "classic", "--count", "2", "--quiet"]) == 130
+    with PuzzleStore(tmp_path / "s.sqlite", create=False) as store:
+        assert store.volumes("classic") == []
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--exclude", "missing.jsonl"], ["--exclude missing.jsonl", "cannot read"]),
+        (["--exclude", "folder"], ["--exclude folder", "cannot read"]),
+        (["--exclude", "bad.jsonl"], ["--exclude", "bad.jsonl", "line 1"]),
+        (["--exclude", "empty.txt"], ["--exclude", "empty.txt", "empty"]),
+        (["--series", "classic"], ["--series", "--store"]),
+        (["--store", "s.sqlite", "--series", " "], ["--series", "name"]),
+        (["--volume", "0"], ["--volume", "between 1"]),
+        (["--store", "missing.sqlite", "--series", "classic"], ["no puzzle store", "missing.sqlite"]),
+    ],
+)
+def test_bad_series_input_is_one_line_exit_2_before_any_work(tmp_path, args, words):
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "bad.jsonl").write_text('{"grid": [[0, 0]', encoding="utf-8")
+    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
+    done = dominosa("book", "--count", "1", "--order", "2", *args, cwd=tmp_path)
+    assert_one_line_error(done, *words)
+    assert not list(tmp_path.rglob("*.pdf"))

@@ -308,3 +308,14 @@ def test_help_teaches_with_examples():
     done = dominosa("store", "export", "--help")
     assert "--out" in done.stdout and "examples:" in done.stdout and "atomically" in done.stdout
     assert "store" in dominosa("--help").stdout
+
+
+def test_list_unused_needs_a_series_and_a_series_without_volumes_says_so(store_path):
+    assert_bad_input(dominosa("store", "list", "--store", store_path, "--unused"), "--unused", "--series")
+    done = dominosa("store", "list", "--store", store_path, "--series", "classic")
+    assert done.returncode == 0 and done.stdout == f"the series 'classic' has no volume in {store_path}\n"
+    left = dominosa("store", "list", "--store", store_path, "--series", "classic", "--unused", "--limit", "2")
+    assert left.returncode == 0, left.stderr
+    last = f"the first 2 puzzles left in {store_path} for volume 1 of the series 'classic'"
+    assert left.stdout.splitlines()[-1] == last
+    assert len(left.stdout.splitlines()) == 4  # the head, two puzzles, the count

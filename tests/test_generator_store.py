@@ -371,8 +371,10 @@ def test_a_version_1_store_has_its_old_grade_names_recomputed(tmp_path):
 
 
 def _back_to_version(path, version: int) -> None:
-    """Turn a store file back into what an older dominosa made (version 1 or 2: no weights column)."""
+    """Turn a store file back into what an older dominosa made (version 1 or 2: no weights column, no series)."""
     db = sqlite3.connect(path)
+    db.execute("DROP TABLE volume_puzzles")
+    db.execute("DROP TABLE volumes")
     db.execute("DROP INDEX puzzles_by_grade_and_score")
     db.execute("ALTER TABLE puzzles DROP COLUMN weights")
     db.execute("DELETE FROM schema_version WHERE version > ?", (version,))
@@ -395,7 +397,7 @@ def test_a_version_2_store_gains_score_weights_and_keeps_its_grades(tmp_path):
     db = sqlite3.connect(path)
     versions = [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")]
     db.close()
-    assert versions == [1, 2, 3]
+    assert versions == list(range(1, SCHEMA_VERSION + 1))
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write anywhere")
@@ -519,3 +521,141 @@ def test_an_older_store_opened_read_only_says_how_to_bring_it_up_to_date(tmp_pat
     assert path.read_bytes() == before
     with PuzzleStore(path, create=False) as store:  # where it can be written, it is migrated as before
         assert store.count() == 1
+
+
+# -- series of books -----------------------------------------------------------------------------------------
+
+# The schema a version-3 dominosa made, written out here as it shipped (not taken from the module), so the
+# migration is tried on a file the new code did not make.
+_VERSION_3 = (
+    """CREATE TABLE schema_version (version INTEGER PRIMARY KEY, canonical_version INTEGER NOT NULL,
+       applied TEXT NOT NULL)""",
+    """CREATE TABLE puzzles (id INTEGER PRIMARY KEY AUTOINCREMENT, canonical TEXT NOT NULL UNIQUE,
+       puzzle TEXT NOT NULL, grade TEXT, level INTEGER, score REAL, "order" INTEGER NOT NULL, rows INTEGER NOT NULL,
+       cols INTEGER NOT NULL, cells INTEGER NOT NULL, irregular INTEGER NOT NULL CHECK (irregular IN (0, 1)),
+       params TEXT NOT NULL DEFAULT '{}', seed, made TEXT NOT NULL, weights TEXT)""",
+    'CREATE INDEX puzzles_by_order_and_grade ON puzzles ("order", grade)',
+    'CREATE INDEX puzzles_by_grade_and_score ON puzzles ("order", grade, score DESC)',
+    "INSERT INTO schema_version VALUES (1, 1, '2026-01-01T00:00:00+00:00')",
+    "INSERT INTO schema_version VALUES (2, 1, '2026-01-01T00:00:00+00:00')",
+    "INSERT INTO schema_version VALUES (3, 1, '2026-01-01T00:00:00+00:00')",
+)
+
+
+def _version_3_store(path, puzzles) -> None:
+    """A store file as dominosa made it before series existed, holding ``puzzles`` ((puzzle, solution) pairs)."""
+    from dominosa.formats import puzzle_to_dict
+    from dominosa.generator.canonical import canonical_key
+
+    db = sqlite3.connect(path)
+    for statement in _VERSION_3:
+        db.execute(statement)
+    for puzzle, solution in puzzles:
+        db.execute(
+            'INSERT INTO puzzles (canonical, puzzle, grade, level, score, "order", rows, cols, cells, irregular, made)'
+            " VALUES (?, ?, 'basic', 1, 50.0, ?, ?, ?, ?, 0, '2026-01-01T00:00:00+00:00')",
+            (
+                canonical_key(puzzle),
+                json.dumps(puzzle_to_dict(puzzle, solution)),
+                puzzle.order,
+                puzzle.rows,
+                puzzle.cols,
+                len(puzzle.board),
+            ),
+        )
+    db.commit()
+    db.close()
+
+
+def test_a_version_3_store_made_before_series_gains_them_and_keeps_its_puzzles(tmp_path):
+    path = tmp_path / "v3.sqlite"
+    layouts = [proper_layout(4, random.Random(seed)) for seed in (1, 2, 3)]
+    _version_3_store(path, layouts)
+    with PuzzleStore(path) as store:
+        assert len(store) == 3 and store.get(2).puzzle == layouts[1][0] and store.get(2).grade == "basic"
+        assert store.volumes("classic") == [] and store.next_volume("classic") == 1
+        store.record_volume("classic", 1, "ab" * 32, [2, 3], title="Dominosa")
+        assert [r.id for r in store.iter_unused("classic")] == [1]
+    db = sqlite3.connect(path)
+    versions = [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")]
+    db.close()
+    assert versions == list(range(1, SCHEMA_VERSION + 1)) and SCHEMA_VERSION == 4
+    with PuzzleStore(path, create=False) as store:  # opened again: already up to date, the volume kept
+        (volume,) = store.volumes("classic")
+        assert (volume.volume, volume.puzzle_ids, volume.title) == (1, (2, 3), "Dominosa")
+
+
+def test_volumes_number_on_per_series_and_keep_their_puzzles_in_book_order(store):
+    ids = [store.add(*proper_layout(4, random.Random(seed))) for seed in range(4)]
+    digest = "0123456789abcdef" * 4
+    first = store.record_volume("classic", store.next_volume("classic"), digest, [ids[2], ids[0]])
+    assert (first.volume, first.puzzle_ids) == (1, (ids[2], ids[0]))
+    assert store.next_volume("classic") == 2 and store.next_volume("kids") == 1  # each series counts its own
+    store.record_volume("kids", 1, digest, [ids[2]])  # another series may print the same puzzle
+    store.record_volume("classic", 2, digest, [ids[1]])
+    assert [v.volume for v in store.volumes("classic")] == [1, 2]
+    assert [r.id for r in store.used_in_series("classic")] == [ids[2], ids[0], ids[1]]
+    assert [r.id for r in store.iter_unused("classic")] == [ids[3]]
+    assert [r.id for r in store.iter_unused("kids")] == [ids[0], ids[1], ids[3]]
+    assert store.volumes("classic")[0].made.tzinfo is not None
+
+
+def test_recording_a_volume_is_all_or_nothing(store):
+    good = store.add(*proper_layout(4, random.Random(1)))
+    digest = "ab" * 32
+    with pytest.raises(StoreError, match="no puzzle 99"):
+        store.record_volume("classic", 1, digest, [good, 99])  # the bad id is met after the volume's row
+    assert store.volumes("classic") == [] and store.next_volume("classic") == 1
+    store.record_volume("classic", 1, digest, [good])
+    with pytest.raises(StoreError, match="already records volume 1"):
+        store.record_volume("classic", 1, digest, [good])
+    for bad, words in (
+        (dict(series=" "), "needs a name"),
+        (dict(volume=0), "from 1"),
+        (dict(pdf_sha256="xyz"), "SHA-256"),
+        (dict(puzzle_ids=[good, good]), "twice"),
+    ):
+        arguments = dict(series="other", volume=1, pdf_sha256=digest, puzzle_ids=[good]) | bad
+        with pytest.raises(StoreError, match=words):
+            store.record_volume(**arguments)
+    assert [v.volume for v in store.volumes("classic")] == [1] and store.volumes("other") == []
+
+
+def test_what_is_unused_leaves_out_disguised_copies_and_near_twins_of_what_a_volume_printed(store):
+    from test_generator_twins import plain_share
+
+    printed, solution = proper_layout(5, random.Random(11))
+    grid = [list(row) for row in printed.grid]
+    twin, twin_solution = _near_twin(printed, solution)
+    assert plain_share([list(r) for r in twin.grid], grid) > 0.4
+    stranger = proper_layout(5, random.Random(12))
+    first = store.add(printed, solution)
+    twin_id = store.add(twin, twin_solution)
+    stranger_id = store.add(*stranger)
+    assert twin_id is not None
+    store.record_volume("classic", 1, "cd" * 32, [first])
+    assert [r.id for r in store.iter_unused("classic")] == [stranger_id]
+    # A puzzle named by an earlier book outside the store (book --exclude) is left out the same way, turned
+    # and renamed as it may be.
+    disguised, _ = transposed_and_renamed(*stranger, seed=5)
+    assert list(store.iter_unused("classic", exclude=[disguised])) == []
+    assert [r.id for r in store.iter_unused(None, exclude=[disguised])] == [first, twin_id]
+
+
+def _near_twin(puzzle: Puzzle, solution: Solution) -> tuple[Puzzle, Solution]:
+    """Another puzzle with most numbers where ``puzzle`` has them: three pairs of dominoes trade places (the set
+    stays full, the solution moves with them)."""
+    grid = [list(row) for row in puzzle.grid]
+    places = list(solution)
+    for first, second in ((0, 1), (4, 7), (10, 13)):
+        (a1, b1), (a2, b2) = places[first], places[second]
+        (x, y), (u, v) = (grid[a1[0]][a1[1]], grid[b1[0]][b1[1]]), (grid[a2[0]][a2[1]], grid[b2[0]][b2[1]])
+        grid[a1[0]][a1[1]], grid[b1[0]][b1[1]], grid[a2[0]][a2[1]], grid[b2[0]][b2[1]] = u, v, x, y
+    return Puzzle.from_grid(grid), solution
+
+
+def test_a_limit_on_what_is_unused_counts_the_puzzles_left_not_those_looked_at(store):
+    ids = [store.add(*proper_layout(4, random.Random(seed))) for seed in (31, 32, 35)]  # strangers to each other
+    store.record_volume("classic", 1, "ef" * 32, [ids[0]])
+    assert [r.id for r in store.iter_unused("classic", limit=1)] == [ids[1]]
+    assert [r.id for r in store.iter_unused("classic", limit=5, by="id")] == ids[1:]

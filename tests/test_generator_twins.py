@@ -68,3 +68,18 @@ def test_the_guard_refuses_a_near_twin_and_admits_a_stranger():
     assert not guard.admits(near)
     stranger, _ = proper_layout(6, random.Random(4))
     assert guard.admits(stranger)
+
+
+def test_the_repeat_guard_refuses_a_renamed_copy_that_the_twin_count_alone_lets_through():
+    from dominosa.generator.twins import RepeatGuard
+
+    puzzle, _ = proper_layout(5, random.Random(3))
+    names = [3, 0, 5, 1, 4, 2]  # every number renamed: on paper hardly a cell alike
+    renamed = Puzzle.from_grid([[names[v] for v in row] for row in reversed(_grid(puzzle))])
+    assert TwinGuard(taken=[puzzle]).admits(renamed)
+    guard = RepeatGuard([puzzle])
+    assert not guard.admits(renamed) and not guard.admits(puzzle)
+    stranger, _ = proper_layout(5, random.Random(4))
+    assert share(puzzle, stranger) <= BOOK_TWIN_SHARE and guard.admits(stranger)
+    guard.take(stranger)
+    assert not guard.admits(stranger) and len(guard) == 2
