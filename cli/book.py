@@ -179,6 +179,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         f" take the best of {BOOK_BUDGET} evaluations per puzzle",
     )
     stored.add_argument(
+        "--shapes",
+        metavar="NAME,...|all",
+        help="generated: add a section of puzzles on these shapes of the library (heart,star,...; all for every one;"
+        " 'dominosa generate --list-shapes' shows them); with --count 0 a whole book of them, in sections by grade",
+    )
+    stored.add_argument(
+        "--shape-count",
+        type=int,
+        metavar="N",
+        help=f"with --shapes: how many shaped puzzles (default 2 a shape; with --count 0, {DEFAULT_COUNT})",
+    )
+    stored.add_argument(
         "--seed", type=int, help="random seed: the same seed, the same book (default: a fresh one, printed)"
     )
     parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
@@ -229,8 +241,10 @@ def run(args: argparse.Namespace) -> int:
         if path is not None and path.parent != DEFAULT_OUT.parent and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot use {option} {path}: there is no folder {path.parent}")
     seed = None
-    if args.count is not None and not 1 <= args.count <= 2000:
-        raise UsageError(f"--count must be between 1 and 2000, not {args.count}")
+    shapes = _shapes_asked(args)
+    if args.count is not None and not (0 if shapes else 1) <= args.count <= 2000:
+        low = "0 (with --shapes)" if shapes else "1"
+        raise UsageError(f"--count must be between {low} and 2000, not {args.count}")
     if args.order is not None and not 1 <= args.order <= 15:
         raise UsageError(f"--order must be between 1 and 15, not {args.order}")
     if args.grade is not None:
@@ -274,7 +288,9 @@ def run(args: argparse.Namespace) -> int:
         progress = None if args.quiet else BookProgress(count, sys.stderr)
         order = args.orders or (6 if args.order is None else args.order)
         try:
-            entries = generate_entries(count, order, seed, grade=args.grade, progress=progress)
+            entries = generate_entries(count, order, seed, grade=args.grade, progress=progress) if count else []
+            if shapes:
+                entries += _shaped(args, shapes, seed, whole=not count, progress=progress, made=len(entries))
         finally:
             if progress is not None:
                 progress.clear()
@@ -430,7 +446,6 @@ def generate_entries(
     from dominosa.generator.best import Budget
     from dominosa.generator.evolve import NoPuzzleFound, Settings
     from dominosa.generator.generate import generate, make_request
-    from dominosa.generator.twins import TwinGuard
     from dominosa.generator.workers import open_workers
     from dominosa.rendering.book import BookEntry
 
@@ -444,14 +459,7 @@ def generate_entries(
         runs += [(wanted, size, sizes.count(size)) for size in dict.fromkeys(sizes)]
     settings = Settings(give_up=MIX_GIVE_UP) if grade is None else Settings()
     entries: list = []
-    keys: set[str] = set()
-    twins = TwinGuard()
-
-    def fresh(made) -> bool:  # neither a puzzle of the book again nor a near-twin of one
-        if not twins.admits(made.puzzle) or not _new(made.puzzle, keys):
-            return False
-        twins.take(made.puzzle)
-        return True
+    fresh = book_guard()
 
     with open_workers() as workers:
         for wanted, size, share in runs:
@@ -471,6 +479,59 @@ def generate_entries(
                     continue
                 break
     return entries
+
+
+def _shapes_asked(args: argparse.Namespace) -> list[str]:
+    """The shapes of ``--shapes`` (checked), or none; ``--shape-count`` checked with them."""
+    from dominosa.cli.book_shapes import parse_shapes
+
+    if args.shapes is None:
+        if args.shape_count is not None:
+            raise UsageError("--shape-count is the size of the --shapes section: give --shapes too")
+        return []
+    if args.files or args.example or args.store:
+        raise UsageError("--shapes generates its puzzles: it goes with a generated book, not puzzle files or --store")
+    if args.shape_count is not None and not 1 <= args.shape_count <= 2000:
+        raise UsageError(f"--shape-count must be between 1 and 2000, not {args.shape_count}")
+    return parse_shapes(args.shapes)
+
+
+def _shaped(args: argparse.Namespace, shapes: list[str], seed: int, *, whole: bool, progress, made: int) -> list:
+    """The book's shaped puzzles: a section of their own, or (``whole``) the whole book in sections by grade."""
+    from dominosa.cli.book_shapes import SECTION, plan_shapes, shaped_entries
+    from dominosa.generator.workers import open_workers
+
+    count = args.shape_count or (DEFAULT_COUNT if whole else 2 * len(shapes))
+    plan = plan_shapes(shapes, count, args.orders or [6 if args.order is None else args.order], args.grade)
+    if progress is not None:
+        progress.total = made + count
+    with open_workers() as workers:
+        return shaped_entries(
+            plan,
+            seed,
+            section=None if whole else SECTION,
+            fresh=book_guard(),
+            workers=workers,
+            budget=BOOK_BUDGET,
+            progress=None if progress is None else (lambda done: progress(made + done)),
+        )
+
+
+def book_guard():
+    """``fresh(made)``: True, and the puzzle recorded, when it is neither a puzzle the guard has seen (up to
+    symmetry and renaming) nor a near-twin of one; a book asks it of every puzzle it generates."""
+    from dominosa.generator.twins import TwinGuard
+
+    keys: set[str] = set()
+    twins = TwinGuard()
+
+    def fresh(made) -> bool:
+        if not twins.admits(made.puzzle) or not _new(made.puzzle, keys):
+            return False
+        twins.take(made.puzzle)
+        return True
+
+    return fresh
 
 
 def _new(puzzle, keys: set[str]) -> bool:
