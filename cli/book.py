@@ -72,6 +72,11 @@ examples:
       12 generated double-7 puzzles, letter size, with 0.125 in of bleed
   dominosa book --grade extreme --count 4
       4 generated extreme double-6 puzzles
+  dominosa book --shapes heart,star,house --orders 6,7
+      the book, then a section of 6 puzzles on shapes ('dominosa generate
+      --list-shapes' lists them), each at its set nearest the sizes asked
+  dominosa book --count 0 --shapes all --shape-count 40 --orders 7,8
+      a whole book of shaped puzzles, in sections by grade
   dominosa book puzzles.txt --large-print --trim 170x240mm
       large print on a custom trim (WIDTHxHEIGHT in in, mm, cm or pt)
 

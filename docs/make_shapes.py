@@ -1,9 +1,8 @@
-"""Draws the shape library's pictures (``generator/shape_data/*.txt``) from outlines, one per domino set.
+"""Proposes the shape library's pictures (``generator/shape_data/*.txt``) from outlines, one per domino set.
 
 ```sh
-python docs/make_shapes.py                 # rewrites every shape file
-python docs/make_shapes.py heart star      # only these
-python docs/make_shapes.py --png output/shapes   # and a PNG of each picture, to look at before committing
+python docs/make_shapes.py                 # writes output/shapes/NAME.txt for every shape, and a PNG of each picture
+python docs/make_shapes.py heart star --out /tmp/shapes
 ```
 
 Each shape is an outline on a continuous plane (a test of whether a point lies inside it) with a mirror line. For
@@ -15,7 +14,10 @@ be tiled by dominoes, and has no cell hanging by one side; of those, the picture
 area taken or left out) is written. Outlines too thin to keep at a size are left out at that size, and the
 shape comes in the others.
 
-The pictures are reviewed by eye before they are committed (``--png``): the program proposes, a person decides.
+The program proposes, a person decides: it never writes into the library. Its pictures are looked at as PNGs,
+and those that read as the shape are copied into ``generator/shape_data``; several shipped pictures were then
+finished by hand (the crosses' arms, the star's points, the fish's tail, the butterfly's wings), so a proposal
+never replaces a shipped file unseen. ``tests/test_generator_shapes.py`` checks whatever is shipped.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from pathlib import Path
 
 from dominosa.board import Board
 from dominosa.generator.layouts import perfect_matching
-from dominosa.generator.shapes import DATA, ORDERS, picture_text
+from dominosa.generator.shapes import ORDERS, picture_text
 
 Inside = Callable[[float, float], bool]
 SAMPLES = 6  # points per side of a square when measuring how much of it an outline covers
@@ -254,10 +256,11 @@ def draw(outline: Outline, order: int) -> set[tuple[int, int]] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Draw the shape library's pictures from their outlines.")
+    parser = argparse.ArgumentParser(description="Propose the shape library's pictures from their outlines.")
     parser.add_argument("names", nargs="*", help=f"shapes to draw (default all: {', '.join(OUTLINES)})")
-    parser.add_argument("--png", type=Path, metavar="FOLDER", help="also draw each picture as a PNG here")
+    parser.add_argument("--out", type=Path, default=Path("output/shapes"), help="the folder (default output/shapes)")
     args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
     for name in args.names or OUTLINES:
         outline = OUTLINES[name]
         pictures = {}
@@ -267,10 +270,9 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}: no picture for double-{order}", file=sys.stderr)
                 continue
             pictures[order] = Board.from_cells(chosen)
-        (DATA / f"{name}.txt").write_text(picture_text(name, outline.title, pictures), "utf-8")
+        (args.out / f"{name}.txt").write_text(picture_text(name, outline.title, pictures), "utf-8")
         print(f"{name}: double-{', '.join(map(str, pictures))}")
-        if args.png is not None:
-            _pngs(args.png, name, pictures)
+        _pngs(args.out, name, pictures)
     return 0
 
 
