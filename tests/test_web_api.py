@@ -420,3 +420,24 @@ def test_daily_from_the_store_is_chosen_by_the_date(store_path):
             "/api/daily", params={"date": "2026-11-24", "grade": "trivial" if made["grade"] != "trivial" else "basic"}
         )
         assert other.status_code == 200 and other.json()["source"] == "daily"  # none of that grade: made
+
+
+def test_generate_on_a_shape_of_the_library(client):
+    from dominosa.cover.dominosa import count_solutions_exact_cover
+    from dominosa.formats import puzzle_from_dict
+    from dominosa.generator.shapes import shape_board
+
+    answer = client.post("/api/generate", json={"order": 7, "shape": "heart", "seed": 4})
+    assert answer.status_code == 200, answer.text
+    puzzle = puzzle_from_dict(answer.json())
+    assert puzzle.board is shape_board("heart", 7)
+    assert count_solutions_exact_cover(puzzle, 2) == (1, True)
+    shapes = client.get("/api/info").json()["shapes"]
+    assert shapes["heart"] == [5, 6, 7, 8, 9] and len(shapes) >= 8
+
+
+def test_a_shape_the_set_does_not_fit_or_an_unknown_one_is_a_400_that_says_why(client):
+    answer = client.post("/api/generate", json={"order": 5, "shape": "butterfly"})
+    assert answer.status_code == 400 and "double-7 to double-9" in answer.json()["error"]
+    answer = client.post("/api/generate", json={"order": 6, "shape": "unicorn"})
+    assert answer.status_code == 400 and "heart" in answer.json()["error"]

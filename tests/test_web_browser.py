@@ -624,3 +624,20 @@ def test_setter_and_play_take_a_shaped_puzzle_with_its_holes(studio, page):
     expect(page.locator("#status")).to_contain_text("Solved")
     expect(page.locator("#dominoes .tile.used")).to_have_count(21)
     shot(page, "play-shaped-solved")
+
+
+def test_play_deals_a_new_puzzle_on_a_shape_at_its_nearest_set(studio, page):
+    from dominosa.generator.shapes import shape_board
+
+    open_page(page, f"{studio}play")
+    page.select_option("#order", "5")
+    page.select_option("#shape", "star")  # drawn from double-6 up: the order follows
+    expect(page.locator("#order")).to_have_value("6")
+    page.click("#new")
+    board = shape_board("star", 6)
+    expect(page.locator("#board rect.cell")).to_have_count(len(board), timeout=60_000)
+    expect(page.locator("#facts")).to_contain_text("order 6 · star")
+    hole = next((r, c) for r in range(board.rows) for c in range(board.cols) if (r, c) not in board)
+    expect(page.locator(cell(*hole))).to_have_count(0)
+    expect(page.locator("#dominoes .tile")).to_have_count(28)
+    shot(page, "play-shape")
