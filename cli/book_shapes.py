@@ -38,13 +38,16 @@ def parse_shapes(text: str) -> list[str]:
 def plan_shapes(
     names: Sequence[str], count: int, orders: Sequence[int], grade: str | None
 ) -> list[tuple[str, int, str | None]]:
-    """(shape, order, grade) for each of ``count`` puzzles: shapes, sizes and grades in turn."""
+    """(shape, order, grade) for each of ``count`` puzzles: shapes, sizes and grades in turn. Each round of the
+    shapes starts the grades one further on, so a shape drawn several times comes in every grade of the mix, and
+    the grades still share the puzzles evenly."""
     grades: list[str | None] = [grade] if grade is not None else list(DEFAULT_MIX)
     plan = []
     for k in range(count):
         shape = load_shape(names[k % len(names)])
-        size = orders[(k // len(names)) % len(orders)]
-        plan.append((shape.name, shape.nearest_order(size), grades[k % len(grades)]))
+        round_ = k // len(names)
+        size = orders[round_ % len(orders)]
+        plan.append((shape.name, shape.nearest_order(size), grades[(k + round_) % len(grades)]))
     return plan
 
 

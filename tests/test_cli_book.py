@@ -431,3 +431,4 @@ def test_count_0_with_shapes_is_a_whole_book_of_shapes_in_sections_by_grade(tmp_
     assert len(records) == 2
     assert all(len([v for row in r["grid"] for v in row if v is not None]) == 110 for r in records)
     assert "Shapes" not in {r["section"] for r in records}
+
