@@ -393,6 +393,8 @@ def _shaped_lines(path) -> list[dict]:
 
 
 def test_shapes_add_a_section_of_unique_shaped_puzzles_after_the_grades(tmp_path):
+    """A real generated book (two rectangles, three shapes, each the best of the book's budget): several seconds,
+    the price of checking the section as a buyer gets it, PDF included."""
     from dominosa.cover.dominosa import count_solutions_exact_cover
     from dominosa.formats import puzzle_from_dict
     from dominosa.generator.shapes import shape_board
@@ -423,6 +425,7 @@ def test_shapes_add_a_section_of_unique_shaped_puzzles_after_the_grades(tmp_path
 
 
 def test_count_0_with_shapes_is_a_whole_book_of_shapes_in_sections_by_grade(tmp_path):
+    """Two double-9 stars, generated as a book generates them: a few seconds."""
     lines = tmp_path / "b.jsonl"
     done = dominosa("book", "--count", "0", "--shapes", "star", "--shape-count", "2", "--order", "9", "--seed", "2",
                     "--quiet", "--out", tmp_path / "b.pdf", "--puzzles-out", lines)  # fmt: skip
