@@ -427,9 +427,12 @@ def test_shapes_add_a_section_of_unique_shaped_puzzles_after_the_grades(tmp_path
 def test_count_0_with_shapes_is_a_whole_book_of_shapes_in_sections_by_grade(tmp_path):
     """Two double-9 stars, generated as a book generates them: a few seconds."""
     lines = tmp_path / "b.jsonl"
+    out = tmp_path / "b.pdf"
     done = dominosa("book", "--count", "0", "--shapes", "star", "--shape-count", "2", "--order", "9", "--seed", "2",
-                    "--quiet", "--out", tmp_path / "b.pdf", "--puzzles-out", lines)  # fmt: skip
+                    "--hints", "--quiet", "--out", out, "--puzzles-out", lines)  # fmt: skip
     assert done.returncode == 0, done.stderr
+    text = "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages)
+    assert "Hints" in text and "Solutions" in text and "Star" in text
     records = _shaped_lines(lines)
     assert len(records) == 2
     assert all(len([v for row in r["grid"] for v in row if v is not None]) == 110 for r in records)
