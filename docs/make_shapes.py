@@ -16,8 +16,8 @@ shape comes in the others.
 
 The program proposes, a person decides: it never writes into the library. Its pictures are looked at as PNGs,
 and those that read as the shape are copied into ``generator/shape_data``; several shipped pictures were then
-finished by hand (the crosses' arms, the star's points, the fish's tail, the butterfly's wings), so a proposal
-never replaces a shipped file unseen. ``tests/test_generator_shapes.py`` checks whatever is shipped.
+finished by hand (the crosses' arms, the arrow, the star's points, the fish's tail, the butterfly's wings), so a
+proposal never replaces a shipped file unseen. ``tests/test_generator_shapes.py`` checks whatever is shipped.
 """
 
 from __future__ import annotations
