@@ -78,6 +78,11 @@ examples:
       12 generated double-7 puzzles, letter size, with 0.125 in of bleed
   dominosa book --grade extreme --count 4
       4 generated extreme double-6 puzzles
+  dominosa book --shapes heart,star,house --orders 6,7
+      the book, then a section of 6 puzzles on shapes ('dominosa generate
+      --list-shapes' lists them), each at its set nearest the sizes asked
+  dominosa book --count 0 --shapes all --shape-count 40 --orders 7,8
+      a whole book of shaped puzzles, in sections by grade
   dominosa book puzzles.txt --large-print --trim 170x240mm
       large print on a custom trim (WIDTHxHEIGHT in in, mm, cm or pt)
   dominosa book --count 4 --order 5 --out vol1.pdf --puzzles-out vol1.jsonl
@@ -194,6 +199,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         f" take the best of {BOOK_BUDGET} evaluations per puzzle",
     )
     stored.add_argument(
+        "--shapes",
+        metavar="NAME,...|all",
+        help="generated: add a section of puzzles on these shapes of the library (heart,star,...; all for every one;"
+        " 'dominosa generate --list-shapes' shows them); with --count 0 a whole book of them, in sections by grade",
+    )
+    stored.add_argument(
+        "--shape-count",
+        type=int,
+        metavar="N",
+        help=f"with --shapes: how many shaped puzzles (default 2 a shape; with --count 0, {DEFAULT_COUNT})",
+    )
+    stored.add_argument(
         "--seed", type=int, help="random seed: the same seed, the same book (default: a fresh one, printed)"
     )
     series = parser.add_argument_group("series of books: volumes that never repeat a puzzle")
@@ -270,8 +287,10 @@ def run(args: argparse.Namespace) -> int:
         if path is not None and path.parent != DEFAULT_OUT.parent and not path.resolve().parent.is_dir():
             raise UsageError(f"cannot use {option} {path}: there is no folder {path.parent}")
     seed = None
-    if args.count is not None and not 1 <= args.count <= 2000:
-        raise UsageError(f"--count must be between 1 and 2000, not {args.count}")
+    shapes = _shapes_asked(args)
+    if args.count is not None and not (0 if shapes else 1) <= args.count <= 2000:
+        low = "0 (with --shapes)" if shapes else "1"
+        raise UsageError(f"--count must be between {low} and 2000, not {args.count}")
     if args.order is not None and not 1 <= args.order <= 15:
         raise UsageError(f"--order must be between 1 and 15, not {args.order}")
     if args.orders is not None:
@@ -321,12 +340,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         count = DEFAULT_COUNT if args.count is None else args.count
         seed = secrets.randbelow(SEED_RANGE) if args.seed is None else args.seed
-        progress = None if args.quiet else BookProgress(count, sys.stderr)
+        shaped = _shape_count(args, shapes, whole=not count) if shapes else 0
+        progress = None if args.quiet else BookProgress(count + shaped, sys.stderr)
         order = args.orders or (6 if args.order is None else args.order)
         try:
-            entries = generate_entries(
-                count, order, seed, grade=args.grade, progress=_noting_made(count, progress), exclude=excluded
+            noting = _noting_made(count + shaped, progress)
+            entries = (
+                generate_entries(count, order, seed, grade=args.grade, progress=noting, exclude=excluded)
+                if count
+                else []
             )
+            if shapes:
+                made = len(entries)
+                entries += _shaped(
+                    args, shapes, seed, count=shaped, whole=not count, progress=noting, made=made, exclude=excluded
+                )
         finally:
             if progress is not None:
                 progress.clear()
@@ -513,7 +541,6 @@ def generate_entries(
     from dominosa.generator.best import Budget
     from dominosa.generator.evolve import NoPuzzleFound, Settings
     from dominosa.generator.generate import generate, make_request
-    from dominosa.generator.twins import RepeatGuard
     from dominosa.generator.workers import open_workers
     from dominosa.rendering.book import BookEntry
 
@@ -527,13 +554,7 @@ def generate_entries(
         runs += [(wanted, size, sizes.count(size)) for size in dict.fromkeys(sizes)]
     settings = Settings(give_up=MIX_GIVE_UP) if grade is None else Settings()
     entries: list = []
-    repeats = RepeatGuard(exclude)
-
-    def fresh(made) -> bool:  # neither a puzzle of the book (or of those excluded) again nor a near-twin of one
-        if not repeats.admits(made.puzzle):
-            return False
-        repeats.take(made.puzzle)
-        return True
+    fresh = book_guard(exclude)
 
     with open_workers() as workers:
         for wanted, size, share in runs:
@@ -553,6 +574,64 @@ def generate_entries(
                     continue
                 break
     return entries
+
+
+def _shapes_asked(args: argparse.Namespace) -> list[str]:
+    """The shapes of ``--shapes`` (checked), or none; ``--shape-count`` checked with them."""
+    from dominosa.cli.book_shapes import parse_shapes
+
+    if args.shapes is None:
+        if args.shape_count is not None:
+            raise UsageError("--shape-count is the size of the --shapes section: give --shapes too")
+        return []
+    if args.files or args.example or args.store:
+        raise UsageError("--shapes generates its puzzles: it goes with a generated book, not puzzle files or --store")
+    if args.shape_count is not None and not 1 <= args.shape_count <= 2000:
+        raise UsageError(f"--shape-count must be between 1 and 2000, not {args.shape_count}")
+    return parse_shapes(args.shapes)
+
+
+def _shape_count(args: argparse.Namespace, shapes: list[str], *, whole: bool) -> int:
+    """How many shaped puzzles the book holds: ``--shape-count``, else two a shape (or a whole book's worth)."""
+    return args.shape_count or (DEFAULT_COUNT if whole else 2 * len(shapes))
+
+
+def _shaped(
+    args: argparse.Namespace, shapes: list[str], seed: int, *, count: int, whole: bool, progress, made: int, exclude=()
+) -> list:
+    """The book's shaped puzzles: a section of their own, or (``whole``) the whole book in sections by grade;
+    none of them one of ``exclude`` or a near-twin of one."""
+    from dominosa.cli.book_shapes import SECTION, plan_shapes, shaped_entries
+    from dominosa.generator.workers import open_workers
+
+    plan = plan_shapes(shapes, count, args.orders or [6 if args.order is None else args.order], args.grade)
+    with open_workers() as workers:
+        return shaped_entries(
+            plan,
+            seed,
+            section=None if whole else SECTION,
+            fresh=book_guard(exclude),
+            workers=workers,
+            budget=BOOK_BUDGET,
+            progress=lambda done: progress(made + done),
+        )
+
+
+def book_guard(exclude: Iterable[Puzzle] = ()):
+    """``fresh(made)``: True, and the puzzle recorded, when it is neither a puzzle the guard has seen or one of
+    ``exclude`` (up to symmetry and renaming) nor a near-twin of one; a book asks it of every puzzle it
+    generates."""
+    from dominosa.generator.twins import RepeatGuard
+
+    repeats = RepeatGuard(exclude)
+
+    def fresh(made) -> bool:
+        if not repeats.admits(made.puzzle):
+            return False
+        repeats.take(made.puzzle)
+        return True
+
+    return fresh
 
 
 def store_entries(

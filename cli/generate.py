@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
+from dominosa.board import Board
 from dominosa.cli.common import (
     add_format_argument,
     check_workers,
@@ -37,6 +39,7 @@ from dominosa.generator.generate import (
     make_request,
     read_shape,
 )
+from dominosa.generator.shapes import ShapeError, load_shape, picture, shape_names
 from dominosa.generator.store import PuzzleStore, StoreError
 from dominosa.generator.workers import WorkersError, open_workers
 
@@ -61,6 +64,12 @@ examples:
       the best extreme double-9 puzzle five seconds find, by a score of your own
   dominosa generate --order 9 --count 5 --grade fiendish --format json > fiendish.jsonl
       JSON lines: grid, solution, grade, level, score, seed, ... (a puzzle file)
+  dominosa generate --shape heart --order 7 --grade hard --count 3
+      double-7 puzzles on the heart of the shape library
+  dominosa generate --list-shapes
+      the library's shapes (heart, star, house, ...) and the sets each comes in
+  dominosa generate --list-shapes --shape star --order 8
+      the star drawn for the double-8 set, a '#' for each cell
   dominosa generate --shape heart.txt --grade hard --count 3
       puzzles on an irregular board drawn in a file ('x' or '.' for a hole)
   dominosa generate --order 7 --grade hard --scheduler local
@@ -106,9 +115,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    board = parser.add_mutually_exclusive_group()
-    board.add_argument("--order", type=int, metavar="N", help="double-N puzzles on the (N+1)x(N+2) board (default 6)")
-    board.add_argument("--shape", metavar="FILE", help="an irregular board: a picture or any puzzle file (- for stdin)")
+    parser.add_argument(
+        "--order",
+        type=int,
+        metavar="N",
+        help="double-N puzzles on the (N+1)x(N+2) board, or on the --shape NAME drawn for that set (default 6)",
+    )
+    parser.add_argument(
+        "--shape",
+        metavar="NAME|FILE",
+        help="an irregular board: a shape of the library (heart, star, ...; see --list-shapes), or a picture or"
+        " puzzle file of your own (- for stdin)",
+    )
+    parser.add_argument(
+        "--list-shapes",
+        action="store_true",
+        help="list the library's shapes and the sets each comes in; with --shape NAME draw it (--order: one size)",
+    )
     parser.add_argument("--count", type=int, default=1, metavar="K", help="how many puzzles (default 1)")
     parser.add_argument(
         "--grade", type=grade_argument, metavar="G", help=f"the grade wanted: {', '.join(GRADES)} (default: any)"
@@ -170,6 +193,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Generate as asked; 0 when every puzzle was made, 1 when the search gave up, 130 on Ctrl-C."""
+    if args.list_shapes:
+        print_text(list_shapes(args.shape, args.order))
+        return 0
     request = _request(args)
     if args.count < 1:
         raise UsageError(f"--count must be at least 1, not {args.count}")
@@ -260,11 +286,7 @@ def _request(args: argparse.Namespace) -> Request:
         raise UsageError(f"--generations must be at least 1, not {args.generations}")
     board = None
     if args.shape is not None:
-        text, source = read_input_text(args.shape)  # "-": standard input; limits checked while reading
-        try:
-            board = read_shape(text, source)
-        except ValueError as error:
-            raise UsageError(str(error)) from None
+        board = shape_from_option(args.shape, args.order)
     order = None if board is not None else (6 if args.order is None else args.order)
     if order is not None and not 1 <= order <= MAX_ORDER:
         raise UsageError(f"--order must be between 1 and {MAX_ORDER}, not {order}")
@@ -282,6 +304,46 @@ def _request(args: argparse.Namespace) -> Request:
     except ValueError as error:
         where = f"{args.shape}: " if args.shape and "board" in str(error) else ""
         raise UsageError(f"{where}{error}") from None
+
+
+def shape_from_option(value: str, order: int | None) -> Board:
+    """The board ``--shape`` names: a file (or ``-``) when there is one of that name, else a shape of the library
+    at ``order`` (its set nearest double-6 when no order is given); one-line usage errors otherwise."""
+    if value == "-" or Path(value).exists() or any(sep in value for sep in ("/", "\\")) or "." in value:
+        if order is not None:
+            raise UsageError(f"--order goes with a shape of the library; the size of {value} is its own cell count")
+        text, source = read_input_text(value)  # "-": standard input; limits checked while reading
+        try:
+            return read_shape(text, source)
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    try:
+        shape = load_shape(value)
+        return shape.board(shape.nearest_order(6) if order is None else order)
+    except ShapeError as error:
+        raise UsageError(f"--shape: {error}".replace("no shape called", "no file and no shape called")) from None
+
+
+def list_shapes(name: str | None, order: int | None) -> str:
+    """The library as a table (name, sets, title), or one shape drawn for each set it comes in (or ``order``)."""
+    if name is None:
+        if order is not None:
+            names = [n for n in shape_names() if order in load_shape(n).orders]
+            head = f"shapes drawn for the double-{order} set ({(order + 1) * (order + 2)} cells):"
+        else:
+            names, head = list(shape_names()), "shapes (generate --shape NAME --order N):"
+        rows = [f"  {n:<10} {load_shape(n).sizes():<22} {load_shape(n).title}" for n in names]
+        return "\n".join([head, *rows]) if rows else f"no shape is drawn for the double-{order} set"
+    try:
+        shape = load_shape(name)
+        orders = shape.orders if order is None else (shape.board(order) and (order,))
+    except ShapeError as error:
+        raise UsageError(f"--shape: {error}") from None
+    parts = []
+    for n in orders:
+        board = shape.boards[n]
+        parts.append(f"{shape.name}, double-{n} ({len(board)} cells):\n" + "\n".join(picture(board)))
+    return "\n\n".join(parts)
 
 
 class _NoStore:

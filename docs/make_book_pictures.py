@@ -1,11 +1,12 @@
-"""The README's two pictures of a book, made from a real ``dominosa book`` run so that they stay true.
+"""The README's pictures of a book, made from a real ``dominosa book`` run so that they stay true.
 
 ```sh
-python docs/make_book_pictures.py          # writes docs/book-puzzle-page.png and docs/book-cover.png
+python docs/make_book_pictures.py          # writes docs/book-puzzle-page.png, book-cover.png, book-shapes-page.png
 ```
 
 It builds the book and its cover as a user would (``dominosa book --seed 7 --author ... --cover-out ...``, in a
-temporary folder), then draws a page of the Hard section and the whole cover as PNG with ``pdftoppm``
+temporary folder), and a small book of shaped puzzles (``--count 0 --shapes heart,star``), then draws a page of
+the Hard section, the whole cover and the shaped puzzles' page as PNG with ``pdftoppm``
 (poppler-utils; on Debian ``apt-get install poppler-utils``). Needs the dev install (``pip install -e '.[dev]'``)
 for pypdf, which finds the page.
 """
@@ -22,7 +23,11 @@ import pypdf
 
 HERE = Path(__file__).resolve().parent
 PAGE, COVER = HERE / "book-puzzle-page.png", HERE / "book-cover.png"
+SHAPES_PAGE = HERE / "book-shapes-page.png"
 BOOK = ["--seed", "7", "--author", "Ann Lee", "--title", "Dominosa", "--quiet"]
+# A page of shaped puzzles: a whole book of two hard ones (--count 0), the heart and the star drawn for double-7.
+SHAPED_BOOK = ["--seed", "7", "--count", "0", "--shapes", "heart,star", "--shape-count", "2", "--order", "7",
+               "--grade", "hard", "--quiet"]
 
 
 def main() -> int:
@@ -38,7 +43,14 @@ def main() -> int:
         number = next(k for k, text in enumerate(texts, 1) if text.startswith("HARD"))
         _png(book, number, 100, PAGE)
         _png(cover, 1, 60, COVER)
-    print(f"wrote {PAGE.relative_to(HERE.parent)} (page {number}) and {COVER.relative_to(HERE.parent)}")
+        shaped = work / "shaped.pdf"
+        command = [sys.executable, "-m", "dominosa", "book", *SHAPED_BOOK, "--out", str(shaped)]
+        subprocess.run(command, check=True, cwd=work)
+        texts = [page.extract_text() for page in pypdf.PdfReader(shaped).pages]
+        shaped_number = next(k for k, text in enumerate(texts, 1) if "Puzzles 1–2" in text)
+        _png(shaped, shaped_number, 100, SHAPES_PAGE)
+    print(f"wrote {PAGE.relative_to(HERE.parent)} (page {number}), {COVER.relative_to(HERE.parent)} and"
+          f" {SHAPES_PAGE.relative_to(HERE.parent)}")  # fmt: skip
     return 0
 
 

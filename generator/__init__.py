@@ -10,6 +10,7 @@ One job per module:
 - :mod:`~dominosa.generator.evolve`: the DEAP search itself;
 - :mod:`~dominosa.generator.best`: the same searches kept going for a budget, for the most interesting puzzles;
 - :mod:`~dominosa.generator.generate`: a run as a user asks for it, into a store or not;
+- :mod:`~dominosa.generator.shapes`: the library of named boards (a heart, a star, ...), one per domino set;
 - :mod:`~dominosa.generator.fixing`: the smallest clues or swaps that make a setter's grid proper, by
   :mod:`~dominosa.generator.fix_clues` (with :mod:`~dominosa.generator.hitting`) or
   :mod:`~dominosa.generator.fix_swaps` (with :mod:`~dominosa.generator.swaps`), on the state

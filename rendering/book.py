@@ -130,12 +130,16 @@ class BookError(ValueError):
 
 @dataclass(frozen=True)
 class BookEntry:
-    """One puzzle of a book: the puzzle, its solution, and (when rated) its grade's name and score."""
+    """One puzzle of a book: the puzzle, its solution, and (when rated) its grade's name and score; ``section``
+    puts it in a section of that name rather than its grade's (a book's shaped puzzles), and ``shape`` names the
+    shape it is drawn as, for its caption."""
 
     puzzle: Puzzle
     solution: Solution
     grade: str | None = None
     score: float | None = None
+    section: str | None = None
+    shape: str | None = None
 
 
 @dataclass(frozen=True)
@@ -223,12 +227,12 @@ def group_sections(
 
     Grades come in ``grade_order`` when given, then in the order of the rating engine's grades
     (``dominosa.deductions.grades.GRADES``), then any others in the order they first appear; ungraded entries
-    make the last section, or the only one, ``Puzzles``. Within a section, smaller boards come first, then lower
-    scores.
+    make the last section, or the only one, ``Puzzles``. An entry with a ``section`` goes to the section of that
+    name, after the grades' sections. Within a section, smaller boards come first, then lower scores.
     """
     groups: dict[str | None, list[BookEntry]] = {}
     for entry in entries:
-        groups.setdefault(entry.grade, []).append(entry)
+        groups.setdefault(entry.section or entry.grade, []).append(entry)
     known = [*(grade_order or ()), *_engine_grades()]
     order = list(dict.fromkeys(g for g in known if g in groups))
     order += [g for g in groups if g is not None and g not in order]
@@ -238,10 +242,12 @@ def group_sections(
     return [(name, sorted(group, key=_climb)) for name, group in named]
 
 
-def _climb(entry: BookEntry) -> tuple[int, float]:
-    """Within a section, smaller boards first, and on a board of one size the lower scores first, so the
-    section climbs."""
-    return len(entry.puzzle.board), entry.score if entry.score is not None else 0.0
+def _climb(entry: BookEntry) -> tuple[int, int, float]:
+    """Within a section, easier grades first (a section of shaped puzzles holds several), then smaller boards,
+    and on a board of one size the lower scores first, so the section climbs."""
+    grades = _engine_grades()
+    rank = grades.index(entry.grade) if entry.grade in grades else len(grades)
+    return rank, len(entry.puzzle.board), entry.score if entry.score is not None else 0.0
 
 
 def book_order(
@@ -938,6 +944,8 @@ def _marker(c: _Context, right: float, baseline: float, entry: BookEntry, pips: 
             x -= radius * 2 + size * 0.22
         x -= size * 0.35
     words = [display_name(entry.grade)] if entry.grade else []
+    if entry.shape:
+        words.insert(0, display_name(entry.shape))
     if sizes_vary:
         words.append(_size_words(entry))
     if words:

@@ -228,6 +228,12 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
         (["book", "--count", "1", "--order", "2", "--cover-out", "b.pdf", "--out", "b.pdf"], "", ["--cover-out"]),
         (["book", "-"], json.dumps({"grid": [[1, 1]]}), ["line 1"]),
         (["book", "--best", "3"], "", ["--best", "--store"]),
+        (["book", "--shapes", "heart,unicorn"], "", ["--shapes", "unicorn", "heart, house"]),
+        (["book", "--shapes", ","], "", ["--shapes", "heart"]),
+        (["book", "--shape-count", "3"], "", ["--shape-count", "--shapes"]),
+        (["book", "--shapes", "heart", "--shape-count", "0"], "", ["--shape-count"]),
+        (["book", "--shapes", "heart", "--store", "s.sqlite"], "", ["--shapes", "--store"]),
+        (["book", "--shapes", "star", "--count", "-1"], "", ["--count", "0 (with --shapes)"]),
         (["book", "--store", "s.sqlite", "--best", "3", "--count", "5"], "", ["--best", "--count"]),
         (["book", "-", "--grade", "hard", "--count", "2"], "3:22223101012330103310", ["--grade and --count", "files"]),
         (["book", "--example", "--seed", "3"], "", ["--seed", "every puzzle of the files"]),
@@ -611,3 +617,53 @@ def test_bad_series_input_is_one_line_exit_2_before_any_work(tmp_path, args, wor
     done = dominosa("book", "--count", "1", "--order", "2", *args, cwd=tmp_path)
     assert_one_line_error(done, *words)
     assert not list(tmp_path.rglob("*.pdf"))
+def _shaped_lines(path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_shapes_add_a_section_of_unique_shaped_puzzles_after_the_grades(tmp_path):
+    """A real generated book (two rectangles, three shapes, each the best of the book's budget): several seconds,
+    the price of checking the section as a buyer gets it, PDF included."""
+    from dominosa.cover.dominosa import count_solutions_exact_cover
+    from dominosa.formats import puzzle_from_dict
+    from dominosa.generator.shapes import shape_board
+    from dominosa.generator.twins import share
+
+    out, lines = tmp_path / "b.pdf", tmp_path / "b.jsonl"
+    done = dominosa(
+        "book", "--count", "2", "--orders", "5", "--shapes", "heart,house", "--shape-count", "3", "--seed", "5",
+        "--quiet", "--out", out, "--puzzles-out", lines,
+    )
+    assert done.returncode == 0, done.stderr
+    records = _shaped_lines(lines)
+    shaped = [r for r in records if r["section"] == "Shapes"]
+    assert len(shaped) == 3 and records[-3:] == shaped  # after the graded sections
+    puzzles = [puzzle_from_dict(r) for r in shaped]
+    boards = {shape_board("heart", 5), shape_board("house", 5)}
+    assert {p.board for p in puzzles} == boards
+    assert all(count_solutions_exact_cover(p, 2) == (1, True) for p in puzzles)
+    assert all(r["grade"] for r in shaped)
+    for k, a in enumerate(puzzles):
+        for b in puzzles[k + 1:]:
+            assert a.board is not b.board or share(a, b) <= 0.4
+    reader = pypdf.PdfReader(io.BytesIO(out.read_bytes()))
+    _assert_print_ready(reader, out.read_bytes())
+    text = [page.extract_text() for page in reader.pages]
+    assert "Shapes" in text[2]  # in the contents
+    assert any("Heart" in page and "Puzzle" in page for page in text)
+
+
+def test_count_0_with_shapes_is_a_whole_book_of_shapes_in_sections_by_grade(tmp_path):
+    """Two double-9 stars, generated as a book generates them: a few seconds."""
+    lines = tmp_path / "b.jsonl"
+    out = tmp_path / "b.pdf"
+    done = dominosa("book", "--count", "0", "--shapes", "star", "--shape-count", "2", "--order", "9", "--seed", "2",
+                    "--hints", "--quiet", "--out", out, "--puzzles-out", lines)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    text = "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages)
+    assert "Hints" in text and "Solutions" in text and "Star" in text
+    records = _shaped_lines(lines)
+    assert len(records) == 2
+    assert all(len([v for row in r["grid"] for v in row if v is not None]) == 110 for r in records)
+    assert "Shapes" not in {r["section"] for r in records}
+

@@ -64,7 +64,11 @@ def test_an_irregular_board_from_a_shape_file(tmp_path):
         (["--workers", "0"], ["--workers"]),
         (["--min-score", "80", "--max-score", "20"], ["score range is empty"]),
         (["--shape", "/nonexistent/shape.txt"], ["cannot use"]),
-        (["--order", "6", "--shape", "x.txt"], ["not allowed with"]),
+        (["--order", "6", "--shape", "x.txt"], ["--order goes with a shape of the library", "x.txt"]),
+        (["--shape", "unicorn"], ["no file and no shape called 'unicorn'", "heart", "star", "house"]),
+        (["--shape", "butterfly", "--order", "5"], ["butterfly shape comes in double-7 to double-9, not double-5"]),
+        (["--list-shapes", "--shape", "unicorn"], ["unicorn", "heart"]),
+        (["--list-shapes", "--shape", "butterfly", "--order", "6"], ["double-7 to double-9"]),
         (["--store", "/nonexistent-folder/sub"], []),
         (["--grade", "hard", "--score-weights", "speed=2"], ["--score-weights", "unknown score weight", "variety"]),
         (["--grade", "hard", "--score-weights", "variety=lots"], ["--score-weights", "must be a number"]),
@@ -85,6 +89,37 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
     assert line.startswith("dominosa")
     for word in words:
         assert word in line, line
+
+
+def test_a_shape_of_the_library_by_name_at_the_order_asked():
+    done = dominosa("generate", "--shape", "heart", "--order", "7", "--format", "json", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    puzzle = puzzle_from_dict(json.loads(done.stdout))
+    assert puzzle.order == 7 and len(puzzle.board) == 72 and not puzzle.board.is_rectangle
+    assert count_solutions_exact_cover(puzzle, 2) == (1, True)
+
+
+def test_a_shape_by_name_without_an_order_takes_its_set_nearest_double_6():
+    done = dominosa("generate", "--shape", "Butterfly", "--format", "json", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    assert puzzle_from_dict(json.loads(done.stdout)).order == 7  # the butterfly is drawn from double-7 up
+
+
+def test_list_shapes_names_each_shape_with_its_sets():
+    done = dominosa("generate", "--list-shapes")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    heart = next(line for line in lines if line.split()[:1] == ["heart"])
+    assert "double-5 to double-9" in heart
+    assert len([line for line in lines if line.startswith("  ")]) >= 8
+
+
+def test_list_shapes_draws_one_shape_at_one_set():
+    done = dominosa("generate", "--list-shapes", "--shape", "house", "--order", "6")
+    assert done.returncode == 0, done.stderr
+    head, *rows = done.stdout.strip().splitlines()
+    assert head == "house, double-6 (56 cells):"
+    assert sum(row.count("#") for row in rows) == 56
 
 
 def test_a_shape_no_full_set_fits_is_refused(tmp_path):

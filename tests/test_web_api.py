@@ -529,3 +529,22 @@ def test_an_unexpected_fault_is_a_json_500(monkeypatch):
     with TestClient(create_app(Settings(workers=1)), base_url="http://127.0.0.1", raise_server_exceptions=False) as c:
         answer = c.post("/api/export", json={"puzzle": GAME_ID, "format": "plain"})
     assert answer.status_code == 500 and answer.json() == {"error": "internal error: RuntimeError: a bug"}
+def test_generate_on_a_shape_of_the_library(client):
+    from dominosa.cover.dominosa import count_solutions_exact_cover
+    from dominosa.formats import puzzle_from_dict
+    from dominosa.generator.shapes import shape_board
+
+    answer = client.post("/api/generate", json={"order": 7, "shape": "heart", "seed": 4})
+    assert answer.status_code == 200, answer.text
+    puzzle = puzzle_from_dict(answer.json())
+    assert puzzle.board is shape_board("heart", 7)
+    assert count_solutions_exact_cover(puzzle, 2) == (1, True)
+    shapes = client.get("/api/info").json()["shapes"]
+    assert shapes["heart"] == [5, 6, 7, 8, 9] and len(shapes) >= 8
+
+
+def test_a_shape_the_set_does_not_fit_or_an_unknown_one_is_a_400_that_says_why(client):
+    answer = client.post("/api/generate", json={"order": 5, "shape": "butterfly"})
+    assert answer.status_code == 400 and "double-7 to double-9" in answer.json()["error"]
+    answer = client.post("/api/generate", json={"order": 6, "shape": "unicorn"})
+    assert answer.status_code == 400 and "heart" in answer.json()["error"]

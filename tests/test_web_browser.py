@@ -588,3 +588,56 @@ def test_docs_page(studio, page):
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+# -- shaped puzzles (boards with holes) ------------------------------------------------------------------------
+
+
+def _heart_puzzle():
+    """A double-5 puzzle on the shape library's heart: a board with holes, as a book's shaped section prints."""
+    from dominosa.generator.generate import generate, make_request
+    from dominosa.generator.shapes import shape_board
+
+    (made,) = generate(make_request(board=shape_board("heart", 5), seed=3), 1)
+    return made.puzzle
+
+
+def test_setter_and_play_take_a_shaped_puzzle_with_its_holes(studio, page):
+    from urllib.parse import quote
+
+    from dominosa.formats import write_plain
+
+    puzzle = _heart_puzzle()
+    text = write_plain(puzzle)
+    open_page(page, studio)
+    page.fill("#text", text)
+    expect(page.locator("#board rect.cell")).to_have_count(len(puzzle.board))  # a hole is no cell
+    expect(page.locator("#verdict")).to_contain_text("unique")
+    hole = next((r, c) for r in range(puzzle.rows) for c in range(puzzle.cols) if (r, c) not in puzzle.board)
+    expect(page.locator(cell(*hole))).to_have_count(0)
+    shot(page, "setter-shaped")
+    open_page(page, f"{studio}play#p={quote(text)}")
+    expect(page.locator("#board rect.cell")).to_have_count(len(puzzle.board))
+    for a, b in solve(puzzle).placements:
+        page.click(cell(*a))
+        page.click(cell(*b))
+    expect(page.locator("#status")).to_contain_text("Solved")
+    expect(page.locator("#dominoes .tile.used")).to_have_count(21)
+    shot(page, "play-shaped-solved")
+
+
+def test_play_deals_a_new_puzzle_on_a_shape_at_its_nearest_set(studio, page):
+    from dominosa.generator.shapes import shape_board
+
+    open_page(page, f"{studio}play")
+    page.select_option("#order", "5")
+    page.select_option("#shape", "star")  # drawn from double-6 up: the order follows
+    expect(page.locator("#order")).to_have_value("6")
+    page.click("#new")
+    board = shape_board("star", 6)
+    expect(page.locator("#board rect.cell")).to_have_count(len(board), timeout=60_000)
+    expect(page.locator("#facts")).to_contain_text("order 6 · star")
+    hole = next((r, c) for r in range(board.rows) for c in range(board.cols) if (r, c) not in board)
+    expect(page.locator(cell(*hole))).to_have_count(0)
+    expect(page.locator("#dominoes .tile")).to_have_count(28)
+    shot(page, "play-shape")

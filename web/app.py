@@ -33,6 +33,7 @@ from dominosa import __version__
 from dominosa.deductions import GRADES
 from dominosa.formats import DEFAULT_EXAMPLE, read_example, write_plain
 from dominosa.generator.daily import DAILY_ORDERS
+from dominosa.generator.shapes import load_shape, shape_names
 from dominosa.web.budget import WORKER_MEMORY
 from dominosa.web.guard import Guard, theme_first_tag
 from dominosa.web.jobs import EXPORT_FORMATS, MAX_PLAY_ORDER, TILE_PUZZLES
@@ -231,13 +232,15 @@ def create_app(settings: Settings | None = None) -> Studio:
         return handle
 
     async def info(request: Request) -> Response:
-        """What the pages need to build their controls: grades, orders, tiling puzzles, export formats, store."""
+        """What the pages need to build their controls: grades, orders, shapes (with the sets each is drawn for),
+        tiling puzzles, export formats, store."""
         return JSONResponse(
             {
                 "version": __version__,
                 "grades": list(GRADES),
                 "daily_grades": list(DAILY_ORDERS),
                 "max_order": MAX_PLAY_ORDER,
+                "shapes": {name: list(load_shape(name).orders) for name in shape_names()},
                 "tile_puzzles": list(TILE_PUZZLES),
                 "export_formats": list(EXPORT_FORMATS),
                 "store": settings.store is not None,

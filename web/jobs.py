@@ -37,6 +37,7 @@ from dominosa.formats.positions import read_positions
 from dominosa.generator.evolve import NoPuzzleFound
 from dominosa.generator.fixing import DEFAULT_CAP, fix
 from dominosa.generator.generate import MAX_ORDER, generate, make_request
+from dominosa.generator.shapes import shape_board, shape_names
 from dominosa.tiling import bundled
 from dominosa.web.budget import fix_solution_cap, too_large_to_fix
 
@@ -210,14 +211,17 @@ def fix_job(body: dict[str, Any]) -> dict[str, Any]:
 
 def generate_job(body: dict[str, Any]) -> dict[str, Any]:
     """``dominosa generate --format json``: one puzzle of ``order`` (default 6) at ``grade`` (default any), from
-    ``seed`` (default a random one, returned in the answer so the puzzle can be made again)."""
+    ``seed`` (default a random one, returned in the answer so the puzzle can be made again); with ``shape`` (a
+    name of the shape library), on that shape as drawn for the double-``order`` set."""
     order = _int(body, "order", 6, 1, min(MAX_ORDER, MAX_PLAY_ORDER))
     grade = _choice(body, "grade", GRADES, None)
+    shape = _choice(body, "shape", shape_names(), None)
     seed = _int(body, "seed", None, 0, 2**63 - 1)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     try:
-        request = make_request(order=order, grade=grade, seed=seed)
+        board = None if shape is None else shape_board(shape, order)
+        request = make_request(order=None if board else order, board=board, grade=grade, seed=seed)
     except ValueError as error:
         raise BadRequest(str(error)) from None
     try:

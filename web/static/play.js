@@ -54,16 +54,17 @@ async function start(data, details, saved = null) {
 async function newPuzzle() {
   const order = Number($("order").value);
   const grade = $("grade").value || null;
+  const shape = $("shape").value || null; // a shape of the library, drawn for the order's set
   $("new").disabled = true;
   $("new-note").textContent = "making one…";
   const started = performance.now();
   let got = null;
-  if (INFO.store) {
+  if (INFO.store && !shape) {
     got = await post("store/pick", { order, grade });
     if (!got.ok) got = null;
   }
   const fromStore = !!got;
-  got ??= await post("generate", { order, grade });
+  got ??= await post("generate", shape ? { order, grade, shape } : { order, grade });
   $("new").disabled = false;
   if (!got.ok) {
     $("new-note").textContent = got.data.error;
@@ -72,7 +73,8 @@ async function newPuzzle() {
   const secs = ((performance.now() - started) / 1000).toFixed(1);
   $("new-note").textContent = fromStore ? `from the store (#${got.data.id})` : `made in ${secs} s`;
   const d = got.data;
-  const note = `order ${d.order} · ${d.grade ?? "ungraded"}${d.score != null ? ` · score ${d.score}` : ""}`;
+  const kind = shape ? ` · ${shape}` : "";
+  const note = `order ${d.order}${kind} · ${d.grade ?? "ungraded"}${d.score != null ? ` · score ${d.score}` : ""}`;
   await start(d, { note, order: d.order, grade: d.grade });
 }
 
@@ -97,6 +99,15 @@ async function playPasted(text, saved = null) {
 for (let n = 1; n <= INFO.max_order; n++) $("order").append(el("option", { value: n }, String(n)));
 $("order").value = "5";
 for (const g of INFO.grades) $("grade").append(el("option", { value: g }, g));
+for (const name of Object.keys(INFO.shapes ?? {})) $("shape").append(el("option", { value: name }, name));
+// A shape comes in the sets it is drawn for: choosing one moves the order to its nearest set.
+$("shape").onchange = () => {
+  const orders = INFO.shapes[$("shape").value];
+  const order = Number($("order").value);
+  if (!orders || orders.includes(order)) return;
+  const nearest = orders.reduce((a, b) => (Math.abs(b - order) < Math.abs(a - order) ? b : a));
+  $("order").value = String(nearest);
+};
 $("new").onclick = newPuzzle;
 $("share").onclick = () => {
   navigator.clipboard?.writeText(location.href).catch(() => {});
