@@ -28,6 +28,7 @@ import importlib.util
 import io
 import logging
 import os
+import re
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -150,10 +151,13 @@ def text_width(text: str, size: float, *, bold: Face = False) -> float:
 
 
 def wrap_text(text: str, size: float, width: float, *, bold: Face = False) -> list[str]:
-    """Greedy line breaking at spaces, measured with the font's own widths."""
+    """Greedy line breaking at spaces, measured with the font's own widths; never at a no-break space (French
+    sets one before its colons)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in re.split(r"[^\S\u00a0]+", text.strip(" \t\n\r\f\v")):
+        if not word:
+            continue
         trial = f"{line} {word}" if line else word
         if line and text_width(trial, size, bold=bold) > width:
             lines.append(line)
