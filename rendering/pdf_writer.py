@@ -487,6 +487,9 @@ def _subset(path: str, chars: frozenset[str]) -> bytes:
     # The subset's head table would otherwise carry the time of saving: the same book would differ byte for byte
     # from run to run, and print services flag it as changed content.
     font = TTFont(path, recalcTimestamp=False)
+    for tag in ("GSUB", "GPOS", "GDEF", "kern"):  # dropped unread: the subsetter would decode them all first
+        if tag in font:
+            del font[tag]
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes={ord(c) for c in chars})
     subsetter.subset(font)
