@@ -766,23 +766,28 @@ def _title_page(c: _Context, title: str, subtitle: str, author: str | None) -> N
 
 def _contents_page(c: _Context, contents, grades: Sequence[str]) -> None:
     """The contents, on a page of their own: each part with the page it starts on; under them, what each grade
-    of the book asks of a solver, in the techniques' names."""
+    of the book asks of a solver, in the techniques' names (the list closes up when both would not fit: large
+    print on a small trim, or a language whose words run longer)."""
     k = c.kind
     y = c.top + k.heading * 3
     c.page.text(c.left, y, tr("Contents"), size=k.heading * 1.3, bold=DISPLAY)
     y += k.heading * 1.5
-    for name, number in contents:
-        y += k.body * 2.2
-        _leader_line(c, y, name, str(number), k.body * 1.1)
-    meanings = grade_meanings(grades)
-    if not meanings:
-        return
     lines: list[tuple[str, str]] = [(tr("The grades, easiest first"), LABEL_BOLD)]
-    for name, meaning in meanings:
+    for name, meaning in grade_meanings(grades):
         text = f"{display_name(name)}: {meaning[:1].upper()}{meaning[1:]}"
         lines += [(line, TEXT) for line in _wrap(text, k.label, c.right - c.left, bold=TEXT)]
     lead = k.label * 1.45
-    y = max(y + k.body * 3, c.bottom - _foot_height(k) - lead * (len(lines) - 1))
+    limit = c.bottom - _foot_height(k)
+    step = k.body * 2.2
+    if len(lines) > 1:
+        room = limit - lead * (len(lines) - 1) - k.body * 3 - y
+        step = max(k.body * 1.5, min(step, room / max(1, len(contents))))
+    for name, number in contents:
+        y += step
+        _leader_line(c, y, name, str(number), k.body * 1.1)
+    if len(lines) == 1:
+        return
+    y = max(y + k.body * 3, limit - lead * (len(lines) - 1))
     for line, face in lines:
         c.page.text(c.left, y, line, size=k.label, bold=face, colour="#000000" if face == TEXT else GREY)
         y += lead

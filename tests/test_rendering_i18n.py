@@ -22,6 +22,7 @@ from cli_run import dominosa
 from pdf_checks import smallest_text
 
 from dominosa.deductions.sentences import Names, Sentence
+from dominosa.puzzle import Puzzle
 from dominosa.rendering.i18n import LANGUAGES, _, and_list, ngettext, number, sentence, use_language
 
 DATA = Path(__file__).parent / "data"
@@ -153,3 +154,21 @@ def test_a_language_the_book_does_not_come_in_is_one_line_and_exit_2(tmp_path):
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "'it'" in done.stderr and all(code in done.stderr for code in LANGUAGES)
     assert not (tmp_path / "x.pdf").exists()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_contents_and_grades_stay_on_the_page_in_large_print_on_a_small_trim(lang):
+    import json
+
+    from dominosa.deductions import count_solutions
+    from dominosa.rendering.book import BookEntry, compose_book
+
+    entries = []
+    for line in (DATA / "book_languages.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        puzzle = Puzzle.from_grid(row["grid"])
+        solution = count_solutions(puzzle, 2, keep_solutions=True).solutions[0]
+        entries.append(BookEntry(puzzle, solution, row["grade"], row["score"]))
+    layout = compose_book(entries, large_print=True, trim="5.5x8.5in", hints=True, min_pages=24, lang=lang)
+    page, frame = layout.document.pages[2], layout.frames[2]  # title, copyright, contents
+    assert page.ink is not None and page.ink[3] <= frame.safe[3] + 0.01, (page.ink, frame.safe)
