@@ -38,25 +38,28 @@ class Names(tuple):
 class Sentence(str):
     """An English sentence (the ``str`` itself) made from ``template`` and its named ``parts``.
 
-    With ``plural`` and ``count``, ``template`` is the sentence for a count of one and ``plural`` for any
-    other. Equal to, hashed as and printed as its English text, so records and comparisons see a plain string.
+    With ``plural`` and ``quantity``, ``template`` is the sentence for a quantity of one and ``plural`` for any
+    other (not ``count``: a ``str`` has a method of that name). Equal to, hashed as and printed as its English
+    text, so records and comparisons see a plain string.
     """
 
     template: str
     plural: str | None
-    count: int | None
+    quantity: int | None
     parts: dict[str, object]
 
-    def __new__(cls, template: str, plural: str | None = None, count: int | None = None, **parts: object) -> Sentence:
-        chosen = template if plural is None or count == 1 else plural
+    def __new__(
+        cls, template: str, plural: str | None = None, quantity: int | None = None, **parts: object
+    ) -> Sentence:
+        chosen = template if plural is None or quantity == 1 else plural
         text = chosen.format(**{key: str(value) for key, value in parts.items()})
         made = super().__new__(cls, text)
-        made.template, made.plural, made.count, made.parts = template, plural, count, parts
+        made.template, made.plural, made.quantity, made.parts = template, plural, quantity, parts
         return made
 
     def __reduce__(self):  # noqa: ANN204 - pickle's protocol
-        return _remake, (self.template, self.plural, self.count, self.parts)
+        return _remake, (self.template, self.plural, self.quantity, self.parts)
 
 
-def _remake(template: str, plural: str | None, count: int | None, parts: dict[str, object]) -> Sentence:
-    return Sentence(template, plural, count, **parts)
+def _remake(template: str, plural: str | None, quantity: int | None, parts: dict[str, object]) -> Sentence:
+    return Sentence(template, plural, quantity, **parts)

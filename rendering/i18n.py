@@ -165,7 +165,7 @@ def sentence(text: str) -> str:
     if text.plural is None:
         template = _(text.template)
     else:
-        template = ngettext(text.template, text.plural, text.count if text.count is not None else 1)
+        template = ngettext(text.template, text.plural, text.quantity if text.quantity is not None else 1)
     return template.format(**{key: _part(value) for key, value in text.parts.items()})
 
 

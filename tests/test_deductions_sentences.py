@@ -18,10 +18,11 @@ def test_a_sentence_is_its_english_text_and_keeps_what_made_it():
     assert said.template.startswith("{cell} has") and said.parts["domino"] == "0-3" and said.plural is None
 
 
-def test_the_count_picks_the_singular_or_the_plural_template():
+def test_the_quantity_picks_the_singular_or_the_plural_template():
     one = Sentence("{pairs} is split.", "{pairs} are split.", 1, pairs=Names(["r1c1-r1c2"]))
     three = Sentence("{pairs} is split.", "{pairs} are split.", 3, pairs=Names(["a", "b", "c"]))
     assert one == "r1c1-r1c2 is split." and three == "a, b and c are split."
+    assert three.count("a") == str(three).count("a")  # still a string in every way
     assert english_list(["a", "b"]) == "a and b" and english_list(["a"]) == "a" and str(Names([])) == ""
 
 
@@ -38,5 +39,5 @@ def test_the_engine_says_its_deductions_as_sentences():
     step = next_deduction(SolvingState(puzzle))
     said = step.reason
     assert isinstance(said, Sentence)
-    chosen = said.template if said.plural is None or said.count == 1 else said.plural
+    chosen = said.template if said.plural is None or said.quantity == 1 else said.plural
     assert chosen.format(**{key: str(value) for key, value in said.parts.items()}) == said
