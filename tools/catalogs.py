@@ -8,14 +8,15 @@ reading the source, so nothing has to be listed by hand.
 Without ``--check`` it merges them into each language's ``dominosa.po`` (new messages come in untranslated,
 translations of messages the code no longer has are dropped) and compiles ``dominosa.mo`` beside it, the file
 the package reads; Babel does the reading and writing of both formats. With ``--check`` it changes nothing and
-lists what is wrong: a message untranslated, fuzzy or missing from a catalog, or a ``.mo`` that is not the
-``.po`` compiled. The tests run the check.
+lists what is wrong: a message untranslated, fuzzy or missing from a catalog, a translation that fills in other
+``{placeholders}`` than its message, or a ``.mo`` that is not the ``.po`` compiled. The tests run the check.
 """
 
 from __future__ import annotations
 
 import ast
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -67,6 +68,11 @@ def messages() -> dict[str | tuple[str, str], None]:
     return found
 
 
+def _placeholders(text: str) -> set[str]:
+    """The ``{names}`` a message fills in: a translation must fill in the same ones."""
+    return set(re.findall(r"{(\w*)}", text))
+
+
 def _catalogs():
     from babel.messages.pofile import read_po
 
@@ -102,6 +108,9 @@ def problems() -> list[str]:
                 out.append(f"{lang}: untranslated {key!r}")
             if entry.fuzzy:
                 out.append(f"{lang}: fuzzy {key!r}")
+            names = _placeholders(key)
+            if any(_placeholders(string) != names for string in strings if string):
+                out.append(f"{lang}: {key!r} is translated with other {{placeholders}} than {sorted(names)}")
         extra = [m.id for m in catalog if m.id and (m.id if isinstance(m.id, str) else m.id[0]) not in ids]
         out += [f"{lang}: {key!r} is not in the code any more" for key in extra]
         mo = po.with_suffix(".mo")
