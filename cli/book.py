@@ -77,6 +77,9 @@ examples:
       4 generated extreme double-6 puzzles
   dominosa book puzzles.txt --large-print --trim 170x240mm
       large print on a custom trim (WIDTHxHEIGHT in in, mm, cm or pt)
+  dominosa book puzzles.jsonl --lang de --cover-out output/umschlag.pdf
+      a book of your puzzles in German, cover included (--lang fr, es: French,
+      Spanish; the line printed here stays English)
 
 Files of your own in these examples: puzzles.txt, puzzles.jsonl, output/puzzles.sqlite.
 
@@ -225,6 +228,7 @@ def run(args: argparse.Namespace) -> int:
         if value is not None and not 1 <= value <= 24:
             raise UsageError(f"--{name.replace('_', '-')} must be between 1 and 24, not {value}")
     grade_order = None
+    args.lang = args.lang.strip().lower()
     try:
         check_language(args.lang)
     except ValueError as error:

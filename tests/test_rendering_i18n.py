@@ -154,6 +154,7 @@ def test_a_language_the_book_does_not_come_in_is_one_line_and_exit_2(tmp_path):
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "'it'" in done.stderr and all(code in done.stderr for code in LANGUAGES)
     assert not (tmp_path / "x.pdf").exists()
+    assert dominosa("book", DATA / "book_languages.jsonl", "--lang", "", cwd=tmp_path).returncode == 2
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
