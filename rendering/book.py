@@ -929,9 +929,11 @@ def _puzzle_page(c: _Context, section: str, items, grid: _Grid, marks: dict[int,
         dx = x + (slot_w - block_w) / 2
         board_left, board_right = dx + MARGIN * grid.cell, dx + w - MARGIN * grid.cell
         baseline = block_top + k.caption
-        c.page.text(board_left, baseline, tr("Puzzle {number}").format(number=number), size=k.caption, bold=LABEL_BOLD)
+        caption = tr("Puzzle {number}").format(number=number)
+        c.page.text(board_left, baseline, caption, size=k.caption, bold=LABEL_BOLD)
         right = board_right if grid.checklist != "aside" else dx + block_w
-        _marker(c, right, baseline, entry, marks.get(number), sizes_vary)
+        start = board_left + text_width(caption, k.caption, bold=LABEL_BOLD) + k.label * 0.6
+        _marker(c, right, baseline, entry, marks.get(number), sizes_vary, start)
         top = block_top + caption_h
         _draw(c, picture, dx, top, grid.cell)
         if grid.checklist == "aside":
@@ -944,13 +946,24 @@ def _caption_height(kind: _Type) -> float:
     return kind.caption * 1.7
 
 
-def _marker(c: _Context, right: float, baseline: float, entry: BookEntry, pips: int | None, sizes_vary: bool) -> None:
+def _marker(
+    c: _Context,
+    right: float,
+    baseline: float,
+    entry: BookEntry,
+    pips: int | None,
+    sizes_vary: bool,
+    start: float = -math.inf,
+) -> None:
     """The difficulty marker, set from the right: the grade in words, then ``pips`` of :data:`PIPS` filled marks
     for the puzzle's place within its grade (none when the book has no scores); the set and size only when the
-    book's puzzles differ in them."""
+    book's puzzles differ in them. Nothing crosses ``start`` (the caption's end): on a narrow board the grade
+    goes first (the running head names it), then the set and size, then the marks."""
     k = c.kind
     size = k.label
     x = right
+    if pips is not None and right - PIPS * (size * 0.56 + size * 0.22) < start:
+        pips = None
     if pips is not None:
         radius = size * 0.28
         for mark in range(PIPS, 0, -1):
@@ -962,6 +975,8 @@ def _marker(c: _Context, right: float, baseline: float, entry: BookEntry, pips: 
     words = [display_name(entry.grade)] if entry.grade else []
     if sizes_vary:
         words.append(_size_words(entry))
+    while words and x - text_width(" · ".join(words), size, bold=LABEL) < start:
+        words.pop(0)
     if words:
         c.page.text(x, baseline, " · ".join(words), size=size, bold=LABEL, anchor="end", colour=GREY)
 

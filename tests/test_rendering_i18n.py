@@ -173,3 +173,36 @@ def test_the_contents_and_grades_stay_on_the_page_in_large_print_on_a_small_trim
     layout = compose_book(entries, large_print=True, trim="5.5x8.5in", hints=True, min_pages=24, lang=lang)
     page, frame = layout.document.pages[2], layout.frames[2]  # title, copyright, contents
     assert page.ink is not None and page.ink[3] <= frame.safe[3] + 0.01, (page.ink, frame.safe)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_a_caption_and_its_difficulty_marker_never_overlap_on_narrow_boards(monkeypatch, lang):
+    import random
+
+    from dominosa.generator.proper import proper_layout
+    from dominosa.rendering.book import BookEntry, compose_book
+    from dominosa.rendering.pdf_writer import PdfPage, text_width
+
+    texts = []  # (page, left, right, baseline) of every caption and marker set
+    draw = PdfPage.text
+
+    def record(page, x, y, text, size=10.0, **options):
+        anchor, face = options.get("anchor", "start"), options.get("bold", False)
+        width = text_width(text, size, bold=face)
+        left = x - width if anchor == "end" else x - width / 2 if anchor == "middle" else x
+        texts.append((id(page), left, left + width, y, text))
+        return draw(page, x, y, text, size=size, **options)
+
+    monkeypatch.setattr(PdfPage, "text", record)
+    entries = []
+    for k in range(12):  # double-3 boards, twelve to a small page: the captions have little room
+        puzzle, solution = proper_layout(3, random.Random(1000 + k))
+        entries.append(BookEntry(puzzle, solution, "trivial", float(k)))
+    compose_book(entries, per_page=12, techniques=False, lang=lang, trim="5.5x8.5in")
+    with use_language(lang):
+        caption = _("Puzzle {number}").format(number=1)
+    captions = [t for t in texts if t[4].split()[0] == caption.split()[0] and t[4].split()[-1].isdigit()]
+    assert len(captions) >= 12
+    for page, left, right, baseline, text in captions:
+        beside = [t for t in texts if t[0] == page and t[3] == baseline and t[4] != text and t[1] > left]
+        assert all(t[1] >= right for t in beside), (text, beside)
