@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parents[1]
 NAMES = {"ann", "lee", "acme", "press", "dominosa", "isbn"}
 SAME = {
     "de": {"in", "so", "partner"},
-    "fr": {"a", "notes", "solution", "solutions", "technique", "techniques", "domino", "double", "doubles", "local",
-           "part", "place", "places", "position", "unique"},  # fmt: skip
+    "fr": {"a", "domino", "double", "doubles", "local", "notes", "part", "place", "places", "position"}
+    | {"solution", "solutions", "technique", "techniques", "unique"},
     "es": {"a", "no", "local"},
 }
 
