@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 
 from dominosa.puzzle import Puzzle
 from dominosa.rendering.files import atomic_write
-from dominosa.rendering.i18n import N_, ngettext, sentence, use_language
+from dominosa.rendering.i18n import N_, ngettext, pdf_language, sentence, use_language
 from dominosa.rendering.i18n import _ as tr
 from dominosa.rendering.i18n import number as count_text
 from dominosa.rendering.pages import (
@@ -420,7 +420,7 @@ def _compose_book(
 
     subject = ngettext("{count} Dominosa puzzle with its solution", "{count} Dominosa puzzles with solutions",
                        len(entries)).format(count=count_text(len(entries)))  # fmt: skip
-    doc = PdfDocument(title=title, author=author, subject=subject)
+    doc = PdfDocument(title=title, author=author, subject=subject, language=pdf_language())
     sections_at = [(display_name(name), page) for name, page in plan.section_pages]
     howto_page = next(n for n, job in enumerate(plan.jobs, 1) if job[0] == "howto")
     contents = [(tr("How to play"), howto_page)]

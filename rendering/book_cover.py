@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from dominosa.puzzle import Puzzle
 from dominosa.rendering.i18n import _ as tr
-from dominosa.rendering.i18n import check_language, use_language
+from dominosa.rendering.i18n import check_language, pdf_language, use_language
 from dominosa.rendering.pages import BLEED, INCH, MIN_TEXT, Trim, parse_trim
 from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, text_width
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
@@ -164,7 +164,7 @@ def _build_cover(
         theme = THEMES[theme]
     spine = spine_width(pages, paper)
     width, height = cover_size(trim, pages, paper)
-    doc = PdfDocument(title=tr("{title}: cover").format(title=title), author=author)
+    doc = PdfDocument(title=tr("{title}: cover").format(title=title), author=author, language=pdf_language())
     page = doc.new_page(
         width, height, trim_box=(BLEED, BLEED, width - BLEED, height - BLEED), bleed_box=(0, 0, width, height)
     )

@@ -35,6 +35,7 @@ __all__ = [
     "language",
     "use_language",
     "check_language",
+    "pdf_language",
     "_",
     "N_",
     "ngettext",
@@ -117,6 +118,12 @@ def use_language(code: str) -> Iterator[Language]:
         yield _CURRENT.get() or _load(code)
     finally:
         _CURRENT.reset(token)
+
+
+def pdf_language() -> str | None:
+    """The code a translated PDF declares as its ``/Lang``; None in English, whose files stay as they were."""
+    code = language().code
+    return None if code == "en" else code
 
 
 def _(text: str) -> str:

@@ -336,9 +336,18 @@ class PdfPage:
 class PdfDocument:
     """Pages in order, written out by :meth:`to_bytes` with the fonts subset to the characters used."""
 
-    def __init__(self, *, title: str | None = None, author: str | None = None, subject: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        title: str | None = None,
+        author: str | None = None,
+        subject: str | None = None,
+        language: str | None = None,
+    ) -> None:
+        """``language`` (a code such as ``de``) goes in the catalog's ``/Lang``, for readers that speak the text."""
         self.pages: list[PdfPage] = []
         self.info = {"Title": title, "Author": author, "Subject": subject, "Producer": "dominosa"}
+        self.language = language
 
     def new_page(
         self,
@@ -379,7 +388,8 @@ class PdfDocument:
                 f"/Contents {content_ref} 0 R >>".encode("latin-1")
             )
             kids.append(len(objects))
-        objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
+        lang = f" /Lang {_text_string(self.language)}" if self.language else ""
+        objects[0] = f"<< /Type /Catalog /Pages 2 0 R{lang} >>".encode("latin-1")
         objects[1] = f"<< /Type /Pages /Count {len(kids)} /Kids [{' '.join(f'{k} 0 R' for k in kids)}] >>".encode()
         info = " ".join(f"/{key} {_text_string(value)}" for key, value in self.info.items() if value)
         objects.append(f"<< {info} >>".encode("latin-1"))

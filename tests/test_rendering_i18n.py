@@ -101,6 +101,7 @@ def test_a_translated_book_stays_print_ready_with_its_accents_in_embedded_fonts(
         for page in reader.pages:
             for font in page["/Resources"]["/Font"].values():
                 assert "/FontFile2" in font.get_object()["/FontDescriptor"]
+        assert reader.trailer["/Root"]["/Lang"] == lang  # readers that speak the text know its language
     accents = {"de": "Lösungstechniken", "fr": "Règles du jeu", "es": "Técnicas de resolución"}[lang]
     assert accents in texts[lang][0]  # set in the fonts' own glyphs, and read back as written
 
