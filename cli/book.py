@@ -35,6 +35,9 @@ from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
 from dominosa.rendering.book_cover import DEFAULT_THEME, THEMES
+from dominosa.rendering.i18n import LANGUAGES, check_language, ngettext, use_language
+from dominosa.rendering.i18n import _ as tr
+from dominosa.rendering.i18n import number as count_text
 from dominosa.rendering.pages import PRINT_MIN_PAGES, TRIMS, parse_trim
 
 if TYPE_CHECKING:
@@ -93,6 +96,9 @@ examples:
   dominosa book --store output/puzzles.sqlite --series classic --count 6
       the next volume of the series 'classic', recorded in the store once
       written; 'dominosa store list --series classic --unused' shows what is left
+  dominosa book puzzles.jsonl --lang de --cover-out output/umschlag.pdf
+      a book of your puzzles in German, cover included (--lang fr, es: French,
+      Spanish; the line printed here stays English)
 
 Files of your own in these examples: puzzles.txt, puzzles.jsonl, output/puzzles.sqlite.
 
@@ -136,6 +142,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--title", default="Dominosa", help="the book's title (default Dominosa)")
     parser.add_argument("--subtitle", help="the line under the title (default: N puzzles with solutions)")
     parser.add_argument("--author", help="the author's name, on the title page, copyright page and cover")
+    parser.add_argument(
+        "--lang",
+        default="en",
+        metavar="LANG",
+        help=f"the language of the book and its cover: {', '.join(LANGUAGES)} (default en); this summary stays"
+        " English",
+    )
     front = parser.add_argument_group("copyright page, length and cover")
     front.add_argument("--year", type=int, metavar="YYYY", help="the year on the copyright page (default this year)")
     front.add_argument("--isbn", help="the ISBN on the copyright page")
@@ -272,6 +285,11 @@ def run(args: argparse.Namespace) -> int:
         if value is not None and not 1 <= value <= 24:
             raise UsageError(f"--{name.replace('_', '-')} must be between 1 and 24, not {value}")
     grade_order = None
+    args.lang = args.lang.strip().lower()
+    try:
+        check_language(args.lang)
+    except ValueError as error:
+        raise UsageError(f"--lang: {error}") from None
     if not 0 <= args.min_pages <= 2000:
         raise UsageError(f"--min-pages must be between 0 and 2000, not {args.min_pages}")
     if args.year is not None and not 1000 <= args.year <= 9999:
@@ -392,6 +410,7 @@ def run(args: argparse.Namespace) -> int:
             checklist=args.checklist,
             techniques=args.techniques,
             hints=args.hints,
+            lang=args.lang,
         )
     except BookError as error:
         raise UsageError(str(error)) from None
@@ -400,7 +419,8 @@ def run(args: argparse.Namespace) -> int:
         written = _write_puzzles(args.puzzles_out, entries, grade_order)
         line += f"; {written}: {summary.puzzles} puzzles as JSON lines"
     if args.cover_out is not None:
-        line += "; " + _write_cover(args, summary, entries, volume)
+        with use_language(args.lang):  # the cover's words; the summary line stays English
+            line += "; " + _write_cover(args, summary, entries, volume)
     if args.series is not None:  # last: only a book whose every file is written counts as a volume
         line += "; " + _record_volume(args, entries, grade_order, volume)
     print(line)
@@ -427,6 +447,11 @@ def _write_puzzles(path: Path, entries, grade_order) -> Path:
     return atomic_write(path, "\n".join(lines) + "\n")
 
 
+def _volume_words(volume: int | None) -> list[str]:
+    """"Volume N" in the book's language, for the cover's subtitle; nothing outside a series."""
+    return [] if volume is None else [tr("Volume {number}").format(number=volume)]
+
+
 def _write_cover(args: argparse.Namespace, summary, entries, volume: int | None = None) -> str:
     """Write the cover of the book just built; the words that describe it in the summary line."""
     from dominosa.atomic import atomic_write
@@ -434,22 +459,24 @@ def _write_cover(args: argparse.Namespace, summary, entries, volume: int | None 
     from dominosa.rendering.book_cover import build_cover
 
     grades = [display_name(name) for name, _ in summary.sections]
-    count = f"{summary.puzzles} puzzle{'s' if summary.puzzles != 1 else ''}"
-    span = f"{grades[0]} to {grades[-1]}" if len(grades) > 1 else grades[0]
-    inside = ["how to play with a worked example"]
+    count = ngettext("{count} puzzle", "{count} puzzles", summary.puzzles).format(count=count_text(summary.puzzles))
+    span = tr("{first} to {last}").format(first=grades[0], last=grades[-1]) if len(grades) > 1 else grades[0]
+    inside = [tr("how to play with a worked example")]
     if args.techniques:
-        inside.append("a chapter on the techniques the puzzles need, shown on the puzzles themselves")
+        inside.append(tr("a chapter on the techniques the puzzles need, shown on the puzzles themselves"))
     if args.checklist:
-        inside.append("a tick-off checklist beside every grid")
+        inside.append(tr("a tick-off checklist beside every grid"))
     if args.hints:
-        inside.append("hints")
+        inside.append(tr("hints"))
     blurb = [
-        "A Dominosa grid of numbers hides a full set of dominoes, every pair of numbers exactly once. Find where "
-        "each domino lies: no guessing, every puzzle has exactly one solution and yields to reasoning alone.",
-        f"{count}, graded from {grades[0]} to {grades[-1]}, each marked with its grade and its place within it."
+        tr("A Dominosa grid of numbers hides a full set of dominoes, every pair of numbers exactly once. Find where "
+           "each domino lies: no guessing, every puzzle has exactly one solution and yields to reasoning alone."),
+        tr("{count}, graded from {first} to {last}, each marked with its grade and its place within it.").format(
+            count=count, first=grades[0], last=grades[-1]
+        )
         if len(grades) > 1
-        else f"{count}, each marked with its place within the grade.",
-        "Inside: " + ", ".join(inside) + ", and every solution at the back.",
+        else tr("{count}, each marked with its place within the grade.").format(count=count),
+        tr("Inside: {items}, and every solution at the back.").format(items=", ".join(inside)),
     ]
     first = book_order(entries)[0][2]
     data, cover = build_cover(
@@ -457,13 +484,14 @@ def _write_cover(args: argparse.Namespace, summary, entries, volume: int | None 
         summary.pages,
         paper=args.paper,
         title=args.title,
-        subtitle=args.subtitle or " · ".join(([f"Volume {volume}"] if volume is not None else []) + [count, span]),
+        subtitle=args.subtitle or " · ".join([*_volume_words(volume), count, span]),
         author=args.author,
         blurb=blurb,
-        heading="Find every domino",
+        heading=tr("Find every domino"),
         picture=(first.puzzle, first.solution),
         grades=grades,
         theme=args.theme,
+        lang=args.lang,
     )
     written = atomic_write(args.cover_out, data)
     return f"{written}: {cover.line()}"

@@ -19,6 +19,7 @@ from functools import lru_cache
 from dominosa.deductions.counting import propagate_position
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.rules import cell_shared
+from dominosa.deductions.sentences import Names, Sentence
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices, pair_bits
 from dominosa.deductions.tables import Masks, Tables
 
@@ -43,12 +44,6 @@ __all__ = [
 PARITY, LOCAL_DUPLICATE, SET_ANALYSIS = Technique.PARITY, Technique.LOCAL_DUPLICATE, Technique.SET_ANALYSIS
 FORCING_CHAIN, SHORT_CONTRADICTION = Technique.FORCING_CHAIN, Technique.SHORT_CONTRADICTION
 MUST_OVERLAP, DOUBLES_SET_ANALYSIS = Technique.MUST_OVERLAP, Technique.DOUBLES_SET_ANALYSIS
-
-
-def _list(labels: list[str]) -> str:
-    if len(labels) <= 1:
-        return "".join(labels)
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
 def _other(s: SolvingState, q: int, x: int) -> int:
@@ -134,8 +129,11 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
                 joins=(q,),
                 cells=(a, b),
                 domino=t.pair_domino[q],
-                reason=f"{s.pair_label(q)} is the only link between two parts of {part} and {whole - part} open "
-                f"cells; both are odd, so a domino must cross: {s.pair_label(q)} is joined.",
+                reason=Sentence(
+                    "{pair} is the only link between two parts of {part} and {rest} open cells; both are odd, so a "
+                    "domino must cross: {pair} is joined.",
+                    pair=s.pair_label(q), part=part, rest=whole - part,
+                ),
             )
         else:
             yield Deduction(
@@ -143,8 +141,11 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
                 splits=(q,),
                 cells=(a, b),
                 domino=t.pair_domino[q],
-                reason=f"{s.pair_label(q)} is the only link between two parts of {part} and {whole - part} open "
-                f"cells; both are even, so no domino may cross: {s.pair_label(q)} is split.",
+                reason=Sentence(
+                    "{pair} is the only link between two parts of {part} and {rest} open cells; both are even, so "
+                    "no domino may cross: {pair} is split.",
+                    pair=s.pair_label(q), part=part, rest=whole - part,
+                ),
             )
     for x in sorted(cut_parts):
         # Covering x splits its region into the parts below it in the search tree and the rest above it.
@@ -164,9 +165,14 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
             rule=PARITY,
             splits=away,
             cells=(x,),
-            reason=f"Covering {s.cell_label(x)} from outside would cut off {k} open cells, an odd number that "
-            f"dominoes cannot fill: {_list([s.pair_label(q) for q in away])} "
-            f"{'is' if len(away) == 1 else 'are'} split.",
+            reason=Sentence(
+                "Covering {cell} from outside would cut off {k} open cells, an odd number that dominoes cannot "
+                "fill: {pairs} is split.",
+                "Covering {cell} from outside would cut off {k} open cells, an odd number that dominoes cannot "
+                "fill: {pairs} are split.",
+                len(away),
+                cell=s.cell_label(x), k=k, pairs=Names(s.pair_label(q) for q in away),
+            ),
         )
 
 
@@ -292,8 +298,10 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
                 splits=(q,),
                 cells=(a, b, y),
                 domino=d,
-                reason=f"Joining {s.pair_label(q)} (the {s.domino_label(d)}) would leave {s.cell_label(y)} "
-                f"with no partner: {s.pair_label(q)} is split.",
+                reason=Sentence(
+                    "Joining {pair} (the {domino}) would leave {cell} with no partner: {pair} is split.",
+                    pair=s.pair_label(q), domino=s.domino_label(d), cell=s.cell_label(y),
+                ),
             )
         if e == -2:
             continue
@@ -304,9 +312,11 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
                 splits=(q,),
                 cells=(a, b, twin, y),
                 domino=e,
-                reason=f"Joining {s.pair_label(q)} would leave both {s.cell_label(twin)} and "
-                f"{s.cell_label(y)} needing the {s.domino_label(e)}, which exists once: "
-                f"{s.pair_label(q)} is split.",
+                reason=Sentence(
+                    "Joining {pair} would leave both {cell} and {other} needing the {domino}, which exists once: "
+                    "{pair} is split.",
+                    pair=s.pair_label(q), cell=s.cell_label(twin), other=s.cell_label(y), domino=s.domino_label(e),
+                ),
             )
         only[e] = y
     return None
@@ -432,16 +442,21 @@ def _must_overlap_of(s: SolvingState, d: int) -> Deduction | None:
     pa, pb = t.pair_a, t.pair_b
     live = bit_indices(s.masks.placements[d] & s.undecided)
     hit = bit_indices(hit_bits)
-    pairs = _list([s.pair_label(r) for r in hit])
     return Deduction(
         rule=MUST_OVERLAP,
         splits=hit,
         cells=tuple(sorted({x for r in hit for x in (pa[r], pb[r])})),
         domino=d,
-        reason=f"Every remaining place for the {s.domino_label(d)} ({_list([s.pair_label(q) for q in live])}) "
-        f"overlaps {pairs if len(hit) == 1 else 'each of ' + pairs}: joining "
-        f"{'it' if len(hit) == 1 else 'any of them'} would leave the {s.domino_label(d)} nowhere, so "
-        f"{pairs} {'is' if len(hit) == 1 else 'are'} split.",
+        reason=Sentence(
+            "Every remaining place for the {domino} ({places}) overlaps {pairs}: joining it would leave the {domino} "
+            "nowhere, so {pairs} is split.",
+            "Every remaining place for the {domino} ({places}) overlaps each of {pairs}: joining any of them would "
+            "leave the {domino} nowhere, so {pairs} are split.",
+            len(hit),
+            domino=s.domino_label(d),
+            places=Names(s.pair_label(q) for q in live),
+            pairs=Names(s.pair_label(r) for r in hit),
+        ),
     )
 
 
@@ -537,16 +552,27 @@ def _set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Dedu
         )
         if not away:
             continue
-        names = _list([s.cell_name(x) for x in sorted(group_cells)])
-        with_double = " (the double only one: no two are neighbours)" if double in group_doms else ""
+        names = Names(s.cell_name(x) for x in sorted(group_cells))
+        dominoes = Names(s.domino_label(d) for d in group_doms)
+        pairs = Names(s.pair_label(q) for q in away)
         yield Deduction(
             rule=SET_ANALYSIS,
             splits=away,
             cells=tuple(sorted(group_cells)),
             domino=group_doms[0],
-            reason=f"The {v}s at {names} can only take the "
-            f"{_list([s.domino_label(d) for d in group_doms])} between them, one each{with_double}: "
-            f"so {_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
+            reason=Sentence(
+                "The {v}s at {cells} can only take the {dominoes} between them, one each (the double only one: no "
+                "two are neighbours): so {pairs} is split.",
+                "The {v}s at {cells} can only take the {dominoes} between them, one each (the double only one: no "
+                "two are neighbours): so {pairs} are split.",
+                len(away), v=v, cells=names, dominoes=dominoes, pairs=pairs,
+            )
+            if double in group_doms
+            else Sentence(
+                "The {v}s at {cells} can only take the {dominoes} between them, one each: so {pairs} is split.",
+                "The {v}s at {cells} can only take the {dominoes} between them, one each: so {pairs} are split.",
+                len(away), v=v, cells=names, dominoes=dominoes, pairs=pairs,
+            ),
         )
 
 
@@ -810,11 +836,12 @@ def _doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Itera
             splits=away,
             cells=tuple(cells[c] for c in sorted(group_cells)),
             domino=banned[0],
-            reason=f"The {v}s at {_list([s.cell_name(cells[c]) for c in sorted(group_cells)])} "
-            f"can only take the {_list([s.domino_label(d) for d in group_dominoes])} between them"
-            f"{_share_words(puzzle, group_dominoes, v)}: "
-            f"so {s.cell_label(x)} cannot take the {s.domino_label(banned[0])}, and "
-            f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
+            reason=_share_sentence(
+                puzzle, group_dominoes, v,
+                cells=Names(s.cell_name(cells[c]) for c in sorted(group_cells)),
+                dominoes=Names(s.domino_label(d) for d in group_dominoes),
+                cell=s.cell_label(x), domino=s.domino_label(banned[0]), pairs=Names(s.pair_label(q) for q in away),
+            ),
         )
 
 
@@ -837,16 +864,39 @@ def _double_must_touch_of(s: SolvingState, v: int, cells: list[int]) -> Iterator
             splits=away,
             cells=tuple(sorted(group_cells)),
             domino=double,
-            reason=f"The {v}s at {_list([s.cell_name(x) for x in sorted(group_cells)])} can only take the "
-            f"{_list([s.domino_label(d) for d in group_doms])} between them, as many dominoes as cells: the "
-            f"{s.domino_label(double)} must cover at least one of them, so "
-            f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
+            reason=Sentence(
+                "The {v}s at {cells} can only take the {dominoes} between them, as many dominoes as cells: the "
+                "{double} must cover at least one of them, so {pairs} is split.",
+                "The {v}s at {cells} can only take the {dominoes} between them, as many dominoes as cells: the "
+                "{double} must cover at least one of them, so {pairs} are split.",
+                len(away),
+                v=v,
+                cells=Names(s.cell_name(x) for x in sorted(group_cells)),
+                dominoes=Names(s.domino_label(d) for d in group_doms),
+                double=s.domino_label(double),
+                pairs=Names(s.pair_label(q) for q in away),
+            ),
         )
 
 
-def _share_words(puzzle, group: list[int], v: int) -> str:
-    doubles = [d for d in group if puzzle.dominoes[d] == (v, v)]
-    return " (the double covering two of them)" if doubles else ", one each"
+def _share_sentence(puzzle, group: list[int], v: int, pairs: Names, **parts: object) -> Sentence:
+    """Set analysis with doubles' sentence: how the group shares its dominoes (the double covering two of the
+    cells, or one each) is part of it."""
+    if any(puzzle.dominoes[d] == (v, v) for d in group):
+        return Sentence(
+            "The {v}s at {cells} can only take the {dominoes} between them (the double covering two of them): so "
+            "{cell} cannot take the {domino}, and {pairs} is split.",
+            "The {v}s at {cells} can only take the {dominoes} between them (the double covering two of them): so "
+            "{cell} cannot take the {domino}, and {pairs} are split.",
+            len(pairs), v=v, pairs=pairs, **parts,
+        )
+    return Sentence(
+        "The {v}s at {cells} can only take the {dominoes} between them, one each: so {cell} cannot take the "
+        "{domino}, and {pairs} is split.",
+        "The {v}s at {cells} can only take the {dominoes} between them, one each: so {cell} cannot take the "
+        "{domino}, and {pairs} are split.",
+        len(pairs), v=v, pairs=pairs, **parts,
+    )
 
 
 def _perfect_matching(adj: list[list[int]], n_slots: int) -> tuple[list[int] | None, list[int]]:
@@ -966,8 +1016,8 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
         if len(chain_pairs) < 2:
             continue
         sides = (chain_pairs[0::2], chain_pairs[1::2])
-        words = (_list([s.pair_label(q) for q in sides[0]]), _list([s.pair_label(q) for q in sides[1]]))
-        cells = _list([s.cell_name(x) for x in chain_cells])
+        words = (Names(s.pair_label(q) for q in sides[0]), Names(s.pair_label(q) for q in sides[1]))
+        cells = Names(s.cell_name(x) for x in chain_cells)
         forced = False
         for k, side in enumerate(sides):
             why = _side_impossible(s, side)
@@ -984,8 +1034,11 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
                 splits=tuple(side),
                 cells=tuple(chain_cells),
                 domino=pd[other[0]],
-                reason=f"The cells {cells} each have two remaining pairs, so either {words[k]} or {words[1 - k]} are "
-                f"joined. The first way {why}, so the second holds.",
+                reason=Sentence(
+                    "The cells {cells} each have two remaining pairs, so either {first} or {second} are joined. The "
+                    "first way {why}, so the second holds.",
+                    cells=cells, first=words[k], second=words[1 - k], why=why,
+                ),
             )
             forced = True
             break
@@ -1000,9 +1053,15 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
                     splits=away,
                     cells=tuple(chain_cells),
                     domino=d,
-                    reason=f"The cells {cells} each have two remaining pairs, so either {words[0]} or {words[1]} are "
-                    f"joined; the {s.domino_label(d)} is on both ways, so it lies on the chain: "
-                    f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} ruled out.",
+                    reason=Sentence(
+                        "The cells {cells} each have two remaining pairs, so either {first} or {second} are joined; "
+                        "the {domino} is on both ways, so it lies on the chain: {pairs} is ruled out.",
+                        "The cells {cells} each have two remaining pairs, so either {first} or {second} are joined; "
+                        "the {domino} is on both ways, so it lies on the chain: {pairs} are ruled out.",
+                        len(away),
+                        cells=cells, first=words[0], second=words[1], domino=s.domino_label(d),
+                        pairs=Names(s.pair_label(q) for q in away),
+                    ),
                 )
 
 
@@ -1025,7 +1084,7 @@ class _Shows:
         self.empty = [x for x, shown in self.dominoes.items() if not shown]
 
 
-def _side_starves(s: SolvingState, side: list[int], shows: _Shows) -> str | None:
+def _side_starves(s: SolvingState, side: list[int], shows: _Shows) -> Sentence | None:
     """Why joining ``side`` would leave a cell off the chain with no domino it can take, or None."""
     t = s.tables
     used = {t.pair_domino[q] for q in side}
@@ -1036,7 +1095,7 @@ def _side_starves(s: SolvingState, side: list[int], shows: _Shows) -> str | None
         candidates.update(shows.cells_showing.get(d, ()))
     for y in sorted(candidates):
         if y not in covered and shows.dominoes[y] <= used:
-            return f"would use up every domino {s.cell_label(y)} could take"
+            return Sentence("would use up every domino {cell} could take", cell=s.cell_label(y))
     return None
 
 
@@ -1067,7 +1126,7 @@ def _walk_chain(s: SolvingState, start: int, two: list[bool]) -> tuple[list[int]
     return list(reversed(cells_b)) + [start] + cells_a, list(reversed(pairs_b)) + pairs_a
 
 
-def _side_impossible(s: SolvingState, side: list[int]) -> str | None:
+def _side_impossible(s: SolvingState, side: list[int]) -> Sentence | None:
     """Why joining all of ``side`` at once cannot be, or None if it could."""
     t, state = s.tables, s.state
     pd = t.pair_domino
@@ -1076,11 +1135,12 @@ def _side_impossible(s: SolvingState, side: list[int]) -> str | None:
     for q in side:
         d = pd[q]
         if d in seen:
-            return f"would use the {s.domino_label(d)} twice ({s.pair_label(seen[d])} and {s.pair_label(q)})"
+            return Sentence("would use the {domino} twice ({first} and {second})", domino=s.domino_label(d),
+                            first=s.pair_label(seen[d]), second=s.pair_label(q))
         seen[d] = q
         for x in (t.pair_a[q], t.pair_b[q]):
             if x in covered:
-                return f"would cover {s.cell_label(x)} twice"
+                return Sentence("would cover {cell} twice", cell=s.cell_label(x))
             covered.add(x)
     used = set(seen)
     around: set[int] = set()
@@ -1092,7 +1152,7 @@ def _side_impossible(s: SolvingState, side: list[int]) -> str | None:
         if not any(
             state[q] == UNDECIDED and pd[q] not in used and _other(s, q, y) not in covered for q in t.cell_pairs[y]
         ):
-            return f"would leave {s.cell_label(y)} with no pair"
+            return Sentence("would leave {cell} with no pair", cell=s.cell_label(y))
     return None
 
 
@@ -1161,8 +1221,11 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
                 splits=(q,),
                 cells=(t.pair_a[q], t.pair_b[q]),
                 domino=t.pair_domino[q],
-                reason=f"Suppose the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)}: the simple "
-                f"rules then leave a cell or a domino with nowhere to go, so {s.pair_label(q)} is split.",
+                reason=Sentence(
+                    "Suppose the {domino} at {pair}: the simple rules then leave a cell or a domino with nowhere to "
+                    "go, so {pair} is split.",
+                    domino=s.domino_label(t.pair_domino[q]), pair=s.pair_label(q),
+                ),
             )
 
 

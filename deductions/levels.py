@@ -29,6 +29,7 @@ from dominosa.deductions.advanced import (
 from dominosa.deductions.counting import DONE, Node, propagate_position
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.rules import same_neighbours_at, shared_cell_of
+from dominosa.deductions.sentences import Sentence
 from dominosa.deductions.state import (
     JOINED,
     SPLIT,
@@ -218,7 +219,9 @@ def _short_contradictions() -> AllFinder:
         joins = tuple(q for q in range(len(pstate)) if pstate[q] == JOINED and state[q] == UNDECIDED)
         splits = tuple(q for q in range(len(pstate)) if pstate[q] == SPLIT and state[q] == UNDECIDED)
         return [Deduction(rule=Technique.SHORT_CONTRADICTION, joins=joins, splits=splits,
-                          reason=f"{refuted} placements lead by the simple rules alone to a contradiction.")]
+                          reason=Sentence("{n} placements lead by the simple rules alone to a contradiction.",
+                                          "{n} placements lead by the simple rules alone to a contradiction.",
+                                          refuted, n=refuted))]
 
     return find_all
 

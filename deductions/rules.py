@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dominosa.deductions.counting import count_from_position
+from dominosa.deductions.sentences import Names, Sentence
 from dominosa.deductions.state import Deduction, SolvingState, _names_of, bit_indices
 from dominosa.deductions.tables import Masks
 
@@ -42,12 +43,6 @@ __all__ = [
     "cell_shared",
     "guess",
 ]
-
-
-def _list(labels: list[str]) -> str:
-    if len(labels) <= 1:
-        return "".join(labels)
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
 # The sentences of rules 1-6 are made on first read (grading reads none of them): each rule passes a function
@@ -72,8 +67,9 @@ def single_neighbour(s: SolvingState) -> Deduction | None:
         joins=(q,),
         cells=(x, other),
         domino=d,
-        reason=lambda: f"{_names_of(t).cell_label[x]} has only one remaining neighbour, "
-        f"{_names_of(t).cell_label[other]}: the {_names_of(t).domino[d]} goes there.",
+        reason=lambda: Sentence("{cell} has only one remaining neighbour, {other}: the {domino} goes there.",
+                                cell=_names_of(t).cell_label[x], other=_names_of(t).cell_label[other],
+                                domino=_names_of(t).domino[d]),
     )
 
 
@@ -156,11 +152,12 @@ def split_consequences(s: SolvingState) -> Deduction | None:
             settles=(q,),
             cells=(t.pair_a[only], t.pair_b[only]),
             domino=d,
-            reason=lambda: f"With {_names_of(t).pair[q]} split, the {_names_of(t).domino[d]} has only one "
-            f"remaining place: {_names_of(t).pair[only]}.",
+            reason=lambda: Sentence("With {pair} split, the {domino} has only one remaining place: {place}.",
+                                    pair=_names_of(t).pair[q], domino=_names_of(t).domino[d],
+                                    place=_names_of(t).pair[only]),
         )
     return Deduction(rule=3, settles=(q,), domino=d if d >= 0 else None,
-                     reason=lambda: f"{_names_of(t).pair[q]} is split.")
+                     reason=lambda: Sentence("{pair} is split.", pair=_names_of(t).pair[q]))
 
 
 def only_place_of(m: Masks, undecided: int, d: int) -> int:
@@ -199,9 +196,14 @@ def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
         splits=away,
         cells=(x,),
         domino=d,
-        reason=lambda: f"Every remaining neighbour of {_names_of(t).cell_label[x]} makes the {_names_of(t).domino[d]}, "
-        f"so that domino covers it: {_list([_names_of(t).pair[q] for q in away])} "
-        f"{'is' if len(away) == 1 else 'are'} ruled out.",
+        reason=lambda: Sentence(
+            "Every remaining neighbour of {cell} makes the {domino}, so that domino covers it: {pairs} is ruled out.",
+            "Every remaining neighbour of {cell} makes the {domino}, so that domino covers it: {pairs} are ruled out.",
+            len(away),
+            cell=_names_of(t).cell_label[x],
+            domino=_names_of(t).domino[d],
+            pairs=Names(_names_of(t).pair[q] for q in away),
+        ),
     )
 
 
@@ -241,7 +243,8 @@ def unique_placement_of(s: SolvingState, d: int) -> Deduction:
         joins=(q,),
         cells=(t.pair_a[q], t.pair_b[q]),
         domino=d,
-        reason=lambda: f"The {_names_of(t).domino[d]} can only go at {_names_of(t).pair[q]}.",
+        reason=lambda: Sentence("The {domino} can only go at {pair}.", domino=_names_of(t).domino[d],
+                                pair=_names_of(t).pair[q]),
     )
 
 
@@ -274,9 +277,14 @@ def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:
         splits=others,
         cells=(x,),
         domino=d,
-        reason=lambda: f"Every remaining place for the {_names_of(t).domino[d]} uses {_names_of(t).cell_label[x]}, so "
-        f"the cell is covered by it: {_list([_names_of(t).pair[q] for q in others])} "
-        f"{'is' if len(others) == 1 else 'are'} split.",
+        reason=lambda: Sentence(
+            "Every remaining place for the {domino} uses {cell}, so the cell is covered by it: {pairs} is split.",
+            "Every remaining place for the {domino} uses {cell}, so the cell is covered by it: {pairs} are split.",
+            len(others),
+            domino=_names_of(t).domino[d],
+            cell=_names_of(t).cell_label[x],
+            pairs=Names(_names_of(t).pair[q] for q in others),
+        ),
     )
 
 

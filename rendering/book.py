@@ -42,6 +42,9 @@ from typing import TYPE_CHECKING
 
 from dominosa.puzzle import Puzzle
 from dominosa.rendering.files import atomic_write
+from dominosa.rendering.i18n import N_, ngettext, pdf_language, sentence, use_language
+from dominosa.rendering.i18n import _ as tr
+from dominosa.rendering.i18n import number as count_text
 from dominosa.rendering.pages import (
     INCH,
     MIN_TEXT,
@@ -82,7 +85,7 @@ __all__ = [
     "grade_meanings",
 ]
 
-UNGRADED = "Ungraded"
+UNGRADED = N_("Ungraded")
 GREY = "#555555"
 RULE = "#9a9a9a"  # hairlines: under the running heads, the checklist's boxes
 # The book's faces (see dominosa.rendering.pdf_writer.FACES): a serif for reading, a sans for what is looked up.
@@ -105,21 +108,21 @@ _EXAMPLE_SOLUTION = (
 )
 _EXAMPLE_WALLS = (((0, 2), (1, 2)),)  # the 1 over the 2 in the third column cannot be the 1-2, once it is used
 _RULES_TEXT = (
-    "Each puzzle is a grid of numbers hiding a full set of dominoes: every pair of numbers from 0 up to the "
-    "largest, each exactly once. A double-6 set, for instance, has 28 dominoes, from 0-0, 0-1 and so on up to 6-6.",
-    "Find where every domino lies. Outline each pair of neighbouring cells that make a domino, so that every cell "
-    "belongs to exactly one domino and no domino appears twice. Dominoes printed shaded are given to start you off.",
-    "The faded double lines between cells are there for your pencil: draw a bar over them between two cells that "
+    N_("Each puzzle is a grid of numbers hiding a full set of dominoes: every pair of numbers from 0 up to the "
+    "largest, each exactly once. A double-6 set, for instance, has 28 dominoes, from 0-0, 0-1 and so on up to 6-6."),
+    N_("Find where every domino lies. Outline each pair of neighbouring cells that make a domino, so that every cell "
+    "belongs to exactly one domino and no domino appears twice. Dominoes printed shaded are given to start you off."),
+    N_("The faded double lines between cells are there for your pencil: draw a bar over them between two cells that "
     "cannot belong to the same domino. Every puzzle has exactly one solution, and it can be found by reasoning "
-    "alone. The solutions are at the back of the book.",
+    "alone. The solutions are at the back of the book."),
 )
 _EXAMPLE_STEPS = (
-    "1. The 0-0 can only go where two 0s touch, and they touch in one place only: at the top of the right-hand "
-    "column. Outline it.",
-    "2. Now the 1 in the bottom right corner has one neighbour left, the 2 beside it: that is the 1-2 (dashed). "
+    N_("1. The 0-0 can only go where two 0s touch, and they touch in one place only: at the top of the right-hand "
+    "column. Outline it."),
+    N_("2. Now the 1 in the bottom right corner has one neighbour left, the 2 beside it: that is the 1-2 (dashed). "
     "With the 1-2 used, the 1 at the top of the third column cannot join the 2 below it: draw a bar between them. "
-    "That 1 can only join the 1 on its left: outline the 1-1.",
-    "3. Carry on the same way, one cell with a single choice at a time, until every cell is in a domino.",
+    "That 1 can only join the 1 on its left: outline the 1-1."),
+    N_("3. Carry on the same way, one cell with a single choice at a time, until every cell is in a domino."),
 )
 
 
@@ -238,7 +241,7 @@ def group_sections(
     order += [g for g in groups if g is not None and g not in order]
     named: list[tuple[str, list[BookEntry]]] = [(g, groups[g]) for g in order]
     if None in groups:
-        named.append((UNGRADED if named else "Puzzles", groups[None]))
+        named.append((UNGRADED if named else N_("Puzzles"), groups[None]))
     return [(name, sorted(group, key=_climb)) for name, group in named]
 
 
@@ -269,12 +272,13 @@ def _engine_grades() -> tuple[str, ...]:
 
 
 # Sections named for the reader where the engine's name would mislead: trivial puzzles are the book's warm-up.
-SECTION_NAMES = {"trivial": "Warm-up"}
+SECTION_NAMES = {"trivial": N_("Warm-up")}
 
 
 def display_name(grade: str) -> str:
-    """A grade as a heading shows it: ``hard`` becomes ``Hard``, ``trivial`` the ``Warm-up``."""
-    return SECTION_NAMES.get(grade) or grade[:1].upper() + grade[1:]
+    """A grade as a heading shows it: ``hard`` becomes ``Hard``, ``trivial`` the ``Warm-up`` (in the language in
+    use: the engine's grades are in the catalogs, a file's own grade names are printed as they are)."""
+    return tr(SECTION_NAMES.get(grade) or grade[:1].upper() + grade[1:])
 
 
 def write_book(path: str | os.PathLike[str], entries: Sequence[BookEntry], **options) -> BookSummary:
@@ -299,7 +303,21 @@ def build_book(entries: Sequence[BookEntry], **options) -> tuple[bytes, BookSumm
     return layout.document.to_bytes(), layout.summary
 
 
-def compose_book(
+def compose_book(entries: Sequence[BookEntry], *, lang: str = "en", **options) -> BookLayout:
+    """Lay the book out in language ``lang`` (``en``, ``de``, ``fr`` or ``es``; see
+    :mod:`dominosa.rendering.i18n`): every word it prints, the engine's sentences included. The options are
+    :func:`_compose_book`'s."""
+    from dominosa.rendering.i18n import check_language
+
+    try:
+        check_language(lang)
+    except ValueError as error:
+        raise BookError(str(error)) from None
+    with use_language(lang):
+        return _compose_book(entries, **options)
+
+
+def _compose_book(
     entries: Sequence[BookEntry],
     *,
     trim: str | Trim = "6x9in",
@@ -409,18 +427,24 @@ def compose_book(
             break
         gutter = settled
 
-    doc = PdfDocument(title=title, author=author, subject=f"{len(entries)} Dominosa puzzles with solutions")
+    subject = ngettext("{count} Dominosa puzzle with its solution", "{count} Dominosa puzzles with solutions",
+                       len(entries)).format(count=count_text(len(entries)))  # fmt: skip
+    doc = PdfDocument(title=title, author=author, subject=subject, language=pdf_language())
     sections_at = [(display_name(name), page) for name, page in plan.section_pages]
     howto_page = next(n for n, job in enumerate(plan.jobs, 1) if job[0] == "howto")
-    contents = [("How to play", howto_page)]
-    contents += [(name, page) for name, page in plan.chapter_pages if name == "Solving techniques"]
-    contents += [*sections_at, *((n, p) for n, p in plan.chapter_pages if n == "Hints")]
-    contents.append(("Solutions", plan.solutions_page))
+    contents = [(tr("How to play"), howto_page)]
+    contents += [(tr(name), page) for name, page in plan.chapter_pages if name == "Solving techniques"]
+    contents += [*sections_at, *((tr(n), p) for n, p in plan.chapter_pages if n == "Hints")]
+    contents.append((tr("Solutions"), plan.solutions_page))
     notes_page = next((n for n, job in enumerate(plan.jobs, 1) if job[0] == "notes"), None)
     if notes_page is not None:
-        contents.append(("Notes", notes_page))
+        contents.append((tr("Notes"), notes_page))
     subtitle = subtitle or (
-        f"{len(entries)} puzzles with solutions" if len(entries) > 1 else "one puzzle with its solution"
+        ngettext("{count} puzzle with its solution", "{count} puzzles with solutions", len(entries)).format(
+            count=count_text(len(entries))
+        )
+        if len(entries) > 1
+        else tr("one puzzle with its solution")
     )
     frames = []
     for number, job in enumerate(plan.jobs, 1):
@@ -734,7 +758,8 @@ def _title_page(c: _Context, title: str, subtitle: str, author: str | None, volu
         c.page.text(c.middle, y, line, size=title_size, bold=DISPLAY, anchor="middle")
     if volume is not None:
         y += k.subtitle * 1.6
-        c.page.text(c.middle, y, f"Volume {volume}", size=k.subtitle * 1.15, bold=TEXT_BOLD, anchor="middle")
+        volume_line = tr("Volume {number}").format(number=volume)
+        c.page.text(c.middle, y, volume_line, size=k.subtitle * 1.15, bold=TEXT_BOLD, anchor="middle")
         y += k.subtitle * 0.4
     y += k.subtitle * 0.9
     c.page.line(c.middle - width * 0.12, y, c.middle + width * 0.12, y, width=0.8, colour=c.style.ink)
@@ -755,23 +780,28 @@ def _title_page(c: _Context, title: str, subtitle: str, author: str | None, volu
 
 def _contents_page(c: _Context, contents, grades: Sequence[str]) -> None:
     """The contents, on a page of their own: each part with the page it starts on; under them, what each grade
-    of the book asks of a solver, in the techniques' names."""
+    of the book asks of a solver, in the techniques' names (the list closes up when both would not fit: large
+    print on a small trim, or a language whose words run longer)."""
     k = c.kind
     y = c.top + k.heading * 3
-    c.page.text(c.left, y, "Contents", size=k.heading * 1.3, bold=DISPLAY)
+    c.page.text(c.left, y, tr("Contents"), size=k.heading * 1.3, bold=DISPLAY)
     y += k.heading * 1.5
-    for name, number in contents:
-        y += k.body * 2.2
-        _leader_line(c, y, name, str(number), k.body * 1.1)
-    meanings = grade_meanings(grades)
-    if not meanings:
-        return
-    lines: list[tuple[str, str]] = [("The grades, easiest first", LABEL_BOLD)]
-    for name, meaning in meanings:
+    lines: list[tuple[str, str]] = [(tr("The grades, easiest first"), LABEL_BOLD)]
+    for name, meaning in grade_meanings(grades):
         text = f"{display_name(name)}: {meaning[:1].upper()}{meaning[1:]}"
         lines += [(line, TEXT) for line in _wrap(text, k.label, c.right - c.left, bold=TEXT)]
     lead = k.label * 1.45
-    y = max(y + k.body * 3, c.bottom - _foot_height(k) - lead * (len(lines) - 1))
+    limit = c.bottom - _foot_height(k)
+    step = k.body * 2.2
+    if len(lines) > 1:
+        room = limit - lead * (len(lines) - 1) - k.body * 3 - y
+        step = max(k.body * 1.5, min(step, room / max(1, len(contents))))
+    for name, number in contents:
+        y += step
+        _leader_line(c, y, name, str(number), k.body * 1.1)
+    if len(lines) == 1:
+        return
+    y = max(y + k.body * 3, limit - lead * (len(lines) - 1))
     for line, face in lines:
         c.page.text(c.left, y, line, size=k.label, bold=face, colour="#000000" if face == TEXT else GREY)
         y += lead
@@ -797,19 +827,19 @@ def _howto_page(c: _Context, part: str = "all", cols: int = 3, *, clip: bool = T
     lead = k.body * 1.35
     y = c.top + k.heading * 1.1  # the display face rises a little above its size
     if part in ("all", "rules"):
-        c.page.text(c.left, y, "How to play", size=k.heading, bold=DISPLAY)
+        c.page.text(c.left, y, tr("How to play"), size=k.heading, bold=DISPLAY)
         y += k.heading * 0.5
         for paragraph in _RULES_TEXT:
-            y = _paragraph(c, paragraph, y + lead + k.body * 0.4, clip=clip)
+            y = _paragraph(c, tr(paragraph), y + lead + k.body * 0.4, clip=clip)
         if part == "rules":
             return y
         y += lead + k.body * 1.2
-        c.page.text(c.left, y, "A worked example", size=k.body * 1.15, bold=TEXT_BOLD)
+        c.page.text(c.left, y, tr("A worked example"), size=k.body * 1.15, bold=TEXT_BOLD)
     else:
-        c.page.text(c.left, y, "A worked example", size=k.heading, bold=DISPLAY)
+        c.page.text(c.left, y, tr("A worked example"), size=k.heading, bold=DISPLAY)
     y = _example_pictures(c, y + k.body * 0.8, cols)
     for step in _EXAMPLE_STEPS:
-        y = _paragraph(c, step, y + lead + k.body * 0.4, clip=clip)
+        y = _paragraph(c, tr(step), y + lead + k.body * 0.4, clip=clip)
     return y
 
 
@@ -900,7 +930,7 @@ def _paragraph(c: _Context, text: str, y: float, *, clip: bool = True) -> float:
 
 def _puzzle_page(c: _Context, section: str, items, grid: _Grid, marks: dict[int, int], sizes_vary: bool) -> None:
     first, last = items[0][0], items[-1][0]
-    _running_head(c, display_name(section), f"Puzzles {first}–{last}" if first != last else f"Puzzle {first}")
+    _running_head(c, display_name(section), _puzzles_span(first, last))
     k = c.kind
     caption_h = _caption_height(k)
     side = _checklist_size(items[0][1].puzzle.order, grid.box) if grid.checklist else 0.0
@@ -913,9 +943,11 @@ def _puzzle_page(c: _Context, section: str, items, grid: _Grid, marks: dict[int,
         dx = x + (slot_w - block_w) / 2
         board_left, board_right = dx + MARGIN * grid.cell, dx + w - MARGIN * grid.cell
         baseline = block_top + k.caption
-        c.page.text(board_left, baseline, f"Puzzle {number}", size=k.caption, bold=LABEL_BOLD)
+        caption = tr("Puzzle {number}").format(number=number)
+        c.page.text(board_left, baseline, caption, size=k.caption, bold=LABEL_BOLD)
         right = board_right if grid.checklist != "aside" else dx + block_w
-        _marker(c, right, baseline, entry, marks.get(number), sizes_vary)
+        start = board_left + text_width(caption, k.caption, bold=LABEL_BOLD) + k.label * 0.6
+        _marker(c, right, baseline, entry, marks.get(number), sizes_vary, start)
         top = block_top + caption_h
         _draw(c, picture, dx, top, grid.cell)
         if grid.checklist == "aside":
@@ -928,13 +960,24 @@ def _caption_height(kind: _Type) -> float:
     return kind.caption * 1.7
 
 
-def _marker(c: _Context, right: float, baseline: float, entry: BookEntry, pips: int | None, sizes_vary: bool) -> None:
+def _marker(
+    c: _Context,
+    right: float,
+    baseline: float,
+    entry: BookEntry,
+    pips: int | None,
+    sizes_vary: bool,
+    start: float = -math.inf,
+) -> None:
     """The difficulty marker, set from the right: the grade in words, then ``pips`` of :data:`PIPS` filled marks
     for the puzzle's place within its grade (none when the book has no scores); the set and size only when the
-    book's puzzles differ in them."""
+    book's puzzles differ in them. Nothing crosses ``start`` (the caption's end): on a narrow board the grade
+    goes first (the running head names it), then the set and size, then the marks."""
     k = c.kind
     size = k.label
     x = right
+    if pips is not None and right - PIPS * (size * 0.56 + size * 0.22) < start:
+        pips = None
     if pips is not None:
         radius = size * 0.28
         for mark in range(PIPS, 0, -1):
@@ -948,6 +991,8 @@ def _marker(c: _Context, right: float, baseline: float, entry: BookEntry, pips: 
         words.insert(0, display_name(entry.shape))
     if sizes_vary:
         words.append(_size_words(entry))
+    while words and x - text_width(" · ".join(words), size, bold=LABEL) < start:
+        words.pop(0)
     if words:
         c.page.text(x, baseline, " · ".join(words), size=size, bold=LABEL, anchor="end", colour=GREY)
 
@@ -978,8 +1023,15 @@ def _size_words(entry: BookEntry) -> str:
     """The set and size of a puzzle, e.g. ``double-6 · 7×8``, for books whose puzzles differ in them."""
     puzzle = entry.puzzle
     board = puzzle.board
-    size = f"{puzzle.rows}×{puzzle.cols}" if board.is_rectangle else f"{len(board)} cells"
-    kind = f"double-{puzzle.order}" if puzzle.is_full_set else f"{len(puzzle.dominoes)} dominoes"
+    cells, dominoes = len(board), len(puzzle.dominoes)
+    size = f"{puzzle.rows}×{puzzle.cols}" if board.is_rectangle else ngettext("{n} cell", "{n} cells", cells).format(
+        n=count_text(cells)
+    )
+    kind = (
+        tr("double-{order}").format(order=puzzle.order)
+        if puzzle.is_full_set
+        else ngettext("{n} domino", "{n} dominoes", dominoes).format(n=count_text(dominoes))
+    )
     return f"{kind} · {size}"
 
 
@@ -1010,20 +1062,22 @@ def _copyright_page(c: _Context, title: str, author: str | None, imprint: Imprin
         for n, line in enumerate(_wrap(text, text_size, c.right - c.left, bold=face)):
             lines.append((line, text_size, face, gap if n == 0 else text_size * 1.45))
 
-    add(title if imprint.volume is None else f"{title}, Volume {imprint.volume}", TEXT_BOLD, 0.0)
+    if imprint.volume is not None:
+        title = tr("{title}, Volume {number}").format(title=title, number=imprint.volume)
+    add(title, TEXT_BOLD, 0.0)
     year = imprint.year
     owner = " ".join(str(part) for part in (year, author) if part)
-    add(f"Copyright © {owner}" if owner else "Copyright ©", gap=lead * 1.6)
-    add("All rights reserved. No part of this book may be reproduced without the written permission of the "
-        "copyright holder.")  # fmt: skip
+    add(tr("Copyright © {owner}").format(owner=owner) if owner else tr("Copyright ©"), gap=lead * 1.6)
+    add(tr("All rights reserved. No part of this book may be reproduced without the written permission of the "
+          "copyright holder."))  # fmt: skip
     if imprint.publisher:
-        add(f"Published by {imprint.publisher}", gap=lead * 1.6)
+        add(tr("Published by {publisher}").format(publisher=imprint.publisher), gap=lead * 1.6)
     if imprint.isbn:
         add(f"ISBN {imprint.isbn}", gap=lead if imprint.publisher else lead * 1.6)
-    add("Puzzles made and proved with dominosa: each has exactly one solution, reached by reasoning alone.",
+    add(tr("Puzzles made and proved with dominosa: each has exactly one solution, reached by reasoning alone."),
         gap=lead * 1.6)  # fmt: skip
     if imprint.seed is not None:
-        add(f"Puzzle seed {imprint.seed}", LABEL, lead * 1.2, MIN_TEXT)
+        add(tr("Puzzle seed {seed}").format(seed=imprint.seed), LABEL, lead * 1.2, MIN_TEXT)
     height = sum(gap for _, _, _, gap in lines[1:])
     descent = -font_metrics(lines[-1][2]).descent * lines[-1][1] / 1000  # the last line's stays in the safe area
     y = max(c.top + size, c.bottom - descent - height)
@@ -1045,19 +1099,20 @@ def grade_meanings(grades: Sequence[str]) -> list[tuple[str, str]]:
             continue
         # The first grade shown names everything it needs; each later one what it adds.
         lowest = level if out else 0
-        names = [t.label for t in TECHNIQUES if lowest <= t.level <= level and not t.bookkeeping]
+        names = [tr(t.label) for t in TECHNIQUES if lowest <= t.level <= level and not t.bookkeeping]
         if names:
-            out.append((name, ("adds " if out else "") + ", ".join(names) + "."))
+            listed = ", ".join(names)
+            out.append((name, tr("adds {techniques}.").format(techniques=listed) if out else f"{listed}."))
     return out
 
 
-_LESSONS_INTRO = (
+_LESSONS_INTRO = N_(
     "Every puzzle in this book yields to reasoning alone. Here are the techniques its puzzles need, easiest "
     "first, each shown in the position of the book where it first comes up. Cells are named by row and column: "
     "r4c7 is the cell in row 4, column 7. Shaded cells are those the reasoning looks at; a dashed outline marks "
     "the pair it decides."
 )
-_HINTS_INTRO = (
+_HINTS_INTRO = N_(
     "Stuck? For each puzzle, its first hard step: the technique it takes (see Solving techniques) and the pair "
     "it decides."
 )
@@ -1099,9 +1154,10 @@ def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, styl
     labelled_cell = _up(_lesson_cell(labelled, width, height, kind))
     if labelled.width * labelled_cell <= width:
         diagram, cell = labelled, labelled_cell
-    summary = _wrap(lesson.technique.summary[:1].upper() + lesson.technique.summary[1:] + ".", kind.body, width,
-                    bold=TEXT)  # fmt: skip
-    sentence = _wrap(f"Puzzle {lesson.number}: {lesson.sentence}", kind.label * 1.1, width, bold=TEXT)
+    told = tr(lesson.technique.summary)
+    summary = _wrap(told[:1].upper() + told[1:] + ".", kind.body, width, bold=TEXT)
+    said = tr("Puzzle {number}: {sentence}").format(number=lesson.number, sentence=sentence(lesson.sentence))
+    sentence_lines = _wrap(said, kind.label * 1.1, width, bold=TEXT)
     lead = kind.body * 1.35
     total = (
         kind.body * 1.3 * 1.3
@@ -1109,10 +1165,10 @@ def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, styl
         + kind.gap * 0.8
         + diagram.height * cell
         + kind.gap * 0.6
-        + len(sentence) * kind.label * 1.1 * 1.35
+        + len(sentence_lines) * kind.label * 1.1 * 1.35
         + kind.gap * 1.2
     )
-    return _Block(lesson, diagram, cell, summary, sentence, total)
+    return _Block(lesson, diagram, cell, summary, sentence_lines, total)
 
 
 def _lesson_cell(diagram: Diagram, width: float, height: float, kind: _Type) -> float:
@@ -1134,7 +1190,7 @@ def _intro_height(text: str, width: float, kind: _Type) -> float:
 def _lesson_pages(lessons: Sequence[Lesson], width: float, height: float, kind: _Type, style: Style) -> list:
     """The chapter's techniques, measured and packed into pages, the first page opening with the heading."""
     pages: list[list[_Block]] = [[]]
-    room = height - _intro_height(_LESSONS_INTRO, width, kind)
+    room = height - _intro_height(tr(_LESSONS_INTRO), width, kind)
     for lesson in lessons:
         block = _lesson_block(lesson, width, height, kind, style)
         if block.height > room and pages[-1]:
@@ -1154,16 +1210,16 @@ def _chapter_opening(c: _Context, y: float, heading: str, intro: str) -> float:
 
 
 def _lessons_page(c: _Context, blocks: Sequence[_Block], first: bool) -> None:
-    names = " · ".join(b.lesson.technique.label for b in blocks)
+    names = " · ".join(tr(b.lesson.technique.label) for b in blocks)
     fits = text_width(names, c.kind.head, bold=LABEL_BOLD) < (c.right - c.left) * 0.6
-    _running_head(c, "Solving techniques", names if fits else blocks[0].lesson.technique.label)
+    _running_head(c, tr("Solving techniques"), names if fits else tr(blocks[0].lesson.technique.label))
     k = c.kind
     y = _content_top(c)
     if first:
-        y = _chapter_opening(c, y, "Solving techniques", _LESSONS_INTRO) + k.gap
+        y = _chapter_opening(c, y, tr("Solving techniques"), tr(_LESSONS_INTRO)) + k.gap
     lead = k.body * 1.35
     for block in blocks:
-        name = block.lesson.technique.label
+        name = tr(block.lesson.technique.label)
         y += k.body * 1.3 * 1.3
         c.page.text(c.left, y, name[:1].upper() + name[1:], size=k.body * 1.3, bold=TEXT_BOLD)
         for line in block.summary:
@@ -1182,7 +1238,7 @@ def _lessons_page(c: _Context, blocks: Sequence[_Block], first: bool) -> None:
 def _hint_pages(hints: Sequence[Hint], width: float, height: float, kind: _Type) -> list[list[Hint]]:
     """The hints, as many to a page as the lines fit, the first page opening with the heading."""
     step = kind.body * 1.75
-    first = max(1, int((height - _intro_height(_HINTS_INTRO, width, kind)) / step) - 1)
+    first = max(1, int((height - _intro_height(tr(_HINTS_INTRO), width, kind)) / step) - 1)
     rest = max(1, int(height / step) - 1)
     pages = [list(hints[:first])]
     pages += [list(hints[k : k + rest]) for k in range(first, len(hints), rest)]
@@ -1191,24 +1247,31 @@ def _hint_pages(hints: Sequence[Hint], width: float, height: float, kind: _Type)
 
 def _hints_page(c: _Context, hints: Sequence[Hint], first: bool) -> None:
     a, b = hints[0].number, hints[-1].number
-    _running_head(c, "Hints", f"Puzzles {a}–{b}" if a != b else f"Puzzle {a}")
+    _running_head(c, tr("Hints"), _puzzles_span(a, b))
     k = c.kind
     y = _content_top(c)
     if first:
-        y = _chapter_opening(c, y, "Hints", _HINTS_INTRO) + k.body * 0.5
+        y = _chapter_opening(c, y, tr("Hints"), tr(_HINTS_INTRO)) + k.body * 0.5
     step = k.body * 1.75
     indent = text_width("0000", k.body, bold=LABEL_BOLD)
     for hint in hints:
         y += step
         c.page.text(c.left + indent * 0.75, y, str(hint.number), size=k.body, bold=LABEL_BOLD, anchor="end")
-        label = hint.technique.label
-        c.page.text(c.left + indent, y, f"{label[:1].upper()}{label[1:]}: look at {hint.where}", size=k.body,
-                    bold=TEXT)  # fmt: skip
+        label = tr(hint.technique.label)
+        c.page.text(c.left + indent, y, tr("{technique}: look at {where}").format(
+            technique=f"{label[:1].upper()}{label[1:]}", where=tr(hint.where)), size=k.body, bold=TEXT)  # fmt: skip
+
+
+def _puzzles_span(first: int, last: int) -> str:
+    """``Puzzles 3–4`` (or ``Puzzle 3``), as a running head names the puzzles of its page."""
+    if first == last:
+        return tr("Puzzle {number}").format(number=first)
+    return tr("Puzzles {first}–{last}").format(first=first, last=last)
 
 
 def _notes_page(c: _Context) -> None:
     """A page for the reader's working, ruled in light grey; it pads a book up to a print service's minimum."""
-    _running_head(c, "Notes")
+    _running_head(c, tr("Notes"))
     top = _content_top(c) + c.kind.body
     bottom = c.bottom - _foot_height(c.kind)
     step = c.kind.body * 2.2
@@ -1220,7 +1283,7 @@ def _notes_page(c: _Context) -> None:
 
 def _solution_page(c: _Context, items, grid: _Grid) -> None:
     first, last = items[0][0], items[-1][0]
-    _running_head(c, "Solutions", f"{first}–{last}" if first != last else str(first))
+    _running_head(c, tr("Solutions"), f"{first}–{last}" if first != last else str(first))
     k = c.kind
     caption_h = k.label * 1.5
     for (number, picture), (x, y, slot_w, slot_h) in zip(items, _slots(c, grid, caption_h), strict=False):

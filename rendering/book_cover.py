@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dominosa.puzzle import Puzzle
+from dominosa.rendering.i18n import _ as tr
+from dominosa.rendering.i18n import check_language, pdf_language, use_language
 from dominosa.rendering.pages import BLEED, INCH, MIN_TEXT, Trim, parse_trim
 from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, text_width
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
@@ -127,7 +129,15 @@ def contrast(a: str, b: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def build_cover(
+def build_cover(trim: Trim | str, pages: int, *, lang: str = "en", **options) -> tuple[bytes, CoverSummary]:
+    """The cover in language ``lang`` (its own words: the title, blurb and grades come translated by the caller),
+    as a one-page PDF, and its summary; the options are :func:`_build_cover`'s."""
+    check_language(lang)
+    with use_language(lang):
+        return _build_cover(trim, pages, **options)
+
+
+def _build_cover(
     trim: Trim | str,
     pages: int,
     *,
@@ -154,7 +164,7 @@ def build_cover(
         theme = THEMES[theme]
     spine = spine_width(pages, paper)
     width, height = cover_size(trim, pages, paper)
-    doc = PdfDocument(title=f"{title}: cover", author=author)
+    doc = PdfDocument(title=tr("{title}: cover").format(title=title), author=author, language=pdf_language())
     page = doc.new_page(
         width, height, trim_box=(BLEED, BLEED, width - BLEED, height - BLEED), bleed_box=(0, 0, width, height)
     )
@@ -254,7 +264,7 @@ def _back(page: PdfPage, box, heading, blurb: Sequence[str], picture, grades: Se
     w, h = BARCODE
     if grades:
         y += lead
-        page.text(left, y, "INSIDE", size=9, bold="label-bold", colour=theme.accent)
+        page.text(left, y, tr("INSIDE"), size=9, bold="label-bold", colour=theme.accent)
         y += lead * 1.1
         page.text(left, y, "  ·  ".join(grades), size=12, bold="label-bold", colour=theme.ink)
     if picture is not None:
@@ -267,7 +277,8 @@ def _back(page: PdfPage, box, heading, blurb: Sequence[str], picture, grades: Se
         if cell * min(layer.size for layer in sample.layer("numbers")) >= MIN_TEXT:
             card_w, card_h = sample.width * cell + 2 * pad, sample.height * cell + 2 * pad + 16
             page.rect(left, card_top, card_w, card_h, fill="#ffffff")
-            page.text(left + pad, card_top + pad + 9, "A sample puzzle", size=9, bold="label-bold", colour="#333333")
+            page.text(left + pad, card_top + pad + 9, tr("A sample puzzle"), size=9, bold="label-bold",
+                      colour="#333333")  # fmt: skip
             page.diagram(sample, left + pad, card_top + pad + 16, cell, face="figures")
     page.rect(right - w, bottom - h, w, h, fill="#ffffff")
 

@@ -22,6 +22,7 @@ from dominosa.deductions.driver import next_deduction
 from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.puzzle import Placement, Puzzle
+from dominosa.rendering.i18n import N_
 
 __all__ = ["Lesson", "Hint", "find_lessons", "first_hard_step", "steps"]
 
@@ -120,4 +121,4 @@ def _where(board, pairs: Sequence[int], cells: Sequence[int]) -> str:
     if pairs:
         a, b = board.pair_cells(pairs[0])
         return f"{cell_name(a)}-{cell_name(b)}"
-    return cell_name(board.cells[cells[0]]) if cells else "anywhere"
+    return cell_name(board.cells[cells[0]]) if cells else N_("anywhere")

@@ -28,6 +28,7 @@ import importlib.util
 import io
 import logging
 import os
+import re
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -150,10 +151,13 @@ def text_width(text: str, size: float, *, bold: Face = False) -> float:
 
 
 def wrap_text(text: str, size: float, width: float, *, bold: Face = False) -> list[str]:
-    """Greedy line breaking at spaces, measured with the font's own widths."""
+    """Greedy line breaking at spaces, measured with the font's own widths; never at a no-break space (French
+    sets one before its colons)."""
     lines: list[str] = []
     line = ""
-    for word in text.split():
+    for word in re.split(r"[^\S\u00a0]+", text.strip(" \t\n\r\f\v")):
+        if not word:
+            continue
         trial = f"{line} {word}" if line else word
         if line and text_width(trial, size, bold=bold) > width:
             lines.append(line)
@@ -332,9 +336,18 @@ class PdfPage:
 class PdfDocument:
     """Pages in order, written out by :meth:`to_bytes` with the fonts subset to the characters used."""
 
-    def __init__(self, *, title: str | None = None, author: str | None = None, subject: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        title: str | None = None,
+        author: str | None = None,
+        subject: str | None = None,
+        language: str | None = None,
+    ) -> None:
+        """``language`` (a code such as ``de``) goes in the catalog's ``/Lang``, for readers that speak the text."""
         self.pages: list[PdfPage] = []
         self.info = {"Title": title, "Author": author, "Subject": subject, "Producer": "dominosa"}
+        self.language = language
 
     def new_page(
         self,
@@ -375,7 +388,8 @@ class PdfDocument:
                 f"/Contents {content_ref} 0 R >>".encode("latin-1")
             )
             kids.append(len(objects))
-        objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
+        lang = f" /Lang {_text_string(self.language)}" if self.language else ""
+        objects[0] = f"<< /Type /Catalog /Pages 2 0 R{lang} >>".encode("latin-1")
         objects[1] = f"<< /Type /Pages /Count {len(kids)} /Kids [{' '.join(f'{k} 0 R' for k in kids)}] >>".encode()
         info = " ".join(f"/{key} {_text_string(value)}" for key, value in self.info.items() if value)
         objects.append(f"<< {info} >>".encode("latin-1"))
@@ -483,6 +497,9 @@ def _subset(path: str, chars: frozenset[str]) -> bytes:
     # The subset's head table would otherwise carry the time of saving: the same book would differ byte for byte
     # from run to run, and print services flag it as changed content.
     font = TTFont(path, recalcTimestamp=False)
+    for tag in ("GSUB", "GPOS", "GDEF", "kern"):  # dropped unread: the subsetter would decode them all first
+        if tag in font:
+            del font[tag]
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes={ord(c) for c in chars})
     subsetter.subset(font)
