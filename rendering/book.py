@@ -274,6 +274,22 @@ def _engine_grades() -> tuple[str, ...]:
 # Sections named for the reader where the engine's name would mislead: trivial puzzles are the book's warm-up.
 SECTION_NAMES = {"trivial": N_("Warm-up")}
 
+# The headings and captions of shaped puzzles (``book --shapes``): the section's name and each shape of the
+# library, marked here so that the catalogs carry them (tests/test_rendering_i18n.py checks the list is whole).
+SHAPE_WORDS = (
+    N_("Shapes"),
+    N_("Arrow"),
+    N_("Butterfly"),
+    N_("Cross"),
+    N_("Diamond"),
+    N_("Fish"),
+    N_("Heart"),
+    N_("House"),
+    N_("Ring"),
+    N_("Star"),
+    N_("Tree"),
+)
+
 
 def display_name(grade: str) -> str:
     """A grade as a heading shows it: ``hard`` becomes ``Hard``, ``trivial`` the ``Warm-up`` (in the language in

@@ -207,3 +207,16 @@ def test_a_caption_and_its_difficulty_marker_never_overlap_on_narrow_boards(monk
     for page, left, right, baseline, text in captions:
         beside = [t for t in texts if t[0] == page and t[3] == baseline and t[4] != text and t[1] > left]
         assert all(t[1] >= right for t in beside), (text, beside)
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
+def test_every_shape_and_a_volume_are_named_in_the_language(lang):
+    from dominosa.generator.shapes import shape_names
+    from dominosa.rendering.book import SHAPE_WORDS, display_name
+
+    assert {name.capitalize() for name in shape_names()} | {"Shapes"} == set(SHAPE_WORDS)
+    with use_language(lang):
+        named = {display_name(name) for name in [*shape_names(), "shapes"]}
+        volume = _("Volume {number}").format(number=3)
+    assert not named & set(SHAPE_WORDS) - {"Ring"}  # 'Ring' is German too
+    assert volume.endswith("3") and (volume != "Volume 3" or lang == "fr")
