@@ -416,7 +416,7 @@ def test_ctrl_c_says_how_many_puzzles_were_made_and_writes_nothing(tmp_path, mon
     from dominosa.cli import book as book_command
     from dominosa.cli.main import main
 
-    def interrupted(count, order, seed, *, grade=None, progress=None):
+    def interrupted(count, order, seed, *, grade=None, progress=None, exclude=()):
         for done in range(1, 4):
             progress(done)  # three puzzles made, then Ctrl-C
         raise KeyboardInterrupt
@@ -426,6 +426,8 @@ def test_ctrl_c_says_how_many_puzzles_were_made_and_writes_nothing(tmp_path, mon
     assert main(["book", "--count", "8", "--quiet", "--out", str(out)]) == 130
     assert capsys.readouterr().err == "dominosa: interrupted: 3 of 8 puzzles finished; the book was not written\n"
     assert list(tmp_path.iterdir()) == []
+
+
 # -- series: volumes that never repeat a puzzle ------------------------------------------------------------------
 
 
@@ -617,6 +619,8 @@ def test_bad_series_input_is_one_line_exit_2_before_any_work(tmp_path, args, wor
     done = dominosa("book", "--count", "1", "--order", "2", *args, cwd=tmp_path)
     assert_one_line_error(done, *words)
     assert not list(tmp_path.rglob("*.pdf"))
+
+
 def _shaped_lines(path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 

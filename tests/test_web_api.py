@@ -529,6 +529,8 @@ def test_an_unexpected_fault_is_a_json_500(monkeypatch):
     with TestClient(create_app(Settings(workers=1)), base_url="http://127.0.0.1", raise_server_exceptions=False) as c:
         answer = c.post("/api/export", json={"puzzle": GAME_ID, "format": "plain"})
     assert answer.status_code == 500 and answer.json() == {"error": "internal error: RuntimeError: a bug"}
+
+
 def test_generate_on_a_shape_of_the_library(client):
     from dominosa.cover.dominosa import count_solutions_exact_cover
     from dominosa.formats import puzzle_from_dict
