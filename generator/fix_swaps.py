@@ -90,8 +90,8 @@ class SwapSearch(FixSearch):
         """The fewest swaps keeping a solution whole that leave it the only one (then toward the grade)."""
         if self.keep is not None:
             kepts = [self.keep - 1]
-        elif len(self.found) <= _SWAP_KEPT:
-            kepts = list(range(len(self.found)))
+        elif len(self.masks) <= _SWAP_KEPT:
+            kepts = list(range(len(self.masks)))
         else:  # the solutions that the fewest clues single out are tried as the one to keep
             kepts = self._promising_kept(_SWAP_KEPT // 4)
         hits: list[tuple[int, list[Move], Solution]] = []
@@ -129,7 +129,7 @@ class SwapSearch(FixSearch):
         swaps = [s for m in moves for s in m.swaps]
         fixed = self._swapped(numbers)
         cost = len(swaps)
-        every_kept = self.keep is not None or (len(kepts) == len(self.found) and self.complete)
+        every_kept = self.keep is not None or (len(kepts) == len(self.masks) and self.complete)
         minimal = proved_below == cost - 1 and every_kept
         result = self._swap_fix(k + 1, swaps, fixed, solution, minimal=minimal, lower_bound=cost if minimal else 1)
         self.progress.best = result
@@ -144,7 +144,7 @@ class SwapSearch(FixSearch):
         ``kept``, with the solution they leave; once one is found, the search stops at the time ``enough``."""
         kept_mask = self.masks[kept]
         constraints = minimal_sets(self._differing_cells(kept_mask, m) for j, m in enumerate(self.masks) if j != kept)
-        tiles = self._tiles(self.found[kept])
+        tiles = self._tiles(self.solution_of(kept))
         moves = moves_keeping(tiles, self.puzzle.numbers, fixed=self.clue_cells)
         # Moves as bits: those changing each cell, and those touching each cell's domino (which clash).
         changing = [0] * len(self.puzzle.numbers)
@@ -252,7 +252,7 @@ class SwapSearch(FixSearch):
                     counted = count_solutions(child, 2, keep_solutions=True, timeout=self.clock.left())
                     if not counted.unique:
                         continue
-                    graded = grade_proper(child)
+                    graded = grade_proper(child, uses=True)
                     assert graded.level is not None
                     fit = fitness_of(target, graded.level, graded.uses, 0.0)
                     children.append((fit, child, swaps + move.swaps, graded, counted.solutions[0]))
