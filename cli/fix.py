@@ -200,7 +200,8 @@ def _summary(found: Fix) -> str:
     if found.proper:
         then = f"it then {grade}" if found.grade is not None else f"its {grade}"
         return f"{keep}{what} {verb} it unique, {proof}; {then}"
-    return f"{what}, {proof}; the puzzle is still not unique"
+    need = f" (at least {found.lower_bound} needed)" if found.lower_bound else ""
+    return f"{what} so far, not yet a fix: the puzzle is not proved unique{need}"
 
 
 def _sentences(found: Fix) -> list[str]:
@@ -226,7 +227,8 @@ def as_text(record: PuzzleRecord, found: Fix, *, index: int = 1, total: int | No
         # changed cells in brackets, as hint marks the cells it names (the board's labels name them too)
         picture = draw_solution(found.puzzle, marked=found.cells_changed if found.swaps else ())
         legend = "clues in heavy lines" if found.clues else "changed cells in brackets"
-        lines.append(f"  the fixed puzzle ({legend}):")
+        title = "the fixed puzzle" if found.proper else "the puzzle after them"
+        lines.append(f"  {title} ({legend}):")
         lines.extend("    " + line for line in picture.splitlines())
         lines.extend("  " + sentence for sentence in _sentences(found))
     return "\n".join(lines)

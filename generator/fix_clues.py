@@ -144,9 +144,7 @@ class ClueSearch(FixSearch):
             if counted.unique:
                 chosen = rest
             elif counted.solutions:
-                family.extend(
-                    m for s in counted.solutions if (m := self.masks[kept] & ~pair_mask(self.puzzle, s))
-                )
+                family.extend(m for s in counted.solutions if (m := self.masks[kept] & ~pair_mask(self.puzzle, s)))
         return chosen
 
     def _lower_for(self, kept: int, family: list[int]) -> int:
@@ -285,4 +283,3 @@ def _rank(found: Fix, target: int | None) -> tuple[int, int, int, int, int]:
     """Sort key of clue fixes, best first: fewer clues, graded, nearer the target grade, proved."""
     near = closeness(found.level, target) if found.graded is not None else (len(GRADES) + 1, 0)
     return (len(found.clues), found.graded is None, *near, not (found.minimal or found.kept_minimal))
-
