@@ -34,7 +34,7 @@ from dominosa.generator.fix_search import (
     replaced,
     trivial_families,
 )
-from dominosa.generator.hitting import bits, greedy_hitting_set, minimal_sets, minimum_hitting_sets
+from dominosa.generator.hitting import bits, disjoint_bound, greedy_hitting_set, minimal_sets, minimum_hitting_sets
 from dominosa.puzzle import Puzzle
 
 if TYPE_CHECKING:  # the result type lives with the driver, which imports this module
@@ -45,6 +45,8 @@ __all__ = ["ClueSearch"]
 # Kept solutions tried as candidates when not told which to keep, and clue sets graded to choose among.
 _MAX_KEPT = 400
 _MAX_GRADED = 40
+# The sets of a kept solution's family tried alone first when checking that no smaller clue set exists.
+_SMALL_SET = 6
 # Other solutions a count of the first answer's loop learns at a time (each round adds a clue or a few).
 _LEARN_AT_ONCE = 16
 
@@ -190,8 +192,11 @@ class ClueSearch(FixSearch):
             return
         over_all = every_proved and (self.keep is not None or len(kepts) == n)
         if not over_all and self.keep is None and len(kepts) < n and every_proved:
-            # Not every solution was tried as the one to keep: proved over all only if no smaller set can work.
-            over_all = self._fewest_possible(best_size - 1) == best_size
+            # Not every solution was tried as the one to keep: each of the others is checked for a smaller set.
+            over_all, smaller, size = self._none_smaller(best_size, set(kepts))
+            if smaller:
+                best_size, candidates = size, smaller
+                proved_kept.update((k, True) for k, _ in smaller)
         chosen = None
         for k, s in candidates[:_MAX_GRADED]:
             pairs = bits(s)
@@ -217,38 +222,33 @@ class ClueSearch(FixSearch):
         if best is not None and len(best.clues) == size:
             self.progress.best = proved_by_bound(replaced(best, minimal=over_all or best.minimal, lower_bound=size))
 
-    def _fewest_possible(self, most: int, budget: int = 200_000) -> int:
-        """A lower bound on any clue set, whatever solution it keeps: the size past which no set of ``most``
-        clues or fewer leaves exactly one of the solutions (searched exhaustively while the budget of nodes
-        lasts; each clue must narrow the solutions left, or a smaller set would do)."""
-        where = self._containing()
-        pairs = sorted(where)
-        state = {"nodes": 0}
-
-        def exists(size: int, start: int, left: int) -> bool | None:
-            if left.bit_count() == 1:
-                return True
-            if size == 0:
-                return False
-            for i in range(start, len(pairs)):
-                state["nodes"] += 1
-                if state["nodes"] > budget or (state["nodes"] % 1024 == 0 and self.clock.over()):
-                    return None
-                narrower = left & where[pairs[i]]
-                if narrower and narrower != left:
-                    got = exists(size - 1, i + 1, narrower)
-                    if got is not False:
-                        return got
-            return False
-
-        everyone = (1 << len(self.masks)) - 1
-        for size in range(1, most + 1):
-            got = exists(size, 0, everyone)
-            if got is None:
-                return size
-            if got:
-                return size
-        return most + 1
+    def _none_smaller(self, size: int, tried: set[int]) -> tuple[bool, list[tuple[int, int]], int]:
+        """Whether no solution outside ``tried`` is singled out by fewer than ``size`` clues; any smaller sets
+        met on the way are returned as candidates with their size. Most solutions are settled at once by the
+        disjoint trivially ambiguous squares around them (each needs a clue of its own); the others by their
+        hitting set, bounded by the size to beat. False when the time runs out first."""
+        found: list[tuple[int, int]] = []
+        for k in range(len(self.masks)):
+            if k in tried:
+                continue
+            if self.clock.over():
+                return False, found, size
+            if disjoint_bound(minimal_sets(trivial_families(self.puzzle, self.masks[k]))) >= size:
+                continue
+            family = [self.masks[k] & ~m for j, m in enumerate(self.masks) if j != k]
+            # The small sets alone often need ``size`` clues already, and are far fewer to solve.
+            small = [f for f in family if f.bit_count() <= _SMALL_SET]
+            few = minimum_hitting_sets(small, upper=size - 1, deadline=self.clock.deadline, allowed=self._allowed(k))
+            if few.proved and not few.sets:
+                continue
+            result = minimum_hitting_sets(
+                family, most=_MAX_GRADED, upper=size - 1, deadline=self.clock.deadline, allowed=self._allowed(k)
+            )
+            if not result.proved:
+                return False, found, size
+            if result.sets:
+                size, found = result.size, [(k, s) for s in result.sets]
+        return True, found, size
 
     def _implicit_clues(self, kept: int, family: list[int], lower: int) -> None:
         """Not every solution listed: hit the solutions known, count with those clues, learn the other solution
