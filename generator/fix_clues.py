@@ -168,7 +168,7 @@ class ClueSearch(FixSearch):
         elif n <= _MAX_KEPT:
             kepts = list(range(n))
         else:  # too many to try each: those whose greedy clue sets are smallest
-            kepts = self._promising_kept(_MAX_KEPT // 10)
+            kepts = self._promising_kept(max(1, _MAX_KEPT // 10))
         best_size: int | None = None
         candidates: list[tuple[int, int]] = []  # (kept, clue pairs bitmask)
         every_proved = True

@@ -52,13 +52,17 @@ def move_bytes(puzzle: Puzzle) -> int:
     return _MOVE_OBJECT + 2 * _int_bytes(cells) + 2 * cells // 8
 
 
-def listing_cap(puzzle: Puzzle, cap: int, budget: int = LISTING_BUDGET) -> int:
-    """The solutions to list at most: ``cap``, or fewer when that many would pass the byte budget."""
+def listing_cap(puzzle: Puzzle, cap: int, budget: int | None = None) -> int:
+    """The solutions to list at most: ``cap``, or fewer when that many would pass the byte budget (default
+    :data:`LISTING_BUDGET`)."""
+    budget = LISTING_BUDGET if budget is None else budget
     return max(2, min(cap, budget // solution_bytes(puzzle)))
 
 
-def moves_cap(puzzle: Puzzle, budget: int = MOVES_BUDGET) -> int:
-    """The candidate swap moves to list at most on this board, from the byte budget."""
+def moves_cap(puzzle: Puzzle, budget: int | None = None) -> int:
+    """The candidate swap moves to list at most on this board, from the byte budget (default
+    :data:`MOVES_BUDGET`)."""
+    budget = MOVES_BUDGET if budget is None else budget
     return max(1, budget // move_bytes(puzzle))
 
 
