@@ -22,7 +22,7 @@ from dominosa.deductions.grades import GRADES
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
 from dominosa.formats import PuzzleRecord, draw_solution, puzzle_to_dict
 from dominosa.generator.fix_search import article
-from dominosa.generator.fixing import DEFAULT_CAP, Fix, FixProgress, fix
+from dominosa.generator.fixing import DEFAULT_CAP, MAX_SWAPS, Fix, FixProgress, fix
 
 __all__ = ["register", "run", "as_text", "as_json", "EXIT_NOT_FIXED"]
 
@@ -37,8 +37,7 @@ EPILOG = f"""\
 examples:
   dominosa fix mygrid.txt
       an ambiguous grid: how many solutions, and the fewest clues that leave
-      one (drawn on the board), proved the fewest when every solution can be
-      listed (up to --cap, default {DEFAULT_CAP:,})
+      one (drawn on the board)
   dominosa fix mygrid.txt --swaps
       no clues: the fewest swaps of two cells' numbers that make it unique,
       every domino of the set still used once
@@ -47,15 +46,26 @@ examples:
       another grade, the fewest swaps that keep it proper and make it hard
   dominosa fix mygrid.txt --keep 2
       keep the second solution (as 'dominosa solve --all' lists them)
-  dominosa fix mygrid.txt --format json | dominosa rate -
-      the fixed puzzle, rated (the JSON carries it: grid and clues)
+  dominosa fix mygrid.txt --timeout 5 --format json | dominosa rate -
+      the best fix found in 5 seconds, rated (the JSON carries it)
 Files of your own in these examples: mygrid.txt.
 
+A first fix is found fast (a unique clue set always, at any size), then made
+smaller while time remains. It is proved the fewest:
+- clues: when every solution could be listed (up to --cap, default
+  {DEFAULT_CAP:,}, fewer on a board too big to hold that many) and the search
+  finished: the fewest whichever solution is kept (or for --keep's). With only
+  some listed, the clues are "proved the fewest that keep solution N" when the
+  smallest set hitting every solution met leaves that one alone;
+- swaps: when no fix of fewer swaps exists, searched through every count of
+  swaps below (up to {MAX_SWAPS}) for every solution kept;
+- any fix as small as the lower bound found ("at least N needed") is proved.
 A grid with no solution gets the swap that gives it one (a single swap when
 any does). Clues already on the board are kept and their cells never swapped.
---timeout, or Ctrl-C, stops the search with the best fix found so far, which
-is then not proved the fewest. The exit code is 1 when a puzzle could not be
-fixed as asked.
+--timeout stops the search and prints the best fix found so far within a second
+of it, as Ctrl-C does at once; what was proved stays proved. The exit code is
+1 when a puzzle could not be fixed as asked (not made unique, or not at
+--grade), 130 after Ctrl-C (the best so far printed first).
 """
 
 
@@ -80,8 +90,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=int,
         default=DEFAULT_CAP,
         metavar="N",
-        help=f"list at most this many solutions (default {DEFAULT_CAP:,}); past it, only a fix keeping the"
-        " solution --keep names can be proved the fewest",
+        help=f"list at most this many solutions (default {DEFAULT_CAP:,}; fewer when they would not fit in memory);"
+        " past it, only the fewest clues that keep one solution can be proved",
     )
     add_format_argument(parser)
     add_timeout_argument(parser, "the search for each puzzle's fix (the best found is given)")
