@@ -31,7 +31,7 @@ EXIT_NOT_FIXED = 1
 # How much longer than --timeout the hard stop waits: the search watches the time itself and stops on it; the
 # hard stop is for a single step (a count, a grading) that would run past it. The answer is then printed at once,
 # within a second of --timeout.
-_GRACE = 0.7
+_GRACE = 0.5
 
 EPILOG = f"""\
 examples:
