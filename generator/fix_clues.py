@@ -95,6 +95,12 @@ class ClueSearch(FixSearch):
         if not self.clock.over():
             self._offer(kept, first, grade_proper(self._with_clues(first)), minimal=False, lower=lower)
         if not self.clock.over():
+            before = len(self.masks)
+            self.list_more()
+            if len(self.masks) > before:
+                kept_mask = self.masks[kept]
+                family = minimal_sets([*family, *(kept_mask & ~m for m in self.masks[before:])])
+        if not self.clock.over():
             if self.complete:
                 self._fewest_of_listed()
             else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from dominosa.deductions.counting import solutions
@@ -30,7 +30,6 @@ __all__ = [
     "Clock",
     "FixSearch",
     "Listed",
-    "list_solutions",
     "replaced",
     "finish",
     "grade_proper",
@@ -60,30 +59,39 @@ class Clock:
         return None if left is None else time.monotonic() + fraction * left
 
 
-@dataclass
 class Listed:
-    """The solutions listed of a puzzle, as pair bitmasks, and whether they are all of them."""
+    """The solutions of a puzzle listed so far, as pair bitmasks, and whether they are all of them. The listing
+    goes on where it stopped (:meth:`extend`), so a search can answer from a first batch and list the rest
+    after."""
 
-    masks: list[int]
-    complete: bool
+    def __init__(self, puzzle: Puzzle, clock: Clock) -> None:
+        self.puzzle = puzzle
+        self.clock = clock
+        self.masks: list[int] = []
+        self.complete = False
+        self._rest: Iterator[Solution] | None = solutions(puzzle, timeout=clock.left())
 
+    def extend(self, most: int, *, share: float = 1.0, at_least: int = 2) -> None:
+        """List on, up to ``most`` in all, each solution kept only as its pair bitmask (a :class:`Solution` is
+        hundreds of times bigger, and thousands of them do not fit in memory on a big board). The listing
+        stops at ``share`` of the time left once ``at_least`` are listed (two are enough for a verdict; the
+        searches learn the rest as they need it)."""
+        soft = self.clock.share(share)
+        try:
+            while self._rest is not None and len(self.masks) < most:
+                if soft is not None and len(self.masks) >= at_least and time.monotonic() > soft:
+                    return
+                solution = next(self._rest, None)
+                if solution is None:
+                    self._rest, self.complete = None, True
+                    return
+                self.masks.append(pair_mask(self.puzzle, solution))
+        except TimeoutError:
+            self._rest = None  # out of time: the listing cannot go on
 
-def list_solutions(puzzle: Puzzle, most: int, clock: Clock, *, share: float = 1.0, at_least: int = 2) -> Listed:
-    """Up to ``most`` solutions, each kept only as its pair bitmask (a :class:`Solution` is hundreds of times
-    bigger, and thousands of them do not fit in memory on a big board). The listing stops at ``share`` of the time
-    left once ``at_least`` are found (two are enough for a verdict; the searches learn the rest as they need it)."""
-    soft = clock.share(share)
-    masks: list[int] = []
-    try:
-        for solution in solutions(puzzle, timeout=clock.left()):
-            masks.append(pair_mask(puzzle, solution))
-            if len(masks) >= most:
-                return Listed(masks, False)
-            if soft is not None and len(masks) >= at_least and time.monotonic() > soft:
-                return Listed(masks, False)
-    except TimeoutError:
-        return Listed(masks, False)
-    return Listed(masks, True)
+    @property
+    def more_to_list(self) -> bool:
+        return self._rest is not None
 
 
 def replaced(fix_: Fix, **changes: Any) -> Fix:
@@ -178,8 +186,8 @@ class FixSearch:
     def __init__(
         self,
         puzzle: Puzzle,
-        masks: list[int],
-        complete: bool,
+        listed: Listed,
+        most: int,
         target: int | None,
         keep: int | None,
         clock: Clock,
@@ -187,8 +195,10 @@ class FixSearch:
         base: Fix,
     ) -> None:
         self.puzzle = puzzle
-        self.masks = masks
-        self.complete = complete
+        self.listed = listed
+        self.most = most
+        self.masks = listed.masks  # the same list, which list_more extends
+        self.complete = listed.complete
         self.target = target
         self.keep = keep
         self.clock = clock
@@ -198,6 +208,14 @@ class FixSearch:
         for q in puzzle.clue_pairs:
             self.clue_mask |= 1 << q
         self.clue_cells = cells_mask([x for q in puzzle.clue_pairs for x in puzzle.board.pairs[q]])
+
+    def list_more(self) -> None:
+        """List the solutions on from the first batch, up to the cap (a share of the time left), once a first
+        answer is given: the exact searches need them all."""
+        if self.listed.more_to_list and len(self.masks) < self.most:
+            self.listed.extend(self.most, share=0.3)
+            self.complete = self.listed.complete
+            self.base = replaced(self.base, solutions=len(self.masks), complete=self.complete)
 
     def solution_of(self, k: int) -> Solution:
         """The ``k``-th solution listed (0-based), as a :class:`Solution`."""

@@ -166,6 +166,8 @@ class SwapSearch(FixSearch):
             if not self.clock.over():
                 graded = self._swap_fix(first_kept + 1, swaps, fixed, solution, lower_bound=need)
                 self.progress.best = proved_by_bound(graded)
+        if not self.clock.over():
+            self.list_more()
         many = self.keep is not None or len(self.masks) > _SWAP_KEPT
         kepts = [first_kept] if many else list(range(len(self.masks)))
         # The exact search goes up to the greedy answer's size too: among fixes that small, it picks by grade.

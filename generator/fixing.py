@@ -33,7 +33,7 @@ from dominosa.deductions.grades import GRADES
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT, GradeResult
 from dominosa.generator.fix_clues import ClueSearch
 from dominosa.generator.fix_memory import listing_cap
-from dominosa.generator.fix_search import Clock, finish, grade_proper, list_solutions, replaced
+from dominosa.generator.fix_search import Clock, Listed, finish, grade_proper, replaced
 from dominosa.generator.fix_swaps import MAX_SWAPS, SwapSearch
 from dominosa.generator.hitting import bits
 from dominosa.puzzle import Placement, Puzzle
@@ -44,8 +44,10 @@ __all__ = ["Fix", "FixProgress", "fix", "DEFAULT_CAP", "MAX_SWAPS"]
 DEFAULT_CAP = 10_000
 """Solutions enumerated before the count is given as "more than" and the clue search goes implicit (fewer on a
 board where that many would not fit the memory budget of :mod:`~dominosa.generator.fix_memory`)."""
-# The share of the time the listing of solutions may take, once it has found two.
+# The share of the time the listing of solutions may take, once it has found two; and the solutions listed
+# before the first answer is looked for.
 _LISTING_SHARE = 0.3
+_FIRST_BATCH = 200
 
 
 @dataclass
@@ -185,7 +187,9 @@ def fix(
     # A share of the time is enough for the listing: the searches learn the solutions not listed by counting,
     # and need the rest of the time to find their first answer.
     most = listing_cap(puzzle, cap)
-    listed = list_solutions(puzzle, most, clock, share=_LISTING_SHARE, at_least=max(2, keep or 0))
+    listed = Listed(puzzle, clock)
+    # A first batch, for a first answer fast; the searches list the rest after it (see FixSearch.list_more).
+    listed.extend(min(most, max(_FIRST_BATCH, keep or 0)), share=_LISTING_SHARE, at_least=max(2, keep or 0))
     found, complete = listed.masks, listed.complete
     if not found:
         verdict = NO_SOLUTION if complete else UNDECIDED_VERDICT
@@ -199,7 +203,8 @@ def fix(
             )
         raise ValueError(f"cannot keep solution {keep}: the puzzle has {have}")
     base = Fix(verdict, len(found), complete, puzzle)
-    state = (puzzle, found, complete, target, keep, clock, progress, base)
+    progress.best = base  # the verdict, at least, for a caller that stops waiting
+    state = (puzzle, listed, most, target, keep, clock, progress, base)
     if verdict == UNDECIDED_VERDICT and not found:
         return finish(progress, base, note="the count ran out of time before finding a solution: nothing to fix from")
     if verdict == NO_SOLUTION:

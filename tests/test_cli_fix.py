@@ -224,9 +224,9 @@ def test_ctrl_c_during_the_real_search_prints_the_first_fix_found(draft, form, m
 
 def test_ctrl_c_before_any_fix_still_says_the_verdict(draft, monkeypatch, capsys):
     from dominosa.cli.main import main
-    from dominosa.generator import fixing
+    from dominosa.generator import fix_search
 
-    _interrupted_in(monkeypatch, fixing, "list_solutions")
+    _interrupted_in(monkeypatch, fix_search, "pair_mask")  # while the solutions are being listed
     assert main(["fix", str(draft), "--format", "json"]) == 130
     answer = json.loads(capsys.readouterr().out)
     assert answer["stopped"] is True and answer["unique"] is False and answer["note"]
