@@ -215,7 +215,10 @@ class FixSearch:
         if self.listed.more_to_list and len(self.masks) < self.most:
             self.listed.extend(self.most, share=0.3)
             self.complete = self.listed.complete
-            self.base = replaced(self.base, solutions=len(self.masks), complete=self.complete)
+            counts = {"solutions": len(self.masks), "complete": self.complete}
+            self.base = replaced(self.base, **counts)
+            if self.progress.best is not None:  # the answer so far says what is now known of the count
+                self.progress.best = replaced(self.progress.best, **counts)
 
     def solution_of(self, k: int) -> Solution:
         """The ``k``-th solution listed (0-based), as a :class:`Solution`."""
