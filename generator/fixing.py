@@ -217,6 +217,8 @@ def fix(
             return finish(progress, proper)
         progress.best = replaced(proper, minimal=False, note=f"{graded.name}, not {grade}: no swap found yet")
         return SwapSearch(*state).swaps_to_grade(only, (), kept=1)
-    if swaps:
-        return SwapSearch(*state).swaps_to_unique()
-    return ClueSearch(*state).clues()
+    found_fix = SwapSearch(*state).swaps_to_unique() if swaps else ClueSearch(*state).clues()
+    if keep is not None and found_fix.kept_minimal and not found_fix.minimal:
+        # The solution to keep was given: the fewest that keep it is the fewest asked for.
+        found_fix = finish(progress, found_fix, minimal=True)
+    return found_fix

@@ -18,7 +18,7 @@ from dominosa import Puzzle
 from dominosa.cover.dominosa import count_solutions_exact_cover, solutions_exact_cover
 from dominosa.deductions import count_solutions, grade
 from dominosa.deductions.grades import GRADES
-from dominosa.generator import Fix, fix, fix_clues, fix_memory, fixing
+from dominosa.generator import Fix, fix, fix_clues, fix_drafts, fix_memory, fixing
 from dominosa.generator.fix_drafts import raw_draft
 from dominosa.generator.fix_search import article, proved_by_bound
 from dominosa.generator.fixing import FixProgress
@@ -329,7 +329,8 @@ def test_a_timeout_returns_the_best_found_and_claims_no_proof_it_lacks():
 
 
 def test_the_module_examples_run():
-    assert doctest.testmod(fixing).failed == 0
+    for module in (fixing, fix_memory, fix_drafts):
+        assert doctest.testmod(module).failed == 0
 
 
 # -- raw drafts: an answer at any size, in bounded time and memory (issue 34) ---------------------------------------
