@@ -47,6 +47,8 @@ MAX_SWAPS = 6
 """The most swaps the uniqueness search tries (each swap more multiplies its work by the moves available)."""
 # Solutions tried as the one to keep by the swap search (it costs a search per swap count and solution).
 _SWAP_KEPT = 32
+# The most solutions listed for which the promising ones are picked to keep (picking costs a pass over them all).
+_PROMISING_UP_TO = 2_000
 # Fixes of the fewest swaps found before choosing the one whose grade is nearest the target (or hardest).
 _SWAP_CHOICES = 12
 # ... looked for at least this long, or as long as the first took.
@@ -168,8 +170,15 @@ class SwapSearch(FixSearch):
                 self.progress.best = proved_by_bound(graded)
         if not self.clock.over():
             self.list_more()
-        many = self.keep is not None or len(self.masks) > _SWAP_KEPT
-        kepts = [first_kept] if many else list(range(len(self.masks)))
+        if self.keep is not None:
+            kepts = [first_kept]
+        elif len(self.masks) <= _SWAP_KEPT:
+            kepts = list(range(len(self.masks)))
+        elif len(self.masks) <= _PROMISING_UP_TO and need <= MAX_SWAPS:
+            # the solutions that the fewest clues single out are tried as the one to keep (the first too)
+            kepts = [first_kept, *(k for k in self._promising_kept(_SWAP_KEPT // 4) if k != first_kept)]
+        else:
+            kepts = [first_kept]
         # The exact search goes up to the greedy answer's size too: among fixes that small, it picks by grade.
         most = MAX_SWAPS if first is None else min(MAX_SWAPS, len(first[0]))
         every_kept = self.keep is not None or (len(kepts) == len(self.masks) and self.complete)
