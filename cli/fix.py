@@ -19,24 +19,25 @@ from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import TimedOut, add_timeout_argument, time_limit
 from dominosa.deductions.grades import GRADES
-from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER
+from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
 from dominosa.formats import PuzzleRecord, draw_solution, puzzle_to_dict
-from dominosa.generator.fixing import DEFAULT_CAP, Fix, FixProgress, fix
+from dominosa.generator.fix_search import article
+from dominosa.generator.fixing import DEFAULT_CAP, MAX_SWAPS, Fix, FixProgress, fix
 
 __all__ = ["register", "run", "as_text", "as_json", "EXIT_NOT_FIXED"]
 
 EXIT_NOT_FIXED = 1
 """The exit code when some puzzle could not be fixed as asked (not made proper, or not at the grade wanted)."""
 # How much longer than --timeout the hard stop waits: the search watches the time itself and stops on it; the
-# hard stop is for a single step (a count, a grading) that would run far past it.
-_GRACE = 2.0
+# hard stop is for a single step (a count, a grading) that would run past it. The answer is then printed at once,
+# within a second of --timeout.
+_GRACE = 0.5
 
 EPILOG = f"""\
 examples:
   dominosa fix mygrid.txt
       an ambiguous grid: how many solutions, and the fewest clues that leave
-      one (drawn on the board), proved the fewest when every solution can be
-      listed (up to --cap, default {DEFAULT_CAP:,})
+      one (drawn on the board)
   dominosa fix mygrid.txt --swaps
       no clues: the fewest swaps of two cells' numbers that make it unique,
       every domino of the set still used once
@@ -45,15 +46,26 @@ examples:
       another grade, the fewest swaps that keep it proper and make it hard
   dominosa fix mygrid.txt --keep 2
       keep the second solution (as 'dominosa solve --all' lists them)
-  dominosa fix mygrid.txt --format json | dominosa rate -
-      the fixed puzzle, rated (the JSON carries it: grid and clues)
+  dominosa fix mygrid.txt --timeout 5 --format json | dominosa rate -
+      the best fix found in 5 seconds, rated (the JSON carries it)
 Files of your own in these examples: mygrid.txt.
 
+A first fix is found fast (a unique clue set always, at any size), then made
+smaller while time remains. It is proved the fewest:
+- clues: when every solution could be listed (up to --cap, default
+  {DEFAULT_CAP:,}, fewer on a board too big to hold that many) and the search
+  finished: the fewest whichever solution is kept (or for --keep's). With only
+  some listed, the clues are "proved the fewest that keep solution N" when the
+  smallest set hitting every solution met leaves that one alone;
+- swaps: when no fix of fewer swaps exists, searched through every count of
+  swaps below (up to {MAX_SWAPS}) for every solution kept;
+- any fix as small as the lower bound found ("at least N needed") is proved.
 A grid with no solution gets the swap that gives it one (a single swap when
 any does). Clues already on the board are kept and their cells never swapped.
---timeout, or Ctrl-C, stops the search with the best fix found so far, which
-is then not proved the fewest. The exit code is 1 when a puzzle could not be
-fixed as asked.
+--timeout stops the search and prints the best fix found so far within a second
+of it, as Ctrl-C does at once; what was proved stays proved. The exit code is
+1 when a puzzle could not be fixed as asked (not made unique, or not at
+--grade), 130 after Ctrl-C (the best so far printed first).
 """
 
 
@@ -78,8 +90,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=int,
         default=DEFAULT_CAP,
         metavar="N",
-        help=f"list at most this many solutions (default {DEFAULT_CAP:,}); past it, only a fix keeping the"
-        " solution --keep names can be proved the fewest",
+        help=f"list at most this many solutions (default {DEFAULT_CAP:,}; fewer when they would not fit in memory);"
+        " past it, only the fewest clues that keep one solution can be proved",
     )
     add_format_argument(parser)
     add_timeout_argument(parser, "the search for each puzzle's fix (the best found is given)")
@@ -102,21 +114,30 @@ def run(args: argparse.Namespace) -> int:
             found = _fix_within(record, args, progress)
         except KeyboardInterrupt:
             interrupted = True
-            found = progress.best
-            if found is not None:
-                found = dataclasses.replace(found, stopped=True, minimal=False)
-        if found is not None:
-            _print(record, found, args, index=k + 1, total=records.total)
-            sys.stdout.flush()
+            found = _stopped(record, progress)
+        _print(record, found, args, index=k + 1, total=records.total)
+        sys.stdout.flush()
         if interrupted:
             raise KeyboardInterrupt
         finished(k + 1, records.total)
-        if found is None or not _as_asked(found, args):
+        if not _as_asked(found, args):
             code = EXIT_NOT_FIXED
     return code
 
 
-def _fix_within(record: PuzzleRecord, args: argparse.Namespace, progress: FixProgress) -> Fix | None:
+def _stopped(record: PuzzleRecord, progress: FixProgress) -> Fix:
+    """The answer when the work is stopped from outside (Ctrl-C, the hard stop past --timeout): the best fix
+    found so far, marked stopped (what it proved stays proved), or the verdict alone when none was found."""
+    best = progress.best
+    if best is None:
+        note = "stopped before the solutions were counted: nothing found to give"
+        return Fix(UNDECIDED_VERDICT, 0, False, record.puzzle, stopped=True, note=note)
+    if not best.proper and best.note is None and best.verdict != PROPER:
+        return dataclasses.replace(best, stopped=True, note="stopped before any fix was found")
+    return dataclasses.replace(best, stopped=True)
+
+
+def _fix_within(record: PuzzleRecord, args: argparse.Namespace, progress: FixProgress) -> Fix:
     hard = None if args.timeout is None else args.timeout + _GRACE
     try:
         with time_limit(hard):
@@ -132,8 +153,7 @@ def _fix_within(record: PuzzleRecord, args: argparse.Namespace, progress: FixPro
     except ValueError as error:  # --keep beyond the solutions
         raise UsageError(f"{record.location}: {error}") from None
     except TimedOut:
-        best = progress.best
-        return None if best is None else dataclasses.replace(best, stopped=True, minimal=False)
+        return _stopped(record, progress)
 
 
 def _as_asked(found: Fix, args: argparse.Namespace) -> bool:
@@ -167,20 +187,31 @@ def _plural(n: int, word: str) -> str:
 
 def _summary(found: Fix) -> str:
     """One line: what the fix is, whether it is proved the fewest, and the grade it gives."""
+    grade = f"grades {found.grade}" if found.grade is not None else "grade not worked out in the time"
     if not found.clues and not found.swaps:
         if found.proper:
-            return f"nothing to change: it grades {found.grade}"
+            return f"nothing to change: it {grade}"
         return "no fix found"
     what = _plural(len(found.clues), "clue") if found.clues else _plural(len(found.swaps), "swap")
+    kept = f"solution {found.kept}" if found.kept is not None else "the solution"
     if found.minimal:
         proof = "proved the fewest"
+    elif found.kept_minimal:
+        proof = f"proved the fewest that keep {kept} (not every solution was tried as the one to keep)"
+    elif found.lower_bound:
+        proof = f"not proved the fewest (at least {found.lower_bound} needed)"
     else:
-        proof = f"not proved the fewest (at least {found.lower_bound} needed)" if found.lower_bound else "not proved"
+        proof = "not proved the fewest"
     keep = f"keeping solution {found.kept}, " if found.kept is not None and found.verdict == AMBIGUOUS else ""
+    verb = "makes" if what.startswith("1 ") else "make"
+    if found.proper and found.verdict == PROPER and found.grade is not None:
+        # It was unique already: the swaps are for the grade.
+        return f"{what} {verb} it {article(found.grade)} puzzle, still unique, {proof}"
     if found.proper:
-        verb = "makes" if what.startswith("1 ") else "make"
-        return f"{keep}{what} {verb} it unique, {proof}; it then grades {found.grade}"
-    return f"{what}, {proof}; the puzzle is still not unique"
+        then = f"it then {grade}" if found.grade is not None else f"its {grade}"
+        return f"{keep}{what} {verb} it unique, {proof}; {then}"
+    need = f" (at least {found.lower_bound} needed)" if found.lower_bound else ""
+    return f"{what} so far, not yet a fix: the puzzle is not proved unique{need}"
 
 
 def _sentences(found: Fix) -> list[str]:
@@ -206,7 +237,8 @@ def as_text(record: PuzzleRecord, found: Fix, *, index: int = 1, total: int | No
         # changed cells in brackets, as hint marks the cells it names (the board's labels name them too)
         picture = draw_solution(found.puzzle, marked=found.cells_changed if found.swaps else ())
         legend = "clues in heavy lines" if found.clues else "changed cells in brackets"
-        lines.append(f"  the fixed puzzle ({legend}):")
+        title = "the fixed puzzle" if found.proper else "the puzzle after them"
+        lines.append(f"  {title} ({legend}):")
         lines.extend("    " + line for line in picture.splitlines())
         lines.extend("  " + sentence for sentence in _sentences(found))
     return "\n".join(lines)

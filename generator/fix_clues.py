@@ -2,12 +2,19 @@
 rule out every other solution of an ambiguous grid.
 
 Each other solution is the set of the kept solution's dominoes it does not use, and a clue set works exactly
-when it meets every such set: a minimum hitting set (:mod:`~dominosa.generator.hitting`), exact when the
-solutions could all be listed. Without ``keep``, every solution is tried as the one to keep, and among the
-smallest clue sets the one whose puzzle grades hardest (or nearest the grade asked for) is chosen. Past the cap
-the kept solution's clue set is found by the implicit hitting set loop: solve the hitting set of the solutions
-known, count the puzzle with those clues, add the other solution that count finds, again; when the count says
-unique, the set is minimum.
+when it meets every such set: a hitting set (:mod:`~dominosa.generator.hitting`).
+
+The search answers first, then improves, so that it always has an answer to give when the time runs out:
+
+1. **A unique clue set, fast at any size.** Greedy hits of the solutions listed; then count with those clues,
+   and while the count finds other solutions, add greedy hits of those too. A clue set that leaves one solution
+   always exists (every domino of the kept solution), so this always ends, in a few counts.
+2. **Redundant clues dropped**: each clue whose removal still leaves one solution (by a count) goes.
+3. **The fewest, proved.** With every solution listed: a minimum hitting set per kept solution (each one, or
+   the most promising when there are too many), and among the smallest the one whose puzzle grades hardest (or
+   nearest the grade asked for). With only some listed: the implicit hitting set loop for the kept solution:
+   solve the hitting set of the solutions known, count with those clues, learn the other solution that count
+   finds, again; when the count says unique, the set is the fewest that keep that solution.
 """
 
 from __future__ import annotations
@@ -17,8 +24,17 @@ from typing import TYPE_CHECKING
 from dominosa.deductions.counting import count_solutions
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.grading import GradeResult
-from dominosa.generator.fix_search import FixSearch, closeness, finish, grade_proper, pair_mask, replaced
-from dominosa.generator.hitting import bits, minimum_hitting_sets
+from dominosa.generator.fix_search import (
+    FixSearch,
+    closeness,
+    finish,
+    grade_proper,
+    pair_mask,
+    proved_by_bound,
+    replaced,
+    trivial_families,
+)
+from dominosa.generator.hitting import bits, disjoint_bound, greedy_hitting_set, minimal_sets, minimum_hitting_sets
 from dominosa.puzzle import Puzzle
 
 if TYPE_CHECKING:  # the result type lives with the driver, which imports this module
@@ -29,6 +45,10 @@ __all__ = ["ClueSearch"]
 # Kept solutions tried as candidates when not told which to keep, and clue sets graded to choose among.
 _MAX_KEPT = 400
 _MAX_GRADED = 40
+# The sets of a kept solution's family tried alone first when checking that no smaller clue set exists.
+_SMALL_SET = 6
+# Other solutions a count of the first answer's loop learns at a time (each round adds a clue or a few).
+_LEARN_AT_ONCE = 16
 
 
 class ClueSearch(FixSearch):
@@ -38,75 +58,151 @@ class ClueSearch(FixSearch):
         board = self.puzzle.board
         return self.puzzle.with_clues([*self.puzzle.clues, *(board.pair_cells(q) for q in pairs)])
 
-    def _offer(self, kept: int, pairs: list[int], graded: GradeResult, *, minimal: bool, lower: int) -> Fix:
-        """A clue fix as a result, kept as the best so far when it is better than the one there."""
+    def _offer(
+        self, kept: int, pairs: list[int], graded: GradeResult | None, *, minimal: bool, lower: int, **more: object
+    ) -> Fix:
+        """A clue fix as a result, kept as the best so far when it is better than the one there: fewer clues,
+        then a grade nearer the target, then a proof."""
         fixed = self._with_clues(pairs)
         result = replaced(
             self.base,
             kept=kept + 1,
             clues=tuple(self.puzzle.board.pair_cells(q) for q in sorted(pairs)),
             puzzle=fixed,
-            solution=self.found[kept],
+            solution=self.solution_of(kept),
             graded=graded,
             minimal=minimal,
             lower_bound=lower,
+            **more,
         )
+        result = proved_by_bound(result)
         best = self.progress.best
-        if best is None or (len(result.clues), closeness(result.level, self.target)) < (
-            len(best.clues),
-            closeness(best.level, self.target),
-        ):
+        if best is None or not best.proper or _rank(result, self.target) < _rank(best, self.target):
             self.progress.best = result
         return result
 
     def clues(self) -> Fix:
         """The fewest clues (see the module), the kept solution chosen unless ``keep`` says which."""
-        if not self.complete:
-            return self._implicit_clues(0 if self.keep is None else self.keep - 1)
+        kept = 0 if self.keep is None else self.keep - 1
+        family = self._family(kept)
+        first = self._first_unique(kept, family)
+        if first is None:
+            best = self.progress.best or self.base
+            return finish(self.progress, best, stopped=True, note="stopped before any clue set was found")
+        first = self._without_redundant(kept, first, family)
+        lower = self._lower_for(kept, family)
+        self._offer(kept, first, None, minimal=False, lower=lower)
+        if not self.clock.over():
+            self._offer(kept, first, grade_proper(self._with_clues(first)), minimal=False, lower=lower)
+        if not self.clock.over():
+            before = len(self.masks)
+            self.list_more()
+            if len(self.masks) > before:
+                kept_mask = self.masks[kept]
+                family = minimal_sets([*family, *(kept_mask & ~m for m in self.masks[before:])])
+        if not self.clock.over():
+            if self.complete:
+                self._fewest_of_listed()
+            else:
+                self._implicit_clues(kept, family, lower)
+        best = self.progress.best
+        assert best is not None
+        note = self._grade_note(best.graded) if best.graded is not None else None
+        return finish(self.progress, best, stopped=self.clock.over() or best.stopped, note=note)
+
+    # -- 1 and 2: a first answer, fast ----------------------------------------------------------------------
+
+    def _family(self, kept: int) -> list[int]:
+        """The kept solution's family: for each other solution listed, the dominoes of the kept one it lacks."""
+        kept_mask = self.masks[kept]
+        others = (kept_mask & ~m for j, m in enumerate(self.masks) if j != kept)
+        return minimal_sets([*others, *trivial_families(self.puzzle, kept_mask)])
+
+    def _first_unique(self, kept: int, family: list[int]) -> list[int] | None:
+        """Clues that leave only the kept solution (greedy, not the fewest); ``family`` learns the solutions the
+        counts meet. None when the time runs out first."""
+        kept_mask = self.masks[kept]
+        chosen = greedy_hitting_set(family)
+        while not self.clock.over():
+            counted = count_solutions(
+                self._with_clues(bits(chosen)), _LEARN_AT_ONCE, keep_solutions=True, timeout=self.clock.left()
+            )
+            if counted.unique:
+                return bits(chosen)
+            learnt = [kept_mask & ~pair_mask(self.puzzle, s) for s in counted.solutions]
+            learnt = [s for s in learnt if s]
+            if not learnt:
+                return None  # out of time before the count found another solution
+            family.extend(learnt)
+            chosen |= greedy_hitting_set(minimal_sets(learnt))
+        return None
+
+    def _without_redundant(self, kept: int, pairs: list[int], family: list[int]) -> list[int]:
+        """The clues with each one that is not needed dropped: first by the solutions known (a clue that is the
+        only hit of some known solution stays), then by a count."""
+        chosen = list(pairs)
+        for q in sorted(pairs, reverse=True):
+            if self.clock.over():
+                break
+            rest = [x for x in chosen if x != q]
+            rest_mask = sum(1 << x for x in rest)
+            if any(not s & rest_mask for s in family):
+                continue
+            counted = count_solutions(self._with_clues(rest), 2, keep_solutions=True, timeout=self.clock.left())
+            if counted.unique:
+                chosen = rest
+            elif counted.solutions:
+                family.extend(m for s in counted.solutions if (m := self.masks[kept] & ~pair_mask(self.puzzle, s)))
+        return chosen
+
+    def _lower_for(self, kept: int, family: list[int]) -> int:
+        """A lower bound on the clues that keep the solution: its hitting set, solved in a small share of the
+        time left (the disjoint sets among its family when that runs out)."""
+        deadline = self.clock.share(0.2)
+        return minimum_hitting_sets(family, deadline=deadline, allowed=self._allowed(kept)).lower_bound
+
+    def _allowed(self, kept: int) -> int:
+        return self.masks[kept] & ~self.clue_mask
+
+    # -- 3: the fewest ---------------------------------------------------------------------------------------
+
+    def _fewest_of_listed(self) -> None:
+        """Every solution listed: the smallest clue sets of each kept solution tried, the best offered."""
         n = len(self.masks)
         if self.keep is not None:
             kepts = [self.keep - 1]
         elif n <= _MAX_KEPT:
             kepts = list(range(n))
         else:  # too many to try each: those whose greedy clue sets are smallest
-            kepts = self._promising_kept(_MAX_KEPT // 10)
+            kepts = self._promising_kept(max(1, _MAX_KEPT // 10))
         best_size: int | None = None
         candidates: list[tuple[int, int]] = []  # (kept, clue pairs bitmask)
-        proved = True
-        lower_by_kept: dict[int, int] = {}
+        every_proved = True
+        proved_kept: dict[int, bool] = {}
         for k in kepts:
             if self.clock.over():
-                proved = False
+                every_proved = False
                 break
-            # The kept solution's family: for each other solution, the dominoes of the kept one it does not use.
             family = [self.masks[k] & ~m for j, m in enumerate(self.masks) if j != k]
-            allowed = self.masks[k] & ~self.clue_mask
             result = minimum_hitting_sets(
-                family, most=_MAX_GRADED, upper=best_size, deadline=self.clock.deadline, allowed=allowed
+                family, most=_MAX_GRADED, upper=best_size, deadline=self.clock.deadline, allowed=self._allowed(k)
             )
-            proved = proved and result.proved
-            lower_by_kept[k] = result.lower_bound
+            every_proved = every_proved and result.proved
+            proved_kept[k] = result.proved
             if not result.sets:
                 continue
             if best_size is None or result.size < best_size:
                 best_size, candidates = result.size, []
             candidates.extend((k, s) for s in result.sets)
-            if best_size is not None and len(candidates) == len(result.sets):
-                # First candidates of this size: an answer to hand back at once if the work is stopped.
-                k0, s0 = candidates[0]
-                self._offer(k0, bits(s0), grade_proper(self._with_clues(bits(s0))), minimal=False, lower=1)
         if best_size is None:
-            best = self.progress.best or self.base
-            return finish(self.progress, best, stopped=True, note="stopped before any clue set was found")
-        if len(kepts) < n:
-            # Not every solution was tried as the one to keep: proved only if no smaller set can work at all.
-            proved = proved and self._fewest_possible(best_size - 1) == best_size
-        if proved:
-            lower = best_size
-        elif len(kepts) < n:
-            lower = self._fewest_possible(best_size - 1)
-        else:
-            lower = min([best_size, *lower_by_kept.values()])
+            return
+        over_all = every_proved and (self.keep is not None or len(kepts) == n)
+        if not over_all and self.keep is None and len(kepts) < n and every_proved:
+            # Not every solution was tried as the one to keep: each of the others is checked for a smaller set.
+            over_all, smaller, size = self._none_smaller(best_size, set(kepts))
+            if smaller:
+                best_size, candidates = size, smaller
+                proved_kept.update((k, True) for k, _ in smaller)
         chosen = None
         for k, s in candidates[:_MAX_GRADED]:
             pairs = bits(s)
@@ -120,66 +216,76 @@ class ClueSearch(FixSearch):
                 break
         assert chosen is not None
         _, k, pairs, graded = chosen
-        result = self._offer(k, pairs, graded, minimal=proved, lower=lower)
-        result = replaced(result, note=self._grade_note(graded), stopped=self.clock.over())
-        return finish(self.progress, result)
+        self._offer(k, pairs, graded, minimal=over_all, lower=best_size if proved_kept[k] else 1)
+        best = self.progress.best
+        if best is not None and proved_kept.get((best.kept or 0) - 1, False):
+            self._proved_size(best_size, over_all)
 
-    def _fewest_possible(self, most: int, budget: int = 200_000) -> int:
-        """A lower bound on any clue set, whatever solution it keeps: the size past which no set of ``most``
-        clues or fewer leaves exactly one of the solutions (searched exhaustively while the budget of nodes
-        lasts; each clue must narrow the solutions left, or a smaller set would do)."""
-        where = self._containing()
-        pairs = sorted(where)
-        state = {"nodes": 0}
+    def _proved_size(self, size: int, over_all: bool) -> None:
+        """The best so far keeps a solution that no fewer than ``size`` clues single out (``over_all``: nor any
+        other solution): when it is that small (a first answer that grades nearer), it is proved too."""
+        best = self.progress.best
+        if best is not None and len(best.clues) == size:
+            self.progress.best = proved_by_bound(replaced(best, minimal=over_all or best.minimal, lower_bound=size))
 
-        def exists(size: int, start: int, left: int) -> bool | None:
-            if left.bit_count() == 1:
-                return True
-            if size == 0:
-                return False
-            for i in range(start, len(pairs)):
-                state["nodes"] += 1
-                if state["nodes"] > budget:
-                    return None
-                narrower = left & where[pairs[i]]
-                if narrower and narrower != left:
-                    got = exists(size - 1, i + 1, narrower)
-                    if got is not False:
-                        return got
-            return False
+    def _none_smaller(self, size: int, tried: set[int]) -> tuple[bool, list[tuple[int, int]], int]:
+        """Whether no solution outside ``tried`` is singled out by fewer than ``size`` clues; any smaller sets
+        met on the way are returned as candidates with their size. Most solutions are settled at once by the
+        disjoint trivially ambiguous squares around them (each needs a clue of its own); the others by their
+        hitting set, bounded by the size to beat. False when the time runs out first."""
+        found: list[tuple[int, int]] = []
+        for k in range(len(self.masks)):
+            if k in tried:
+                continue
+            if self.clock.over():
+                return False, found, size
+            if disjoint_bound(minimal_sets(trivial_families(self.puzzle, self.masks[k]))) >= size:
+                continue
+            family = [self.masks[k] & ~m for j, m in enumerate(self.masks) if j != k]
+            # The small sets alone often need ``size`` clues already, and are far fewer to solve.
+            small = [f for f in family if f.bit_count() <= _SMALL_SET]
+            few = minimum_hitting_sets(small, upper=size - 1, deadline=self.clock.deadline, allowed=self._allowed(k))
+            if few.proved and not few.sets:
+                continue
+            result = minimum_hitting_sets(
+                family, most=_MAX_GRADED, upper=size - 1, deadline=self.clock.deadline, allowed=self._allowed(k)
+            )
+            if not result.proved:
+                return False, found, size
+            if result.sets:
+                size, found = result.size, [(k, s) for s in result.sets]
+        return True, found, size
 
-        everyone = (1 << len(self.masks)) - 1
-        for size in range(1, most + 1):
-            got = exists(size, 0, everyone)
-            if got is None:
-                return size
-            if got:
-                return size
-        return most + 1
-
-    def _implicit_clues(self, kept: int) -> Fix:
-        """Past the cap: hit the solutions known, count with those clues, learn the other solution found, again."""
-        family = [self.masks[kept] & ~m for j, m in enumerate(self.masks) if j != kept]
-        allowed = self.masks[kept] & ~self.clue_mask
-        lower = 1
-        while True:
+    def _implicit_clues(self, kept: int, family: list[int], lower: int) -> None:
+        """Not every solution listed: hit the solutions known, count with those clues, learn the other solution
+        found, again, until the count says unique (the fewest that keep the solution) or the time runs out."""
+        allowed = self._allowed(kept)
+        while not self.clock.over():
             result = minimum_hitting_sets(family, deadline=self.clock.deadline, allowed=allowed)
-            pairs = bits(result.sets[0]) if result.sets else bits(allowed)
-            if result.proved:
-                lower = max(lower, result.size)
+            if not result.proved or not result.sets:
+                return  # out of time: the first answer stands, with the bound found before
+            lower = max(lower, result.size)
+            pairs = bits(result.sets[0])
             fixed = self._with_clues(pairs)
-            counted = count_solutions(fixed, 2, keep_solutions=True, timeout=self.clock.left())
+            counted = count_solutions(fixed, _LEARN_AT_ONCE, keep_solutions=True, timeout=self.clock.left())
             if counted.unique:
-                graded = grade_proper(fixed)
-                proved = result.proved and self.keep is not None
-                offered = self._offer(kept, pairs, graded, minimal=proved, lower=lower if not proved else len(pairs))
-                return finish(self.progress, offered, stopped=self.clock.over())
-            if counted.timed_out or self.clock.over() or len(counted.solutions) < 2:
-                # Out of time: the best known is a fix that has not been proved to work; give the lower bound.
-                return finish(
-                    self.progress,
-                    replaced(self.progress.best or self.base, stopped=True, lower_bound=lower),
-                    note=f"stopped before a clue set was proved to work; any needs at least {lower} clues",
-                )
-            other = next(s for s in counted.solutions if pair_mask(self.puzzle, s) != self.masks[kept])
-            family.append(self.masks[kept] & ~pair_mask(self.puzzle, other))
+                proved = self.keep is not None
+                graded = grade_proper(fixed) if not self.clock.over() else None
+                self._offer(kept, pairs, graded, minimal=proved, lower=len(pairs))
+                best = self.progress.best
+                if best is not None and best.kept == kept + 1:
+                    self._proved_size(len(pairs), proved)
+                return
+            learnt = [m for s in counted.solutions if (m := self.masks[kept] & ~pair_mask(self.puzzle, s))]
+            if not learnt:
+                return
+            family.extend(learnt)
+            best = self.progress.best
+            if best is not None and best.kept == kept + 1 and lower > best.lower_bound:
+                self.progress.best = proved_by_bound(replaced(best, lower_bound=lower))
+
+
+def _rank(found: Fix, target: int | None) -> tuple[int, int, int, int, int]:
+    """Sort key of clue fixes, best first: fewer clues, graded, nearer the target grade, proved."""
+    near = closeness(found.level, target) if found.graded is not None else (len(GRADES) + 1, 0)
+    return (len(found.clues), found.graded is None, *near, not (found.minimal or found.kept_minimal))

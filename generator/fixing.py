@@ -29,19 +29,25 @@ from dataclasses import dataclass
 from typing import Any
 
 from dominosa.board import Cell
-from dominosa.deductions.counting import count_solutions
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT, GradeResult
 from dominosa.generator.fix_clues import ClueSearch
-from dominosa.generator.fix_search import Clock, finish, grade_proper, replaced
+from dominosa.generator.fix_memory import listing_cap
+from dominosa.generator.fix_search import Clock, Listed, finish, grade_proper, replaced
 from dominosa.generator.fix_swaps import MAX_SWAPS, SwapSearch
+from dominosa.generator.hitting import bits
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.solution import Solution
 
 __all__ = ["Fix", "FixProgress", "fix", "DEFAULT_CAP", "MAX_SWAPS"]
 
 DEFAULT_CAP = 10_000
-"""Solutions enumerated before the count is given as "more than" and the clue search goes implicit."""
+"""Solutions enumerated before the count is given as "more than" and the clue search goes implicit (fewer on a
+board where that many would not fit the memory budget of :mod:`~dominosa.generator.fix_memory`)."""
+# The share of the time the listing of solutions may take, once it has found two; and the solutions listed
+# before the first answer is looked for.
+_LISTING_SHARE = 0.3
+_FIRST_BATCH = 200
 
 
 @dataclass
@@ -56,7 +62,11 @@ class Fix:
     clues : the clues to add, as placements (pairs of cells).
     swaps : the swaps to make, in order, as pairs of cells; ``swapped`` the two numbers each exchanges.
     minimal : whether no smaller fix exists (of the kind asked for; for swaps, among swaps that keep the kept
-        solution's domino set whole); ``lower_bound`` is the fewest clues or swaps any fix needs, as proved.
+        solution's domino set whole), over every solution as the one to keep (or the one ``keep`` names).
+    kept_minimal : whether no smaller fix keeps the same solution (true whenever ``minimal`` is; without
+        ``keep``, a grid with too many solutions to try each as the one kept may be proved only this far).
+    lower_bound : the fewest clues or swaps any fix keeping that solution needs, as proved; when it reaches the
+        fix's size, the fix is proved (``kept_minimal``).
     puzzle : the puzzle after the fix (with every clue, old and new).
     solution : its solution, when the fix makes it proper.
     graded : the fixed puzzle's grade, when proper.
@@ -73,6 +83,7 @@ class Fix:
     swaps: tuple[tuple[Cell, Cell], ...] = ()
     swapped: tuple[tuple[int, int], ...] = ()
     minimal: bool = False
+    kept_minimal: bool = False
     lower_bound: int = 0
     solution: Solution | None = None
     graded: GradeResult | None = None
@@ -112,6 +123,7 @@ class Fix:
                 for (a, b), pair in zip(self.swaps, self.swapped, strict=True)
             ],
             "minimal": self.minimal,
+            "kept_minimal": self.kept_minimal,
             "lower_bound": self.lower_bound,
             "grade": self.grade,
             "level": self.level,
@@ -148,7 +160,8 @@ def fix(
     grade : a grade name of :data:`~dominosa.deductions.grades.GRADES` to aim at. For a proper puzzle of
         another grade, the fix is the fewest swaps that keep it proper and reach it.
     swaps : fix with number swaps instead of clues.
-    cap : how many solutions to enumerate at most.
+    cap : how many solutions to enumerate at most (fewer when that many would not fit the memory budget, see
+        :func:`~dominosa.generator.fix_memory.listing_cap`).
     timeout : seconds for the whole search; when they run out the best fix found so far is returned, with
         ``stopped`` set and ``minimal`` False.
     progress : receives the best fix found so far, as the search goes.
@@ -171,9 +184,13 @@ def fix(
     target = None if grade is None else GRADES.index(grade)
     clock = Clock(timeout)
     progress = progress if progress is not None else FixProgress()
-    counted = count_solutions(puzzle, cap, keep_solutions=True, timeout=clock.left())
-    found = counted.solutions
-    complete = counted.complete
+    # A share of the time is enough for the listing: the searches learn the solutions not listed by counting,
+    # and need the rest of the time to find their first answer.
+    most = listing_cap(puzzle, cap)
+    listed = Listed(puzzle, clock)
+    # A first batch, for a first answer fast; the searches list the rest after it (see FixSearch.list_more).
+    listed.extend(min(most, max(_FIRST_BATCH, keep or 0)), share=_LISTING_SHARE, at_least=max(2, keep or 0))
+    found, complete = listed.masks, listed.complete
     if not found:
         verdict = NO_SOLUTION if complete else UNDECIDED_VERDICT
     else:
@@ -181,21 +198,27 @@ def fix(
     if keep is not None and keep > len(found):
         have = "no solution" if not found else f"{len(found)} solution{'s' if len(found) > 1 else ''}"
         if not complete:
-            raise ValueError(f"cannot keep solution {keep}: only {len(found)} were listed (the cap or the time)")
+            raise ValueError(
+                f"cannot keep solution {keep}: only {len(found)} were listed (the cap, the memory or the time)"
+            )
         raise ValueError(f"cannot keep solution {keep}: the puzzle has {have}")
     base = Fix(verdict, len(found), complete, puzzle)
-    state = (puzzle, found, complete, target, keep, clock, progress, base)
+    progress.best = base  # the verdict, at least, for a caller that stops waiting
+    state = (puzzle, listed, most, target, keep, clock, progress, base)
     if verdict == UNDECIDED_VERDICT and not found:
         return finish(progress, base, note="the count ran out of time before finding a solution: nothing to fix from")
     if verdict == NO_SOLUTION:
         return SwapSearch(*state).no_solution()
     if verdict == PROPER:
         graded = grade_proper(puzzle)
-        proper = replaced(base, kept=1, solution=found[0], graded=graded, minimal=True)
+        only = Solution.from_pairs(puzzle.board, bits(found[0]))
+        proper = replaced(base, kept=1, solution=only, graded=graded, minimal=True, kept_minimal=True)
         if target is None or graded.level == target:
             return finish(progress, proper)
         progress.best = replaced(proper, minimal=False, note=f"{graded.name}, not {grade}: no swap found yet")
-        return SwapSearch(*state).swaps_to_grade(found[0], (), kept=1)
-    if swaps:
-        return SwapSearch(*state).swaps_to_unique()
-    return ClueSearch(*state).clues()
+        return SwapSearch(*state).swaps_to_grade(only, (), kept=1)
+    found_fix = SwapSearch(*state).swaps_to_unique() if swaps else ClueSearch(*state).clues()
+    if keep is not None and found_fix.kept_minimal and not found_fix.minimal:
+        # The solution to keep was given: the fewest that keep it is the fewest asked for.
+        found_fix = finish(progress, found_fix, minimal=True)
+    return found_fix

@@ -43,13 +43,19 @@ def cells_mask(cells: Sequence[int]) -> int:
 
 
 def moves_keeping(
-    tiles: Sequence[tuple[int, int]], numbers: Sequence[int], *, fixed: int = 0, whole_dominoes: bool = True
+    tiles: Sequence[tuple[int, int]],
+    numbers: Sequence[int],
+    *,
+    fixed: int = 0,
+    whole_dominoes: bool = True,
+    most: int | None = None,
 ) -> list[Move]:
     """Every move that keeps the tiling's domino set whole and changes the grid, cheapest first.
 
     ``tiles`` are the kept tiling's (cell, cell) pairs, ``numbers`` the grid by cell; cells in the bitmask
     ``fixed`` (the clues') are never touched. With ``whole_dominoes`` the two-swap moves trading two dominoes
-    are listed too (after every single swap).
+    are listed too (after every single swap). With ``most``, the list stops there (the cheapest moves kept): a
+    big board has hundreds of thousands of trades.
     """
     partner = [0] * len(numbers)
     for a, b in tiles:
@@ -71,8 +77,12 @@ def moves_keeping(
                 if numbers[x] != numbers[y] and partner[x] != y:
                     tiles = 1 << x | 1 << y | 1 << partner[x] | 1 << partner[y]
                     out.append(Move(((min(x, y), max(x, y)),), 1 << x | 1 << y, tiles))
+    if most is not None and len(out) >= most:
+        return out[:most]
     if whole_dominoes:
         for i, (a, b) in enumerate(free):
+            if most is not None and len(out) >= most:
+                return out[:most]
             for c, d in free[i + 1 :]:
                 if len({numbers[a], numbers[b], numbers[c], numbers[d]}) < 4:
                     continue  # a shared number: one single swap (above) does the same

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
@@ -9,7 +10,10 @@ import pytest
 from cli_run import dominosa, one_line_error
 
 from dominosa.cover.dominosa import count_solutions_exact_cover
-from dominosa.formats import read_puzzle
+from dominosa.deductions import count_solutions
+from dominosa.formats import read_puzzle, write_plain
+from dominosa.generator.fix_drafts import raw_draft
+from dominosa.generator.fix_search import proved_by_bound
 
 # Three solutions (see tests/test_generator_fixing.py); one clue or one swap makes it unique.
 AMBIGUOUS = "1110\n1220\n0220\n"
@@ -140,8 +144,8 @@ def test_a_timeout_gives_the_best_found(tmp_path):
 
 
 def test_ctrl_c_prints_the_best_fix_found_so_far_and_exits_130(grid, monkeypatch, capsys):
-    """Ctrl-C in the middle of a search: the best fix found until then is printed, marked stopped and not proved,
-    and the command ends as every command does on Ctrl-C (exit code 130, one line)."""
+    """Ctrl-C in the middle of a search: the best fix found until then is printed, marked stopped (a proof it had
+    made stays made), and the command ends as every command does on Ctrl-C (exit code 130, one line)."""
     from dominosa.cli import fix as fix_command
     from dominosa.cli.main import main
     from dominosa.generator.fixing import fix as real_fix
@@ -154,6 +158,113 @@ def test_ctrl_c_prints_the_best_fix_found_so_far_and_exits_130(grid, monkeypatch
     assert main(["fix", str(grid), "--format", "json"]) == 130
     out, err = capsys.readouterr()
     answer = json.loads(out)
-    assert answer["stopped"] is True and answer["minimal"] is False
+    assert answer["stopped"] is True and answer["minimal"] is True
     assert count_solutions_exact_cover(read_puzzle(json.dumps(answer["puzzle"])), 2) == (1, True)
     assert err.strip() == "dominosa: interrupted: 0 of 1 puzzles finished"
+
+
+# -- never silent at the edges (issue 34) ---------------------------------------------------------------------
+
+
+@pytest.fixture
+def draft(tmp_path):
+    """A raw draft of order 20: the full set dealt onto a fixed tiling, thousands of solutions."""
+    path = tmp_path / "draft.txt"
+    path.write_text(write_plain(raw_draft(20, seed=2)))
+    return path
+
+
+def test_a_timeout_on_a_raw_draft_answers_with_clues_that_leave_one_solution(draft):
+    done = dominosa("fix", draft, "--timeout", "1", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["verdict"] == "ambiguous" and out["unique"] and out["clues"]
+    assert count_solutions(read_puzzle(json.dumps(out["puzzle"])), 2).unique
+
+
+def test_swaps_on_a_raw_draft_print_the_best_so_far_in_text_and_json(draft):
+    for form in ("text", "json"):
+        done = dominosa("fix", draft, "--swaps", "--timeout", "0.5", "--format", form)
+        assert done.stdout.strip(), done.stderr  # never silent
+        if form == "json":
+            out = json.loads(done.stdout)
+            assert out["verdict"] == "ambiguous"
+            assert done.returncode == (0 if out["unique"] else 1)
+        else:
+            assert "ambiguous" in done.stdout and "up to 0" not in done.stdout
+
+
+def _interrupted_in(monkeypatch, module, name):
+    """Make ``module.name`` raise KeyboardInterrupt, as Ctrl-C landing in it would."""
+
+    def stop(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, name, stop)
+
+
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_ctrl_c_during_the_real_search_prints_the_first_fix_found(draft, form, monkeypatch, capsys):
+    """Ctrl-C landing once the first unique clue set is found (while it is being graded): that set is printed,
+    marked stopped, and the command ends with 130 as every command does on Ctrl-C."""
+    from dominosa.cli.main import main
+    from dominosa.generator import fix_clues
+
+    _interrupted_in(monkeypatch, fix_clues, "grade_proper")
+    assert main(["fix", str(draft), "--cap", "100", "--format", form]) == 130
+    out, err = capsys.readouterr()
+    assert err.strip() == "dominosa: interrupted: 0 of 1 puzzles finished"
+    if form == "json":
+        answer = json.loads(out)
+        assert answer["stopped"] is True and answer["unique"] is True and answer["clues"]
+        assert count_solutions(read_puzzle(json.dumps(answer["puzzle"])), 2).unique
+    else:
+        assert "make it unique" in out and "best fix found so far" in out and "Give the" in out
+
+
+def test_ctrl_c_before_any_fix_still_says_the_verdict(draft, monkeypatch, capsys):
+    from dominosa.cli.main import main
+    from dominosa.generator import fix_search
+
+    _interrupted_in(monkeypatch, fix_search, "pair_mask")  # while the solutions are being listed
+    assert main(["fix", str(draft), "--format", "json"]) == 130
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["stopped"] is True and answer["unique"] is False and answer["note"]
+
+
+def test_the_hard_stop_past_the_timeout_prints_the_best_so_far(draft, monkeypatch, capsys):
+    """A step that runs past --timeout (here the grading) is cut by the hard stop: the answer found before it is
+    printed, and it is what was asked (unique), so the exit code is 0."""
+    from dominosa.cli.main import main
+    from dominosa.cli.timeout import TimedOut
+    from dominosa.generator import fix_clues
+
+    def too_long(*args, **kwargs):
+        raise TimedOut
+
+    monkeypatch.setattr(fix_clues, "grade_proper", too_long)
+    assert main(["fix", str(draft), "--cap", "100", "--timeout", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "make it unique" in out and "grade not worked out in the time" in out
+
+
+def test_a_proof_by_the_lower_bound_says_proved_not_the_opposite(grid):
+    from dominosa.cli.fix import as_text
+    from dominosa.formats import PuzzleRecord
+    from dominosa.generator.fixing import fix
+
+    puzzle = read_puzzle(AMBIGUOUS)
+    found = dataclasses.replace(fix(puzzle, keep=1), minimal=False, kept_minimal=False)
+    found = dataclasses.replace(found, lower_bound=len(found.clues))
+    text = as_text(PuzzleRecord(puzzle, source="grid.txt"), proved_by_bound(found))
+    assert "proved the fewest" in text and "not proved" not in text
+
+
+def test_swaps_to_a_grade_on_a_unique_grid_say_what_they_do():
+    done = dominosa("fix", "-", "--grade", "hard", "--timeout", "20", stdin=PROPER)
+    assert done.returncode in (0, 1), done.stderr
+    summary = done.stdout.splitlines()[1]
+    if "swap" in summary:
+        assert "unique," not in summary.split(";")[0] or "still unique" in summary
+        assert " a extreme" not in done.stdout
+        assert re.search(r"swaps? makes? it an? \w+ puzzle, still unique", summary), summary

@@ -3,6 +3,7 @@ are proved the fewest against brute force over every smaller set of clues, and s
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import random
 from collections import Counter
@@ -17,7 +18,9 @@ from dominosa import Puzzle
 from dominosa.cover.dominosa import count_solutions_exact_cover, solutions_exact_cover
 from dominosa.deductions import count_solutions, grade
 from dominosa.deductions.grades import GRADES
-from dominosa.generator import Fix, fix, fixing
+from dominosa.generator import Fix, fix, fix_clues, fix_drafts, fix_memory, fixing
+from dominosa.generator.fix_drafts import raw_draft
+from dominosa.generator.fix_search import article, proved_by_bound
 from dominosa.generator.fixing import FixProgress
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout
@@ -75,6 +78,15 @@ def check_clue_fix(puzzle: Puzzle, found: Fix) -> None:
     assert kept == found.solution
     assert set(found.clues) <= set(kept.placements)
     assert found.grade == grade(found.puzzle).name
+
+
+def fewest_clues_by_brute_force_keeping(puzzle: Puzzle, found: Fix) -> int | None:
+    """The fewest clues under the fix's size that single out the solution it keeps (by exact cover), or None."""
+    for size in range(len(found.clues)):
+        for chosen in combinations(found.solution.placements, size):
+            if unique_by_cover(puzzle.with_clues([*puzzle.clues, *chosen])):
+                return size
+    return None
 
 
 def check_swap_fix(puzzle: Puzzle, found: Fix) -> None:
@@ -310,9 +322,90 @@ def test_a_timeout_returns_the_best_found_and_claims_no_proof_it_lacks():
     found = fix(puzzle, timeout=0.05)
     if found.proper:
         assert unique_by_cover(found.puzzle)
-    if found.stopped:
-        assert not found.minimal
+    if found.minimal or found.kept_minimal:  # a proof made before the time ran out stays, and is a real one
+        assert found.proper and found.lower_bound == len(found.clues)
+        if len(found.clues) <= 3:  # brute force beyond that takes too long for the suite
+            assert fewest_clues_by_brute_force_keeping(puzzle, found) is None
 
 
 def test_the_module_examples_run():
-    assert doctest.testmod(fixing).failed == 0
+    for module in (fixing, fix_memory, fix_drafts):
+        assert doctest.testmod(module).failed == 0
+
+
+# -- raw drafts: an answer at any size, in bounded time and memory (issue 34) ---------------------------------------
+
+
+@pytest.mark.parametrize(("order", "seconds"), [(12, 0.5), (20, 1.0)])
+def test_a_raw_draft_gets_a_unique_clue_set_within_its_time(order, seconds):
+    # The full set dealt onto a fixed tiling: thousands of solutions. A unique clue set is found first, fast.
+    puzzle = raw_draft(order, seed=3)
+    assert not count_solutions(puzzle, 100).complete
+    found = fix(puzzle, timeout=seconds)
+    assert found.proper and found.clues
+    assert count_solutions(found.puzzle, 2).unique  # the counter checks the clues leave exactly one solution
+    assert set(found.clues) <= set(found.solution.placements)
+    assert found.lower_bound <= len(found.clues)
+
+
+def test_a_raw_draft_swapped_gives_its_best_so_far_not_silence():
+    found = fix(raw_draft(16, seed=1), swaps=True, timeout=0.5)
+    assert found.verdict == "ambiguous" and found.solutions >= 2
+    if found.proper:
+        check_swap_fix(raw_draft(16, seed=1), found)
+    else:
+        assert found.note and "up to 0" not in found.note
+
+
+def test_the_solutions_listed_are_capped_by_bytes_not_by_count(monkeypatch):
+    big, small = raw_draft(50), raw_draft(5)
+    assert fix_memory.listing_cap(big, 10**9) < fix_memory.listing_cap(small, 10**9)
+    assert fix_memory.listing_cap(big, 10**9) * fix_memory.solution_bytes(big) <= fix_memory.LISTING_BUDGET
+    assert fix_memory.fix_memory_estimate(big) < 2**30
+    assert fix_memory.fix_memory_estimate(big, swaps=True) < 2**30
+    # A budget of ten solutions' bytes: ten are listed, the count says "at least", the fix is still unique.
+    puzzle = raw_draft(6, seed=0)
+    monkeypatch.setattr(fix_memory, "LISTING_BUDGET", 10 * fix_memory.solution_bytes(puzzle))
+    found = fix(puzzle)
+    assert (found.solutions, found.complete) == (10, False)
+    assert found.proper and unique_by_cover(found.puzzle)
+
+
+def test_swap_moves_are_capped_by_bytes_and_a_cut_list_proves_nothing(monkeypatch):
+    monkeypatch.setattr(fix_memory, "MOVES_BUDGET", 3 * fix_memory.move_bytes(SMALL))
+    found = fix(SMALL, swaps=True)
+    assert found.proper  # the greedy swaps need no list of moves
+    check_swap_fix(SMALL, found)
+
+
+def test_a_lower_bound_equal_to_the_size_is_a_proof():
+    found = fix(SMALL, keep=1)
+    unproved = dataclasses.replace(found, minimal=False, kept_minimal=False, lower_bound=len(found.clues))
+    settled = proved_by_bound(unproved)
+    assert settled.kept_minimal and settled.lower_bound == len(found.clues)
+    assert not proved_by_bound(dataclasses.replace(unproved, lower_bound=0)).kept_minimal
+
+
+def test_a_fully_listed_grid_with_more_solutions_than_are_tried_as_kept_is_still_proved(monkeypatch):
+    # Too many solutions to try each as the one to keep (here: more than 4): the others are checked for a
+    # smaller clue set, so the proof holds over all of them, as brute force confirms.
+    monkeypatch.setattr(fix_clues, "_MAX_KEPT", 4)
+    puzzle = raw_draft(5, seed=1)
+    assert count_solutions(puzzle, None).count > 4
+    found = fix(puzzle)
+    check_clue_fix(puzzle, found)
+    assert found.minimal and found.lower_bound == len(found.clues)
+    assert fewest_clues_by_brute_force(puzzle, len(found.clues)) is None
+
+
+def test_the_grade_note_uses_the_right_article():
+    found = fix(SMALL, grade="extreme")
+    assert found.note is not None and "an extreme" in found.note and "a extreme" not in found.note
+    assert article("hard") == "a hard" and article("extreme") == "an extreme"
+
+
+def test_raw_drafts_are_the_full_set_on_a_fixed_tiling():
+    for order in (3, 4, 9):
+        puzzle = raw_draft(order, seed=5)
+        assert puzzle.is_full_set and puzzle.order == order
+        assert raw_draft(order, seed=5) == puzzle and raw_draft(order, seed=6) != puzzle

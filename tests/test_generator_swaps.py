@@ -65,3 +65,14 @@ def test_moves_come_cheapest_first():
     tiles = tiles_of(puzzle, solve(puzzle))
     costs = [m.cost for m in moves_keeping(tiles, puzzle.numbers)]
     assert costs == sorted(costs) and costs[0] == 1
+
+
+@settings(max_examples=30, deadline=None)
+@given(layouts(min_order=2, max_order=6, clues=False))
+def test_a_capped_list_is_the_cheapest_moves_of_the_whole_list(layout):
+    # The fix caps the moves by the bytes they take on a big board: the cheapest ones stay, in the same order.
+    puzzle, solution = layout
+    tiles = tiles_of(puzzle, solution)
+    every = moves_keeping(tiles, puzzle.numbers)
+    for most in (1, 3, len(every) // 2):
+        assert moves_keeping(tiles, puzzle.numbers, most=most) == every[:most]
