@@ -36,10 +36,6 @@ ALLOWED = {
         " loads the command, which it imports inside main(); it is the top floor's door, kept in the package root",
     ("dominosa.puzzle", "dominosa.rendering"):
         "Puzzle._repr_svg_ draws the puzzle in a notebook; imported only when a notebook asks for the picture",
-    ("dominosa.puzzle", "dominosa.deductions.tables"):
-        "Puzzle.pair_domino and Puzzle.placements are made by the engine's own table functions (one body of the"
-        " rule, compiled in the compiled build, where the generator's counts make them for every new candidate);"
-        " imported on first use",
     ("dominosa", "dominosa.deductions"):
         "the package root offers solve, count_solutions, ... as conveniences, imported on first use"
         " (docs/architecture.md, the layers)",
@@ -145,6 +141,23 @@ def test_every_allowed_import_is_still_there():
     used = {(source, target) for importer, imported, _ in _edges() for (source, target) in ALLOWED
             if importer == source and (imported == target or imported.startswith(target + "."))}
     assert set(ALLOWED) - used == set()
+
+
+def test_the_model_imports_nothing_of_the_engine():
+    """The model (the floor-0 modules) knows no package above it: no import of the engine, not even inside a
+    function, but the package root's conveniences (``dominosa.solve``, ...), which the root offers lazily."""
+    wrong = [f"{where}: {importer} imports {imported}" for importer, imported, where in _edges()
+             if _package_of(importer) == "dominosa" and importer != "dominosa"
+             and imported.startswith("dominosa.deductions")]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_puzzles_tables_load_no_engine():
+    """Reading a puzzle and asking where its dominoes can go runs the model alone."""
+    loaded = _loaded_after("import dominosa\n"
+                           "p = dominosa.read_puzzle('3:22223101012330103310')\n"
+                           "assert p.placements and p.pair_domino")
+    assert not {name for name in loaded if name.startswith("dominosa.deductions")}
 
 
 def test_the_walk_sees_lazy_imports():
