@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from dominosa.deductions.counting import propagate_position
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.rules import cell_shared
+from dominosa.deductions.rules import cell_shared, spoken_list
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices, pair_bits
 from dominosa.deductions.tables import Masks, Tables
 
@@ -43,12 +43,6 @@ __all__ = [
 PARITY, LOCAL_DUPLICATE, SET_ANALYSIS = Technique.PARITY, Technique.LOCAL_DUPLICATE, Technique.SET_ANALYSIS
 FORCING_CHAIN, SHORT_CONTRADICTION = Technique.FORCING_CHAIN, Technique.SHORT_CONTRADICTION
 MUST_OVERLAP, DOUBLES_SET_ANALYSIS = Technique.MUST_OVERLAP, Technique.DOUBLES_SET_ANALYSIS
-
-
-def _list(labels: list[str]) -> str:
-    if len(labels) <= 1:
-        return "".join(labels)
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
 def _other(s: SolvingState, q: int, x: int) -> int:
@@ -165,7 +159,7 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
             splits=away,
             cells=(x,),
             reason=f"Covering {s.cell_label(x)} from outside would cut off {k} open cells, an odd number that "
-            f"dominoes cannot fill: {_list([s.pair_label(q) for q in away])} "
+            f"dominoes cannot fill: {spoken_list([s.pair_label(q) for q in away])} "
             f"{'is' if len(away) == 1 else 'are'} split.",
         )
 
@@ -337,7 +331,7 @@ def local_duplicate(s: SolvingState) -> Deduction | None:
     live = _LiveEnds(s)
     pa, pb = s.tables.pair_a, s.tables.pair_b
     near = _pairs_near(s.puzzle.board)
-    return _first_found(
+    return _lowest_by_remembered_scan(
         s,
         LOCAL_DUPLICATE,
         s.tables.n_pairs,
@@ -346,7 +340,7 @@ def local_duplicate(s: SolvingState) -> Deduction | None:
     )
 
 
-def _first_found(
+def _lowest_by_remembered_scan(
     s: SolvingState,
     key: object,
     n_items: int,
@@ -432,13 +426,13 @@ def _must_overlap_of(s: SolvingState, d: int) -> Deduction | None:
     pa, pb = t.pair_a, t.pair_b
     live = bit_indices(s.masks.placements[d] & s.undecided)
     hit = bit_indices(hit_bits)
-    pairs = _list([s.pair_label(r) for r in hit])
+    pairs = spoken_list([s.pair_label(r) for r in hit])
     return Deduction(
         rule=MUST_OVERLAP,
         splits=hit,
         cells=tuple(sorted({x for r in hit for x in (pa[r], pb[r])})),
         domino=d,
-        reason=f"Every remaining place for the {s.domino_label(d)} ({_list([s.pair_label(q) for q in live])}) "
+        reason=f"Every remaining place for the {s.domino_label(d)} ({spoken_list([s.pair_label(q) for q in live])}) "
         f"overlaps {pairs if len(hit) == 1 else 'each of ' + pairs}: joining "
         f"{'it' if len(hit) == 1 else 'any of them'} would leave the {s.domino_label(d)} nowhere, so "
         f"{pairs} {'is' if len(hit) == 1 else 'are'} split.",
@@ -473,10 +467,10 @@ def must_overlap(s: SolvingState) -> Deduction | None:
     """Must overlap: the first deduction of :func:`iter_must_overlap` (the reasoning and its cost are told
     there), or None."""
     # Asked again after every deduction: a domino is checked again only when a pair sharing a cell with one of its
-    # places was decided since (see _first_found).
+    # places was decided since (see _lowest_by_remembered_scan).
     t = s.tables
     pd, pa, pb, cell_pairs = t.pair_domino, t.pair_a, t.pair_b, t.cell_pairs
-    return _first_found(
+    return _lowest_by_remembered_scan(
         s,
         MUST_OVERLAP,
         t.n_dominoes,
@@ -537,7 +531,7 @@ def _set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Dedu
         )
         if not away:
             continue
-        names = _list([s.cell_name(x) for x in sorted(group_cells)])
+        names = spoken_list([s.cell_name(x) for x in sorted(group_cells)])
         with_double = " (the double only one: no two are neighbours)" if double in group_doms else ""
         yield Deduction(
             rule=SET_ANALYSIS,
@@ -545,8 +539,8 @@ def _set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Dedu
             cells=tuple(sorted(group_cells)),
             domino=group_doms[0],
             reason=f"The {v}s at {names} can only take the "
-            f"{_list([s.domino_label(d) for d in group_doms])} between them, one each{with_double}: "
-            f"so {_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
+            f"{spoken_list([s.domino_label(d) for d in group_doms])} between them, one each{with_double}: "
+            f"so {spoken_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
         )
 
 
@@ -810,11 +804,11 @@ def _doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Itera
             splits=away,
             cells=tuple(cells[c] for c in sorted(group_cells)),
             domino=banned[0],
-            reason=f"The {v}s at {_list([s.cell_name(cells[c]) for c in sorted(group_cells)])} "
-            f"can only take the {_list([s.domino_label(d) for d in group_dominoes])} between them"
+            reason=f"The {v}s at {spoken_list([s.cell_name(cells[c]) for c in sorted(group_cells)])} "
+            f"can only take the {spoken_list([s.domino_label(d) for d in group_dominoes])} between them"
             f"{_share_words(puzzle, group_dominoes, v)}: "
             f"so {s.cell_label(x)} cannot take the {s.domino_label(banned[0])}, and "
-            f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
+            f"{spoken_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
         )
 
 
@@ -837,10 +831,10 @@ def _double_must_touch_of(s: SolvingState, v: int, cells: list[int]) -> Iterator
             splits=away,
             cells=tuple(sorted(group_cells)),
             domino=double,
-            reason=f"The {v}s at {_list([s.cell_name(x) for x in sorted(group_cells)])} can only take the "
-            f"{_list([s.domino_label(d) for d in group_doms])} between them, as many dominoes as cells: the "
+            reason=f"The {v}s at {spoken_list([s.cell_name(x) for x in sorted(group_cells)])} can only take the "
+            f"{spoken_list([s.domino_label(d) for d in group_doms])} between them, as many dominoes as cells: the "
             f"{s.domino_label(double)} must cover at least one of them, so "
-            f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
+            f"{spoken_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} split.",
         )
 
 
@@ -966,8 +960,8 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
         if len(chain_pairs) < 2:
             continue
         sides = (chain_pairs[0::2], chain_pairs[1::2])
-        words = (_list([s.pair_label(q) for q in sides[0]]), _list([s.pair_label(q) for q in sides[1]]))
-        cells = _list([s.cell_name(x) for x in chain_cells])
+        words = (spoken_list([s.pair_label(q) for q in sides[0]]), spoken_list([s.pair_label(q) for q in sides[1]]))
+        cells = spoken_list([s.cell_name(x) for x in chain_cells])
         forced = False
         for k, side in enumerate(sides):
             why = _side_impossible(s, side)
@@ -1002,7 +996,7 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
                     domino=d,
                     reason=f"The cells {cells} each have two remaining pairs, so either {words[0]} or {words[1]} are "
                     f"joined; the {s.domino_label(d)} is on both ways, so it lies on the chain: "
-                    f"{_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} ruled out.",
+                    f"{spoken_list([s.pair_label(q) for q in away])} {'is' if len(away) == 1 else 'are'} ruled out.",
                 )
 
 

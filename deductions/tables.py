@@ -102,12 +102,12 @@ class Masks:
 def _board_masks(board: Board) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """The masks that depend on the board alone (every candidate of a generator shares its board): each pair's
     bit, each cell's pairs, and the pairs touching each pair (those of its two cells but itself)."""
-    cell_pairs = tuple(_bits(ps) for ps in board.cell_pairs)
+    cell_pairs = tuple(_indices_as_bits(ps) for ps in board.cell_pairs)
     bit = tuple(1 << q for q in range(len(board.pairs)))
     return bit, cell_pairs, tuple((cell_pairs[a] | cell_pairs[b]) & ~bit[q] for q, (a, b) in enumerate(board.pairs))
 
 
-def _bits(items: tuple[int, ...]) -> int:
+def _indices_as_bits(items: tuple[int, ...]) -> int:
     mask = 0
     for q in items:
         mask |= 1 << q

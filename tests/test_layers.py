@@ -226,6 +226,34 @@ def test_the_layouts_do_not_load_deap():
     assert "deap" not in _loaded_after("import dominosa.generator.layouts")
 
 
+def _engine_definitions() -> dict[str, set[str]]:
+    """Each name the engine's modules define at their top level (functions, classes, assigned names), and the
+    modules that define it (``__all__`` aside)."""
+    defined: dict[str, set[str]] = {}
+    for module, path in _modules().items():
+        if module.startswith("dominosa.deductions"):
+            for node in ast.parse(path.read_text("utf-8"), str(path)).body:
+                if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                    names = [(node.name, "function")]
+                elif isinstance(node, ast.Assign | ast.AnnAssign):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    names = [(t.id, "value") for t in targets if isinstance(t, ast.Name)]
+                else:
+                    names = []
+                for name, kind in names:
+                    if name != "__all__":
+                        defined.setdefault(f"{kind} {name}", set()).add(module)
+    return defined
+
+
+def test_an_engine_name_means_one_thing():
+    """A public name, and any function or class name, is defined in one module of the engine: two definitions
+    under one name (two ``AllFinder`` types, two ``_first_found`` that did different things) read as one thing."""
+    twice = {name: sorted(modules) for name, modules in _engine_definitions().items() if len(modules) > 1
+             and (name.startswith("function ") or not name.split()[1].startswith("_"))}
+    assert not twice
+
+
 def test_no_engine_function_is_longer_than_150_lines():
     """A function of the engine fits in a reader's head: none is longer than 150 lines (docstring included)."""
     long = []
