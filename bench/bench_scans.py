@@ -1,9 +1,9 @@
 """Benchmark of the remembered scans: grading with local duplicate and must overlap incremental, against full scans.
 
 The driver loop asks each technique for its first deduction again after every step. ``local_duplicate`` and
-``must_overlap`` keep what their last scan found on the state (``advanced._first_found``) and check again only
-the pairs or dominoes near a pair decided since; the reference, measured in the same run and process, is the
-first deduction of a full scan in item order (what they did before the speed issue). Both are run alternately,
+``must_overlap`` keep what their last scan found on the state (``advanced._lowest_by_remembered_scan``) and check
+again only the pairs or dominoes near a pair decided since; the reference, measured in the same run and process, is
+the first deduction of a full scan in item order (what they did before the speed issue). Both are run alternately,
 best of ``--rounds`` per puzzle, and must give the same grade and the same rule uses on every puzzle.
 
 Run ``python bench/bench_scans.py`` (``--quick`` for a short run).

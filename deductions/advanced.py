@@ -347,7 +347,7 @@ def local_duplicate(s: SolvingState) -> Deduction | None:
     live = _LiveEnds(s)
     pa, pb = s.tables.pair_a, s.tables.pair_b
     near = _pairs_near(s.puzzle.board)
-    return _first_found(
+    return _lowest_by_remembered_scan(
         s,
         LOCAL_DUPLICATE,
         s.tables.n_pairs,
@@ -356,7 +356,7 @@ def local_duplicate(s: SolvingState) -> Deduction | None:
     )
 
 
-def _first_found(
+def _lowest_by_remembered_scan(
     s: SolvingState,
     key: object,
     n_items: int,
@@ -488,10 +488,10 @@ def must_overlap(s: SolvingState) -> Deduction | None:
     """Must overlap: the first deduction of :func:`iter_must_overlap` (the reasoning and its cost are told
     there), or None."""
     # Asked again after every deduction: a domino is checked again only when a pair sharing a cell with one of its
-    # places was decided since (see _first_found).
+    # places was decided since (see _lowest_by_remembered_scan).
     t = s.tables
     pd, pa, pb, cell_pairs = t.pair_domino, t.pair_a, t.pair_b, t.cell_pairs
-    return _first_found(
+    return _lowest_by_remembered_scan(
         s,
         MUST_OVERLAP,
         t.n_dominoes,

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 
 from dominosa.deductions import rules
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
-from dominosa.deductions.levels import AllFinder, finders_by_level
+from dominosa.deductions.levels import finders_by_level
 from dominosa.deductions.rules import join_splits, only_place_of
 from dominosa.deductions.state import (
     JOINED,
@@ -65,7 +65,7 @@ from dominosa.deductions.state import (
     SolvingState,
     bit_indices,
 )
-from dominosa.deductions.techniques import FINDERS, Finder
+from dominosa.deductions.techniques import FINDERS, AllFinder, Finder
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -94,14 +94,14 @@ def steps(state: SolvingState, finders: Sequence[Finder]) -> Iterator[Deduction]
     is taken, so the order of the finders (easiest first) decides which deduction comes next.
     """
     while not (state.solved and not state.newly_joined and not state.newly_split):
-        found = _first_found(state, finders)
+        found = _first_deduction_of(state, finders)
         if found is None:
             return
         state.apply(found)
         yield found
 
 
-def _first_found(state: SolvingState, finders: Iterable[Finder]) -> Deduction | None:
+def _first_deduction_of(state: SolvingState, finders: Iterable[Finder]) -> Deduction | None:
     """The deduction of the first finder that has one, or None."""
     for find in finders:
         found = find(state)
@@ -137,7 +137,7 @@ def settled_steps(
     """
     settle_counted(state, uses)
     while not state.solved:
-        found = _first_found(state, finders)
+        found = _first_deduction_of(state, finders)
         if found is None:
             return
         yield found
@@ -198,7 +198,7 @@ def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None =
 
     ``techniques`` defaults to all of them, easiest first (guessing last).
     """
-    return _first_found(state, (FINDERS[t] for t in (TECHNIQUES if techniques is None else techniques)))
+    return _first_deduction_of(state, (FINDERS[t] for t in (TECHNIQUES if techniques is None else techniques)))
 
 
 def iter_deductions(

@@ -94,7 +94,12 @@ class GradeResult:
 
 
 def verdict_of(puzzle: Puzzle, *, max_nodes: int | None = 200_000) -> str:
-    """Whether the puzzle has one solution, several or none (counting up to two)."""
+    """Whether the puzzle has one solution, several or none (counting up to two).
+
+    >>> from dominosa import read_puzzle
+    >>> verdict_of(read_puzzle("3:22223101012330103310")), verdict_of(read_puzzle("1:001011"))
+    ('proper', 'ambiguous')
+    """
     result = count_solutions(puzzle, 2, max_nodes=max_nodes)
     if result.count >= 2:
         return AMBIGUOUS
@@ -133,6 +138,17 @@ def grade(
     Raises
     ------
     ValueError : ``level_only`` with ``keep_deductions``, or with a trivial technique left out.
+
+    Examples
+    --------
+    >>> from dominosa import read_puzzle
+    >>> graded = grade(read_puzzle("3:22223101012330103310"), keep_deductions=True)
+    >>> graded.name, graded.techniques
+    ('trivial', {'single neighbour': 3, 'unique placement': 2})
+    >>> graded.deductions[0].reason
+    'The 0-0 can only go at r2c4-r3c4.'
+    >>> grade(read_puzzle("1:001011")).verdict
+    'ambiguous'
     """
     if level_only and keep_deductions:
         raise ValueError("a level-only grade keeps no deductions")
@@ -229,9 +245,9 @@ def _graded_on_bitsets(puzzle: Puzzle, verdict: str, keep: bool, basic: bool) ->
     consequences once per pair joined, a split's once per pair newly split). The same steps, counts and level, or
     stuck where the stepped run is stuck; the deductions kept are the rule and the pairs.
 
-    The generator's quick rejections at trivial and basic make this run for most layouts they meet: a
-    SolvingState's start alone costs a third of the trivial run, and the basic tier made settled on SolvingState
-    was about 1.15x as slow on the generator's order-6 basic row (bench/README.md, issue 27's step C)."""
+    The generator's quick rejections at trivial and basic make this run for most layouts they meet, and on a
+    small board a SolvingState's start and its incremental counts cost more than the few bit operations a step
+    takes here (measured in bench/README.md, "One position type, step C")."""
     m = masks_of(tables_for(puzzle))
     position = start_position(m)
     solved = (1 << m.n_cells) - 1
@@ -320,5 +336,11 @@ def grade_level_of(
     puzzle: Puzzle, *, verdict: str | None = None, techniques: Sequence[Technique] | None = None
 ) -> GradeResult:
     """``grade(puzzle, level_only=True, ...)``: the level alone, by the driver's closure mode. Kept as a name of
-    the package's public API; :func:`grade` is the one grader."""
+    the package's public API; :func:`grade` is the one grader.
+
+    >>> from dominosa import read_puzzle
+    >>> result = grade_level_of(read_puzzle("3:22223101012330103310"))
+    >>> result.name, result.uses
+    ('trivial', {})
+    """
     return grade(puzzle, verdict=verdict, techniques=techniques, level_only=True)

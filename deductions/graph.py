@@ -280,7 +280,7 @@ class _Search:
             start = self._start()
             self.start_key = start.key()
             self.states[self.start_key] = start
-            self.covers = {self.start_key: (_bits(start.covered), _bits(start.placed))}
+            self.covers = {self.start_key: (_flags_as_bits(start.covered), _flags_as_bits(start.placed))}
         self.best = {self.start_key: 0.0}
         self.tick = 0
         self.queue: list[tuple[float, int, int, tuple[int, int]]] = [(0.0, 0, 0, self.start_key)]
@@ -375,7 +375,7 @@ def deduction_of(state: SolvingState, move: Move) -> Deduction:
 _SINGLE = int(Technique.SINGLE_NEIGHBOUR)
 
 
-def _bits(flags: bytearray) -> int:
+def _flags_as_bits(flags: bytearray) -> int:
     """Flags by index (covered cells, placed dominoes) as a bitset, index i bit i."""
     return int(bytes(flags).translate(_ONE_DIGITS)[::-1] or b"0", 2)
 

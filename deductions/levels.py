@@ -39,11 +39,9 @@ from dominosa.deductions.state import (
     SolvingState,
     pair_bits,
 )
-from dominosa.deductions.techniques import ALL_FINDERS
+from dominosa.deductions.techniques import ALL_FINDERS, AllFinder
 
-__all__ = ["AllFinder", "finders_by_level"]
-
-AllFinder = Callable[[SolvingState], Iterable[Deduction]]
+__all__ = ["finders_by_level"]
 
 
 def finders_by_level(allowed: Sequence[Technique]) -> Iterator[tuple[int, list[AllFinder]]]:

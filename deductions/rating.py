@@ -99,6 +99,15 @@ def rate(
         as :func:`~dominosa.deductions.grading.grade` takes it.
     graded : the puzzle's grade when the caller has already made it (the generator has, for the layouts it
         picks), saving the grading run; with ``with_path=False`` it must hold its deductions.
+
+    Examples
+    --------
+    >>> from dominosa import read_puzzle
+    >>> rating = rate(read_puzzle("3:22223101012330103310"))
+    >>> rating.verdict, rating.grade_name, rating.exhaustive
+    ('proper', 'trivial', True)
+    >>> rating.steps, rating.rules
+    (5, {'single neighbour': 4, 'unique placement': 1})
     """
     if graded is not None:
         verdict = graded.verdict

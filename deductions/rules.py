@@ -90,6 +90,14 @@ def join_consequences(s: SolvingState) -> Deduction | None:
 
     Every other undecided pair touching either of its cells becomes newly split (each may have consequences of
     its own, drawn by rule 3), and every other undecided placement of the same domino becomes split.
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.state import SolvingState
+    >>> s = SolvingState(read_puzzle("3:22223101012330103310"))
+    >>> s.apply(unique_placement(s))
+    >>> found = join_consequences(s)
+    >>> found.reason
+    'The 0-0 at r2c4-r3c4 is placed: 6 neighbouring pairs split.'
     """
     if not s.newly_joined:
         return None
@@ -138,6 +146,14 @@ def split_consequences(s: SolvingState) -> Deduction | None:
 
     If the domino shown by a newly split pair is not placed yet and has exactly one undecided placement left,
     that placement becomes newly joined. Either way the split is now fully drawn.
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.state import SolvingState
+    >>> s = SolvingState(read_puzzle("3:22223101012330103310"))
+    >>> s.apply(unique_placement(s))
+    >>> s.apply(join_consequences(s))
+    >>> split_consequences(s).reason
+    'r1c4-r2c4 is split.'
     """
     if not s.newly_split:
         return None
@@ -227,7 +243,13 @@ def unique_placement(s: SolvingState) -> Deduction | None:
 
     Every domino is used once; when all its other placements are gone the last one is forced. Rule 3 catches
     most of these as they happen; this rule is the global scan that finds the rest, such as a domino that
-    shows up only once from the very start.
+    shows up only once from the very start. The README's puzzle shows its 0-0 once:
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.state import SolvingState
+    >>> found = unique_placement(SolvingState(read_puzzle("3:22223101012330103310")))
+    >>> found.reason, found.joins
+    ('The 0-0 can only go at r2c4-r3c4.', (16,))
     """
     if not s.lonely_dominoes:
         return None

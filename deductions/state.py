@@ -174,7 +174,11 @@ def _names_of(t: Tables) -> _Names:
 
 
 def pair_bits(states: bytes | bytearray) -> tuple[int, int]:
-    """Pair states (these values, or the counting engine's) as two bitsets, pair q bit q: joined, split."""
+    """Pair states (these values, or the counting engine's) as two bitsets, pair q bit q: joined, split.
+
+    >>> pair_bits(bytes([JOINED, UNDECIDED, SPLIT, NEWLY_JOINED]))
+    (9, 4)
+    """
     # The pair states mapped to ASCII digits, last pair first, read in base 2 (the state graph keys every position
     # it reaches, and a loop over the pairs cost several times as much).
     if not states:
@@ -183,7 +187,11 @@ def pair_bits(states: bytes | bytearray) -> tuple[int, int]:
 
 
 def bit_indices(mask: int) -> tuple[int, ...]:
-    """The positions of the set bits of ``mask``, lowest first (a bitset of pairs, cells or slots as indices)."""
+    """The positions of the set bits of ``mask``, lowest first (a bitset of pairs, cells or slots as indices).
+
+    >>> bit_indices(0b100101)
+    (0, 2, 5)
+    """
     found = []
     while mask:  # highest first, then turned: two big-integer operations a bit, where the lowest first takes three
         q = mask.bit_length() - 1
@@ -197,7 +205,15 @@ class SolvingState:
     """A position in the solving of one puzzle (see the module docstring).
 
     Build with ``SolvingState(puzzle)``: clues start as newly joined and pairs showing a domino outside the set
-    start as split.
+    start as split. It changes by :meth:`apply`, one deduction at a time:
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.rules import unique_placement
+    >>> s = SolvingState(read_puzzle("3:22223101012330103310"))
+    >>> found = unique_placement(s)
+    >>> s.apply(found)
+    >>> s.joined_pairs(), s.newly_joined, s.solved
+    ([16], {16}, False)
     """
 
     def __init__(

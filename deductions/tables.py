@@ -11,10 +11,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from dominosa.board import Board
-from dominosa.dominoes import Domino
-from dominosa.puzzle import Puzzle, domino_lookup
+from dominosa.dominoes import domino_places, pair_dominoes
+from dominosa.puzzle import Puzzle
 
-__all__ = ["Masks", "Tables", "domino_places", "masks_of", "pair_dominoes", "tables_for"]
+__all__ = ["Masks", "Tables", "masks_of", "tables_for"]
 
 
 class Tables:
@@ -53,34 +53,11 @@ class Tables:
         self.n_dominoes = len(puzzle.dominoes)
         self.pair_a, self.pair_b, self.touching = _board_tables(board)
         self.cell_pairs = board.cell_pairs
-        # Made here rather than read from the puzzle's properties (which call the same functions): the generator
-        # makes tables for a dozen new puzzles per puzzle it keeps, and here they are compiled loops.
+        # Made here from the board's cached pair tables rather than read from the puzzle's properties, which
+        # build those tuples again (the same functions): the generator makes tables for many new candidates.
         self.pair_domino = pair_dominoes(puzzle.numbers, self.pair_a, self.pair_b, puzzle.dominoes)
         self.placements = domino_places(self.pair_domino, self.n_dominoes)
         self.clue_pairs = puzzle.clue_pairs if puzzle.clues else ()
-
-
-def pair_dominoes(
-    numbers: tuple[int, ...], pair_a: tuple[int, ...], pair_b: tuple[int, ...], dominoes: tuple[Domino, ...]
-) -> tuple[int, ...]:
-    """For each pair (cells ``pair_a[q]`` and ``pair_b[q]``), the number of the domino of ``dominoes`` it shows, or
-    -1 if that is not in the set (``Puzzle.pair_domino``): one table lookup per pair."""
-    size = max(numbers) + 1
-    lookup: tuple[int, ...] = domino_lookup(dominoes, size)
-    out: list[int] = []
-    for q in range(len(pair_a)):
-        out.append(lookup[numbers[pair_a[q]] * size + numbers[pair_b[q]]])
-    return tuple(out)
-
-
-def domino_places(pair_domino: tuple[int, ...], n_dominoes: int) -> tuple[tuple[int, ...], ...]:
-    """For each domino, the pairs that show it (``Puzzle.placements``), from :func:`pair_dominoes`."""
-    where: list[list[int]] = [[] for _ in range(n_dominoes)]
-    for q in range(len(pair_domino)):
-        d = pair_domino[q]
-        if d >= 0:
-            where[d].append(q)
-    return tuple([tuple(places) for places in where])
 
 
 @lru_cache(maxsize=256)
@@ -125,12 +102,12 @@ class Masks:
 def _board_masks(board: Board) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """The masks that depend on the board alone (every candidate of a generator shares its board): each pair's
     bit, each cell's pairs, and the pairs touching each pair (those of its two cells but itself)."""
-    cell_pairs = tuple(_bits(ps) for ps in board.cell_pairs)
+    cell_pairs = tuple(_indices_as_bits(ps) for ps in board.cell_pairs)
     bit = tuple(1 << q for q in range(len(board.pairs)))
     return bit, cell_pairs, tuple((cell_pairs[a] | cell_pairs[b]) & ~bit[q] for q, (a, b) in enumerate(board.pairs))
 
 
-def _bits(items: tuple[int, ...]) -> int:
+def _indices_as_bits(items: tuple[int, ...]) -> int:
     mask = 0
     for q in items:
         mask |= 1 << q

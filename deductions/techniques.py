@@ -10,7 +10,7 @@ here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from dominosa.deductions import advanced, rules
 from dominosa.deductions.grades import Technique
@@ -21,8 +21,9 @@ __all__ = ["ALL_FINDERS", "FINDERS", "Finder", "AllFinder", "technique_of"]
 Finder = Callable[[SolvingState], "Deduction | None"]
 """A technique's first deduction in a position, or None."""
 
-AllFinder = Callable[[SolvingState], Iterator[Deduction]]
-"""A technique's deductions in a position, all of them (the state graph's edges, the level-only closures)."""
+AllFinder = Callable[[SolvingState], Iterable[Deduction]]
+"""A technique's deductions in a position, all of them (the state graph's edges, the level-only closures): a
+generator here, a list from some of the closure mode's bulk finders (:mod:`~dominosa.deductions.levels`)."""
 
 
 def _every_same_neighbours(s: SolvingState) -> Iterator[Deduction]:

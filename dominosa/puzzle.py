@@ -18,10 +18,12 @@ from dominosa.dominoes import (
     Domino,
     domino,
     domino_name,
+    domino_places,
     full_set,
     full_set_size,
     half_counts,
     order_for_cells,
+    pair_dominoes,
 )
 from dominosa.errors import PuzzleError
 
@@ -149,13 +151,7 @@ class Puzzle:
 
     @cached_property
     def pair_domino(self) -> tuple[int, ...]:
-        """For each pair of the board, the number of the domino it shows, or -1 if that is not in the set.
-
-        Made as the engine's tables make it (``dominosa.deductions.tables.pair_dominoes``, compiled in the
-        compiled build: every count of the generator makes it for a new candidate).
-        """
-        from dominosa.deductions.tables import pair_dominoes
-
+        """For each pair of the board, the number of the domino it shows, or -1 if that is not in the set."""
         pairs = self.board.pairs
         return pair_dominoes(
             self.numbers, tuple([a for a, _ in pairs]), tuple([b for _, b in pairs]), self.dominoes
@@ -164,8 +160,6 @@ class Puzzle:
     @cached_property
     def placements(self) -> tuple[tuple[int, ...], ...]:
         """For each domino, the pairs that show it: every place it could go."""
-        from dominosa.deductions.tables import domino_places
-
         return domino_places(self.pair_domino, len(self.dominoes))
 
     @cached_property
@@ -275,17 +269,6 @@ def _normal_set(dominoes: Iterable[Domino]) -> tuple[Domino, ...]:
 @lru_cache(maxsize=64)
 def _domino_ids(dominoes: tuple[Domino, ...]) -> dict[Domino, int]:
     return {d: i for i, d in enumerate(dominoes)}
-
-
-@lru_cache(maxsize=64)
-def domino_lookup(dominoes: tuple[Domino, ...], size: int) -> tuple[int, ...]:
-    """Domino numbers by ``a * size + b`` for numbers ``a``, ``b`` below ``size`` (either way round), -1 for
-    none of the set."""
-    lookup = [-1] * (size * size)
-    for d, (a, b) in enumerate(dominoes):
-        if a < size and b < size:
-            lookup[a * size + b] = lookup[b * size + a] = d
-    return tuple(lookup)
 
 
 @lru_cache(maxsize=64)

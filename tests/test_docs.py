@@ -71,6 +71,15 @@ def test_the_examples_are_found():
     assert len(_with_examples()) >= 10
 
 
+def test_the_engines_public_functions_show_examples():
+    # The engine's public modules (docs/architecture.md) show how they are called: the rules, the position, the
+    # grader and the rater, on the README's puzzle. Their examples run in test_the_examples_run, compiled or not.
+    modules = {f"dominosa.deductions.{leaf}" for leaf in ("rules", "state", "grading", "rating")}
+    assert modules <= set(_with_examples())
+    shown = sum(text.count(">>>") for name in modules for _, text, _ in _docstrings(_modules()[name]))
+    assert shown >= 8
+
+
 def _run_examples(name: str) -> tuple[int, int, str]:
     """Run the examples of module ``name``: how many ran, how many failed, and doctest's report of the failures."""
     module = importlib.import_module(name)

@@ -36,10 +36,6 @@ ALLOWED = {
         " loads the command, which it imports inside main(); it is the top floor's door, kept in the package root",
     ("dominosa.puzzle", "dominosa.rendering"):
         "Puzzle._repr_svg_ draws the puzzle in a notebook; imported only when a notebook asks for the picture",
-    ("dominosa.puzzle", "dominosa.deductions.tables"):
-        "Puzzle.pair_domino and Puzzle.placements are made by the engine's own table functions (one body of the"
-        " rule, compiled in the compiled build, where the generator's counts make them for every new candidate);"
-        " imported on first use",
     ("dominosa", "dominosa.deductions"):
         "the package root offers solve, count_solutions, ... as conveniences, imported on first use"
         " (docs/architecture.md, the layers)",
@@ -147,6 +143,23 @@ def test_every_allowed_import_is_still_there():
     assert set(ALLOWED) - used == set()
 
 
+def test_the_model_imports_nothing_of_the_engine():
+    """The model (the floor-0 modules) knows no package above it: no import of the engine, not even inside a
+    function, but the package root's conveniences (``dominosa.solve``, ...), which the root offers lazily."""
+    wrong = [f"{where}: {importer} imports {imported}" for importer, imported, where in _edges()
+             if _package_of(importer) == "dominosa" and importer != "dominosa"
+             and imported.startswith("dominosa.deductions")]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_puzzles_tables_load_no_engine():
+    """Reading a puzzle and asking where its dominoes can go runs the model alone."""
+    loaded = _loaded_after("import dominosa\n"
+                           "p = dominosa.read_puzzle('3:22223101012330103310')\n"
+                           "assert p.placements and p.pair_domino")
+    assert not {name for name in loaded if name.startswith("dominosa.deductions")}
+
+
 def test_the_walk_sees_lazy_imports():
     """The walk is not blind to imports inside functions: Puzzle._repr_svg_'s is one."""
     assert any(importer == "dominosa.puzzle" and imported.startswith("dominosa.rendering")
@@ -211,6 +224,34 @@ def test_the_counting_engine_does_not_load_networkx():
 
 def test_the_layouts_do_not_load_deap():
     assert "deap" not in _loaded_after("import dominosa.generator.layouts")
+
+
+def _engine_definitions() -> dict[str, set[str]]:
+    """Each name the engine's modules define at their top level (functions, classes, assigned names), and the
+    modules that define it (``__all__`` aside)."""
+    defined: dict[str, set[str]] = {}
+    for module, path in _modules().items():
+        if module.startswith("dominosa.deductions"):
+            for node in ast.parse(path.read_text("utf-8"), str(path)).body:
+                if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                    names = [(node.name, "function")]
+                elif isinstance(node, ast.Assign | ast.AnnAssign):
+                    targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                    names = [(t.id, "value") for t in targets if isinstance(t, ast.Name)]
+                else:
+                    names = []
+                for name, kind in names:
+                    if name != "__all__":
+                        defined.setdefault(f"{kind} {name}", set()).add(module)
+    return defined
+
+
+def test_an_engine_name_means_one_thing():
+    """A public name, and any function or class name, is defined in one module of the engine: two definitions
+    under one name (two ``AllFinder`` types, two ``_first_found`` that did different things) read as one thing."""
+    twice = {name: sorted(modules) for name, modules in _engine_definitions().items() if len(modules) > 1
+             and (name.startswith("function ") or not name.split()[1].startswith("_"))}
+    assert not twice
 
 
 def test_no_engine_function_is_longer_than_150_lines():
