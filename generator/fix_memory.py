@@ -18,6 +18,8 @@ __all__ = [
     "move_bytes",
     "listing_cap",
     "moves_cap",
+    "engine_bytes",
+    "moves_bytes",
     "fix_memory_estimate",
 ]
 
@@ -66,9 +68,24 @@ def moves_cap(puzzle: Puzzle, budget: int | None = None) -> int:
     return max(1, budget // move_bytes(puzzle))
 
 
-def fix_memory_estimate(puzzle: Puzzle, *, swaps: bool = False, cap: int | None = None) -> int:
-    """Bytes ``fix(puzzle, swaps=swaps, cap=cap)`` may take at most: the engine's, the solutions it lists (up to
-    ``cap`` and the listing budget) and, for swaps, the candidate moves (up to their budget).
+def engine_bytes(puzzle: Puzzle) -> int:
+    """Bytes a fix takes on this board whatever it lists: the interpreter, the engine and its tables per cell."""
+    return _BASE + _PER_CELL * len(puzzle.board.cells)
+
+
+def moves_bytes(puzzle: Puzzle, budget: int | None = None) -> int:
+    """Bytes a swap fix's candidate moves may take on this board: all its moves, or the byte budget (default
+    :data:`MOVES_BUDGET`) when they would pass it."""
+    budget = MOVES_BUDGET if budget is None else budget
+    return min(budget, _all_moves(puzzle) * move_bytes(puzzle))
+
+
+def fix_memory_estimate(
+    puzzle: Puzzle, *, swaps: bool = False, cap: int | None = None, moves_budget: int | None = None
+) -> int:
+    """Bytes ``fix(puzzle, swaps=swaps, cap=cap, moves_budget=moves_budget)`` may take at most: the engine's, the
+    solutions it lists (up to ``cap`` and the listing budget) and, for swaps, the candidate moves (up to their
+    budget).
 
     >>> from dominosa.generator.fix_drafts import raw_draft
     >>> fix_memory_estimate(raw_draft(50)) < 2**30
@@ -77,9 +94,9 @@ def fix_memory_estimate(puzzle: Puzzle, *, swaps: bool = False, cap: int | None 
     from dominosa.generator.fixing import DEFAULT_CAP  # the driver imports this module
 
     listed = listing_cap(puzzle, DEFAULT_CAP if cap is None else cap)
-    total = _BASE + _PER_CELL * len(puzzle.board.cells) + listed * solution_bytes(puzzle)
+    total = engine_bytes(puzzle) + listed * solution_bytes(puzzle)
     if swaps:
-        total += min(MOVES_BUDGET, _all_moves(puzzle) * move_bytes(puzzle))
+        total += moves_bytes(puzzle, moves_budget)
     return total
 
 
