@@ -3,8 +3,10 @@
 The fix's memory is what it lists: the solutions of the grid (each a bitmask over the board's pairs, held a few
 times over by the searches) and, for ``--swaps``, the candidate moves (each a few cell bitmasks, and a bit in
 the per-cell tables of moves). Both grow with the board, so the caps are set in bytes, from the board's size,
-not as a count: a count safe at order 9 is gigabytes at order 50. The web layer calls
-:func:`fix_memory_estimate` to refuse a job too big for its worker before starting it.
+not as a count: a count safe at order 9 is gigabytes at order 50. A caller with less room than these budgets
+passes its own (``fix(cap=..., moves_budget=...)``): the studio sizes both from :func:`engine_bytes`,
+:func:`listing_cap` and :func:`moves_bytes`, and refuses before starting a fix whose :func:`fix_memory_estimate`
+would still not fit its worker.
 """
 
 from __future__ import annotations
