@@ -20,7 +20,7 @@ from dominosa.formats import read_puzzle, write_game_id, write_plain
 from dominosa.generator import fix_memory
 from dominosa.generator.fix_drafts import raw_draft
 from dominosa.generator.store import PuzzleStore
-from dominosa.web import Settings, budget, create_app
+from dominosa.web import Settings, budget, create_app, jobs
 from dominosa.web import app as app_module
 from dominosa.web.app import timeout_message
 from dominosa.web.jobs import run_job
@@ -500,10 +500,11 @@ def test_a_killed_idle_generating_worker_is_replaced_before_the_next_generate(st
     assert not gone(fresh)
 
 
-def test_a_swap_fix_of_a_large_draft_runs_within_a_jobs_share(client):
+def test_a_swap_fix_of_a_large_draft_runs_within_a_jobs_share(studio):
     """An order-30 draft with thousands of solutions: the generator's estimate of its swap fix, with the moves
     held to the job's share, fits; the studio answers with the best fix found in the time asked."""
-    answer = client.post("/api/fix", json={"puzzle": SWAP_DRAFT, "swaps": True, "seconds": 1})
+    _, c = studio
+    answer = c.post("/api/fix", json={"puzzle": SWAP_DRAFT, "swaps": True, "seconds": 1})
     assert answer.status_code == 200, answer.text
     assert answer.json()["verdict"] == "ambiguous" and answer.json()["solutions"] >= 2
 
@@ -523,9 +524,9 @@ def test_a_monster_fix_is_refused_before_it_starts(monkeypatch):
     two solutions of an order-30 draft, its fix is refused with the line that names the limit."""
     puzzle = read_puzzle(SWAP_DRAFT)
     monkeypatch.setattr(budget, "JOB_MEMORY", fix_memory.engine_bytes(puzzle))
-    started = time.monotonic()
+    monkeypatch.setattr(jobs, "fix", lambda *args, **kwargs: pytest.fail("the fix was started"))
     outcome, line = run_job("fix", {"puzzle": SWAP_DRAFT, "swaps": True})
-    assert outcome == "error" and time.monotonic() - started < 5  # refused, not searched
+    assert outcome == "error"
     assert "992 cells with swaps" in line and f"{budget.WORKER_MEMORY >> 20} MB" in line and "(dominosa fix)" in line
 
 
