@@ -3,8 +3,10 @@
 The fix's memory is what it lists: the solutions of the grid (each a bitmask over the board's pairs, held a few
 times over by the searches) and, for ``--swaps``, the candidate moves (each a few cell bitmasks, and a bit in
 the per-cell tables of moves). Both grow with the board, so the caps are set in bytes, from the board's size,
-not as a count: a count safe at order 9 is gigabytes at order 50. The web layer calls
-:func:`fix_memory_estimate` to refuse a job too big for its worker before starting it.
+not as a count: a count safe at order 9 is gigabytes at order 50. A caller with less room than these budgets
+passes its own (``fix(cap=..., moves_budget=...)``): the studio sizes both from :func:`engine_bytes`,
+:func:`listing_cap` and :func:`moves_bytes`, and refuses before starting a fix whose :func:`fix_memory_estimate`
+would still not fit its worker.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ __all__ = [
     "move_bytes",
     "listing_cap",
     "moves_cap",
+    "engine_bytes",
+    "moves_bytes",
     "fix_memory_estimate",
 ]
 
@@ -66,9 +70,24 @@ def moves_cap(puzzle: Puzzle, budget: int | None = None) -> int:
     return max(1, budget // move_bytes(puzzle))
 
 
-def fix_memory_estimate(puzzle: Puzzle, *, swaps: bool = False, cap: int | None = None) -> int:
-    """Bytes ``fix(puzzle, swaps=swaps, cap=cap)`` may take at most: the engine's, the solutions it lists (up to
-    ``cap`` and the listing budget) and, for swaps, the candidate moves (up to their budget).
+def engine_bytes(puzzle: Puzzle) -> int:
+    """Bytes a fix takes on this board whatever it lists: the interpreter, the engine and its tables per cell."""
+    return _BASE + _PER_CELL * len(puzzle.board.cells)
+
+
+def moves_bytes(puzzle: Puzzle, budget: int | None = None) -> int:
+    """Bytes a swap fix's candidate moves may take on this board: all its moves, or the byte budget (default
+    :data:`MOVES_BUDGET`) when they would pass it."""
+    budget = MOVES_BUDGET if budget is None else budget
+    return min(budget, _all_moves(puzzle) * move_bytes(puzzle))
+
+
+def fix_memory_estimate(
+    puzzle: Puzzle, *, swaps: bool = False, cap: int | None = None, moves_budget: int | None = None
+) -> int:
+    """Bytes ``fix(puzzle, swaps=swaps, cap=cap, moves_budget=moves_budget)`` may take at most: the engine's, the
+    solutions it lists (up to ``cap`` and the listing budget) and, for swaps, the candidate moves (up to their
+    budget).
 
     >>> from dominosa.generator.fix_drafts import raw_draft
     >>> fix_memory_estimate(raw_draft(50)) < 2**30
@@ -77,9 +96,9 @@ def fix_memory_estimate(puzzle: Puzzle, *, swaps: bool = False, cap: int | None 
     from dominosa.generator.fixing import DEFAULT_CAP  # the driver imports this module
 
     listed = listing_cap(puzzle, DEFAULT_CAP if cap is None else cap)
-    total = _BASE + _PER_CELL * len(puzzle.board.cells) + listed * solution_bytes(puzzle)
+    total = engine_bytes(puzzle) + listed * solution_bytes(puzzle)
     if swaps:
-        total += min(MOVES_BUDGET, _all_moves(puzzle) * move_bytes(puzzle))
+        total += moves_bytes(puzzle, moves_budget)
     return total
 
 

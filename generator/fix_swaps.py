@@ -104,6 +104,8 @@ class SwapSearch(FixSearch):
     _moves_cache: tuple[int, tuple[list[Move], list[int], list[int]]] | None = None
     # False once a kept solution's moves were cut to the memory budget: no count of swaps is then proved the fewest.
     moves_complete = True
+    # Bytes the candidate moves may take (None: the generator's MOVES_BUDGET); set by fix(moves_budget=...).
+    moves_budget: int | None = None
 
     def _tiles(self, solution: Solution) -> list[tuple[int, int]]:
         index = self.puzzle.board.index
@@ -333,7 +335,7 @@ class SwapSearch(FixSearch):
         solution; the per-cell tables are built as bytes (setting one bit of a big integer copies it)."""
         if self._moves_cache is not None and self._moves_cache[0] == kept:
             return self._moves_cache[1]
-        cap = moves_cap(self.puzzle)
+        cap = moves_cap(self.puzzle, self.moves_budget)
         tiles = self._tiles(self.solution_of(kept))
         moves = moves_keeping(tiles, self.puzzle.numbers, fixed=self.clue_cells, most=cap + 1)
         if len(moves) > cap:

@@ -149,6 +149,7 @@ def fix(
     cap: int = DEFAULT_CAP,
     timeout: float | None = None,
     progress: FixProgress | None = None,
+    moves_budget: int | None = None,
 ) -> Fix:
     """The smallest fix that makes ``puzzle`` proper (and of ``grade``, when given).
 
@@ -165,6 +166,10 @@ def fix(
     timeout : seconds for the whole search; when they run out the best fix found so far is returned, with
         ``stopped`` set and ``minimal`` False.
     progress : receives the best fix found so far, as the search goes.
+    moves_budget : bytes the swap searches' candidate moves may take (default
+        :data:`~dominosa.generator.fix_memory.MOVES_BUDGET`): a caller with less room (a studio worker) holds
+        them to its own share; past it only the cheapest moves are tried, and a swap fix is no longer proved
+        minimal.
 
     Raises
     ------
@@ -205,10 +210,16 @@ def fix(
     base = Fix(verdict, len(found), complete, puzzle)
     progress.best = base  # the verdict, at least, for a caller that stops waiting
     state = (puzzle, listed, most, target, keep, clock, progress, base)
+
+    def swap_search() -> SwapSearch:
+        search = SwapSearch(*state)
+        search.moves_budget = moves_budget
+        return search
+
     if verdict == UNDECIDED_VERDICT and not found:
         return finish(progress, base, note="the count ran out of time before finding a solution: nothing to fix from")
     if verdict == NO_SOLUTION:
-        return SwapSearch(*state).no_solution()
+        return swap_search().no_solution()
     if verdict == PROPER:
         graded = grade_proper(puzzle)
         only = Solution.from_pairs(puzzle.board, bits(found[0]))
@@ -216,8 +227,8 @@ def fix(
         if target is None or graded.level == target:
             return finish(progress, proper)
         progress.best = replaced(proper, minimal=False, note=f"{graded.name}, not {grade}: no swap found yet")
-        return SwapSearch(*state).swaps_to_grade(only, (), kept=1)
-    found_fix = SwapSearch(*state).swaps_to_unique() if swaps else ClueSearch(*state).clues()
+        return swap_search().swaps_to_grade(only, (), kept=1)
+    found_fix = swap_search().swaps_to_unique() if swaps else ClueSearch(*state).clues()
     if keep is not None and found_fix.kept_minimal and not found_fix.minimal:
         # The solution to keep was given: the fewest that keep it is the fewest asked for.
         found_fix = finish(progress, found_fix, minimal=True)

@@ -378,6 +378,16 @@ def test_swap_moves_are_capped_by_bytes_and_a_cut_list_proves_nothing(monkeypatc
     check_swap_fix(SMALL, found)
 
 
+def test_a_caller_holds_the_swap_moves_to_its_own_budget():
+    # The studio's worker has less room than the generator's budget: three moves' bytes cut the list, the fix
+    # is still a fix but no longer proved the fewest for its kept solution, as it is with the whole list.
+    puzzle = raw_draft(6, seed=0)
+    held = fix(puzzle, swaps=True, moves_budget=3 * fix_memory.move_bytes(puzzle), timeout=30)
+    check_swap_fix(puzzle, held)
+    assert not held.kept_minimal
+    assert fix(puzzle, swaps=True, timeout=30).kept_minimal
+
+
 def test_a_lower_bound_equal_to_the_size_is_a_proof():
     found = fix(SMALL, keep=1)
     unproved = dataclasses.replace(found, minimal=False, kept_minimal=False, lower_bound=len(found.clues))

@@ -6,24 +6,24 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import signal
 import threading
 import time
 
 import pytest
 from cli_run import dominosa, one_line_error
-from memory_cases import BIG_DRAFT, LOW_MEMORY
+from memory_cases import BIG_DRAFT, LOW_MEMORY, SWAP_DRAFT
 from starlette.testclient import TestClient
 
 from dominosa.deductions import GRADES
 from dominosa.formats import read_puzzle, write_game_id, write_plain
-from dominosa.generator.layouts import random_layout
+from dominosa.generator import fix_memory
+from dominosa.generator.fix_drafts import raw_draft
 from dominosa.generator.store import PuzzleStore
-from dominosa.web import Settings, create_app
+from dominosa.web import Settings, budget, create_app, jobs
 from dominosa.web import app as app_module
 from dominosa.web.app import timeout_message
-from dominosa.web.budget import WORKER_MEMORY
+from dominosa.web.jobs import run_job
 
 GAME_ID = "3:22223101012330103310"
 BAD = "22223\n10101\n23301\n03311\n"  # number 0 four times: the double-3 set needs it five times
@@ -500,21 +500,43 @@ def test_a_killed_idle_generating_worker_is_replaced_before_the_next_generate(st
     assert not gone(fresh)
 
 
-def test_a_monster_fix_is_refused_before_it_starts(client):
-    monster = write_game_id(random_layout(30, random.Random(1), avoid_trivial_squares=False)[0])
-    answer = client.post("/api/fix", json={"puzzle": monster, "swaps": True})
-    assert answer.status_code == 400
-    error = answer.json()["error"]
-    assert "992 cells" in error and f"{WORKER_MEMORY >> 20} MB" in error and "dominosa fix" in error
+def test_a_swap_fix_of_a_large_draft_runs_within_a_jobs_share(studio):
+    """An order-30 draft with thousands of solutions: the generator's estimate of its swap fix, with the moves
+    held to the job's share, fits; the studio answers with the best fix found in the time asked."""
+    _, c = studio
+    answer = c.post("/api/fix", json={"puzzle": SWAP_DRAFT, "swaps": True, "seconds": 1})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["verdict"] == "ambiguous" and answer.json()["solutions"] >= 2
+
+
+def test_a_fix_lists_only_the_solutions_a_jobs_share_holds(monkeypatch):
+    puzzle = raw_draft(6, seed=0)
+    share = fix_memory.engine_bytes(puzzle) + 10 * fix_memory.solution_bytes(puzzle)
+    monkeypatch.setattr(budget, "JOB_MEMORY", share)
+    outcome, found = run_job("fix", {"puzzle": write_game_id(puzzle)})
+    assert outcome == "ok", found
+    assert (found["solutions"], found["complete"]) == (10, False)
+    assert found["unique"] is True
+
+
+def test_a_monster_fix_is_refused_before_it_starts(monkeypatch):
+    """Nothing the engine reads is too big for a job's share today: with a share too small for the engine and
+    two solutions of an order-30 draft, its fix is refused with the line that names the limit."""
+    puzzle = read_puzzle(SWAP_DRAFT)
+    monkeypatch.setattr(budget, "JOB_MEMORY", fix_memory.engine_bytes(puzzle))
+    monkeypatch.setattr(jobs, "fix", lambda *args, **kwargs: pytest.fail("the fix was started"))
+    outcome, line = run_job("fix", {"puzzle": SWAP_DRAFT, "swaps": True})
+    assert outcome == "error"
+    assert "992 cells with swaps" in line and f"{budget.WORKER_MEMORY >> 20} MB" in line and "(dominosa fix)" in line
 
 
 def test_a_job_past_the_worker_memory_limit_is_a_503_and_the_studio_recovers():
-    """A fix that lists thousands of solutions, in workers held to less than it needs (it takes a few seconds
-    to fill the room, and the studio's start a second or two)."""
+    """The picture of an order-100 draft, in workers held to less than drawing it needs (a second or two to fill
+    the room, and the studio's start a second or two)."""
     app = create_app(Settings(workers=1, worker_memory=LOW_MEMORY, timeout=60))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         before = pids(app.pools["jobs"])
-        answer = c.post("/api/fix", json={"puzzle": BIG_DRAFT, "seconds": 30})
+        answer = c.post("/api/export", json={"puzzle": BIG_DRAFT, "format": "png"})
         assert answer.status_code == 503
         assert answer.json() == {"error": f"the job needed more memory than a worker may use ({LOW_MEMORY >> 20} MB)"}
         again = c.post("/api/rate", json={"puzzle": GAME_ID})

@@ -35,11 +35,11 @@ from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord, puzzle_to_dict, read_records, write_game_id, write_json, write_plain
 from dominosa.formats.positions import read_positions
 from dominosa.generator.evolve import NoPuzzleFound
-from dominosa.generator.fixing import DEFAULT_CAP, fix
+from dominosa.generator.fixing import fix
 from dominosa.generator.generate import MAX_ORDER, generate, make_request
 from dominosa.generator.shapes import shape_board, shape_names
 from dominosa.tiling import bundled
-from dominosa.web.budget import fix_solution_cap, too_large_to_fix
+from dominosa.web.budget import fix_allowance, too_large_to_fix
 
 __all__ = ["BadRequest", "JOBS", "run_job", "read_record", "EXPORT_FORMATS", "TILE_PUZZLES", "MAX_TILINGS"]
 
@@ -182,8 +182,8 @@ def fix_job(body: dict[str, Any]) -> dict[str, Any]:
     """``dominosa fix --format json``: ``swaps`` (true for swaps instead of clues), ``grade``, ``keep`` and
     ``seconds`` (how long to search before answering with the best fix found, default 4).
 
-    The fix lists no more of the draft's solutions than fit in a job's memory (:mod:`dominosa.web.budget`), and
-    a board too large for even that is refused before the search starts."""
+    The fix lists no more of the draft's solutions, nor swap moves, than fit in a job's memory
+    (:mod:`dominosa.web.budget`), and a board too large for even that is refused before the search starts."""
     record = read_record(_text(body))
     seconds = body.get("seconds", FIX_SECONDS)
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0.1 <= seconds <= 60:
@@ -191,8 +191,8 @@ def fix_job(body: dict[str, Any]) -> dict[str, Any]:
     keep = _int(body, "keep", None, 1, 10**6)
     grade = _choice(body, "grade", GRADES, None)
     swaps = _bool(body, "swaps")
-    cells, order, mode = len(record.puzzle.board), record.puzzle.order, "swaps" if swaps else "clues"
-    refusal = too_large_to_fix(cells, order, mode, DEFAULT_CAP)
+    allowance = fix_allowance(record.puzzle, swaps=swaps)
+    refusal = too_large_to_fix(allowance, record.puzzle, swaps=swaps)
     if refusal is not None:
         raise BadRequest(refusal)
     try:
@@ -201,7 +201,8 @@ def fix_job(body: dict[str, Any]) -> dict[str, Any]:
             keep=keep,
             grade=grade,
             swaps=swaps,
-            cap=fix_solution_cap(cells, order, mode, DEFAULT_CAP),
+            cap=allowance.cap,
+            moves_budget=allowance.moves_budget,
             timeout=float(seconds),
         )
     except ValueError as error:
