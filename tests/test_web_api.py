@@ -9,6 +9,7 @@ import json
 import pytest
 from cli_run import dominosa, one_line_error
 from starlette.testclient import TestClient
+from waiting import PATIENCE
 
 from dominosa.deductions import GRADES
 from dominosa.formats import read_puzzle, write_plain
@@ -381,7 +382,7 @@ def test_s8_the_first_request_after_an_idle_worker_was_killed_is_answered():
     with TestClient(studio, base_url="http://127.0.0.1") as c:
         (worker,) = studio.pools["jobs"]._all
         os.kill(worker.process.pid, signal.SIGKILL)
-        worker.process.join(5)
+        worker.process.join(PATIENCE)
         answer = c.post("/api/rate", json={"puzzle": GAME_ID})
         assert answer.status_code == 200 and answer.json()["unique"]
 

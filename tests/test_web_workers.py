@@ -9,6 +9,7 @@ import os
 import signal
 
 import pytest
+from waiting import PATIENCE
 
 from dominosa.web import workers
 from dominosa.web.workers import MAX_ANSWER, JobFailed, JobTimeout, PoolClosing, WorkerPool, encode_answer
@@ -145,7 +146,7 @@ def test_an_idle_process_killed_from_outside_costs_the_next_job_nothing():
     async def work(pool):
         (worker,) = pool._all
         os.kill(worker.process.pid, signal.SIGKILL)
-        worker.process.join(5)
+        worker.process.join(PATIENCE)
         return await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
 
     assert run(with_pool(1, work))[0] == "ok"
@@ -159,7 +160,7 @@ def test_jobs_give_up_when_the_server_stops():
         await asyncio.sleep(0.1)
         pool.abandon()
         with pytest.raises(PoolClosing):
-            await asyncio.wait_for(job, 5)
+            await asyncio.wait_for(job, PATIENCE)
 
     run(with_pool(1, work))
 
