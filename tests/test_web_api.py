@@ -343,7 +343,9 @@ def test_s7_a_locked_store_is_a_json_error_within_the_deadline(store_path):
             answer = c.post("/api/generate", json={"order": 3, "seed": 1})
             took = time.monotonic() - started
             assert answer.status_code == 503 and "busy" in answer.json()["error"]
-            assert took < 4  # the deadline (2 s) plus the generation, never SQLite's 30 s
+            # the deadline (2 s) plus the generation, never SQLite's 30 s: a bound between the two, with room for a
+            # machine many times slower than a quiet one
+            assert took < 20
             assert c.get("/api/info").status_code == 200
     finally:
         holder.rollback()
