@@ -144,9 +144,11 @@ def _listen(host: str, port: int) -> socket.socket:
 
 
 def _open_when_up(server, url: str) -> None:
+    """Open the browser once the server answers, however long a busy machine takes to start it (not at all if it
+    stops first)."""
     import time
 
-    for _ in range(200):
+    while not server.should_exit:
         if server.started:
             webbrowser.open(url)
             return

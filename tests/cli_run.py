@@ -9,6 +9,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -61,3 +62,13 @@ def board_lines(text: str) -> list[str]:
     """The lines of a rectangular board drawn in ``text``, without the row labels before them (the column labels'
     line above is not among them)."""
     return [found[1] for line in text.splitlines() if (found := _BOARD_LINE.fullmatch(line.strip()))]
+
+
+def as_from_a_terminal() -> None:
+    """For ``preexec_fn``: SIGHUP and SIGINT back to their defaults in the child, as a terminal starts a command.
+
+    A child inherits ignored signals: under ``nohup``, or started in the background by a script, the test runner
+    (and so every command it starts) may ignore them, and a test of what the command does on SIGHUP or Ctrl-C
+    would then test that environment instead of the command."""
+    for name in ("SIGHUP", "SIGINT"):
+        signal.signal(getattr(signal, name), signal.SIG_DFL)

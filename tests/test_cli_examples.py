@@ -36,6 +36,7 @@ from pathlib import Path
 import pytest
 from cli_run import COMMAND
 from tatham_data import tatham_rows
+from waiting import PATIENCE, wait_until
 
 from dominosa.cli.main import build_parser
 
@@ -184,7 +185,7 @@ def _run_server(example: Example, folder: Path, env: dict[str, str]) -> None:
     )
     try:
         address = None
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + PATIENCE
         while address is None and select.select([server.stdout], [], [], max(deadline - time.monotonic(), 0))[0]:
             line = server.stdout.readline()
             if not line:
@@ -192,18 +193,15 @@ def _run_server(example: Example, folder: Path, env: dict[str, str]) -> None:
             found = re.search(r"http://[\w.:\[\]]+/", line)
             address = found[0] if found else None
         assert address, f"{example.line}: printed no address"
-        with urllib.request.urlopen(address + "api/info", timeout=10) as answer:
+        with urllib.request.urlopen(address + "api/info", timeout=PATIENCE) as answer:
             assert answer.status == 200
         if "--open" in example.line:
             opened = folder / "opened.txt"
-            for _ in range(100):
-                if opened.exists():
-                    break
-                time.sleep(0.05)
+            wait_until(lambda: opened.exists() and opened.read_text().strip(), "--open's call of the browser")
             assert opened.read_text().strip().startswith(address), "--open did not open the studio's address"
     finally:
         os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=10)
+        server.wait(timeout=PATIENCE)
 
 
 def test_every_command_shows_examples():

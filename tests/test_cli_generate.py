@@ -4,13 +4,14 @@ run killed with SIGKILL in the middle and resumed."""
 from __future__ import annotations
 
 import json
+import re
 import signal
 import sqlite3
 import subprocess
-import time
 
 import pytest
-from cli_run import COMMAND, dominosa, one_line_error
+from cli_run import COMMAND, as_from_a_terminal, dominosa, one_line_error
+from waiting import PATIENCE, wait_until
 
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import grade
@@ -140,17 +141,17 @@ def _stored(path) -> int:
 
 def _start(*args: object) -> subprocess.Popen:
     return subprocess.Popen(
-        [*COMMAND, *map(str, args)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL
+        [*COMMAND, *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=as_from_a_terminal,  # Ctrl-C as a terminal delivers it, whatever runs the tests
     )
 
 
-def _wait_for(path, at_least: int, process: subprocess.Popen, limit: float = 60) -> int:
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        n = _stored(path)
-        if n >= at_least or process.poll() is not None:
-            return n
-        time.sleep(0.02)
+def _wait_for(path, at_least: int, process: subprocess.Popen) -> int:
+    """Wait until the store holds ``at_least`` puzzles (or the run ended); how many it holds."""
+    wait_until(lambda: _stored(path) >= at_least or process.poll() is not None, f"{at_least} puzzles stored")
     return _stored(path)
 
 
@@ -160,7 +161,7 @@ def test_a_killed_run_loses_nothing_and_resumes_without_duplicates(tmp_path):
     process = _start(*args, "--quiet")
     seen = _wait_for(path, 3, process)
     process.send_signal(signal.SIGKILL)
-    process.communicate(timeout=30)
+    process.communicate(timeout=PATIENCE)
     assert process.returncode == -signal.SIGKILL, "the run ended before it could be killed"
     with PuzzleStore(path) as store:
         before = {r.id: canonical_key(r.puzzle) for r in store.query()}
@@ -185,7 +186,7 @@ def test_ctrl_c_stops_cleanly_and_says_what_was_saved(tmp_path):
     process = _start("generate", "--order", "7", "--grade", "hard", "--count", "50", "--store", path, "--workers", "2")
     _wait_for(path, 1, process)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    out, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 130, err
     saved = _stored(path)
     last = err.decode().strip().splitlines()[-1]
@@ -248,15 +249,22 @@ def test_ctrl_c_during_best_saves_the_best_found_so_far(tmp_path):
     path = tmp_path / "puzzles.sqlite"
     args = ("generate", "--order", "6", "--grade", "hard", "--count", "3", "--best", "--budget", "100000")
     process = _start(*args, "--store", path, "--workers", "2")
-    first = process.stderr.readline().decode()  # the first progress line: the searches are well under way
-    assert first.startswith("best: ") and "best score so far" in first, first
+    while True:  # progress lines, until the searches have met as many candidates as puzzles are wanted
+        line = process.stderr.readline().decode()
+        assert line.startswith("best: ") and "best score so far" in line, line
+        if int(re.search(r"(\d+) candidates", line)[1]) >= 3:
+            break
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 130, err
-    last = err.decode().strip().splitlines()[-1]
-    assert last == f"dominosa: interrupted; the best found before it: saved 3 of 3 puzzles to {path}", last
     with PuzzleStore(path, create=False) as store:
         records = store.query()
+    # The candidates met are rated in full only after the Ctrl-C, so a few may fall short of hard: what is saved is
+    # the best of them, each hard, and the last line says exactly how many.
+    n = len(records)
+    rest = "" if n == 3 else "; run again with --resume to make the rest"
+    last = err.decode().strip().splitlines()[-1]
+    assert last == f"dominosa: interrupted; the best found before it: saved {n} of 3 puzzles to {path}{rest}", last
+    assert n >= 1 and all(r.grade == "hard" for r in records)
     assert [r.score for r in records] == sorted((r.score for r in records), reverse=True)
-    assert len(records) == 3 and all(r.grade == "hard" for r in records)
-    assert out.decode().count("saved puzzle") == 3
+    assert out.decode().count("saved puzzle") == n

@@ -20,9 +20,10 @@ from pathlib import Path
 
 import pytest
 from cli_run import COMMAND, dominosa, one_line_error
+from waiting import PATIENCE
 
 MEMORY_CAP = 400 * 1024 * 1024  # address space, not resident memory: Python itself maps ~100 MB
-HANG_GUARD = 60
+HANG_GUARD = PATIENCE  # a bound on commands that must not hang, never reached when they do not
 
 
 def _capped() -> None:

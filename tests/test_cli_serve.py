@@ -10,6 +10,7 @@ import urllib.request
 
 import pytest
 from cli_run import COMMAND, dominosa, one_line_error
+from waiting import PATIENCE
 
 from dominosa.cli.serve import is_loopback
 
@@ -26,7 +27,7 @@ def test_a_missing_store_is_one_line(tmp_path):
 def test_allow_save_makes_a_missing_store(tmp_path):
     process, line = serve("--store", str(tmp_path / "new.sqlite"), "--allow-save", "--workers", "1")
     process.terminate()
-    process.communicate(timeout=20)
+    process.communicate(timeout=PATIENCE)
     assert "dominosa studio at" in line
     assert (tmp_path / "new.sqlite").exists()
 
@@ -62,11 +63,11 @@ def test_serves_on_the_address_it_prints_and_warns_off_loopback():
     process, line = serve("--host", "0.0.0.0", "--workers", "1")
     try:
         url = line.split(" at ")[1].split()[0]
-        with urllib.request.urlopen(url + "api/info", timeout=30) as answer:
+        with urllib.request.urlopen(url + "api/info", timeout=PATIENCE) as answer:
             assert "guessing" in json.loads(answer.read())["grades"]
     finally:
         process.terminate()
-        _, err = process.communicate(timeout=20)
+        _, err = process.communicate(timeout=PATIENCE)
     assert "warning: listening on 0.0.0.0" in err
     assert process.returncode == 0 or process.returncode < 0
 

@@ -232,13 +232,14 @@ def test_the_canonical_layout_is_a_fixed_point_and_keeps_its_solution(layout, k,
 
 
 def test_a_big_key_is_quick():
-    """The store keys every puzzle it is given; order 30 (992 cells) stays in the milliseconds."""
+    """The store keys every puzzle it is given; order 30 (992 cells) stays in the milliseconds. Measured in this
+    process's CPU time, which other work on the machine does not stretch as it stretches the wall clock."""
     import time
 
     puzzle, solution = random_layout(30, random.Random(3))
     assert isinstance(solution, Solution)
     canonical_key(puzzle)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(10):
         canonical_key(puzzle)
-    assert (time.perf_counter() - start) / 10 < 0.05
+    assert (time.process_time() - start) / 10 < 0.05

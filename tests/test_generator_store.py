@@ -14,6 +14,7 @@ import textwrap
 from datetime import UTC, datetime
 
 import pytest
+from waiting import PATIENCE
 
 from dominosa import Board, Puzzle, Solution, problems
 from dominosa.deductions import grade
@@ -450,7 +451,7 @@ def _run_and_kill(script, path, seed: int, wanted: int) -> list[tuple[int, int]]
             assert line, f"the adder stopped early: {child.stderr.read()}"
             printed.append(tuple(map(int, line.split())))
         child.send_signal(signal.SIGKILL)
-        rest, _ = child.communicate(timeout=30)
+        rest, _ = child.communicate(timeout=PATIENCE)
     finally:
         if child.poll() is None:
             child.kill()

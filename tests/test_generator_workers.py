@@ -7,11 +7,11 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from waiting import wait_until
 
 from dominosa.generator.workers import JobQueue, MapWorkers, PoolWorkers, SerialWorkers, Workers, WorkersError
 
@@ -153,10 +153,7 @@ def test_pool_workers_leave_when_their_parent_is_killed_outright():
     finally:
         parent.send_signal(signal.SIGKILL)
         parent.wait()
-    deadline = time.monotonic() + 15
-    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not any(_alive(pid) for pid in pids)
+    wait_until(lambda: not any(_alive(pid) for pid in pids), "the orphaned workers' exit")
 
 
 def _alive(pid: int) -> bool:

@@ -14,6 +14,7 @@ import pytest
 from cli_run import dominosa, one_line_error
 from memory_cases import BIG_DRAFT, LOW_MEMORY, SWAP_DRAFT
 from starlette.testclient import TestClient
+from waiting import PATIENCE, wait_until
 
 from dominosa.deductions import GRADES
 from dominosa.formats import read_puzzle, write_game_id, write_plain
@@ -338,7 +339,6 @@ def test_s4_listing_every_solution_stops_at_the_cap(client):
 
 def test_s7_a_locked_store_is_a_json_error_within_the_deadline(store_path):
     import sqlite3
-    import time
 
     path, _ = store_path
     holder = sqlite3.connect(path, isolation_level=None)
@@ -351,7 +351,9 @@ def test_s7_a_locked_store_is_a_json_error_within_the_deadline(store_path):
             answer = c.post("/api/generate", json={"order": 3, "seed": 1})
             took = time.monotonic() - started
             assert answer.status_code == 503 and "busy" in answer.json()["error"]
-            assert took < 4  # the deadline (2 s) plus the generation, never SQLite's 30 s
+            # the deadline (2 s) plus the generation, never SQLite's 30 s: a bound between the two, with room for a
+            # machine many times slower than a quiet one
+            assert took < 20
             assert c.get("/api/info").status_code == 200
     finally:
         holder.rollback()
@@ -431,14 +433,6 @@ def test_daily_from_the_store_is_chosen_by_the_date(store_path):
 # -- a server that never drops a request: dead workers, monster fixes, the memory limit (issue 36) -------------
 
 
-def wait_until(condition, what: str, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what} did not happen within {seconds:g} s")
-        time.sleep(0.02)
-
-
 def pids(pool) -> set[int]:
     return {w.process.pid for w in list(pool._all)}
 
@@ -455,7 +449,7 @@ def gone(pid: int) -> bool:
 def studio():
     """A studio of its own (these tests kill its workers), with a time limit that a loaded machine cannot reach:
     the application and a client."""
-    app = create_app(Settings(workers=2, timeout=60))
+    app = create_app(Settings(workers=2, timeout=PATIENCE))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         yield app, c
 
@@ -474,7 +468,7 @@ def test_both_idle_solving_workers_killed_the_next_rate_is_answered(studio):
 def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_answered():
     """The one solving worker is frozen, handed the request, then killed: the request is run again on its
     replacement and answered as if nothing happened."""
-    app = create_app(Settings(workers=1, timeout=60))
+    app = create_app(Settings(workers=1, timeout=PATIENCE))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         pool = app.pools["jobs"]
         (pid,) = pids(pool)
@@ -484,7 +478,7 @@ def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_an
         request.start()
         wait_until(pool._idle.empty, "the request's hand-over to the frozen worker")
         os.kill(pid, signal.SIGKILL)
-        request.join(60)
+        request.join(PATIENCE)
         (answer,) = answers
         assert answer.status_code == 200, answer.text
         assert answer.json()["unique"] is True and pid not in pids(pool)
@@ -533,7 +527,7 @@ def test_a_monster_fix_is_refused_before_it_starts(monkeypatch):
 def test_a_job_past_the_worker_memory_limit_is_a_503_and_the_studio_recovers():
     """The picture of an order-100 draft, in workers held to less than drawing it needs (a second or two to fill
     the room, and the studio's start a second or two)."""
-    app = create_app(Settings(workers=1, worker_memory=LOW_MEMORY, timeout=60))
+    app = create_app(Settings(workers=1, worker_memory=LOW_MEMORY, timeout=PATIENCE))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         before = pids(app.pools["jobs"])
         answer = c.post("/api/export", json={"puzzle": BIG_DRAFT, "format": "png"})

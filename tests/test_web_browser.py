@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from cli_run import COMMAND
+from waiting import PATIENCE
 
 from dominosa.deductions import count_solutions, rate, solve
 from dominosa.formats import read_puzzle
@@ -63,7 +64,7 @@ def studio():
     yield match.group(1)
     process.terminate()
     try:
-        process.wait(timeout=10)
+        process.wait(timeout=PATIENCE)
     except subprocess.TimeoutExpired:
         process.kill()
 

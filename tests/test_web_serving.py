@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_run import COMMAND
+from cli_run import COMMAND, as_from_a_terminal
+from waiting import PATIENCE, wait_until
 
 from dominosa.web import Settings, create_app
 from dominosa.web.serving import StudioServer, server_config
@@ -24,15 +25,9 @@ from dominosa.web.serving import StudioServer, server_config
 SLOW = {"puzzle": "pentominoes", "count": True}  # 9356 tilings: many seconds of work
 HEADER_TIMEOUT = 0.5
 BODY_TIMEOUT = 0.5
-
-
-def wait_until(condition, seconds: float, what: str) -> None:
-    """Poll ``condition`` until it holds; fail after ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what} did not happen within {seconds:g} s")
-        time.sleep(0.02)
+# How long a test waits for the server to cut a slow client off: far past the limits above (a loaded machine is
+# late, never early), and far short of forever, which is what a client gets without them.
+CUT_OFF = 30.0
 
 
 @pytest.fixture(scope="module")
@@ -45,15 +40,15 @@ def server():
     uvicorn_server = StudioServer(server_config(studio, header_timeout=HEADER_TIMEOUT), studio)
     thread = threading.Thread(target=uvicorn_server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
-    wait_until(lambda: uvicorn_server.started, 30, "the server's start")
+    wait_until(lambda: uvicorn_server.started, "the server's start")
     yield sock.getsockname()
     uvicorn_server.should_exit = True
-    thread.join(10)
+    thread.join(PATIENCE)
     sock.close()
 
 
 def connect(address) -> socket.socket:
-    conn = socket.create_connection(address, timeout=5)
+    conn = socket.create_connection(address, timeout=PATIENCE)
     return conn
 
 
@@ -78,7 +73,7 @@ def closed_within(conn: socket.socket, seconds: float) -> tuple[bool, bytes]:
 def test_s5_headers_sent_a_byte_at_a_time_are_cut_off(server):
     conn = connect(server)
     conn.sendall(b"GET /api/info HTTP/1.1\r\nHo")  # and never the rest
-    closed, received = closed_within(conn, HEADER_TIMEOUT + 3)
+    closed, received = closed_within(conn, CUT_OFF)
     conn.close()
     assert closed and received == b""
 
@@ -86,7 +81,7 @@ def test_s5_headers_sent_a_byte_at_a_time_are_cut_off(server):
 def test_s5_a_connection_that_sends_nothing_is_closed(server):
     conns = [connect(server) for _ in range(10)]
     for conn in conns:
-        assert closed_within(conn, HEADER_TIMEOUT + 3)[0]
+        assert closed_within(conn, CUT_OFF)[0]
         conn.close()
 
 
@@ -95,7 +90,7 @@ def test_s5_a_body_trickling_in_is_answered_408(server):
     conn.sendall(
         b"POST /api/rate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"
     )
-    closed, received = closed_within(conn, BODY_TIMEOUT + 3)
+    closed, received = closed_within(conn, CUT_OFF)
     conn.close()
     assert closed and received.startswith(b"HTTP/1.1 408")
     assert b'"error"' in received
@@ -104,17 +99,17 @@ def test_s5_a_body_trickling_in_is_answered_408(server):
 def test_s5_a_keep_alive_connection_gets_the_same_limit_for_its_next_request(server):
     conn = connect(server)
     conn.sendall(b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-    conn.settimeout(5)
+    conn.settimeout(PATIENCE)
     first = conn.recv(65536)
     assert first.startswith(b"HTTP/1.1 200")
     conn.sendall(b"GET /api/info HTTP/1.1\r\nHo")
-    closed, _ = closed_within(conn, HEADER_TIMEOUT + 3)
+    closed, _ = closed_within(conn, CUT_OFF)
     conn.close()
     assert closed
 
 
 def test_s5_a_prompt_client_is_served(server):
-    client = http.client.HTTPConnection(*server, timeout=10)
+    client = http.client.HTTPConnection(*server, timeout=PATIENCE)
     client.request(
         "POST", "/api/rate", json.dumps({"puzzle": "3:22223101012330103310"}), {"Content-Type": "application/json"}
     )
@@ -126,13 +121,21 @@ def test_s5_a_prompt_client_is_served(server):
 # -- a real `dominosa serve`: S9 and S10 -----------------------------------------------------------------------
 
 
-def start_studio(*options: str) -> tuple[subprocess.Popen, str, int]:
+def start_studio(*options: str, nohup: bool = False) -> tuple[subprocess.Popen, str, int]:
+    """``dominosa serve`` as started from a terminal (with ``nohup``: with SIGHUP ignored); it, its host and port."""
+
+    def signals() -> None:
+        as_from_a_terminal()
+        if nohup:
+            signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
     process = subprocess.Popen(
         [*COMMAND, "serve", "--port", "0", "--workers", "1", *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # a group of its own, as a terminal gives it: Ctrl-C reaches every process in it
+        preexec_fn=signals,  # SIGHUP and SIGINT as a terminal leaves them, whatever runs the tests
     )
     line = process.stdout.readline()
     match = re.search(r"http://([\d.]+):(\d+)/", line)
@@ -148,7 +151,7 @@ def post_in_background(host: str, port: int, endpoint: str, body: dict) -> dict:
 
     def send() -> None:
         try:
-            client = http.client.HTTPConnection(host, port, timeout=30)
+            client = http.client.HTTPConnection(host, port, timeout=PATIENCE)
             client.request("POST", f"/api/{endpoint}", json.dumps(body), {"Content-Type": "application/json"})
             answer = client.getresponse()
             result.update(status=answer.status, type=answer.getheader("Content-Type"), body=answer.read())
@@ -197,16 +200,19 @@ linux_only = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 
 
 @linux_only
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGHUP])
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGHUP], ids=["SIGKILL", "SIGHUP"])
 def test_s9_a_busy_worker_dies_with_the_server(sig):
     process, host, port = start_studio()
     try:
         post_in_background(host, port, "tile", SLOW)
         busy: list[int] = []
-        wait_until(lambda: busy.extend(busy_workers(process.pid)) or busy, 30, "a worker's start on the job")
+        wait_until(lambda: busy.extend(busy_workers(process.pid)) or busy, "a worker's start on the job")
         process.send_signal(sig)
-        process.wait(10)
-        wait_until(lambda: all(state(w) in ("gone", "Z") for w in busy), 10, "the workers' exit")
+        process.wait(PATIENCE)
+        wait_until(lambda: all(state(w) in ("gone", "Z") for w in busy), "the workers' exit")
+        if sig == signal.SIGHUP:  # a stop asked for (the terminal closed), not a crash: quiet, exit code 0
+            assert process.returncode == 0
+            assert "Traceback" not in process.stderr.read()
     finally:
         if process.poll() is None:
             process.kill()
@@ -218,15 +224,57 @@ def test_s10_ctrl_c_answers_requests_in_flight_503_and_exits_quietly():
     process, host, port = start_studio()
     try:
         result = post_in_background(host, port, "tile", SLOW)
-        wait_until(lambda: busy_workers(process.pid), 30, "a worker's start on the job")
+        wait_until(lambda: busy_workers(process.pid), "a worker's start on the job")
         os.killpg(process.pid, signal.SIGINT)  # Ctrl-C in the terminal: the whole group gets it
-        wait_until(lambda: result, 10, "the answer to the request in flight")
+        wait_until(lambda: result, "the answer to the request in flight")
         assert result.get("status") == 503, result
         assert result["type"] == "application/json" and "stopping" in json.loads(result["body"])["error"]
-        assert process.wait(10) == 0
+        assert process.wait(PATIENCE) == 0
         stderr = process.stderr.read()
         assert "Traceback" not in stderr, stderr
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def info_status(host: str, port: int) -> int:
+    client = http.client.HTTPConnection(host, port, timeout=PATIENCE)
+    try:
+        client.request("GET", "/api/info")
+        return client.getresponse().status
+    finally:
+        client.close()
+
+
+def handled_signals(pid: int) -> tuple[set[int], set[int]]:
+    """The signals the process ignores and those it catches, from /proc."""
+    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    fields = dict(line.split(":\t", 1) for line in lines if ":\t" in line)
+
+    def numbers(mask: str) -> set[int]:
+        bits = int(mask, 16)
+        return {n for n in range(1, 65) if bits >> (n - 1) & 1}
+
+    return numbers(fields["SigIgn"]), numbers(fields["SigCgt"])
+
+
+@linux_only
+def test_s9_sighup_is_a_stop_except_under_nohup():
+    """SIGHUP (the terminal closed) stops the server as Ctrl-C does (the test above); ``nohup dominosa serve``
+    asked it to outlive its terminal, so there SIGHUP stays ignored and the studio goes on serving."""
+    for nohup in (False, True):
+        process, host, port = start_studio(nohup=nohup)
+        try:
+            assert info_status(host, port) == 200  # serving: its signal handlers are in place
+            ignored, caught = handled_signals(process.pid)
+            assert (signal.SIGHUP in ignored, signal.SIGHUP in caught) == (nohup, not nohup)
+            if nohup:
+                process.send_signal(signal.SIGHUP)  # an ignored signal is dropped as it is sent
+                assert info_status(host, port) == 200 and process.poll() is None
+            process.terminate()
+            assert process.wait(PATIENCE) == 0
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()

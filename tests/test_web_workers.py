@@ -11,6 +11,7 @@ import signal
 from pathlib import Path
 
 import pytest
+from waiting import PATIENCE
 
 from dominosa.web import workers
 from dominosa.web.workers import (
@@ -123,7 +124,7 @@ async def kill_the_holder(pool, spared: tuple[int, ...] = ()) -> int:
 def test_a_job_whose_process_dies_runs_again_on_a_fresh_one():
     async def work(pool):
         freeze(pool)
-        job = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=60))
+        job = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=PATIENCE))
         killed = await kill_the_holder(pool)
         return killed, await job, pool.pids
 
@@ -138,12 +139,12 @@ def test_a_job_whose_second_process_dies_too_fails():
 
     async def work(pool):
         freeze(pool)
-        job = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=60))
+        job = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=PATIENCE))
         first = await kill_the_holder(pool)
         await kill_the_holder(pool, spared=(first,))
         with pytest.raises(JobFailed, match="ran it again"):
             await job
-        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=60)
+        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=PATIENCE)
 
     assert run(with_pool(2, work))[0] == "ok"
 
@@ -154,7 +155,7 @@ def test_idle_processes_killed_from_outside_cost_the_next_job_nothing():
         for pid in killed:
             os.kill(pid, signal.SIGKILL)
         await until(lambda: all(gone(pid) for pid in killed), "the processes' end")
-        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=60)
+        return await pool.run("rate", {"puzzle": GAME_ID}, timeout=PATIENCE)
 
     assert run(with_pool(2, work))[0] == "ok"
 
@@ -176,7 +177,7 @@ def test_each_process_is_held_to_the_memory_limit():
     heaviest a worker does) still runs under it."""
 
     async def work(pool):
-        answer = await pool.run("export", {"puzzle": GAME_ID, "format": "png"}, timeout=60)  # numpy, matplotlib
+        answer = await pool.run("export", {"puzzle": GAME_ID, "format": "png"}, timeout=PATIENCE)  # numpy, matplotlib
         (pid,) = pool.pids  # the worker set its limit before it took the job
         return Path(f"/proc/{pid}/limits").read_text(), answer
 
@@ -193,7 +194,7 @@ def test_separate_pools_do_not_wait_for_each_other():
         other = WorkerPool(1, name="generating", nice=10)
         await other.start()
         try:
-            busy = asyncio.create_task(other.run("tile", SLOW, timeout=60))
+            busy = asyncio.create_task(other.run("tile", SLOW, timeout=PATIENCE))
             await asyncio.sleep(0.1)
             answer = await pool.run("rate", {"puzzle": GAME_ID}, timeout=30)
             still_busy = not busy.done()
@@ -245,11 +246,11 @@ def test_jobs_give_up_when_the_server_stops():
     """S10: a job in flight when the server stops raises PoolClosing at once, so its request gets an answer."""
 
     async def work(pool):
-        job = asyncio.create_task(pool.run("tile", SLOW, timeout=60))
+        job = asyncio.create_task(pool.run("tile", SLOW, timeout=PATIENCE))
         await asyncio.sleep(0.1)
         pool.abandon()
         with pytest.raises(PoolClosing):
-            await asyncio.wait_for(job, 5)
+            await asyncio.wait_for(job, PATIENCE)
 
     run(with_pool(1, work))
 

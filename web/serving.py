@@ -5,15 +5,19 @@ clients pile up until the server runs out of sockets. :func:`guarded_protocol` g
 ``header_timeout`` seconds to send a request's headers (from the moment it opens, or from the end of the previous
 answer); the body has its own limit in the application (:class:`dominosa.web.app.BodyLimit`).
 
-:class:`StudioServer` tells the application the moment a stop is asked for (Ctrl-C, SIGTERM), so that requests in
-flight are answered 503 ``{"error": "the studio is stopping..."}`` at once instead of being cut off with a
-traceback when the grace period ends.
+:class:`StudioServer` tells the application the moment a stop is asked for (Ctrl-C, SIGTERM, and SIGHUP: the
+terminal it ran in was closed), so that requests in flight are answered 503 ``{"error": "the studio is
+stopping..."}`` at once instead of being cut off with a traceback when the grace period ends. A server started
+with SIGHUP ignored (``nohup``) keeps ignoring it, as it was asked to.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
+import threading
+from collections.abc import Iterator
 from typing import Any
 
 import uvicorn
@@ -79,6 +83,25 @@ class StudioServer(uvicorn.Server):
     async def startup(self, sockets: Any = None) -> None:
         self._loop = asyncio.get_running_loop()
         await super().startup(sockets=sockets)
+
+    @contextlib.contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        """uvicorn's Ctrl-C and SIGTERM handling, and SIGHUP the same way: uvicorn leaves SIGHUP alone, and its
+        default action would kill the server outright, requests in flight and all."""
+        hangup = getattr(signal, "SIGHUP", None)
+        if hangup is None or threading.current_thread() is not threading.main_thread():
+            with super().capture_signals():
+                yield
+            return
+        previous = signal.getsignal(hangup)
+        if previous != signal.SIG_IGN:  # nohup asked for the server to outlive its terminal
+            signal.signal(hangup, self.handle_exit)
+        try:
+            with super().capture_signals():
+                yield
+        finally:
+            if previous is not None:  # None: a handler set outside Python, which cannot be put back
+                signal.signal(hangup, previous)
 
     def handle_exit(self, sig: int, frame: Any) -> None:
         super().handle_exit(sig, frame)
