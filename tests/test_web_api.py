@@ -14,7 +14,7 @@ import pytest
 from cli_run import dominosa, one_line_error
 from memory_cases import BIG_DRAFT, LOW_MEMORY, SWAP_DRAFT
 from starlette.testclient import TestClient
-from waiting import PATIENCE, wait_until
+from waiting import PATIENCE, gone, wait_until
 
 from dominosa.deductions import GRADES
 from dominosa.formats import read_puzzle, write_game_id, write_plain
@@ -435,14 +435,6 @@ def test_daily_from_the_store_is_chosen_by_the_date(store_path):
 
 def pids(pool) -> set[int]:
     return {w.process.pid for w in list(pool._all)}
-
-
-def gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import signal
 from pathlib import Path
 
 import pytest
-from waiting import PATIENCE
+from waiting import PATIENCE, gone
 
 from dominosa.web import workers
 from dominosa.web.workers import (
@@ -92,14 +92,6 @@ async def until(condition, what: str, seconds: float = 60) -> None:
         if asyncio.get_running_loop().time() > deadline:
             pytest.fail(f"{what} did not happen within {seconds:g} s")
         await asyncio.sleep(0.02)
-
-
-def gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
 
 
 def freeze(pool) -> None:

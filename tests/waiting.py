@@ -8,6 +8,7 @@ when things work: the cost of a real fault is a slower failure, never a false on
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 
@@ -23,3 +24,12 @@ def wait_until(condition: Callable[[], object], what: str, seconds: float = PATI
         if time.monotonic() > deadline:
             pytest.fail(f"{what} did not happen within {seconds:g} s")
         time.sleep(0.02)
+
+
+def gone(pid: int) -> bool:
+    """True once no process ``pid`` is left (a killed child that was reaped, or never was)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
