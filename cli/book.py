@@ -81,11 +81,12 @@ examples:
       12 generated double-7 puzzles, letter size, with 0.125 in of bleed
   dominosa book --grade extreme --count 4
       4 generated extreme double-6 puzzles
-  dominosa book --shapes heart,star,house --orders 6,7
-      the book, then a section of 6 puzzles on shapes ('dominosa generate
-      --list-shapes' lists them), each at its set nearest the sizes asked
-  dominosa book --count 0 --shapes all --shape-count 40 --orders 7,8
-      a whole book of shaped puzzles, in sections by grade
+  dominosa book --count 12 --shapes heart,star,house
+      12 double-6 puzzles, then a section of 6 on shapes ('dominosa generate
+      --list-shapes' lists them), each at its set nearest the size asked
+  dominosa book --count 0 --shapes all --shape-count 10 --order 7
+      a whole book of shaped puzzles, one on each shape, in sections by grade
+      (--shape-count 40 --orders 7,8 for a full book)
   dominosa book puzzles.txt --large-print --trim 170x240mm
       large print on a custom trim (WIDTHxHEIGHT in in, mm, cm or pt)
   dominosa book --count 4 --order 5 --out vol1.pdf --puzzles-out vol1.jsonl
