@@ -2,7 +2,8 @@
 
 The engine knows nothing of clocks (see the design), so the limit is kept here, at the edge: a timer signal
 (``SIGALRM``) interrupts the work in the main thread with :class:`TimedOut`, the same way Ctrl-C interrupts it
-with ``KeyboardInterrupt``: between two Python steps, so within milliseconds wherever the engine is. Each
+with ``KeyboardInterrupt``: between two Python steps, so within milliseconds wherever the engine is (the compiled
+counter pauses for signals every few dozen nodes: ``deductions/signals.py``). Each
 command wraps one unit of work (a puzzle) in :func:`time_limit` and says in its output what ran out of time.
 """
 

@@ -36,6 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from dominosa.deductions.signals import let_signals_in
 from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED
 from dominosa.deductions.tables import Tables, tables_for
 from dominosa.puzzle import Puzzle
@@ -990,9 +991,10 @@ def _search(
             stats.nodes += 1
             confl = eng.learn(block, keep=True)
             continue
-        if deadline is not None and stats.nodes >= next_check:
+        if stats.nodes >= next_check:
             next_check = stats.nodes + 64
-            if time.monotonic() > deadline:
+            let_signals_in()  # Ctrl-C and --timeout reach the compiled build here
+            if deadline is not None and time.monotonic() > deadline:
                 raise TimeoutError
         if max_nodes is not None and stats.nodes >= max_nodes:
             raise _OutOfNodes

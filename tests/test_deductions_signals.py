@@ -1,0 +1,41 @@
+"""Signals reach the engine's long loops in the compiled build too (deductions/signals.py).
+
+A count on a random double-50 board runs for seconds. A timer signal whose handler raises, as ``--timeout`` and
+Ctrl-C do, must stop it at once: the CPU time the count used by the moment the exception arrives is a small
+part of the whole, whatever else the machine is doing (CPU time, not the wall clock, so a busy machine does not
+change the verdict). Without the engine's pauses the compiled count ran to its end before the handler ran.
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import time
+
+import pytest
+
+from dominosa.board import Board
+from dominosa.deductions.counting import count_solutions
+from dominosa.generator.layouts import random_layout
+
+
+class _Rang(Exception):
+    pass
+
+
+def _ring(signum, frame):
+    raise _Rang
+
+
+def test_a_timer_signal_stops_a_long_count_at_once():
+    puzzle, _ = random_layout(Board.rectangle(51, 52), random.Random(1))
+    previous = signal.signal(signal.SIGALRM, _ring)
+    started = time.process_time()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(_Rang):
+            count_solutions(puzzle, 2)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert time.process_time() - started < 1.5  # the whole count takes several seconds of CPU
