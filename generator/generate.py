@@ -16,7 +16,10 @@
 from __future__ import annotations
 
 import hashlib
+import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -333,20 +336,22 @@ class StoreRun:
 
         def accept(made: GeneratedPuzzle) -> bool:
             params = {**self.request.params(), "search": made.search}
-            new = self.store.add(
-                made.puzzle,
-                made.solution,
-                grade=made.grade,
-                level=made.level,
-                score=made.score,
-                params=params,
-                seed=self.request.seed,
-                weights=self.request.settings.weights.to_dict() if made.score is not None else None,
-            )
+            with signals_held():  # a Ctrl-C between the commit and the count would make the summary one short
+                new = self.store.add(
+                    made.puzzle,
+                    made.solution,
+                    grade=made.grade,
+                    level=made.level,
+                    score=made.score,
+                    params=params,
+                    seed=self.request.seed,
+                    weights=self.request.settings.weights.to_dict() if made.score is not None else None,
+                )
+                if new is not None:
+                    self.saved.append(new)
             if new is None:
                 self.duplicates += 1
                 return False
-            self.saved.append(new)
             ids[canonical_key(made.puzzle)] = new
             return True
 
@@ -363,6 +368,32 @@ class StoreRun:
             report=report,
         ):
             yield replace(made, id=ids[canonical_key(made.puzzle)])
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold Ctrl-C and SIGTERM back for the length of the block, delivering them (once) when it ends.
+
+    A store commit and the count that reports it must happen together: a ``KeyboardInterrupt`` raised between them
+    would leave a puzzle in the store that the run's summary does not count. For the block the signals' handlers
+    only note that they came; the handlers before are put back after it, and a noted signal is raised again, so
+    they see it (a second Ctrl-C still means what it meant). Handlers run in the main thread only, so elsewhere
+    the block runs as it is. (Blocking the signals at the operating system would not do: another thread, such as
+    a worker pool's, would take the signal and the main thread would still run the handler at once.)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    came: list[int] = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    before = {number: signal.signal(number, lambda number, frame: came.append(number)) for number in held}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+        for number in dict.fromkeys(came):
+            signal.raise_signal(number)
 
 
 def resume_point(store: PuzzleStore, request: Request) -> tuple[int, int]:

@@ -3,7 +3,9 @@ same puzzles for the same seed whatever the workers, and store runs that resume 
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import sys
 
 import pytest
@@ -13,7 +15,7 @@ from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import grade, rate
 from dominosa.generator.canonical import canonical_key
 from dominosa.generator.evolve import NoPuzzleFound, Settings
-from dominosa.generator.generate import StoreRun, generate, make_request, read_shape
+from dominosa.generator.generate import StoreRun, generate, make_request, read_shape, signals_held
 from dominosa.generator.layouts import random_irregular_board
 from dominosa.generator.store import PuzzleStore
 from dominosa.generator.workers import PoolWorkers, SerialWorkers, WorkersError, open_workers
@@ -117,6 +119,37 @@ def test_store_runs_save_every_puzzle_and_resume_without_repeats(tmp_path):
         assert len(store) == 7 and again.duplicates == 0
         keys = {canonical_key(r.puzzle) for r in store.query()}
         assert len(keys) == 7
+
+
+def test_a_ctrl_c_right_after_a_commit_is_counted_in_what_was_saved(tmp_path, monkeypatch):
+    """The interrupt arrives the moment the store has committed the second puzzle, before the run has counted it:
+    the run still stops, and its count says what the store holds."""
+    path = tmp_path / "p.sqlite"
+    with PuzzleStore(path) as store:
+        commit = store.add
+
+        def add_then_interrupt(*args, **kwargs):
+            new = commit(*args, **kwargs)
+            if new == 2:
+                os.kill(os.getpid(), signal.SIGINT)  # pending until the commit is counted, then raised
+            return new
+
+        monkeypatch.setattr(store, "add", add_then_interrupt)
+        run = StoreRun(store, make_request(order=4, grade="basic", seed=9), 5)
+        with pytest.raises(KeyboardInterrupt):
+            for _ in run.puzzles(workers=SerialWorkers()):
+                pass
+        assert run.saved == [1, 2] and len(store) == 2
+
+
+def test_signals_held_delivers_a_held_signal_once_after_the_block():
+    reached_the_end_of_the_block = False
+    with pytest.raises(KeyboardInterrupt), signals_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # the handler would run at any of these bytecodes, were the signal not held
+            pass
+        reached_the_end_of_the_block = True
+    assert reached_the_end_of_the_block
 
 
 def test_read_shape_from_a_picture_and_from_a_puzzle():
