@@ -24,8 +24,8 @@ from collections.abc import Callable
 
 from dominosa.deductions.counting import count_from_position
 from dominosa.deductions.sentences import Names, Sentence
-from dominosa.deductions.state import Deduction, SolvingState, _names_of, bit_indices
-from dominosa.deductions.tables import Masks
+from dominosa.deductions.state import Deduction, SolvingState, bit_indices, names_of
+from dominosa.deductions.tables import Masks, Tables
 
 __all__ = [
     "Rule",
@@ -34,6 +34,7 @@ __all__ = [
     "join_consequences",
     "join_splits",
     "split_consequences",
+    "placing_split",
     "only_place_of",
     "all_same_neighbours",
     "same_neighbours_away",
@@ -68,8 +69,8 @@ def single_neighbour(s: SolvingState) -> Deduction | None:
         cells=(x, other),
         domino=d,
         reason=lambda: Sentence("{cell} has only one remaining neighbour, {other}: the {domino} goes there.",
-                                cell=_names_of(t).cell_label[x], other=_names_of(t).cell_label[other],
-                                domino=_names_of(t).domino[d]),
+                                cell=names_of(t).cell_label[x], other=names_of(t).cell_label[other],
+                                domino=names_of(t).domino[d]),
     )
 
 
@@ -130,7 +131,7 @@ def join_splits(m: Masks, undecided: int, q: int) -> tuple[int, int]:
 
 def _placed_words(t, q: int, d: int, n_touching: int, n_elsewhere: int) -> str:
     """Rule 2's sentence."""
-    names = _names_of(t)
+    names = names_of(t)
     parts = []
     if n_touching:
         parts.append(f"{n_touching} neighbouring pair{'s' if n_touching != 1 else ''} split")
@@ -162,18 +163,25 @@ def split_consequences(s: SolvingState) -> Deduction | None:
     d = t.pair_domino[q]
     only = only_place_of(s.masks, s.undecided, d) if d >= 0 and not s.placed[d] and s.dom_live[d] == 1 else -1
     if only >= 0:
-        return Deduction(
-            rule=3,
-            joins=(only,),
-            settles=(q,),
-            cells=(t.pair_a[only], t.pair_b[only]),
-            domino=d,
-            reason=lambda: Sentence("With {pair} split, the {domino} has only one remaining place: {place}.",
-                                    pair=_names_of(t).pair[q], domino=_names_of(t).domino[d],
-                                    place=_names_of(t).pair[only]),
-        )
+        return placing_split(t, q, only)
     return Deduction(rule=3, settles=(q,), domino=d if d >= 0 else None,
-                     reason=lambda: Sentence("{pair} is split.", pair=_names_of(t).pair[q]))
+                     reason=lambda: Sentence("{pair} is split.", pair=names_of(t).pair[q]))
+
+
+def placing_split(t: Tables, q: int, only: int) -> Deduction:
+    """Rule 3's deduction where the split of pair ``q`` leaves its domino one place, ``only``: that place is
+    joined (the settle kernel reports these steps, and the driver makes them with this)."""
+    d = t.pair_domino[q]
+    return Deduction(
+        rule=3,
+        joins=(only,),
+        settles=(q,),
+        cells=(t.pair_a[only], t.pair_b[only]),
+        domino=d,
+        reason=lambda: Sentence("With {pair} split, the {domino} has only one remaining place: {place}.",
+                                pair=names_of(t).pair[q], domino=names_of(t).domino[d],
+                                place=names_of(t).pair[only]),
+    )
 
 
 def only_place_of(m: Masks, undecided: int, d: int) -> int:
@@ -191,7 +199,7 @@ def all_same_neighbours(s: SolvingState) -> Deduction | None:
     for x in sorted(s.dirty_cells):
         found = same_neighbours_at(s, x)
         if found is None:
-            s.dirty_cells.discard(x)  # looked at; only a change at this cell can make rule 4 fire here
+            s.cell_looked_at(x)  # looked at; only a change at this cell can make rule 4 fire here
         else:
             return found  # stays a candidate until the deduction is applied (then it will not fire again)
     return None
@@ -216,9 +224,9 @@ def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
             "Every remaining neighbour of {cell} makes the {domino}, so that domino covers it: {pairs} is ruled out.",
             "Every remaining neighbour of {cell} makes the {domino}, so that domino covers it: {pairs} are ruled out.",
             len(away),
-            cell=_names_of(t).cell_label[x],
-            domino=_names_of(t).domino[d],
-            pairs=Names(_names_of(t).pair[q] for q in away),
+            cell=names_of(t).cell_label[x],
+            domino=names_of(t).domino[d],
+            pairs=Names(names_of(t).pair[q] for q in away),
         ),
     )
 
@@ -265,8 +273,8 @@ def unique_placement_of(s: SolvingState, d: int) -> Deduction:
         joins=(q,),
         cells=(t.pair_a[q], t.pair_b[q]),
         domino=d,
-        reason=lambda: Sentence("The {domino} can only go at {pair}.", domino=_names_of(t).domino[d],
-                                pair=_names_of(t).pair[q]),
+        reason=lambda: Sentence("The {domino} can only go at {pair}.", domino=names_of(t).domino[d],
+                                pair=names_of(t).pair[q]),
     )
 
 
@@ -279,7 +287,7 @@ def shared_cell(s: SolvingState) -> Deduction | None:
     for d in sorted(s.dirty_dominoes):
         found = shared_cell_of(s, d)
         if found is None:
-            s.dirty_dominoes.discard(d)
+            s.domino_looked_at(d)
         else:
             return found
     return None
@@ -303,9 +311,9 @@ def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:
             "Every remaining place for the {domino} uses {cell}, so the cell is covered by it: {pairs} is split.",
             "Every remaining place for the {domino} uses {cell}, so the cell is covered by it: {pairs} are split.",
             len(others),
-            domino=_names_of(t).domino[d],
-            cell=_names_of(t).cell_label[x],
-            pairs=Names(_names_of(t).pair[q] for q in others),
+            domino=names_of(t).domino[d],
+            cell=names_of(t).cell_label[x],
+            pairs=Names(names_of(t).pair[q] for q in others),
         ),
     )
 

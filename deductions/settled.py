@@ -33,13 +33,14 @@ from dominosa.deductions.rules import (
     shared_cell_splits,
     single_pair_of,
 )
-from dominosa.deductions.state import Deduction, SolvingState, bit_indices
-from dominosa.deductions.tables import Masks
+from dominosa.deductions.state import Contradiction, Deduction, Position, SolvingState, bit_indices, names_of
+from dominosa.deductions.tables import Masks, Tables
 from dominosa.puzzle import Puzzle
 
 __all__ = [
     "Move",
     "start_position",
+    "settle_position",
     "settled_after",
     "trivial_moves",
     "same_neighbour_cells",
@@ -55,13 +56,114 @@ _SINGLE = int(Technique.SINGLE_NEIGHBOUR)
 _UNIQUE = int(Technique.UNIQUE_PLACEMENT)
 
 
-def start_position(m: Masks) -> tuple[int, int, int, int]:
+def start_position(m: Masks) -> Position:
     """The settled start of a puzzle without clues: nothing joined, covered or placed, and the pairs showing no
     domino of the set split (as :class:`~dominosa.deductions.state.SolvingState` starts)."""
     shown = 0
     for places in m.placements:
         shown |= places
-    return 0, m.all_pairs & ~shown, 0, 0
+    return Position(0, m.all_pairs & ~shown, 0, 0)
+
+
+def settle_position(
+    m: Masks,
+    position: tuple[int, int, int, int],
+    joins: tuple[int, ...] = (),
+    splits: tuple[int, ...] = (),
+    quiet_splits: tuple[int, ...] = (),
+    *,
+    pending_joins: int = 0,
+    pending_splits: int = 0,
+    checked: bool = True,
+    quiet: bool = False,
+    placings: list[int] | None = None,
+    tables: Tables | None = None,
+) -> tuple[Position, int, int]:
+    """The settle kernel: the settled position after a deduction, with the bookkeeping steps drawn on the way
+    (rule 2's, one a pair joined; rule 3's, one a pair newly split); raises
+    :class:`~dominosa.deductions.state.Contradiction` where the position cannot stand.
+
+    ``position`` is a :class:`~dominosa.deductions.state.Position`. The deduction is made as
+    ``SolvingState.apply`` makes it (quiet splits, splits, then joins), after ``pending_joins`` and
+    ``pending_splits`` (bitsets of pairs already joined or split in ``position`` whose consequences are still to
+    draw: a :class:`~dominosa.deductions.state.SolvingState`'s pending pairs). The consequences are drawn in the
+    step mode's order (the lowest newly joined pair first, then the lowest newly split one), so the counts are
+    the step run's, with the checks the state makes: a pair joined and split, a cell covered twice, a domino placed
+    twice, and (``checked``) an open cell or an unplaced domino left with no pair, which the caller may leave to a
+    state it brings to the position (:meth:`~dominosa.deductions.state.SolvingState.settle_to` makes it).
+
+    ``quiet`` draws rule 2 alone (the pairs it splits, and those split before, have nothing drawn from them): the
+    trivial closure's way, where a domino left one place is rule 5's. With ``placings``, each rule 3 step that
+    places a domino adds its newly split pair and the place joined, so that the caller can make those steps'
+    deductions. ``tables`` names the cells, pairs and dominoes in a contradiction's message.
+
+    This is the engine's one settle: the step runs' bookkeeping (:func:`~dominosa.deductions.driver.settle_counted`),
+    the closure's trivial closure (:func:`~dominosa.deductions.driver.close_trivially`) and the children of the
+    state graph and of lean grading (:func:`settled_after`) are drawn here, with the rules' own logic
+    (:func:`~dominosa.deductions.rules.join_splits`, :func:`~dominosa.deductions.rules.only_place_of`).
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.tables import masks_of, tables_for
+    >>> m = masks_of(tables_for(read_puzzle("3:22223101012330103310")))
+    >>> after, joins, splits = settle_position(m, start_position(m), joins=(16,))
+    >>> after.joined == 1 << 16, joins >= 1, splits >= 1
+    (True, True, True)
+    """
+    joined, split, covered, placed = position
+    pair_a, pair_b, pair_domino, every = m.pair_a, m.pair_b, m.pair_domino, m.all_pairs
+    new_joins, new_splits = pending_joins, 0 if quiet else pending_splits
+    n_joins = n_splits = changed = 0
+    for group, newly in ((quiet_splits, False), (splits, True)):
+        for q in group:
+            bit = 1 << q
+            if joined & bit:
+                raise Contradiction(f"{_pair(tables, q)} is joined and cannot be split")
+            if not split & bit:
+                split |= bit
+                changed |= bit
+                if newly and not quiet:
+                    new_splits |= bit
+    if changed and checked:
+        _check_alive(m, tables, joined, split, covered, placed, changed)
+    for q in joins:
+        bit = 1 << q
+        if joined & bit:
+            continue
+        if split & bit:
+            raise Contradiction(f"{_pair(tables, q)} is split and cannot be joined")
+        cells, domino = (1 << pair_a[q]) | (1 << pair_b[q]), 1 << pair_domino[q]
+        _check_free(tables, covered, placed, cells, domino)
+        joined, covered, placed, new_joins = joined | bit, covered | cells, placed | domino, new_joins | bit
+    while new_joins or new_splits:
+        if new_joins:  # rule 2: the lowest newly joined pair
+            low = new_joins & -new_joins
+            new_joins ^= low
+            n_joins += 1
+            near, away = join_splits(m, every & ~(joined | split), low.bit_length() - 1)
+            changed = near | away  # its domino's other places: split quietly
+            if changed:
+                split |= changed
+                if not quiet:
+                    new_splits |= near
+                if checked:
+                    _check_alive(m, tables, joined, split, covered, placed, changed)
+            continue
+        low = new_splits & -new_splits  # rule 3: the lowest newly split pair
+        new_splits ^= low
+        n_splits += 1
+        q = low.bit_length() - 1
+        d = pair_domino[q]
+        if d < 0 or placed >> d & 1:
+            continue
+        only = only_place_of(m, every & ~(joined | split), d)
+        if only >= 0:  # one place left: it is joined
+            if placings is not None:
+                placings.append(q)
+                placings.append(only)
+            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), 1 << only
+            _check_free(tables, covered, 0, cells, 0)
+            joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
+    return Position(joined, split, covered, placed), n_joins, n_splits
 
 
 def settled_after(
@@ -73,70 +175,30 @@ def settled_after(
     *,
     checked: bool = True,
 ) -> tuple[int, int, int, int, int] | None:
-    """The settled position after a deduction: (joined, split, covered cells, placed dominoes) bitsets and the
-    number of pairs newly split on the way (each one step of rule 3's bookkeeping), or None where
-    :class:`~dominosa.deductions.state.SolvingState` would raise a contradiction.
-
-    ``position`` is a settled position as these four bitsets. The deduction is made as ``SolvingState.apply``
-    makes it (quiet splits, splits, then joins), and its consequences are drawn in the order :func:`settle`
-    draws them (the lowest newly joined pair first, then the lowest newly split one), with the same checks: a
-    pair joined and split, a cell covered twice, a domino placed twice, an open cell or an unplaced domino left
-    with no pair. ``checked=False`` leaves out the last check, which only a position that is no longer
-    consistent with any solution fails (a proper puzzle's sound steps never reach one).
-    """
-    joined, split, covered, placed = position
-    pair_a, pair_b, pair_domino, every = m.pair_a, m.pair_b, m.pair_domino, m.all_pairs
-    new_joins = new_splits = changed = newly_split = 0
-    for group, newly in ((quiet_splits, False), (splits, True)):
-        for q in group:
-            bit = 1 << q
-            if joined & bit:
-                return None
-            if not split & bit:
-                split |= bit
-                changed |= bit
-                if newly:
-                    new_splits |= bit
-                    newly_split += 1
-    if changed and checked and not _alive(m, joined, split, covered, placed, changed):
+    """The settle kernel (:func:`settle_position`) as the state graph and lean grading ask it: the settled
+    position's four bitsets and the number of pairs newly split on the way (each one step of rule 3's
+    bookkeeping), or None for a contradiction."""
+    try:
+        after, _, newly_split = settle_position(m, position, joins, splits, quiet_splits, checked=checked)
+    except Contradiction:
         return None
-    for q in joins:
-        bit = 1 << q
-        if joined & bit:
-            continue
-        cells, domino = (1 << pair_a[q]) | (1 << pair_b[q]), 1 << pair_domino[q]
-        if split & bit or covered & cells or placed & domino:
-            return None
-        joined, covered, placed, new_joins = joined | bit, covered | cells, placed | domino, new_joins | bit
-    while new_joins or new_splits:
-        if new_joins:  # rule 2: the lowest newly joined pair
-            low = new_joins & -new_joins
-            new_joins ^= low
-            near, away = join_splits(m, every & ~(joined | split), low.bit_length() - 1)
-            changed = near | away  # its domino's other places: split quietly
-            if changed:
-                split |= changed
-                new_splits |= near
-                newly_split += near.bit_count()
-                if checked and not _alive(m, joined, split, covered, placed, changed):
-                    return None
-            continue
-        low = new_splits & -new_splits  # rule 3: the lowest newly split pair
-        new_splits ^= low
-        d = pair_domino[low.bit_length() - 1]
-        if d < 0 or placed >> d & 1:
-            continue
-        only = only_place_of(m, every & ~(joined | split), d)
-        if only >= 0:  # one place left: it is joined
-            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), 1 << only
-            if covered & cells:
-                return None
-            joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
-    return joined, split, covered, placed, newly_split
+    return after[0], after[1], after[2], after[3], newly_split
 
 
-def _alive(m: Masks, joined: int, split: int, covered: int, placed: int, changed: int) -> bool:
-    """Whether every open cell and unplaced domino of the pairs just split still has a pair left."""
+def _check_free(tables: Tables | None, covered: int, placed: int, cells: int, domino: int) -> None:
+    """Raise the contradiction of a join onto a covered cell or a placed domino."""
+    if covered & cells:
+        x = (covered & cells).bit_length() - 1
+        raise Contradiction(f"{_cell(tables, x)} would be covered twice")
+    if placed & domino:
+        d = domino.bit_length() - 1
+        raise Contradiction(f"the {_domino(tables, d)} would be placed twice")
+
+
+def _check_alive(
+    m: Masks, tables: Tables | None, joined: int, split: int, covered: int, placed: int, changed: int
+) -> None:
+    """Raise the contradiction of an open cell or an unplaced domino of the pairs just split with no pair left."""
     open_ = m.all_pairs & ~(joined | split)
     while changed:
         low = changed & -changed
@@ -144,11 +206,22 @@ def _alive(m: Masks, joined: int, split: int, covered: int, placed: int, changed
         q = low.bit_length() - 1
         for x in (m.pair_a[q], m.pair_b[q]):
             if not covered >> x & 1 and not m.cell_pairs[x] & open_:
-                return False
+                raise Contradiction(f"{_cell(tables, x)} has no pair remaining")
         d = m.pair_domino[q]
         if d >= 0 and not placed >> d & 1 and not m.placements[d] & open_:
-            return False
-    return True
+            raise Contradiction(f"the {_domino(tables, d)} has no place remaining")
+
+
+def _cell(tables: Tables | None, x: int) -> str:
+    return f"cell {x}" if tables is None else names_of(tables).cell_label[x]
+
+
+def _pair(tables: Tables | None, q: int) -> str:
+    return f"pair {q}" if tables is None else names_of(tables).pair[q]
+
+
+def _domino(tables: Tables | None, d: int) -> str:
+    return f"domino {d}" if tables is None else names_of(tables).domino[d]
 
 
 def trivial_moves(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from dominosa.board import cell_name
 from dominosa.deductions.grades import Technique
@@ -30,9 +30,11 @@ __all__ = [
     "STATE_NAMES",
     "Contradiction",
     "Deduction",
+    "Position",
     "SolvingState",
     "bit_indices",
     "pair_bits",
+    "names_of",
 ]
 
 # The settled states have the values the counting engine (deductions/counting.py) uses for its pairs, which
@@ -169,8 +171,28 @@ class _Names:
 
 
 @lru_cache(maxsize=64)
-def _names_of(t: Tables) -> _Names:
+def names_of(t: Tables) -> _Names:
+    """The names of a puzzle's cells, pairs and dominoes (made once a puzzle, kept for the sentences)."""
     return _Names(t)
+
+
+class Position(NamedTuple):
+    """A settled position (no bookkeeping pending) as four bitsets: what the engine passes around.
+
+    Pair q is bit q of ``joined`` and ``split`` (the rest are undecided), cell x bit x of ``covered``, domino d bit
+    d of ``placed``. :func:`~dominosa.deductions.settled.settle_position` (the settle kernel) takes one and a
+    deduction and gives the next; a :class:`SolvingState` is an index of one (:meth:`SolvingState.position`,
+    :meth:`SolvingState.settle_to`). A plain ``NamedTuple`` with no methods, which the compiled build keeps as a
+    tuple.
+
+    >>> Position(joined=0b1, split=0b110, covered=0b11, placed=0b1).split
+    6
+    """
+
+    joined: int
+    split: int
+    covered: int
+    placed: int
 
 
 def pair_bits(states: bytes | bytearray) -> tuple[int, int]:
@@ -236,6 +258,9 @@ class SolvingState:
         self.covered = bytearray(t.n_cells)
         self.placed = bytearray(t.n_dominoes)
         self.n_covered = 0
+        # The covered cells and placed dominoes as bitsets too (the position's, :meth:`position`).
+        self.covered_bits = 0
+        self.placed_bits = 0
         self.newly_joined: set[int] = set()
         self.newly_split: set[int] = set()
         # Candidates: cells with one undecided pair left (rule 1), dominoes with one placement left (rule 5),
@@ -257,7 +282,7 @@ class SolvingState:
         for d in range(t.n_dominoes):
             self._domino_changed(d)
         for q in t.clue_pairs:
-            self._set_joined(q)
+            self._set_joined(q, NEWLY_JOINED)
 
     @classmethod
     def from_position(
@@ -295,6 +320,30 @@ class SolvingState:
     def key(self) -> tuple[int, int]:
         """The position as two integers: the bitset of (newly) joined pairs and that of (newly) split pairs."""
         return self.joined, self.masks.all_pairs & ~(self.undecided | self.joined)
+
+    def position(self) -> Position:
+        """The position as its four bitsets, the pairs with consequences pending counted as joined or split."""
+        joined = self.joined
+        return Position(joined, self.masks.all_pairs & ~(self.undecided | joined), self.covered_bits,
+                        self.placed_bits)
+
+    def pending(self) -> tuple[int, int]:
+        """The newly joined and the newly split pairs (their consequences not drawn yet) as two bitsets."""
+        bit = self.masks.bit
+        joins = splits = 0
+        for q in self.newly_joined:
+            joins |= bit[q]
+        for q in self.newly_split:
+            splits |= bit[q]
+        return joins, splits
+
+    def lonely_pair(self) -> int:
+        """The pair rule 1 or 5 joins next: a cell's one pair left, else a domino's one place left, or -1."""
+        if self.lonely_cells:
+            return _only_pair(self.masks.cell_pairs[min(self.lonely_cells)] & self.undecided)
+        if self.lonely_dominoes:
+            return _only_pair(self.masks.placements[min(self.lonely_dominoes)] & self.undecided)
+        return -1
 
     def joined_pairs(self) -> list[int]:
         state = self.state  # indexed, not enumerated: mypyc cannot compile enumerate over a bytearray
@@ -335,6 +384,7 @@ class SolvingState:
         self.covered = other.covered[:]
         self.placed = other.placed[:]
         self.n_covered = other.n_covered
+        self.covered_bits, self.placed_bits = other.covered_bits, other.placed_bits
         self.newly_joined = set(other.newly_joined)
         self.newly_split = set(other.newly_split)
         self.lonely_cells = set(other.lonely_cells)
@@ -350,19 +400,19 @@ class SolvingState:
 
     def cell_name(self, x: int) -> str:
         """``r3c4``: a cell's name."""
-        return _names_of(self.tables).cell[x]
+        return names_of(self.tables).cell[x]
 
     def cell_label(self, x: int) -> str:
         """``r3c4 (5)``: a cell's name and number."""
-        return _names_of(self.tables).cell_label[x]
+        return names_of(self.tables).cell_label[x]
 
     def pair_label(self, q: int) -> str:
         """``r3c4-r3c5``: a pair's two cells."""
-        return _names_of(self.tables).pair[q]
+        return names_of(self.tables).pair[q]
 
     def domino_label(self, d: int) -> str:
         """``2-5``: a domino."""
-        return _names_of(self.tables).domino[d]
+        return names_of(self.tables).domino[d]
 
     # -- changing ------------------------------------------------------------------------------------------------
 
@@ -383,15 +433,56 @@ class SolvingState:
         for q in deduction.joins:
             self._join(q)
 
+    def settle_to(self, after: Position) -> None:
+        """Bring the index to ``after``, the settled position the settle kernel reached from this one
+        (:func:`~dominosa.deductions.settled.settle_position`): the pairs pending are settled, the pairs joined and
+        split since are marked so, and the counts and candidates follow. Raises :class:`Contradiction` where a cell
+        or domino is left with no possibility (the kernel leaves that check to the index when asked to)."""
+        state = self.state
+        for q in self.newly_joined:
+            state[q] = JOINED
+        for q in self.newly_split:
+            state[q] = SPLIT
+        self.newly_joined.clear()
+        self.newly_split.clear()
+        for q in bit_indices(after.joined & ~self.joined):
+            self._set_joined(q, JOINED)
+        for q in bit_indices(after.split & self.undecided):
+            self._set_split(q, SPLIT)
+
+    def join(self, q: int) -> None:
+        """Join pair ``q`` with its consequences pending (as a deduction's join); raise :class:`Contradiction`
+        where it cannot be."""
+        self._join(q)
+
+    def apply_undecided(self, deduction: Deduction) -> None:
+        """Apply a deduction found earlier in the same position, passing over the pairs decided since (by an
+        earlier deduction of the same batch: every one is sound, so they never disagree)."""
+        state = self.state
+        for q in deduction.splits:
+            if state[q] == UNDECIDED:
+                self._set_split(q, NEWLY_SPLIT)
+        for q in deduction.joins:
+            if state[q] == UNDECIDED:
+                self._join(q)
+
+    def cell_looked_at(self, x: int) -> None:
+        """Rule 4 found nothing at cell ``x``: only a change at the cell makes it a candidate again."""
+        self.dirty_cells.discard(x)
+
+    def domino_looked_at(self, d: int) -> None:
+        """Rule 6 found nothing for domino ``d``: only a change of its places makes it a candidate again."""
+        self.dirty_dominoes.discard(d)
+
     def _join(self, q: int) -> None:
         s = self.state[q]
         if s in (JOINED, NEWLY_JOINED):
             return
         if s != UNDECIDED:
             raise Contradiction(f"{self.pair_label(q)} is split and cannot be joined")
-        self._set_joined(q)
+        self._set_joined(q, NEWLY_JOINED)
 
-    def _set_joined(self, q: int) -> None:
+    def _set_joined(self, q: int, how: int) -> None:
         t = self.tables
         a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
         for x in (a, b):
@@ -399,11 +490,14 @@ class SolvingState:
                 raise Contradiction(f"{self.cell_label(x)} would be covered twice")
         if self.placed[d]:
             raise Contradiction(f"the {self.domino_label(d)} would be placed twice")
-        self.state[q] = NEWLY_JOINED
+        self.state[q] = how
         bit = self.masks.bit[q]
         self.joined |= bit
         self.undecided ^= bit  # (only an undecided pair is joined: a clue is a pair of the set's)
-        self.newly_joined.add(q)
+        if how == NEWLY_JOINED:
+            self.newly_joined.add(q)
+        self.covered_bits |= (1 << a) | (1 << b)
+        self.placed_bits |= 1 << d
         for x in (a, b):
             self.covered[x] = 1
             self.n_covered += 1
@@ -456,3 +550,8 @@ class SolvingState:
         if live == 1:
             self.lonely_dominoes.add(d)
         self.dirty_dominoes.add(d)
+
+
+def _only_pair(pairs: int) -> int:
+    """The one pair of a bitset of pairs (a lonely cell's or domino's: exactly one)."""
+    return pairs.bit_length() - 1
