@@ -10,19 +10,19 @@ every lean run: the generator's quick rejections among them) takes :func:`settle
 bookkeeping drawn after each deduction and only counted (:func:`settle_counted`: :func:`settle`'s steps in its
 order, without their deduction objects): the same steps, for a technique list with the bookkeeping first.
 
-A settled position is also said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes):
-:mod:`~dominosa.deductions.settled` holds the settle of a deduction on them, the trivial moves and the candidate
-lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean grading's trivial and basic tiers
-on small boards), each rule by its own logic function.
+A settled position is said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes: a
+:class:`~dominosa.deductions.state.Position`): :mod:`~dominosa.deductions.settled` holds the one settle kernel on them
+(:func:`~dominosa.deductions.settled.settle_position`, which the bookkeeping here and the trivial closure draw with),
+the trivial moves and the candidate lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean
+grading's trivial and basic tiers on small boards), each rule by its own logic function.
 
-**Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial
-closure (rules 1, 2, 3 and 5) drawn straight on the position's counts, then for each level in turn the first
-technique (easiest first; parity, which reads the whole position, is asked after the hard and extreme ones) that
-has any deductions has them *all* applied, the trivial closure is drawn again, and the search restarts from the
-first (:func:`close`). It records no steps, only the level: the mode of level-only
-grading (:func:`closure_run`). The bulk finders it asks (rules 4 and 6 on the position's candidate sets, the set
-analyses re-checking only the numbers that changed, short contradictions on the counter's propagation) are in
-:mod:`~dominosa.deductions.levels`.
+**Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial closure
+(rules 1, 2, 3 and 5: the settle kernel and the state's lonely cells and dominoes), then for each level in turn the
+first technique (easiest first; parity, which reads the whole position, is asked after the hard and extreme ones) that
+has any deductions has them *all* applied, the trivial closure is drawn again, and the search restarts from the first
+(:func:`close`). It records no steps, only the level: the mode of level-only grading (:func:`closure_run`). The bulk
+finders it asks (rules 4 and 6 on the position's candidate sets, the set analyses re-checking only the numbers that
+changed, short contradictions on the counter's propagation) are in :mod:`~dominosa.deductions.levels`.
 
 Why both modes give the same level: every technique only adds information, and each is *persistent* (if a
 technique of level at most L has a deduction at position P, the closure of the techniques up to L of any later
@@ -341,9 +341,9 @@ def close_trivially(s: SolvingState) -> None:
     """Draw rules 1, 2, 3 and 5 to their fixed point (no deduction objects): the settle kernel
     (:func:`~dominosa.deductions.settled.settle_position`, quietly) draws rule 2 on the position's bitsets, a
     newly split pair only becoming split, since a domino left with one place is on the state's list of lonely
-    dominoes (rules 3 and 5 alike); then a cell with one pair left has it joined (rule 1), else a domino with one
-    place left (rule 5), and the kernel draws again. The fixed point is the one the stepwise rules reach, in any
-    order. Raises :class:`~dominosa.deductions.state.Contradiction` as they do.
+    dominoes (rules 3 and 5 alike); then every cell with one pair left has it joined (rule 1) and every domino with
+    one place left is placed there (rule 5), and the kernel draws again. The fixed point is the one the stepwise
+    rules reach, in any order. Raises :class:`~dominosa.deductions.state.Contradiction` as they do.
     """
     m, t = s.masks, s.tables
     while True:
@@ -354,10 +354,8 @@ def close_trivially(s: SolvingState) -> None:
                 quiet=True, tables=t,
             )[0]
             s.settle_to(after)
-        q = s.lonely_pair()
-        if q < 0:
+        if not s.join_lonely():
             return
-        s.join(q)
 
 
 def _apply_in_bulk(s: SolvingState, deduction: Deduction) -> None:

@@ -1,9 +1,11 @@
 """The seven rules of Dominosa solving, one function each (their names, levels and order: the technique
 table, :class:`~dominosa.deductions.grades.Technique`).
 
-Each rule looks at a :class:`~dominosa.deductions.state.SolvingState` and returns the first deduction it can
-make (lowest cell, pair or domino number first, so results are reproducible) or ``None``. A rule never changes
-the state: :meth:`SolvingState.apply` does that. After any rule fires, solving starts again at rule 1.
+Each rule looks at a :class:`~dominosa.deductions.state.SolvingState` and returns the first deduction it can make
+(lowest cell, pair or domino number first, so results are reproducible) or ``None``. A rule never changes the position:
+:meth:`SolvingState.apply` does that (rules 4 and 6 only tell the state, by its own methods, where they looked in vain,
+so that it stops offering those cells and dominoes until they change). After any rule fires, solving starts again at
+rule 1.
 
 A rule's logic at one cell, pair or domino is written once, on the position's pair bitsets and the puzzle's
 :class:`~dominosa.deductions.tables.Masks`: :func:`single_pair_of` (rule 1), :func:`join_splits` (rule 2),

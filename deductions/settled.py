@@ -1,25 +1,27 @@
-"""Settled positions as four bitsets: the settle of a deduction on them, and what the easy tiers read there.
+"""The settle kernel on a settled position's four bitsets, and what the easy tiers read there.
 
-A *settled* position (no bookkeeping pending) is fully said by four bitsets: joined pairs, split pairs, covered
-cells, placed dominoes. The state graph (:mod:`~dominosa.deductions.graph`) works out every edge's child from its
-parent's bitsets, without a copy of the parent's :class:`~dominosa.deductions.state.SolvingState` (a copy per edge
-would cost more than the rest of the search), and expands a position where the trivial tier applies on them alone;
-lean grading's run of the trivial and basic tiers on small boards (the generator's quick rejections) is made on them
-too (:mod:`~dominosa.deductions.grading`).
+A *settled* position (no bookkeeping pending) is fully said by four bitsets: joined pairs, split pairs, covered cells,
+placed dominoes, the engine's :class:`~dominosa.deductions.state.Position`. The state graph
+(:mod:`~dominosa.deductions.graph`) works out every edge's child from its parent's bitsets, without a copy of the
+parent's :class:`~dominosa.deductions.state.SolvingState` (a copy per edge would cost more than the rest of the search),
+and expands a position where the trivial tier applies on them alone; lean grading's run of the trivial and basic tiers
+on small boards (the generator's quick rejections) is made on them too (:mod:`~dominosa.deductions.grading`).
 
-:func:`settled_after` is the driver's :func:`~dominosa.deductions.driver.settle` of a deduction on the bitsets,
-drawn with the rules' own logic (:func:`~dominosa.deductions.rules.join_splits`,
-:func:`~dominosa.deductions.rules.only_place_of`) on the pair bitsets every position has, so the two cannot drift;
-:func:`trivial_moves` gives rules 1 and 5's moves, and the candidate lists (:func:`same_neighbour_cells`,
-:func:`shared_cell_dominoes`, :func:`must_overlap_dominoes`) say where rules 4 and 6 and "must overlap" apply, each
-by the rule's one logic function, so the engine's finders are asked only there. The techniques that read the
-board's shape around each pair (local duplicate, parity) are asked of a :class:`FollowingState`, a
-``SolvingState`` brought forward along the settled positions. ``tests/test_deductions_settled.py`` holds all of
-them to the ``SolvingState``'s own runs.
+:func:`settle_position` is the engine's one settle kernel: a position and a deduction in, the settled position (and the
+bookkeeping steps drawn on the way) out, or a contradiction, drawn with the rules' own logic
+(:func:`~dominosa.deductions.rules.join_splits`, :func:`~dominosa.deductions.rules.only_place_of`). The driver's
+bookkeeping (:func:`~dominosa.deductions.driver.settle_counted`, :func:`~dominosa.deductions.driver.settle`) and trivial
+closure (:func:`~dominosa.deductions.driver.close_trivially`) are this kernel, their state brought to the position it
+gives (:meth:`~dominosa.deductions.state.SolvingState.settle_to`); :func:`settled_after` is the same kernel as the state
+graph and lean grading ask it. :func:`trivial_moves` gives rules 1 and 5's moves, and the candidate lists
+(:func:`same_neighbour_cells`, :func:`shared_cell_dominoes`, :func:`must_overlap_dominoes`) say where rules 4 and 6 and
+"must overlap" apply, each by the rule's one logic function, so the engine's finders are asked only there. The
+techniques that read the board's shape around each pair (local duplicate, parity) are asked of a
+:class:`FollowingState`, a ``SolvingState`` brought forward along the settled positions.
+``tests/test_deductions_settled.py`` holds all of them to the ``SolvingState``'s own runs.
 
-These are functions on a position's bitsets, not another position type (the engine's one position is
-``SolvingState``); they live here, not in ``state.py``, because they call the rules' logic, and ``rules.py``
-imports ``state.py``.
+They are functions on a :class:`~dominosa.deductions.state.Position`, not another position type; they live here,
+not in ``state.py`` beside it, because they call the rules' logic, and ``rules.py`` imports ``state.py``.
 """
 
 from __future__ import annotations
@@ -110,23 +112,27 @@ def settle_position(
     (True, True, True)
     """
     joined, split, covered, placed = position
-    pair_a, pair_b, pair_domino, every = m.pair_a, m.pair_b, m.pair_domino, m.all_pairs
+    pair_a, pair_b, pair_domino, bits = m.pair_a, m.pair_b, m.pair_domino, m.bit
+    open_ = m.all_pairs & ~(joined | split)  # the undecided pairs, kept along
     new_joins, new_splits = pending_joins, 0 if quiet else pending_splits
-    n_joins = n_splits = changed = 0
-    for group, newly in ((quiet_splits, False), (splits, True)):
-        for q in group:
-            bit = 1 << q
-            if joined & bit:
-                raise Contradiction(f"{_pair(tables, q)} is joined and cannot be split")
-            if not split & bit:
-                split |= bit
-                changed |= bit
-                if newly and not quiet:
-                    new_splits |= bit
-    if changed and checked:
-        _check_alive(m, tables, joined, split, covered, placed, changed)
+    n_joins = n_splits = 0
+    if quiet_splits or splits:
+        changed = 0
+        for group, newly in ((quiet_splits, False), (splits, True)):
+            for q in group:
+                bit = bits[q]
+                if joined & bit:
+                    raise Contradiction(f"{_pair(tables, q)} is joined and cannot be split")
+                if not split & bit:
+                    split |= bit
+                    changed |= bit
+                    if newly and not quiet:
+                        new_splits |= bit
+        open_ ^= changed
+        if changed and checked:
+            _check_alive(m, tables, open_, covered, placed, changed)
     for q in joins:
-        bit = 1 << q
+        bit = bits[q]
         if joined & bit:
             continue
         if split & bit:
@@ -134,19 +140,21 @@ def settle_position(
         cells, domino = (1 << pair_a[q]) | (1 << pair_b[q]), 1 << pair_domino[q]
         _check_free(tables, covered, placed, cells, domino)
         joined, covered, placed, new_joins = joined | bit, covered | cells, placed | domino, new_joins | bit
+        open_ ^= bit
     while new_joins or new_splits:
         if new_joins:  # rule 2: the lowest newly joined pair
             low = new_joins & -new_joins
             new_joins ^= low
             n_joins += 1
-            near, away = join_splits(m, every & ~(joined | split), low.bit_length() - 1)
+            near, away = join_splits(m, open_, low.bit_length() - 1)
             changed = near | away  # its domino's other places: split quietly
             if changed:
                 split |= changed
+                open_ ^= changed
                 if not quiet:
                     new_splits |= near
                 if checked:
-                    _check_alive(m, tables, joined, split, covered, placed, changed)
+                    _check_alive(m, tables, open_, covered, placed, changed)
             continue
         low = new_splits & -new_splits  # rule 3: the lowest newly split pair
         new_splits ^= low
@@ -155,14 +163,15 @@ def settle_position(
         d = pair_domino[q]
         if d < 0 or placed >> d & 1:
             continue
-        only = only_place_of(m, every & ~(joined | split), d)
+        only = only_place_of(m, open_, d)
         if only >= 0:  # one place left: it is joined
             if placings is not None:
                 placings.append(q)
                 placings.append(only)
-            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), 1 << only
+            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), bits[only]
             _check_free(tables, covered, 0, cells, 0)
             joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
+            open_ ^= left
     return Position(joined, split, covered, placed), n_joins, n_splits
 
 
@@ -195,11 +204,9 @@ def _check_free(tables: Tables | None, covered: int, placed: int, cells: int, do
         raise Contradiction(f"the {_domino(tables, d)} would be placed twice")
 
 
-def _check_alive(
-    m: Masks, tables: Tables | None, joined: int, split: int, covered: int, placed: int, changed: int
-) -> None:
-    """Raise the contradiction of an open cell or an unplaced domino of the pairs just split with no pair left."""
-    open_ = m.all_pairs & ~(joined | split)
+def _check_alive(m: Masks, tables: Tables | None, open_: int, covered: int, placed: int, changed: int) -> None:
+    """Raise the contradiction of an open cell or an unplaced domino of the pairs just split with no pair left
+    (``open_``: the undecided pairs)."""
     while changed:
         low = changed & -changed
         changed ^= low

@@ -6,7 +6,12 @@ newly or not, and the undecided ones, pair q bit q: what the rules read with the
 :class:`~dominosa.deductions.tables.Masks`, and the position's key) and, alongside, each pair's state by index; and,
 incrementally, how many undecided pairs each cell has and how many undecided placements each domino has, which
 cells are covered and which dominoes placed, and the candidates each rule should look at, so that no rule rescans
-the board after every step. Its bookkeeping is written once, in :meth:`SolvingState.apply` and the methods it calls.
+the board after every step. It is an index of a :class:`Position` (the settled position's four bitsets,
+:meth:`SolvingState.position`): it changes only through its own methods (:meth:`~SolvingState.apply` a deduction,
+:meth:`~SolvingState.settle_to` the position the settle kernel reached, :meth:`~SolvingState.join`,
+:meth:`~SolvingState.apply_undecided`, and the candidate methods rules 4 and 6 call), which keep the counts and
+candidates true to the position; no other module writes its fields (``tests/test_deductions_state.py`` checks the
+source).
 """
 
 from __future__ import annotations
@@ -337,14 +342,6 @@ class SolvingState:
             splits |= bit[q]
         return joins, splits
 
-    def lonely_pair(self) -> int:
-        """The pair rule 1 or 5 joins next: a cell's one pair left, else a domino's one place left, or -1."""
-        if self.lonely_cells:
-            return _only_pair(self.masks.cell_pairs[min(self.lonely_cells)] & self.undecided)
-        if self.lonely_dominoes:
-            return _only_pair(self.masks.placements[min(self.lonely_dominoes)] & self.undecided)
-        return -1
-
     def joined_pairs(self) -> list[int]:
         state = self.state  # indexed, not enumerated: mypyc cannot compile enumerate over a bytearray
         return [q for q in range(len(state)) if state[q] in (JOINED, NEWLY_JOINED)]
@@ -445,15 +442,32 @@ class SolvingState:
             state[q] = SPLIT
         self.newly_joined.clear()
         self.newly_split.clear()
-        for q in bit_indices(after.joined & ~self.joined):
+        bit = self.masks.bit
+        joins = after.joined & ~self.joined
+        while joins:
+            q = joins.bit_length() - 1
+            joins ^= bit[q]
             self._set_joined(q, JOINED)
-        for q in bit_indices(after.split & self.undecided):
-            self._set_split(q, SPLIT)
+        splits = after.split & self.undecided
+        self.undecided ^= splits
+        while splits:
+            q = splits.bit_length() - 1
+            splits ^= bit[q]
+            state[q] = SPLIT
+            self._count_split(q)
 
-    def join(self, q: int) -> None:
-        """Join pair ``q`` with its consequences pending (as a deduction's join); raise :class:`Contradiction`
-        where it cannot be."""
-        self._join(q)
+    def join_lonely(self) -> bool:
+        """Rules 1 and 5 at once: join the one pair left of every cell that has one, and the one place left of
+        every domino that has one, their consequences pending; whether there was any. Raises
+        :class:`Contradiction` where two of them cannot stand together."""
+        if not (self.lonely_cells or self.lonely_dominoes):
+            return False
+        m, undecided = self.masks, self.undecided
+        pairs = [_only_pair(m.cell_pairs[x] & undecided) for x in self.lonely_cells]
+        pairs += [_only_pair(m.placements[d] & undecided) for d in self.lonely_dominoes]
+        for q in pairs:
+            self._join(q)
+        return True
 
     def apply_undecided(self, deduction: Deduction) -> None:
         """Apply a deduction found earlier in the same position, passing over the pairs decided since (by an
@@ -518,11 +532,15 @@ class SolvingState:
         self._set_split(q, how)
 
     def _set_split(self, q: int, how: int) -> None:
-        t = self.tables
         self.state[q] = how
         self.undecided ^= self.masks.bit[q]  # (only an undecided pair is split)
         if how == NEWLY_SPLIT:
             self.newly_split.add(q)
+        self._count_split(q)
+
+    def _count_split(self, q: int) -> None:
+        """The counts and candidates of a pair's cells and domino after it is split."""
+        t = self.tables
         for x in (t.pair_a[q], t.pair_b[q]):
             self.cell_live[x] -= 1
             self._cell_changed(x)
