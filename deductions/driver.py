@@ -156,9 +156,9 @@ def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | N
     if not (pending_joins or pending_splits):
         return
     placings: list[int] | None = None if placed is None else []
+    # (positional: the bookkeeping is drawn after every step, and a call by keywords costs more in Python)
     after, joins, splits = settle_position(
-        s.masks, s.position(), pending_joins=pending_joins, pending_splits=pending_splits, checked=False,
-        placings=placings, tables=s.tables,
+        s.masks, s.position(), (), (), (), pending_joins, pending_splits, False, False, placings, s.tables
     )
     s.settle_to(after)
     if placed is not None and placings:
@@ -339,23 +339,20 @@ def close(state: SolvingState, finders: Sequence[AllFinder]) -> None:
 
 def close_trivially(s: SolvingState) -> None:
     """Draw rules 1, 2, 3 and 5 to their fixed point (no deduction objects): the settle kernel
-    (:func:`~dominosa.deductions.settled.settle_position`, quietly) draws rule 2 on the position's bitsets, a
-    newly split pair only becoming split, since a domino left with one place is on the state's list of lonely
-    dominoes (rules 3 and 5 alike); then every cell with one pair left has it joined (rule 1) and every domino with
-    one place left is placed there (rule 5), and the kernel draws again. The fixed point is the one the stepwise
+    (:func:`~dominosa.deductions.settled.settle_position`, quietly) draws rule 2 on the position's bitsets, a newly
+    split pair only becoming split, since a domino left with one place is on the state's list of lonely dominoes (rules
+    3 and 5 alike); every cell with one pair left has it joined (rule 1) and every domino with one place left is placed
+    there (rule 5) before each call of the kernel, until neither has anything. The fixed point is the one the stepwise
     rules reach, in any order. Raises :class:`~dominosa.deductions.state.Contradiction` as they do.
     """
     m, t = s.masks, s.tables
     while True:
+        s.join_lonely()  # before the kernel draws: its joins are drawn with the pending ones, in one call
         pending_joins, pending_splits = s.pending()
-        if pending_joins or pending_splits:
-            after = settle_position(
-                m, s.position(), pending_joins=pending_joins, pending_splits=pending_splits, checked=False,
-                quiet=True, tables=t,
-            )[0]
-            s.settle_to(after)
-        if not s.join_lonely():
+        if not (pending_joins or pending_splits):
             return
+        after = settle_position(m, s.position(), (), (), (), pending_joins, pending_splits, False, True, None, t)[0]
+        s.settle_to(after)
 
 
 def _apply_in_bulk(s: SolvingState, deduction: Deduction) -> None:

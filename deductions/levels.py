@@ -85,14 +85,17 @@ def _at_candidates(
     """Rule 4 (``cells``) or 6 at every cell or domino of its candidate set (those changed since the rule last
     looked at them); one with nothing to say leaves the set, as in the stepwise rule."""
     found = []
+    looked: list[int] = []
     for i in sorted(s.dirty_cells if cells else s.dirty_dominoes):
         deduction = deduce(s, i)
-        if deduction is not None:
-            found.append(deduction)
-        elif cells:
-            s.cell_looked_at(i)
+        if deduction is None:
+            looked.append(i)
         else:
-            s.domino_looked_at(i)
+            found.append(deduction)
+    if cells:
+        s.cells_looked_at(looked)
+    else:
+        s.dominoes_looked_at(looked)
     return found
 
 

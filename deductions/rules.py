@@ -198,13 +198,15 @@ def all_same_neighbours(s: SolvingState) -> Deduction | None:
     Whichever way the cell is covered, it is by that domino; so the domino's placements that do not touch
     this cell are impossible.
     """
+    looked: list[int] = []  # looked at in vain: only a change at such a cell can make rule 4 fire there
+    found: Deduction | None = None
     for x in sorted(s.dirty_cells):
         found = same_neighbours_at(s, x)
-        if found is None:
-            s.cell_looked_at(x)  # looked at; only a change at this cell can make rule 4 fire here
-        else:
-            return found  # stays a candidate until the deduction is applied (then it will not fire again)
-    return None
+        if found is not None:
+            break  # stays a candidate until the deduction is applied (then it will not fire again)
+        looked.append(x)
+    s.cells_looked_at(looked)
+    return found
 
 
 def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
@@ -286,13 +288,15 @@ def shared_cell(s: SolvingState) -> Deduction | None:
     Wherever the domino goes, it covers that cell; so the cell's other pairs, which show other dominoes,
     are impossible.
     """
+    looked: list[int] = []
+    found: Deduction | None = None
     for d in sorted(s.dirty_dominoes):
         found = shared_cell_of(s, d)
-        if found is None:
-            s.domino_looked_at(d)
-        else:
-            return found
-    return None
+        if found is not None:
+            break
+        looked.append(d)
+    s.dominoes_looked_at(looked)
+    return found
 
 
 def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:

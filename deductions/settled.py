@@ -35,7 +35,15 @@ from dominosa.deductions.rules import (
     shared_cell_splits,
     single_pair_of,
 )
-from dominosa.deductions.state import Contradiction, Deduction, Position, SolvingState, bit_indices, names_of
+from dominosa.deductions.state import (
+    Contradiction,
+    Deduction,
+    Position,
+    SolvingState,
+    bit_indices,
+    make_position,
+    names_of,
+)
 from dominosa.deductions.tables import Masks, Tables
 from dominosa.puzzle import Puzzle
 
@@ -73,7 +81,6 @@ def settle_position(
     joins: tuple[int, ...] = (),
     splits: tuple[int, ...] = (),
     quiet_splits: tuple[int, ...] = (),
-    *,
     pending_joins: int = 0,
     pending_splits: int = 0,
     checked: bool = True,
@@ -112,7 +119,7 @@ def settle_position(
     (True, True, True)
     """
     joined, split, covered, placed = position
-    pair_a, pair_b, pair_domino, bits = m.pair_a, m.pair_b, m.pair_domino, m.bit
+    pair_cells, pair_domino, bits = m.pair_cells, m.pair_domino, m.bit
     open_ = m.all_pairs & ~(joined | split)  # the undecided pairs, kept along
     new_joins, new_splits = pending_joins, 0 if quiet else pending_splits
     n_joins = n_splits = 0
@@ -137,7 +144,7 @@ def settle_position(
             continue
         if split & bit:
             raise Contradiction(f"{_pair(tables, q)} is split and cannot be joined")
-        cells, domino = (1 << pair_a[q]) | (1 << pair_b[q]), 1 << pair_domino[q]
+        cells, domino = pair_cells[q], 1 << pair_domino[q]
         _check_free(tables, covered, placed, cells, domino)
         joined, covered, placed, new_joins = joined | bit, covered | cells, placed | domino, new_joins | bit
         open_ ^= bit
@@ -168,11 +175,11 @@ def settle_position(
             if placings is not None:
                 placings.append(q)
                 placings.append(only)
-            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), bits[only]
+            cells, left = pair_cells[only], bits[only]
             _check_free(tables, covered, 0, cells, 0)
             joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
             open_ ^= left
-    return Position(joined, split, covered, placed), n_joins, n_splits
+    return make_position(joined, split, covered, placed), n_joins, n_splits
 
 
 def settled_after(

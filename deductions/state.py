@@ -8,7 +8,7 @@ incrementally, how many undecided pairs each cell has and how many undecided pla
 cells are covered and which dominoes placed, and the candidates each rule should look at, so that no rule rescans
 the board after every step. It is an index of a :class:`Position` (the settled position's four bitsets,
 :meth:`SolvingState.position`): it changes only through its own methods (:meth:`~SolvingState.apply` a deduction,
-:meth:`~SolvingState.settle_to` the position the settle kernel reached, :meth:`~SolvingState.join`,
+:meth:`~SolvingState.settle_to` the position the settle kernel reached, :meth:`~SolvingState.join_lonely`,
 :meth:`~SolvingState.apply_undecided`, and the candidate methods rules 4 and 6 call), which keep the counts and
 candidates true to the position; no other module writes its fields (``tests/test_deductions_state.py`` checks the
 source).
@@ -36,6 +36,7 @@ __all__ = [
     "Contradiction",
     "Deduction",
     "Position",
+    "make_position",
     "SolvingState",
     "bit_indices",
     "pair_bits",
@@ -200,6 +201,17 @@ class Position(NamedTuple):
     placed: int
 
 
+def make_position(joined: int, split: int, covered: int, placed: int) -> Position:
+    """``Position(joined, split, covered, placed)`` made as the tuple it is, without the named tuple's own
+    ``__new__`` (a Python function: the settle kernel makes two positions a call, and the trivial closure calls it
+    several times a batch).
+
+    >>> make_position(1, 6, 3, 1) == Position(1, 6, 3, 1)
+    True
+    """
+    return tuple.__new__(Position, (joined, split, covered, placed))
+
+
 def pair_bits(states: bytes | bytearray) -> tuple[int, int]:
     """Pair states (these values, or the counting engine's) as two bitsets, pair q bit q: joined, split.
 
@@ -329,8 +341,8 @@ class SolvingState:
     def position(self) -> Position:
         """The position as its four bitsets, the pairs with consequences pending counted as joined or split."""
         joined = self.joined
-        return Position(joined, self.masks.all_pairs & ~(self.undecided | joined), self.covered_bits,
-                        self.placed_bits)
+        return make_position(joined, self.masks.all_pairs & ~(self.undecided | joined), self.covered_bits,
+                             self.placed_bits)
 
     def pending(self) -> tuple[int, int]:
         """The newly joined and the newly split pairs (their consequences not drawn yet) as two bitsets."""
@@ -480,13 +492,13 @@ class SolvingState:
             if state[q] == UNDECIDED:
                 self._join(q)
 
-    def cell_looked_at(self, x: int) -> None:
-        """Rule 4 found nothing at cell ``x``: only a change at the cell makes it a candidate again."""
-        self.dirty_cells.discard(x)
+    def cells_looked_at(self, cells: list[int]) -> None:
+        """Rule 4 found nothing at these cells: only a change at a cell makes it a candidate again."""
+        self.dirty_cells.difference_update(cells)
 
-    def domino_looked_at(self, d: int) -> None:
-        """Rule 6 found nothing for domino ``d``: only a change of its places makes it a candidate again."""
-        self.dirty_dominoes.discard(d)
+    def dominoes_looked_at(self, dominoes: list[int]) -> None:
+        """Rule 6 found nothing for these dominoes: only a change of its places makes one a candidate again."""
+        self.dirty_dominoes.difference_update(dominoes)
 
     def _join(self, q: int) -> None:
         s = self.state[q]
@@ -510,7 +522,7 @@ class SolvingState:
         self.undecided ^= bit  # (only an undecided pair is joined: a clue is a pair of the set's)
         if how == NEWLY_JOINED:
             self.newly_joined.add(q)
-        self.covered_bits |= (1 << a) | (1 << b)
+        self.covered_bits |= self.masks.pair_cells[q]
         self.placed_bits |= 1 << d
         for x in (a, b):
             self.covered[x] = 1
