@@ -351,7 +351,9 @@ def close_trivially(s: SolvingState) -> None:
         pending_joins, pending_splits = s.pending()
         if not (pending_joins or pending_splits):
             return
-        after = settle_position(m, s.position(), (), (), (), pending_joins, pending_splits, False, True, None, t)[0]
+        after = s.position()  # with splits alone pending, the kernel (rule 2 alone) has nothing to draw
+        if pending_joins:
+            after = settle_position(m, after, (), (), (), pending_joins, pending_splits, False, True, None, t)[0]
         s.settle_to(after)
 
 
