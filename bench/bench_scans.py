@@ -41,7 +41,7 @@ def full_scan_local_duplicate(s: SolvingState) -> Deduction | None:
 
 def full_scan_must_overlap(s: SolvingState) -> Deduction | None:
     for d in range(s.tables.n_dominoes):
-        found = advanced._must_overlap_of(s, d)
+        found = advanced.must_overlap_of(s, d)
         if found is not None:
             return found
     return None

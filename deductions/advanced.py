@@ -39,6 +39,13 @@ __all__ = [
     "iter_forcing_chain",
     "short_contradiction",
     "iter_short_contradiction",
+    "UNDECIDED_MASK",
+    "affected_items",
+    "by_number",
+    "must_overlap_of",
+    "set_analysis_of",
+    "doubles_set_analysis_of",
+    "double_must_touch_of",
 ]
 
 PARITY, LOCAL_DUPLICATE, SET_ANALYSIS = Technique.PARITY, Technique.LOCAL_DUPLICATE, Technique.SET_ANALYSIS
@@ -217,7 +224,7 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     # The state graph asks every position for all of them, and a position differs from its parent (a copy) in a
     # few pairs: like local_duplicate below, the state keeps every pair with a local duplicate and the undecided
     # pairs it was found at, and only the pairs near a pair decided since are checked again.
-    now = s.state.translate(_UNDECIDED_MASK)
+    now = s.state.translate(UNDECIDED_MASK)
     cached = s.scans.get(_EVERY_LOCAL_DUPLICATE)
     live = _LiveEnds(s)
     if cached is None:
@@ -233,7 +240,7 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
             hits = dict(hits)
             pa, pb = s.tables.pair_a, s.tables.pair_b
             near = _pairs_near(s.puzzle.board)
-            for q in _affected_items(then, now, lambda r: near[pa[r]] + near[pb[r]]):
+            for q in affected_items(then, now, lambda r: near[pa[r]] + near[pb[r]]):
                 found = _local_duplicate_at(s, q, live) if now[q] else None
                 if found is None:
                     hits.pop(q, None)
@@ -323,7 +330,7 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
 
 
 # Maps each pair state to 1 for undecided, 0 for anything else: a position's undecided pairs as bytes.
-_UNDECIDED_MASK = bytes(1 if v == UNDECIDED else 0 for v in range(256))
+UNDECIDED_MASK = bytes(1 if v == UNDECIDED else 0 for v in range(256))
 
 
 @lru_cache(maxsize=256)
@@ -371,11 +378,11 @@ def _lowest_by_remembered_scan(
     decided since, and scans on past that point only while no item below it has one: the answer is the one a full
     scan in item order gives, at a fraction of the cost when the driver loop asks after every small step.
     """
-    now = s.state.translate(_UNDECIDED_MASK)
+    now = s.state.translate(UNDECIDED_MASK)
     then, hits, upto = s.scans.get(key) or (now, {}, 0)
     if then != now:
         hits = dict(hits)
-        for i in _affected_items(then, now, affected_by):
+        for i in affected_items(then, now, affected_by):
             if i < upto:
                 found = check(i)
                 if found is None:
@@ -394,10 +401,10 @@ def _lowest_by_remembered_scan(
     return hits[min(hits)] if hits else None
 
 
-def _affected_items(
+def affected_items(
     then: bytes | bytearray, now: bytes | bytearray, affected_by: Callable[[int], Iterable[int]]
 ) -> set[int]:
-    """The items affected by a pair undecided in one of two positions (``_UNDECIDED_MASK``) and not the other."""
+    """The items affected by a pair undecided in one of two positions (``UNDECIDED_MASK``) and not the other."""
     changed = int.from_bytes(then, "little") ^ int.from_bytes(now, "little")
     items: set[int] = set()
     while changed:  # one bit per changed pair: bit 8r for pair r
@@ -425,12 +432,12 @@ def iter_must_overlap(s: SolvingState) -> Iterator[Deduction]:
     O(pairs) in all.
     """
     for d in range(s.tables.n_dominoes):
-        found = _must_overlap_of(s, d)
+        found = must_overlap_of(s, d)
         if found is not None:
             yield found
 
 
-def _must_overlap_of(s: SolvingState, d: int) -> Deduction | None:
+def must_overlap_of(s: SolvingState, d: int) -> Deduction | None:
     """The must-overlap deduction about domino ``d``, or None. It reads only the pairs that share a cell with a
     place of ``d`` (see :func:`must_overlap`)."""
     if s.placed[d] or s.dom_live[d] < 2:
@@ -495,7 +502,7 @@ def must_overlap(s: SolvingState) -> Deduction | None:
         s,
         MUST_OVERLAP,
         t.n_dominoes,
-        lambda d: _must_overlap_of(s, d),
+        lambda d: must_overlap_of(s, d),
         lambda r: [pd[q] for x in (pa[r], pb[r]) for q in cell_pairs[x] if pd[q] >= 0],
     )
 
@@ -528,13 +535,13 @@ def iter_set_analysis(s: SolvingState) -> Iterator[Deduction]:
     """
     said: set[tuple[int, ...]] = set()
     for v, cells in _open_cells_by_number(s):
-        for found in _set_analysis_of(s, v, cells):
+        for found in set_analysis_of(s, v, cells):
             if found.splits not in said:
                 said.add(found.splits)
                 yield found
 
 
-def _set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduction]:
+def set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduction]:
     """The set analysis deductions about the open cells ``cells`` showing ``v`` (see :func:`iter_set_analysis`).
 
     They read only the pairs with a cell showing ``v``.
@@ -587,7 +594,7 @@ def _count_once_groups_of(
     """
     t, state, placed = s.tables, s.state, s.placed
     pd, pa, pb = t.pair_domino, t.pair_a, t.pair_b
-    numbers = _by_number(t)
+    numbers = by_number(t)
     doms = [d for d in numbers.dominoes[v] if not placed[d]]
     double = numbers.double[v] if numbers.double[v] in doms else None
     if len(cells) != len(doms) + (double is not None):
@@ -696,7 +703,7 @@ def set_analysis(s: SolvingState) -> Deduction | None:
     there), or None."""
     # Asked again after every deduction once the easier levels are stuck: only the numbers with a pair decided
     # since are looked at again (see _first_by_number).
-    return _first_by_number(s, SET_ANALYSIS, _set_analysis_of)
+    return _first_by_number(s, SET_ANALYSIS, set_analysis_of)
 
 
 def _first_by_number(
@@ -710,14 +717,14 @@ def _first_by_number(
     decided since, and the others' as far as the lowest number with a deduction: the answer is the one a full
     scan in number order gives.
     """
-    now = s.state.translate(_UNDECIDED_MASK)
+    now = s.state.translate(UNDECIDED_MASK)
     cached = s.scans.get(key)
     results: dict[int, Deduction | None] = {}
     if cached is not None:
         then, results = cached
         if then != now:
             numbers, pa, pb = s.puzzle.numbers, s.tables.pair_a, s.tables.pair_b
-            changed = _affected_items(then, now, lambda r: (numbers[pa[r]], numbers[pb[r]]))
+            changed = affected_items(then, now, lambda r: (numbers[pa[r]], numbers[pb[r]]))
             results = {v: found for v, found in results.items() if v not in changed}
     first = None
     for v, cells in _open_cells_by_number(s):
@@ -735,7 +742,7 @@ def _first_by_number(
 def _open_cells_by_number(s: SolvingState) -> Iterator[tuple[int, list[int]]]:
     """Each number with open cells, lowest first, and its open cells."""
     covered = s.covered
-    for v, cells in enumerate(_by_number(s.tables).cells):
+    for v, cells in enumerate(by_number(s.tables).cells):
         open_cells = [x for x in cells if not covered[x]]
         if open_cells:
             yield v, open_cells
@@ -765,7 +772,8 @@ class _Numbers:
 
 
 @lru_cache(maxsize=64)
-def _by_number(t: Tables) -> _Numbers:
+def by_number(t: Tables) -> _Numbers:
+    """The puzzle's cells grouped by the number they show, and the dominoes of each number (made once a puzzle)."""
     return _Numbers(t)
 
 
@@ -784,18 +792,18 @@ def iter_doubles_set_analysis(s: SolvingState) -> Iterator[Deduction]:
     for the alternating graph's reach; no limit on how often a number occurs (the best C solver stops at 16).
     """
     for v, cells in _open_cells_by_number(s):
-        yield from _doubles_set_analysis_of(s, v, cells)
+        yield from doubles_set_analysis_of(s, v, cells)
     for v, cells in _open_cells_by_number(s):
-        yield from _double_must_touch_of(s, v, cells)
+        yield from double_must_touch_of(s, v, cells)
 
 
-def _doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduction]:
+def doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduction]:
     """The cells ``cells`` showing ``v`` share out the v-dominoes: the links in no perfect matching go (see
     :func:`iter_doubles_set_analysis`). It reads only the pairs with a cell showing ``v``."""
     t, state, placed = s.tables, s.state, s.placed
     puzzle = s.puzzle
     pd = t.pair_domino
-    numbers = _by_number(t)
+    numbers = by_number(t)
     slots: list[int] = []
     for d in numbers.dominoes[v]:
         if not placed[d]:
@@ -845,7 +853,7 @@ def _doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Itera
         )
 
 
-def _double_must_touch_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduction]:
+def double_must_touch_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduction]:
     """k v-cells that can only take k v-dominoes, the double among them and able to lie on two of them.
 
     If the double covered none of them, they would have k-1 dominoes for k cells: so it covers at least one,
@@ -976,8 +984,8 @@ def doubles_set_analysis(s: SolvingState) -> Deduction | None:
     """Set analysis with doubles: the first deduction of :func:`iter_doubles_set_analysis` (the reasoning
     and its cost are told there), or None."""
     # As set_analysis: each number looked at again only when a pair of its cells was decided since.
-    return _first_by_number(s, DOUBLES_SET_ANALYSIS, _doubles_set_analysis_of) or _first_by_number(
-        s, _DOUBLE_MUST_TOUCH, _double_must_touch_of
+    return _first_by_number(s, DOUBLES_SET_ANALYSIS, doubles_set_analysis_of) or _first_by_number(
+        s, _DOUBLE_MUST_TOUCH, double_must_touch_of
     )
 
 

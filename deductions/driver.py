@@ -10,19 +10,19 @@ every lean run: the generator's quick rejections among them) takes :func:`settle
 bookkeeping drawn after each deduction and only counted (:func:`settle_counted`: :func:`settle`'s steps in its
 order, without their deduction objects): the same steps, for a technique list with the bookkeeping first.
 
-A settled position is also said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes):
-:mod:`~dominosa.deductions.settled` holds the settle of a deduction on them, the trivial moves and the candidate
-lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean grading's trivial and basic tiers
-on small boards), each rule by its own logic function.
+A settled position is said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes: a
+:class:`~dominosa.deductions.state.Position`): :mod:`~dominosa.deductions.settled` holds the one settle kernel on them
+(:func:`~dominosa.deductions.settled.settle_position`, which the bookkeeping here and the trivial closure draw with),
+the trivial moves and the candidate lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean
+grading's trivial and basic tiers on small boards), each rule by its own logic function.
 
-**Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial
-closure (rules 1, 2, 3 and 5) drawn straight on the position's counts, then for each level in turn the first
-technique (easiest first; parity, which reads the whole position, is asked after the hard and extreme ones) that
-has any deductions has them *all* applied, the trivial closure is drawn again, and the search restarts from the
-first (:func:`close`). It records no steps, only the level: the mode of level-only
-grading (:func:`closure_run`). The bulk finders it asks (rules 4 and 6 on the position's candidate sets, the set
-analyses re-checking only the numbers that changed, short contradictions on the counter's propagation) are in
-:mod:`~dominosa.deductions.levels`.
+**Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial closure
+(rules 1, 2, 3 and 5: the settle kernel and the state's lonely cells and dominoes), then for each level in turn the
+first technique (easiest first; parity, which reads the whole position, is asked after the hard and extreme ones) that
+has any deductions has them *all* applied, the trivial closure is drawn again, and the search restarts from the first
+(:func:`close`). It records no steps, only the level: the mode of level-only grading (:func:`closure_run`). The bulk
+finders it asks (rules 4 and 6 on the position's candidate sets, the set analyses re-checking only the numbers that
+changed, short contradictions on the counter's propagation) are in :mod:`~dominosa.deductions.levels`.
 
 Why both modes give the same level: every technique only adds information, and each is *persistent* (if a
 technique of level at most L has a deduction at position P, the closure of the techniques up to L of any later
@@ -53,17 +53,15 @@ from dataclasses import dataclass, field
 from dominosa.deductions import rules
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.levels import finders_by_level
-from dominosa.deductions.rules import join_splits, only_place_of
+from dominosa.deductions.settled import settle_position
 from dominosa.deductions.state import (
     JOINED,
     NEWLY_JOINED,
     NEWLY_SPLIT,
     SPLIT,
-    UNDECIDED,
     Contradiction,
     Deduction,
     SolvingState,
-    bit_indices,
 )
 from dominosa.deductions.techniques import FINDERS, AllFinder, Finder
 from dominosa.puzzle import Puzzle
@@ -146,44 +144,26 @@ def settled_steps(
 
 
 def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | None = None) -> None:
-    """Draw the bookkeeping as the step mode would, counting its steps in ``uses`` (by rule number): the lowest
-    newly joined pair's rule 2, else the lowest newly split pair's rule 3, each applied to the position as its
-    deduction would be (the same checks, the same :class:`~dominosa.deductions.state.Contradiction`), without
-    making the deduction (most of a settled run's cost); with ``placed``, the steps that place a domino are made
-    as the engine's deductions (:func:`~dominosa.deductions.rules.split_consequences`) and added to it. The rules'
-    logic is theirs (:func:`~dominosa.deductions.rules.join_splits`,
-    :func:`~dominosa.deductions.rules.only_place_of`); the order matters for the counts, since a pair split
-    quietly by one join is not newly split by a later one."""
-    m, state, pair_domino = s.masks, s.state, s.tables.pair_domino
-    newly_joined, newly_split, is_placed, dom_live = s.newly_joined, s.newly_split, s.placed, s.dom_live
-    joins = splits = 0
-    while True:
-        if newly_joined:
-            q = min(newly_joined)
-            near, away = join_splits(m, s.undecided, q)
-            newly_joined.discard(q)
-            state[q] = JOINED
-            for r in bit_indices(away):  # as rules.join_consequences's deduction applies: quiet splits first
-                s._set_split(r, SPLIT)
-            for r in s.tables.touching[q]:  # then the pairs touching it, in the tables' order
-                if near & m.bit[r]:
-                    s._set_split(r, NEWLY_SPLIT)
-            joins += 1
-        elif newly_split:
-            q = min(newly_split)
-            d = pair_domino[q]
-            only = only_place_of(m, s.undecided, d) if d >= 0 and not is_placed[d] and dom_live[d] == 1 else -1
-            if only >= 0 and placed is not None:
-                found = rules.split_consequences(s)  # made before the step changes the position it reads
-                if found is not None:
-                    placed.append(found)
-            newly_split.discard(q)
-            state[q] = SPLIT
-            if only >= 0:
-                s._set_joined(only)
-            splits += 1
-        else:
-            break
+    """Draw the bookkeeping as the step mode would, counting its steps in ``uses`` (by rule number): the settle
+    kernel (:func:`~dominosa.deductions.settled.settle_position`) draws the pending pairs' consequences on the
+    position's bitsets in the step mode's order (the lowest newly joined pair's rule 2, else the lowest newly split
+    pair's rule 3) and counts them, and the state is brought to the settled position
+    (:meth:`~dominosa.deductions.state.SolvingState.settle_to`, which raises the
+    :class:`~dominosa.deductions.state.Contradiction` of a cell or domino left with nothing), without making the
+    deductions (most of a settled run's cost); with ``placed``, the steps that place a domino are made as the
+    engine's deductions (:func:`~dominosa.deductions.rules.placing_split`) and added to it."""
+    pending_joins, pending_splits = s.pending()
+    if not (pending_joins or pending_splits):
+        return
+    placings: list[int] | None = None if placed is None else []
+    # (positional: the bookkeeping is drawn after every step, and a call by keywords costs more in Python)
+    after, joins, splits = settle_position(
+        s.masks, s.position(), (), (), (), pending_joins, pending_splits, False, False, placings, s.tables
+    )
+    s.settle_to(after)
+    if placed is not None and placings:
+        for i in range(0, len(placings), 2):
+            placed.append(rules.placing_split(s.tables, placings[i], placings[i + 1]))
     uses[_JOIN_RULE] += joins
     uses[_SPLIT_RULE] += splits
 
@@ -358,43 +338,26 @@ def close(state: SolvingState, finders: Sequence[AllFinder]) -> None:
 
 
 def close_trivially(s: SolvingState) -> None:
-    """Draw rules 1, 2, 3 and 5 to their fixed point on the position's counts (no deduction objects).
-
-    A newly joined pair splits the other pairs of its cells and its domino's other places (rule 2); a newly
-    split pair only becomes split, since a domino left with one place is on the position's list of lonely
-    dominoes (rules 3 and 5 alike); a cell with one pair left has it joined (rule 1). The fixed point is the one
-    the stepwise rules reach, in any order. Raises :class:`~dominosa.deductions.state.Contradiction` as they do.
-    Each rule's logic is its function in :mod:`~dominosa.deductions.rules`, the step finders' own.
+    """Draw rules 1, 2, 3 and 5 to their fixed point (no deduction objects): the settle kernel
+    (:func:`~dominosa.deductions.settled.settle_position`, quietly) draws rule 2 on the position's bitsets, a newly
+    split pair only becoming split, since a domino left with one place is on the state's list of lonely dominoes (rules
+    3 and 5 alike); every cell with one pair left has it joined (rule 1) and every domino with one place left is placed
+    there (rule 5) before each call of the kernel, until neither has anything. The fixed point is the one the stepwise
+    rules reach, in any order. Raises :class:`~dominosa.deductions.state.Contradiction` as they do.
     """
-    m, state = s.masks, s.state
-    newly_joined, newly_split = s.newly_joined, s.newly_split
-    lonely_cells, lonely_dominoes = s.lonely_cells, s.lonely_dominoes
-    set_split, join = s._set_split, s._join
+    m, t = s.masks, s.tables
     while True:
-        while newly_joined:
-            q = newly_joined.pop()
-            state[q] = JOINED
-            near, away = rules.join_splits(m, s.undecided, q)
-            for r in bit_indices(near | away):
-                set_split(r, SPLIT)
-        if newly_split:
-            for q in newly_split:
-                state[q] = SPLIT
-            newly_split.clear()
-        if lonely_cells:
-            join(rules.single_pair_of(m, s.undecided, lonely_cells.pop()))
-        elif lonely_dominoes:
-            join(rules.only_place_of(m, s.undecided, lonely_dominoes.pop()))
-        elif not newly_joined:
+        s.join_lonely()  # before the kernel draws: its joins are drawn with the pending ones, in one call
+        pending_joins, pending_splits = s.pending()
+        if not (pending_joins or pending_splits):
             return
+        after = s.position()  # with splits alone pending, the kernel (rule 2 alone) has nothing to draw
+        if pending_joins:
+            after = settle_position(m, after, (), (), (), pending_joins, pending_splits, False, True, None, t)[0]
+        s.settle_to(after)
 
 
 def _apply_in_bulk(s: SolvingState, deduction: Deduction) -> None:
-    """Apply a deduction found earlier in the same position: what an earlier one of the batch decided already
-    is passed over (every one of them is sound, so they never disagree)."""
-    for q in deduction.splits:
-        if s.state[q] == UNDECIDED:
-            s._set_split(q, NEWLY_SPLIT)
-    for q in deduction.joins:
-        if s.state[q] == UNDECIDED:
-            s._join(q)
+    """Apply a deduction found earlier in the same position (see
+    :meth:`~dominosa.deductions.state.SolvingState.apply_undecided`)."""
+    s.apply_undecided(deduction)

@@ -249,7 +249,7 @@ def _graded_on_bitsets(puzzle: Puzzle, verdict: str, keep: bool, basic: bool) ->
     small board a SolvingState's start and its incremental counts cost more than the few bit operations a step
     takes here (measured in bench/README.md, "One position type, step C")."""
     m = masks_of(tables_for(puzzle))
-    position = start_position(m)
+    position: tuple[int, int, int, int] = start_position(m)  # a Position, then the kernel's bitsets
     solved = (1 << m.n_cells) - 1
     uses = [0] * _RULE_SLOTS
     made: list[Deduction] = []

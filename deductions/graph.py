@@ -148,7 +148,7 @@ def successors(
 _ON_BITSETS = {
     Technique.ALL_SAME_NEIGHBOURS: (same_neighbour_cells, rules.same_neighbours_at),
     Technique.SHARED_CELL: (shared_cell_dominoes, rules.shared_cell_of),
-    Technique.MUST_OVERLAP: (must_overlap_dominoes, advanced._must_overlap_of),
+    Technique.MUST_OVERLAP: (must_overlap_dominoes, advanced.must_overlap_of),
 }
 
 

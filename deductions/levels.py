@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from dominosa.deductions.advanced import (
-    _UNDECIDED_MASK,
-    _affected_items,
-    _by_number,
-    _double_must_touch_of,
-    _doubles_set_analysis_of,
-    _must_overlap_of,
-    _set_analysis_of,
+    UNDECIDED_MASK,
+    affected_items,
+    by_number,
+    double_must_touch_of,
+    doubles_set_analysis_of,
+    must_overlap_of,
+    set_analysis_of,
 )
 from dominosa.deductions.counting import DONE, Node, propagate_position
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
@@ -80,17 +80,22 @@ def _asking_order(made: tuple[Technique, AllFinder]) -> tuple[int, int, int]:
 
 
 def _at_candidates(
-    s: SolvingState, candidates: set[int], deduce: Callable[[SolvingState, int], Deduction | None]
+    s: SolvingState, cells: bool, deduce: Callable[[SolvingState, int], Deduction | None]
 ) -> list[Deduction]:
-    """Rule 4 or 6 at every cell or domino of its candidate set (those changed since the rule last looked at
-    them); one with nothing to say leaves the set, as in the stepwise rule."""
+    """Rule 4 (``cells``) or 6 at every cell or domino of its candidate set (those changed since the rule last
+    looked at them); one with nothing to say leaves the set, as in the stepwise rule."""
     found = []
-    for i in sorted(candidates):
+    looked: list[int] = []
+    for i in sorted(s.dirty_cells if cells else s.dirty_dominoes):
         deduction = deduce(s, i)
         if deduction is None:
-            candidates.discard(i)
+            looked.append(i)
         else:
             found.append(deduction)
+    if cells:
+        s.cells_looked_at(looked)
+    else:
+        s.dominoes_looked_at(looked)
     return found
 
 
@@ -114,11 +119,11 @@ def _rescanning(
 
     def find_all(s: SolvingState) -> list[Deduction]:
         nonlocal then
-        now = s.state.translate(_UNDECIDED_MASK)
+        now = s.state.translate(UNDECIDED_MASK)
         if then is None:
             to_check.update(range(items_of(s)))
         else:
-            to_check.update(_affected_items(then, now, lambda r: affected_by(s, r)))
+            to_check.update(affected_items(then, now, lambda r: affected_by(s, r)))
         then = now
         found: list[Deduction] = []
         for i in sorted(to_check):
@@ -155,7 +160,7 @@ def _per_number(
 
     def of_number(s: SolvingState, v: int) -> Iterator[Deduction]:
         covered = s.covered
-        cells = [x for x in _by_number(s.tables).cells[v] if not covered[x]]
+        cells = [x for x in by_number(s.tables).cells[v] if not covered[x]]
         if cells:
             for deduce in deductions_of:
                 yield from deduce(s, v, cells)
@@ -164,7 +169,7 @@ def _per_number(
 
 
 def _must_overlap_of_domino(s: SolvingState, d: int) -> tuple[Deduction, ...]:
-    found = _must_overlap_of(s, d)
+    found = must_overlap_of(s, d)
     return () if found is None else (found,)
 
 
@@ -228,15 +233,15 @@ def _short_contradictions() -> AllFinder:
 # the position keeps, and must overlap and both set analyses re-check only what changed. The others' own
 # generators (local duplicate remembers its scan on the position) are used as they are.
 def _same_neighbours_all(s: SolvingState) -> list[Deduction]:
-    return _at_candidates(s, s.dirty_cells, same_neighbours_at)
+    return _at_candidates(s, True, same_neighbours_at)
 
 
 def _shared_cell_all(s: SolvingState) -> list[Deduction]:
-    return _at_candidates(s, s.dirty_dominoes, shared_cell_of)
+    return _at_candidates(s, False, shared_cell_of)
 
 
 def _n_numbers(s: SolvingState) -> int:
-    return len(_by_number(s.tables).cells)
+    return len(by_number(s.tables).cells)
 
 
 def _n_dominoes(s: SolvingState) -> int:
@@ -248,7 +253,7 @@ def _must_overlap_all() -> AllFinder:
 
 
 def _set_analysis_all() -> AllFinder:
-    return _per_number(_set_analysis_of, lowest_only=True)
+    return _per_number(set_analysis_of, lowest_only=True)
 
 
 # (Named functions, not nested lambdas: mypyc, which compiles this module, cannot compile a lambda in a lambda.)
@@ -257,6 +262,6 @@ _BULK: dict[Technique, Callable[[], AllFinder]] = {
     Technique.SHARED_CELL: lambda: _shared_cell_all,
     Technique.MUST_OVERLAP: _must_overlap_all,
     Technique.SET_ANALYSIS: _set_analysis_all,
-    Technique.DOUBLES_SET_ANALYSIS: lambda: _per_number(_doubles_set_analysis_of, _double_must_touch_of),
+    Technique.DOUBLES_SET_ANALYSIS: lambda: _per_number(doubles_set_analysis_of, double_must_touch_of),
     Technique.SHORT_CONTRADICTION: _short_contradictions,
 }

@@ -1,9 +1,11 @@
 """The seven rules of Dominosa solving, one function each (their names, levels and order: the technique
 table, :class:`~dominosa.deductions.grades.Technique`).
 
-Each rule looks at a :class:`~dominosa.deductions.state.SolvingState` and returns the first deduction it can
-make (lowest cell, pair or domino number first, so results are reproducible) or ``None``. A rule never changes
-the state: :meth:`SolvingState.apply` does that. After any rule fires, solving starts again at rule 1.
+Each rule looks at a :class:`~dominosa.deductions.state.SolvingState` and returns the first deduction it can make
+(lowest cell, pair or domino number first, so results are reproducible) or ``None``. A rule never changes the position:
+:meth:`SolvingState.apply` does that (rules 4 and 6 only tell the state, by its own methods, where they looked in vain,
+so that it stops offering those cells and dominoes until they change). After any rule fires, solving starts again at
+rule 1.
 
 A rule's logic at one cell, pair or domino is written once, on the position's pair bitsets and the puzzle's
 :class:`~dominosa.deductions.tables.Masks`: :func:`single_pair_of` (rule 1), :func:`join_splits` (rule 2),
@@ -24,8 +26,8 @@ from collections.abc import Callable
 
 from dominosa.deductions.counting import count_from_position
 from dominosa.deductions.sentences import Names, Sentence
-from dominosa.deductions.state import Deduction, SolvingState, _names_of, bit_indices
-from dominosa.deductions.tables import Masks
+from dominosa.deductions.state import Deduction, SolvingState, bit_indices, names_of
+from dominosa.deductions.tables import Masks, Tables
 
 __all__ = [
     "Rule",
@@ -34,6 +36,7 @@ __all__ = [
     "join_consequences",
     "join_splits",
     "split_consequences",
+    "placing_split",
     "only_place_of",
     "all_same_neighbours",
     "same_neighbours_away",
@@ -68,8 +71,8 @@ def single_neighbour(s: SolvingState) -> Deduction | None:
         cells=(x, other),
         domino=d,
         reason=lambda: Sentence("{cell} has only one remaining neighbour, {other}: the {domino} goes there.",
-                                cell=_names_of(t).cell_label[x], other=_names_of(t).cell_label[other],
-                                domino=_names_of(t).domino[d]),
+                                cell=names_of(t).cell_label[x], other=names_of(t).cell_label[other],
+                                domino=names_of(t).domino[d]),
     )
 
 
@@ -130,7 +133,7 @@ def join_splits(m: Masks, undecided: int, q: int) -> tuple[int, int]:
 
 def _placed_words(t, q: int, d: int, n_touching: int, n_elsewhere: int) -> str:
     """Rule 2's sentence."""
-    names = _names_of(t)
+    names = names_of(t)
     parts = []
     if n_touching:
         parts.append(f"{n_touching} neighbouring pair{'s' if n_touching != 1 else ''} split")
@@ -162,18 +165,25 @@ def split_consequences(s: SolvingState) -> Deduction | None:
     d = t.pair_domino[q]
     only = only_place_of(s.masks, s.undecided, d) if d >= 0 and not s.placed[d] and s.dom_live[d] == 1 else -1
     if only >= 0:
-        return Deduction(
-            rule=3,
-            joins=(only,),
-            settles=(q,),
-            cells=(t.pair_a[only], t.pair_b[only]),
-            domino=d,
-            reason=lambda: Sentence("With {pair} split, the {domino} has only one remaining place: {place}.",
-                                    pair=_names_of(t).pair[q], domino=_names_of(t).domino[d],
-                                    place=_names_of(t).pair[only]),
-        )
+        return placing_split(t, q, only)
     return Deduction(rule=3, settles=(q,), domino=d if d >= 0 else None,
-                     reason=lambda: Sentence("{pair} is split.", pair=_names_of(t).pair[q]))
+                     reason=lambda: Sentence("{pair} is split.", pair=names_of(t).pair[q]))
+
+
+def placing_split(t: Tables, q: int, only: int) -> Deduction:
+    """Rule 3's deduction where the split of pair ``q`` leaves its domino one place, ``only``: that place is
+    joined (the settle kernel reports these steps, and the driver makes them with this)."""
+    d = t.pair_domino[q]
+    return Deduction(
+        rule=3,
+        joins=(only,),
+        settles=(q,),
+        cells=(t.pair_a[only], t.pair_b[only]),
+        domino=d,
+        reason=lambda: Sentence("With {pair} split, the {domino} has only one remaining place: {place}.",
+                                pair=names_of(t).pair[q], domino=names_of(t).domino[d],
+                                place=names_of(t).pair[only]),
+    )
 
 
 def only_place_of(m: Masks, undecided: int, d: int) -> int:
@@ -188,13 +198,15 @@ def all_same_neighbours(s: SolvingState) -> Deduction | None:
     Whichever way the cell is covered, it is by that domino; so the domino's placements that do not touch
     this cell are impossible.
     """
+    looked: list[int] = []  # looked at in vain: only a change at such a cell can make rule 4 fire there
+    found: Deduction | None = None
     for x in sorted(s.dirty_cells):
         found = same_neighbours_at(s, x)
-        if found is None:
-            s.dirty_cells.discard(x)  # looked at; only a change at this cell can make rule 4 fire here
-        else:
-            return found  # stays a candidate until the deduction is applied (then it will not fire again)
-    return None
+        if found is not None:
+            break  # stays a candidate until the deduction is applied (then it will not fire again)
+        looked.append(x)
+    s.cells_looked_at(looked)
+    return found
 
 
 def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
@@ -216,9 +228,9 @@ def same_neighbours_at(s: SolvingState, x: int) -> Deduction | None:
             "Every remaining neighbour of {cell} makes the {domino}, so that domino covers it: {pairs} is ruled out.",
             "Every remaining neighbour of {cell} makes the {domino}, so that domino covers it: {pairs} are ruled out.",
             len(away),
-            cell=_names_of(t).cell_label[x],
-            domino=_names_of(t).domino[d],
-            pairs=Names(_names_of(t).pair[q] for q in away),
+            cell=names_of(t).cell_label[x],
+            domino=names_of(t).domino[d],
+            pairs=Names(names_of(t).pair[q] for q in away),
         ),
     )
 
@@ -265,8 +277,8 @@ def unique_placement_of(s: SolvingState, d: int) -> Deduction:
         joins=(q,),
         cells=(t.pair_a[q], t.pair_b[q]),
         domino=d,
-        reason=lambda: Sentence("The {domino} can only go at {pair}.", domino=_names_of(t).domino[d],
-                                pair=_names_of(t).pair[q]),
+        reason=lambda: Sentence("The {domino} can only go at {pair}.", domino=names_of(t).domino[d],
+                                pair=names_of(t).pair[q]),
     )
 
 
@@ -276,13 +288,15 @@ def shared_cell(s: SolvingState) -> Deduction | None:
     Wherever the domino goes, it covers that cell; so the cell's other pairs, which show other dominoes,
     are impossible.
     """
+    looked: list[int] = []
+    found: Deduction | None = None
     for d in sorted(s.dirty_dominoes):
         found = shared_cell_of(s, d)
-        if found is None:
-            s.dirty_dominoes.discard(d)
-        else:
-            return found
-    return None
+        if found is not None:
+            break
+        looked.append(d)
+    s.dominoes_looked_at(looked)
+    return found
 
 
 def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:
@@ -303,9 +317,9 @@ def shared_cell_of(s: SolvingState, d: int) -> Deduction | None:
             "Every remaining place for the {domino} uses {cell}, so the cell is covered by it: {pairs} is split.",
             "Every remaining place for the {domino} uses {cell}, so the cell is covered by it: {pairs} are split.",
             len(others),
-            domino=_names_of(t).domino[d],
-            cell=_names_of(t).cell_label[x],
-            pairs=Names(_names_of(t).pair[q] for q in others),
+            domino=names_of(t).domino[d],
+            cell=names_of(t).cell_label[x],
+            pairs=Names(names_of(t).pair[q] for q in others),
         ),
     )
 

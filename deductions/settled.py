@@ -1,25 +1,27 @@
-"""Settled positions as four bitsets: the settle of a deduction on them, and what the easy tiers read there.
+"""The settle kernel on a settled position's four bitsets, and what the easy tiers read there.
 
-A *settled* position (no bookkeeping pending) is fully said by four bitsets: joined pairs, split pairs, covered
-cells, placed dominoes. The state graph (:mod:`~dominosa.deductions.graph`) works out every edge's child from its
-parent's bitsets, without a copy of the parent's :class:`~dominosa.deductions.state.SolvingState` (a copy per edge
-would cost more than the rest of the search), and expands a position where the trivial tier applies on them alone;
-lean grading's run of the trivial and basic tiers on small boards (the generator's quick rejections) is made on them
-too (:mod:`~dominosa.deductions.grading`).
+A *settled* position (no bookkeeping pending) is fully said by four bitsets: joined pairs, split pairs, covered cells,
+placed dominoes, the engine's :class:`~dominosa.deductions.state.Position`. The state graph
+(:mod:`~dominosa.deductions.graph`) works out every edge's child from its parent's bitsets, without a copy of the
+parent's :class:`~dominosa.deductions.state.SolvingState` (a copy per edge would cost more than the rest of the search),
+and expands a position where the trivial tier applies on them alone; lean grading's run of the trivial and basic tiers
+on small boards (the generator's quick rejections) is made on them too (:mod:`~dominosa.deductions.grading`).
 
-:func:`settled_after` is the driver's :func:`~dominosa.deductions.driver.settle` of a deduction on the bitsets,
-drawn with the rules' own logic (:func:`~dominosa.deductions.rules.join_splits`,
-:func:`~dominosa.deductions.rules.only_place_of`) on the pair bitsets every position has, so the two cannot drift;
-:func:`trivial_moves` gives rules 1 and 5's moves, and the candidate lists (:func:`same_neighbour_cells`,
-:func:`shared_cell_dominoes`, :func:`must_overlap_dominoes`) say where rules 4 and 6 and "must overlap" apply, each
-by the rule's one logic function, so the engine's finders are asked only there. The techniques that read the
-board's shape around each pair (local duplicate, parity) are asked of a :class:`FollowingState`, a
-``SolvingState`` brought forward along the settled positions. ``tests/test_deductions_settled.py`` holds all of
-them to the ``SolvingState``'s own runs.
+:func:`settle_position` is the engine's one settle kernel: a position and a deduction in, the settled position (and the
+bookkeeping steps drawn on the way) out, or a contradiction, drawn with the rules' own logic
+(:func:`~dominosa.deductions.rules.join_splits`, :func:`~dominosa.deductions.rules.only_place_of`). The driver's
+bookkeeping (:func:`~dominosa.deductions.driver.settle_counted`, :func:`~dominosa.deductions.driver.settle`) and trivial
+closure (:func:`~dominosa.deductions.driver.close_trivially`) are this kernel, their state brought to the position it
+gives (:meth:`~dominosa.deductions.state.SolvingState.settle_to`); :func:`settled_after` is the same kernel as the state
+graph and lean grading ask it. :func:`trivial_moves` gives rules 1 and 5's moves, and the candidate lists
+(:func:`same_neighbour_cells`, :func:`shared_cell_dominoes`, :func:`must_overlap_dominoes`) say where rules 4 and 6 and
+"must overlap" apply, each by the rule's one logic function, so the engine's finders are asked only there. The
+techniques that read the board's shape around each pair (local duplicate, parity) are asked of a
+:class:`FollowingState`, a ``SolvingState`` brought forward along the settled positions.
+``tests/test_deductions_settled.py`` holds all of them to the ``SolvingState``'s own runs.
 
-These are functions on a position's bitsets, not another position type (the engine's one position is
-``SolvingState``); they live here, not in ``state.py``, because they call the rules' logic, and ``rules.py``
-imports ``state.py``.
+They are functions on a :class:`~dominosa.deductions.state.Position`, not another position type; they live here,
+not in ``state.py`` beside it, because they call the rules' logic, and ``rules.py`` imports ``state.py``.
 """
 
 from __future__ import annotations
@@ -33,13 +35,22 @@ from dominosa.deductions.rules import (
     shared_cell_splits,
     single_pair_of,
 )
-from dominosa.deductions.state import Deduction, SolvingState, bit_indices
-from dominosa.deductions.tables import Masks
+from dominosa.deductions.state import (
+    Contradiction,
+    Deduction,
+    Position,
+    SolvingState,
+    bit_indices,
+    make_position,
+    names_of,
+)
+from dominosa.deductions.tables import Masks, Tables
 from dominosa.puzzle import Puzzle
 
 __all__ = [
     "Move",
     "start_position",
+    "settle_position",
     "settled_after",
     "trivial_moves",
     "same_neighbour_cells",
@@ -55,13 +66,120 @@ _SINGLE = int(Technique.SINGLE_NEIGHBOUR)
 _UNIQUE = int(Technique.UNIQUE_PLACEMENT)
 
 
-def start_position(m: Masks) -> tuple[int, int, int, int]:
+def start_position(m: Masks) -> Position:
     """The settled start of a puzzle without clues: nothing joined, covered or placed, and the pairs showing no
     domino of the set split (as :class:`~dominosa.deductions.state.SolvingState` starts)."""
     shown = 0
     for places in m.placements:
         shown |= places
-    return 0, m.all_pairs & ~shown, 0, 0
+    return Position(0, m.all_pairs & ~shown, 0, 0)
+
+
+def settle_position(
+    m: Masks,
+    position: tuple[int, int, int, int],
+    joins: tuple[int, ...] = (),
+    splits: tuple[int, ...] = (),
+    quiet_splits: tuple[int, ...] = (),
+    pending_joins: int = 0,
+    pending_splits: int = 0,
+    checked: bool = True,
+    quiet: bool = False,
+    placings: list[int] | None = None,
+    tables: Tables | None = None,
+) -> tuple[Position, int, int]:
+    """The settle kernel: the settled position after a deduction, with the bookkeeping steps drawn on the way
+    (rule 2's, one a pair joined; rule 3's, one a pair newly split); raises
+    :class:`~dominosa.deductions.state.Contradiction` where the position cannot stand.
+
+    ``position`` is a :class:`~dominosa.deductions.state.Position`. The deduction is made as
+    ``SolvingState.apply`` makes it (quiet splits, splits, then joins), after ``pending_joins`` and
+    ``pending_splits`` (bitsets of pairs already joined or split in ``position`` whose consequences are still to
+    draw: a :class:`~dominosa.deductions.state.SolvingState`'s pending pairs). The consequences are drawn in the
+    step mode's order (the lowest newly joined pair first, then the lowest newly split one), so the counts are
+    the step run's, with the checks the state makes: a pair joined and split, a cell covered twice, a domino placed
+    twice, and (``checked``) an open cell or an unplaced domino left with no pair, which the caller may leave to a
+    state it brings to the position (:meth:`~dominosa.deductions.state.SolvingState.settle_to` makes it).
+
+    ``quiet`` draws rule 2 alone (the pairs it splits, and those split before, have nothing drawn from them): the
+    trivial closure's way, where a domino left one place is rule 5's. With ``placings``, each rule 3 step that
+    places a domino adds its newly split pair and the place joined, so that the caller can make those steps'
+    deductions. ``tables`` names the cells, pairs and dominoes in a contradiction's message.
+
+    This is the engine's one settle: the step runs' bookkeeping (:func:`~dominosa.deductions.driver.settle_counted`),
+    the closure's trivial closure (:func:`~dominosa.deductions.driver.close_trivially`) and the children of the
+    state graph and of lean grading (:func:`settled_after`) are drawn here, with the rules' own logic
+    (:func:`~dominosa.deductions.rules.join_splits`, :func:`~dominosa.deductions.rules.only_place_of`).
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.tables import masks_of, tables_for
+    >>> m = masks_of(tables_for(read_puzzle("3:22223101012330103310")))
+    >>> after, joins, splits = settle_position(m, start_position(m), joins=(16,))
+    >>> after.joined == 1 << 16, joins >= 1, splits >= 1
+    (True, True, True)
+    """
+    joined, split, covered, placed = position
+    pair_cells, pair_domino, bits = m.pair_cells, m.pair_domino, m.bit
+    open_ = m.all_pairs & ~(joined | split)  # the undecided pairs, kept along
+    new_joins, new_splits = pending_joins, 0 if quiet else pending_splits
+    n_joins = n_splits = 0
+    if quiet_splits or splits:
+        changed = 0
+        for group, newly in ((quiet_splits, False), (splits, True)):
+            for q in group:
+                bit = bits[q]
+                if joined & bit:
+                    raise Contradiction(f"{_pair(tables, q)} is joined and cannot be split")
+                if not split & bit:
+                    split |= bit
+                    changed |= bit
+                    if newly and not quiet:
+                        new_splits |= bit
+        open_ ^= changed
+        if changed and checked:
+            _check_alive(m, tables, open_, covered, placed, changed)
+    for q in joins:
+        bit = bits[q]
+        if joined & bit:
+            continue
+        if split & bit:
+            raise Contradiction(f"{_pair(tables, q)} is split and cannot be joined")
+        cells, domino = pair_cells[q], 1 << pair_domino[q]
+        _check_free(tables, covered, placed, cells, domino)
+        joined, covered, placed, new_joins = joined | bit, covered | cells, placed | domino, new_joins | bit
+        open_ ^= bit
+    while new_joins or new_splits:
+        if new_joins:  # rule 2: the lowest newly joined pair
+            low = new_joins & -new_joins
+            new_joins ^= low
+            n_joins += 1
+            near, away = join_splits(m, open_, low.bit_length() - 1)
+            changed = near | away  # its domino's other places: split quietly
+            if changed:
+                split |= changed
+                open_ ^= changed
+                if not quiet:
+                    new_splits |= near
+                if checked:
+                    _check_alive(m, tables, open_, covered, placed, changed)
+            continue
+        low = new_splits & -new_splits  # rule 3: the lowest newly split pair
+        new_splits ^= low
+        n_splits += 1
+        q = low.bit_length() - 1
+        d = pair_domino[q]
+        if d < 0 or placed >> d & 1:
+            continue
+        only = only_place_of(m, open_, d)
+        if only >= 0:  # one place left: it is joined
+            if placings is not None:
+                placings.append(q)
+                placings.append(only)
+            cells, left = pair_cells[only], bits[only]
+            _check_free(tables, covered, 0, cells, 0)
+            joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
+            open_ ^= left
+    return make_position(joined, split, covered, placed), n_joins, n_splits
 
 
 def settled_after(
@@ -73,82 +191,51 @@ def settled_after(
     *,
     checked: bool = True,
 ) -> tuple[int, int, int, int, int] | None:
-    """The settled position after a deduction: (joined, split, covered cells, placed dominoes) bitsets and the
-    number of pairs newly split on the way (each one step of rule 3's bookkeeping), or None where
-    :class:`~dominosa.deductions.state.SolvingState` would raise a contradiction.
-
-    ``position`` is a settled position as these four bitsets. The deduction is made as ``SolvingState.apply``
-    makes it (quiet splits, splits, then joins), and its consequences are drawn in the order :func:`settle`
-    draws them (the lowest newly joined pair first, then the lowest newly split one), with the same checks: a
-    pair joined and split, a cell covered twice, a domino placed twice, an open cell or an unplaced domino left
-    with no pair. ``checked=False`` leaves out the last check, which only a position that is no longer
-    consistent with any solution fails (a proper puzzle's sound steps never reach one).
-    """
-    joined, split, covered, placed = position
-    pair_a, pair_b, pair_domino, every = m.pair_a, m.pair_b, m.pair_domino, m.all_pairs
-    new_joins = new_splits = changed = newly_split = 0
-    for group, newly in ((quiet_splits, False), (splits, True)):
-        for q in group:
-            bit = 1 << q
-            if joined & bit:
-                return None
-            if not split & bit:
-                split |= bit
-                changed |= bit
-                if newly:
-                    new_splits |= bit
-                    newly_split += 1
-    if changed and checked and not _alive(m, joined, split, covered, placed, changed):
+    """The settle kernel (:func:`settle_position`) as the state graph and lean grading ask it: the settled
+    position's four bitsets and the number of pairs newly split on the way (each one step of rule 3's
+    bookkeeping), or None for a contradiction."""
+    try:
+        after, _, newly_split = settle_position(m, position, joins, splits, quiet_splits, checked=checked)
+    except Contradiction:
         return None
-    for q in joins:
-        bit = 1 << q
-        if joined & bit:
-            continue
-        cells, domino = (1 << pair_a[q]) | (1 << pair_b[q]), 1 << pair_domino[q]
-        if split & bit or covered & cells or placed & domino:
-            return None
-        joined, covered, placed, new_joins = joined | bit, covered | cells, placed | domino, new_joins | bit
-    while new_joins or new_splits:
-        if new_joins:  # rule 2: the lowest newly joined pair
-            low = new_joins & -new_joins
-            new_joins ^= low
-            near, away = join_splits(m, every & ~(joined | split), low.bit_length() - 1)
-            changed = near | away  # its domino's other places: split quietly
-            if changed:
-                split |= changed
-                new_splits |= near
-                newly_split += near.bit_count()
-                if checked and not _alive(m, joined, split, covered, placed, changed):
-                    return None
-            continue
-        low = new_splits & -new_splits  # rule 3: the lowest newly split pair
-        new_splits ^= low
-        d = pair_domino[low.bit_length() - 1]
-        if d < 0 or placed >> d & 1:
-            continue
-        only = only_place_of(m, every & ~(joined | split), d)
-        if only >= 0:  # one place left: it is joined
-            cells, left = (1 << pair_a[only]) | (1 << pair_b[only]), 1 << only
-            if covered & cells:
-                return None
-            joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
-    return joined, split, covered, placed, newly_split
+    return after[0], after[1], after[2], after[3], newly_split
 
 
-def _alive(m: Masks, joined: int, split: int, covered: int, placed: int, changed: int) -> bool:
-    """Whether every open cell and unplaced domino of the pairs just split still has a pair left."""
-    open_ = m.all_pairs & ~(joined | split)
+def _check_free(tables: Tables | None, covered: int, placed: int, cells: int, domino: int) -> None:
+    """Raise the contradiction of a join onto a covered cell or a placed domino."""
+    if covered & cells:
+        x = (covered & cells).bit_length() - 1
+        raise Contradiction(f"{_cell(tables, x)} would be covered twice")
+    if placed & domino:
+        d = domino.bit_length() - 1
+        raise Contradiction(f"the {_domino(tables, d)} would be placed twice")
+
+
+def _check_alive(m: Masks, tables: Tables | None, open_: int, covered: int, placed: int, changed: int) -> None:
+    """Raise the contradiction of an open cell or an unplaced domino of the pairs just split with no pair left
+    (``open_``: the undecided pairs)."""
     while changed:
         low = changed & -changed
         changed ^= low
         q = low.bit_length() - 1
         for x in (m.pair_a[q], m.pair_b[q]):
             if not covered >> x & 1 and not m.cell_pairs[x] & open_:
-                return False
+                raise Contradiction(f"{_cell(tables, x)} has no pair remaining")
         d = m.pair_domino[q]
         if d >= 0 and not placed >> d & 1 and not m.placements[d] & open_:
-            return False
-    return True
+            raise Contradiction(f"the {_domino(tables, d)} has no place remaining")
+
+
+def _cell(tables: Tables | None, x: int) -> str:
+    return f"cell {x}" if tables is None else names_of(tables).cell_label[x]
+
+
+def _pair(tables: Tables | None, q: int) -> str:
+    return f"pair {q}" if tables is None else names_of(tables).pair[q]
+
+
+def _domino(tables: Tables | None, d: int) -> str:
+    return f"domino {d}" if tables is None else names_of(tables).domino[d]
 
 
 def trivial_moves(

@@ -6,14 +6,19 @@ newly or not, and the undecided ones, pair q bit q: what the rules read with the
 :class:`~dominosa.deductions.tables.Masks`, and the position's key) and, alongside, each pair's state by index; and,
 incrementally, how many undecided pairs each cell has and how many undecided placements each domino has, which
 cells are covered and which dominoes placed, and the candidates each rule should look at, so that no rule rescans
-the board after every step. Its bookkeeping is written once, in :meth:`SolvingState.apply` and the methods it calls.
+the board after every step. It is an index of a :class:`Position` (the settled position's four bitsets,
+:meth:`SolvingState.position`): it changes only through its own methods (:meth:`~SolvingState.apply` a deduction,
+:meth:`~SolvingState.settle_to` the position the settle kernel reached, :meth:`~SolvingState.join_lonely`,
+:meth:`~SolvingState.apply_undecided`, and the candidate methods rules 4 and 6 call), which keep the counts and
+candidates true to the position; no other module writes its fields (``tests/test_deductions_state.py`` checks the
+source).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from dominosa.board import cell_name
 from dominosa.deductions.grades import Technique
@@ -30,9 +35,12 @@ __all__ = [
     "STATE_NAMES",
     "Contradiction",
     "Deduction",
+    "Position",
+    "make_position",
     "SolvingState",
     "bit_indices",
     "pair_bits",
+    "names_of",
 ]
 
 # The settled states have the values the counting engine (deductions/counting.py) uses for its pairs, which
@@ -169,8 +177,39 @@ class _Names:
 
 
 @lru_cache(maxsize=64)
-def _names_of(t: Tables) -> _Names:
+def names_of(t: Tables) -> _Names:
+    """The names of a puzzle's cells, pairs and dominoes (made once a puzzle, kept for the sentences)."""
     return _Names(t)
+
+
+class Position(NamedTuple):
+    """A settled position (no bookkeeping pending) as four bitsets: what the engine passes around.
+
+    Pair q is bit q of ``joined`` and ``split`` (the rest are undecided), cell x bit x of ``covered``, domino d bit
+    d of ``placed``. :func:`~dominosa.deductions.settled.settle_position` (the settle kernel) takes one and a
+    deduction and gives the next; a :class:`SolvingState` is an index of one (:meth:`SolvingState.position`,
+    :meth:`SolvingState.settle_to`). A plain ``NamedTuple`` with no methods, which the compiled build keeps as a
+    tuple.
+
+    >>> Position(joined=0b1, split=0b110, covered=0b11, placed=0b1).split
+    6
+    """
+
+    joined: int
+    split: int
+    covered: int
+    placed: int
+
+
+def make_position(joined: int, split: int, covered: int, placed: int) -> Position:
+    """``Position(joined, split, covered, placed)`` made as the tuple it is, without the named tuple's own
+    ``__new__`` (a Python function: the settle kernel makes two positions a call, and the trivial closure calls it
+    several times a batch).
+
+    >>> make_position(1, 6, 3, 1) == Position(1, 6, 3, 1)
+    True
+    """
+    return tuple.__new__(Position, (joined, split, covered, placed))
 
 
 def pair_bits(states: bytes | bytearray) -> tuple[int, int]:
@@ -236,6 +275,9 @@ class SolvingState:
         self.covered = bytearray(t.n_cells)
         self.placed = bytearray(t.n_dominoes)
         self.n_covered = 0
+        # The covered cells and placed dominoes as bitsets too (the position's, :meth:`position`).
+        self.covered_bits = 0
+        self.placed_bits = 0
         self.newly_joined: set[int] = set()
         self.newly_split: set[int] = set()
         # Candidates: cells with one undecided pair left (rule 1), dominoes with one placement left (rule 5),
@@ -257,7 +299,7 @@ class SolvingState:
         for d in range(t.n_dominoes):
             self._domino_changed(d)
         for q in t.clue_pairs:
-            self._set_joined(q)
+            self._set_joined(q, NEWLY_JOINED)
 
     @classmethod
     def from_position(
@@ -295,6 +337,22 @@ class SolvingState:
     def key(self) -> tuple[int, int]:
         """The position as two integers: the bitset of (newly) joined pairs and that of (newly) split pairs."""
         return self.joined, self.masks.all_pairs & ~(self.undecided | self.joined)
+
+    def position(self) -> Position:
+        """The position as its four bitsets, the pairs with consequences pending counted as joined or split."""
+        joined = self.joined
+        return make_position(joined, self.masks.all_pairs & ~(self.undecided | joined), self.covered_bits,
+                             self.placed_bits)
+
+    def pending(self) -> tuple[int, int]:
+        """The newly joined and the newly split pairs (their consequences not drawn yet) as two bitsets."""
+        bit = self.masks.bit
+        joins = splits = 0
+        for q in self.newly_joined:
+            joins |= bit[q]
+        for q in self.newly_split:
+            splits |= bit[q]
+        return joins, splits
 
     def joined_pairs(self) -> list[int]:
         state = self.state  # indexed, not enumerated: mypyc cannot compile enumerate over a bytearray
@@ -335,6 +393,7 @@ class SolvingState:
         self.covered = other.covered[:]
         self.placed = other.placed[:]
         self.n_covered = other.n_covered
+        self.covered_bits, self.placed_bits = other.covered_bits, other.placed_bits
         self.newly_joined = set(other.newly_joined)
         self.newly_split = set(other.newly_split)
         self.lonely_cells = set(other.lonely_cells)
@@ -350,19 +409,19 @@ class SolvingState:
 
     def cell_name(self, x: int) -> str:
         """``r3c4``: a cell's name."""
-        return _names_of(self.tables).cell[x]
+        return names_of(self.tables).cell[x]
 
     def cell_label(self, x: int) -> str:
         """``r3c4 (5)``: a cell's name and number."""
-        return _names_of(self.tables).cell_label[x]
+        return names_of(self.tables).cell_label[x]
 
     def pair_label(self, q: int) -> str:
         """``r3c4-r3c5``: a pair's two cells."""
-        return _names_of(self.tables).pair[q]
+        return names_of(self.tables).pair[q]
 
     def domino_label(self, d: int) -> str:
         """``2-5``: a domino."""
-        return _names_of(self.tables).domino[d]
+        return names_of(self.tables).domino[d]
 
     # -- changing ------------------------------------------------------------------------------------------------
 
@@ -383,15 +442,73 @@ class SolvingState:
         for q in deduction.joins:
             self._join(q)
 
+    def settle_to(self, after: Position) -> None:
+        """Bring the index to ``after``, the settled position the settle kernel reached from this one
+        (:func:`~dominosa.deductions.settled.settle_position`): the pairs pending are settled, the pairs joined and
+        split since are marked so, and the counts and candidates follow. Raises :class:`Contradiction` where a cell
+        or domino is left with no possibility (the kernel leaves that check to the index when asked to)."""
+        state = self.state
+        for q in self.newly_joined:
+            state[q] = JOINED
+        for q in self.newly_split:
+            state[q] = SPLIT
+        self.newly_joined.clear()
+        self.newly_split.clear()
+        bit = self.masks.bit
+        joins = after.joined & ~self.joined
+        while joins:
+            q = joins.bit_length() - 1
+            joins ^= bit[q]
+            self._set_joined(q, JOINED)
+        splits = after.split & self.undecided
+        self.undecided ^= splits
+        while splits:
+            q = splits.bit_length() - 1
+            splits ^= bit[q]
+            state[q] = SPLIT
+            self._count_split(q)
+
+    def join_lonely(self) -> bool:
+        """Rules 1 and 5 at once: join the one pair left of every cell that has one, and the one place left of
+        every domino that has one, their consequences pending; whether there was any. Raises
+        :class:`Contradiction` where two of them cannot stand together."""
+        if not (self.lonely_cells or self.lonely_dominoes):
+            return False
+        m, undecided = self.masks, self.undecided
+        pairs = [_only_pair(m.cell_pairs[x] & undecided) for x in self.lonely_cells]
+        pairs += [_only_pair(m.placements[d] & undecided) for d in self.lonely_dominoes]
+        for q in pairs:
+            self._join(q)
+        return True
+
+    def apply_undecided(self, deduction: Deduction) -> None:
+        """Apply a deduction found earlier in the same position, passing over the pairs decided since (by an
+        earlier deduction of the same batch: every one is sound, so they never disagree)."""
+        state = self.state
+        for q in deduction.splits:
+            if state[q] == UNDECIDED:
+                self._set_split(q, NEWLY_SPLIT)
+        for q in deduction.joins:
+            if state[q] == UNDECIDED:
+                self._join(q)
+
+    def cells_looked_at(self, cells: list[int]) -> None:
+        """Rule 4 found nothing at these cells: only a change at a cell makes it a candidate again."""
+        self.dirty_cells.difference_update(cells)
+
+    def dominoes_looked_at(self, dominoes: list[int]) -> None:
+        """Rule 6 found nothing for these dominoes: only a change of its places makes one a candidate again."""
+        self.dirty_dominoes.difference_update(dominoes)
+
     def _join(self, q: int) -> None:
         s = self.state[q]
         if s in (JOINED, NEWLY_JOINED):
             return
         if s != UNDECIDED:
             raise Contradiction(f"{self.pair_label(q)} is split and cannot be joined")
-        self._set_joined(q)
+        self._set_joined(q, NEWLY_JOINED)
 
-    def _set_joined(self, q: int) -> None:
+    def _set_joined(self, q: int, how: int) -> None:
         t = self.tables
         a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
         for x in (a, b):
@@ -399,11 +516,14 @@ class SolvingState:
                 raise Contradiction(f"{self.cell_label(x)} would be covered twice")
         if self.placed[d]:
             raise Contradiction(f"the {self.domino_label(d)} would be placed twice")
-        self.state[q] = NEWLY_JOINED
+        self.state[q] = how
         bit = self.masks.bit[q]
         self.joined |= bit
         self.undecided ^= bit  # (only an undecided pair is joined: a clue is a pair of the set's)
-        self.newly_joined.add(q)
+        if how == NEWLY_JOINED:
+            self.newly_joined.add(q)
+        self.covered_bits |= self.masks.pair_cells[q]
+        self.placed_bits |= 1 << d
         for x in (a, b):
             self.covered[x] = 1
             self.n_covered += 1
@@ -424,11 +544,15 @@ class SolvingState:
         self._set_split(q, how)
 
     def _set_split(self, q: int, how: int) -> None:
-        t = self.tables
         self.state[q] = how
         self.undecided ^= self.masks.bit[q]  # (only an undecided pair is split)
         if how == NEWLY_SPLIT:
             self.newly_split.add(q)
+        self._count_split(q)
+
+    def _count_split(self, q: int) -> None:
+        """The counts and candidates of a pair's cells and domino after it is split."""
+        t = self.tables
         for x in (t.pair_a[q], t.pair_b[q]):
             self.cell_live[x] -= 1
             self._cell_changed(x)
@@ -456,3 +580,8 @@ class SolvingState:
         if live == 1:
             self.lonely_dominoes.add(d)
         self.dirty_dominoes.add(d)
+
+
+def _only_pair(pairs: int) -> int:
+    """The one pair of a bitset of pairs (a lonely cell's or domino's: exactly one)."""
+    return pairs.bit_length() - 1

@@ -80,14 +80,16 @@ def tables_for(puzzle: Puzzle) -> Tables:
 class Masks:
     """One puzzle's tables as bitsets, pair q bit q: each pair's own bit (kept, since a bit past the 62nd is an
     integer made anew at each shift), the pairs of each cell, the placements of each domino, the pairs touching
-    each pair, and (as in :class:`Tables`) each pair's two cells and domino."""
+    each pair, each pair's two cells as a bitset of cells, and (as in :class:`Tables`) each pair's two cells and
+    domino."""
 
     __slots__ = (
-        "bit", "cell_pairs", "placements", "touching", "pair_a", "pair_b", "pair_domino", "all_pairs", "n_cells"
+        "bit", "cell_pairs", "placements", "touching", "pair_cells", "pair_a", "pair_b", "pair_domino", "all_pairs",
+        "n_cells",
     )
 
     def __init__(self, t: Tables) -> None:
-        self.bit, self.cell_pairs, self.touching = _board_masks(t.puzzle.board)
+        self.bit, self.cell_pairs, self.touching, self.pair_cells = _board_masks(t.puzzle.board)
         placements = [0] * t.n_dominoes  # the one part that changes with the numbers: one pass over the pairs
         for q, d in enumerate(t.pair_domino):
             if d >= 0:
@@ -99,12 +101,16 @@ class Masks:
 
 
 @lru_cache(maxsize=64)
-def _board_masks(board: Board) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def _board_masks(
+    board: Board,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """The masks that depend on the board alone (every candidate of a generator shares its board): each pair's
-    bit, each cell's pairs, and the pairs touching each pair (those of its two cells but itself)."""
+    bit, each cell's pairs, the pairs touching each pair (those of its two cells but itself), and each pair's
+    cells."""
     cell_pairs = tuple(_indices_as_bits(ps) for ps in board.cell_pairs)
     bit = tuple(1 << q for q in range(len(board.pairs)))
-    return bit, cell_pairs, tuple((cell_pairs[a] | cell_pairs[b]) & ~bit[q] for q, (a, b) in enumerate(board.pairs))
+    touching = tuple((cell_pairs[a] | cell_pairs[b]) & ~bit[q] for q, (a, b) in enumerate(board.pairs))
+    return bit, cell_pairs, touching, tuple((1 << a) | (1 << b) for a, b in board.pairs)
 
 
 def _indices_as_bits(items: tuple[int, ...]) -> int:

@@ -147,7 +147,7 @@ def test_rules_4_and_6_and_must_overlap_apply_where_the_bitsets_say(layout, seed
         position = _position(state)
         cells = [x for x in range(len(puzzle.board.cells)) if rules.same_neighbours_at(state, x) is not None]
         dominoes = [d for d in range(len(puzzle.dominoes)) if rules.shared_cell_of(state, d) is not None]
-        overlapped = [d for d in range(len(puzzle.dominoes)) if advanced._must_overlap_of(state, d) is not None]
+        overlapped = [d for d in range(len(puzzle.dominoes)) if advanced.must_overlap_of(state, d) is not None]
         assert same_neighbour_cells(masks, position) == cells
         assert shared_cell_dominoes(masks, position) == dominoes
         assert must_overlap_dominoes(masks, position) == overlapped
