@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
-from dominosa.deductions.counting import propagate_position
+from dominosa.deductions.counting import PairProbe
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.rules import cell_shared
 from dominosa.deductions.sentences import Names, Sentence
-from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices, pair_bits
+from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices
 from dominosa.deductions.tables import Masks, Tables
 
 __all__ = [
@@ -1180,41 +1180,18 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
     gets here when every cheaper technique is stuck.
     """
     t, state = s.tables, s.state
-    joined, split = s.joined_pairs(), s.split_pairs()
     cells = sorted((x for x in range(t.n_cells) if not s.covered[x]), key=lambda x: (s.cell_live[x], x))
-    # The rules only ever add what they know, and reach the same fixed point in any order. So the position with a
-    # pair joined propagates to a contradiction exactly when the propagated position (``base``) with it joined
-    # does, which costs one copy instead of propagating every joined pair again. And a supposition that reached
-    # a consistent fixed point F, here or in an earlier position, vouches for every pair F joins while F holds
-    # all the position knows: the position with such a pair joined lies inside F, so its propagation stays inside
-    # F and meets no contradiction. Those pairs are not tried. The fixed points are facts of the puzzle, kept with
-    # the memo that copies share; one that no longer holds the position is dropped.
-    base = propagate_position(t, joined, split)
-    now_joined, now_split = s.key()
-    earlier: list[tuple[int, int]] = s.memo.get(_CONSISTENT_SUPPOSITIONS, [])
-    holding = [(j, sp) for j, sp in earlier if not (now_joined & ~j or now_split & ~sp)]
-    s.memo[_CONSISTENT_SUPPOSITIONS] = holding
-    vouched = 0
-    for j, _ in holding:
-        vouched |= j
+    # One probe (:class:`~dominosa.deductions.counting.PairProbe`) on the position propagated by rules 1-6; the
+    # consistent fixed points it vouches with are facts of the puzzle, kept with the memo that copies share.
+    fixed_points: list[tuple[int, int]] = s.memo.setdefault(_CONSISTENT_SUPPOSITIONS, [])
+    suppose = PairProbe.at(t, s.joined_pairs(), s.split_pairs(), fixed_points)
     tried: set[int] = set()
     for x in cells:
         for q in t.cell_pairs[x]:
             if state[q] != UNDECIDED or q in tried:
                 continue
             tried.add(q)
-            if vouched >> q & 1:
-                continue
-            if base is None:
-                node = None
-            else:
-                node = base.copy()
-                if not node.join(q):
-                    node = None
-            if node is not None:
-                fixed_point = pair_bits(node.pstate)
-                holding.append(fixed_point)
-                vouched |= fixed_point[0]
+            if not suppose.refutes(q):
                 continue
             yield Deduction(
                 rule=SHORT_CONTRADICTION,
