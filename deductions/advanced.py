@@ -210,6 +210,10 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     to it would then have no pair left, or two cells next to it could each take only the same domino (and not
     together), the pair cannot be joined and is split.
 
+    "Next to it" is on the board, not only through the pair's undecided pairs: a neighbour whose pair to it was
+    split since is starved all the same. So a deduction available now stays implied at its level while the pair is
+    open (the technique is persistent, which the closure mode of :mod:`~dominosa.deductions.driver` relies on).
+
     Notes
     -----
     Looks at the at most six cells around each undecided pair: O(pairs).
@@ -275,10 +279,17 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
     """
     t = s.tables
     a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
+    # The open cells next to the pair on the board (with a pair left): first those linked to it by an undecided
+    # pair, then the others, so that a deduction found through the links is found first, as it always was.
     around = []
     for x in (a, b):
         for y, _ in live[x]:
             if y != a and y != b and y not in around:
+                around.append(y)
+    covered, neighbours = s.covered, s.puzzle.board.neighbours
+    for x in (a, b):
+        for y in neighbours[x]:
+            if y != a and y != b and not covered[y] and y not in around and live[y]:
                 around.append(y)
     only: dict[int, int] = {}
     for y in around:
