@@ -258,6 +258,7 @@ class _LiveEnds(dict):
     def __init__(self, s: SolvingState) -> None:
         super().__init__()
         self.s = s
+        self.cut_off = _CutOff(self)
 
     def __missing__(self, x: int) -> list[tuple[int, int]]:
         s = self.s
@@ -270,6 +271,35 @@ class _LiveEnds(dict):
         )
         self[x] = ends
         return ends
+
+
+class _CutOff(dict):
+    """For each open cell x, the open cells next to it that no undecided pair links to it, each with the dominoes
+    it shows when they are one or two (a cell showing three or more keeps two of them whatever pair is joined, and
+    is left out): worked out once per cell and scan."""
+
+    def __init__(self, live: _LiveEnds) -> None:
+        super().__init__()
+        self.live = live
+
+    def __missing__(self, x: int) -> list[tuple[int, tuple[int, ...]]]:
+        live = self.live
+        s = live.s
+        t, state, covered = s.tables, s.state, s.covered
+        pa, pb = t.pair_a, t.pair_b
+        far: list[tuple[int, tuple[int, ...]]] = []
+        for r in t.cell_pairs[x]:
+            if state[r] != UNDECIDED:
+                y = pb[r] if pa[r] == x else pa[r]
+                if not covered[y]:
+                    shown: list[int] = []
+                    for _, f in live[y]:
+                        if f not in shown:
+                            shown.append(f)
+                    if 0 < len(shown) <= 2:
+                        far.append((y, tuple(shown)))
+        self[x] = far
+        return far
 
 
 def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction | None:
@@ -286,11 +316,6 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
         for y, _ in live[x]:
             if y != a and y != b and y not in around:
                 around.append(y)
-    covered, neighbours = s.covered, s.puzzle.board.neighbours
-    for x in (a, b):
-        for y in neighbours[x]:
-            if y != a and y != b and not covered[y] and y not in around and live[y]:
-                around.append(y)
     only: dict[int, int] = {}
     for y in around:
         # The dominoes y could still take were q joined: none (e stays -1), one (e), or several (e = -2, the
@@ -303,33 +328,66 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
                 elif f != e:
                     e = -2
                     break
-        if e == -1:
-            return Deduction(
-                rule=LOCAL_DUPLICATE,
-                splits=(q,),
-                cells=(a, b, y),
-                domino=d,
-                reason=Sentence(
-                    "Joining {pair} (the {domino}) would leave {cell} with no partner: {pair} is split.",
-                    pair=s.pair_label(q), domino=s.domino_label(d), cell=s.cell_label(y),
-                ),
-            )
         if e == -2:
             continue
-        twin = only.get(e)
-        if twin is not None and not any(z == twin and f != d for z, f in live[y]):
-            return Deduction(
-                rule=LOCAL_DUPLICATE,
-                splits=(q,),
-                cells=(a, b, twin, y),
-                domino=e,
-                reason=Sentence(
-                    "Joining {pair} would leave both {cell} and {other} needing the {domino}, which exists once: "
-                    "{pair} is split.",
-                    pair=s.pair_label(q), cell=s.cell_label(twin), other=s.cell_label(y), domino=s.domino_label(e),
-                ),
-            )
-        only[e] = y
+        if e >= 0 and e not in only:
+            only[e] = y
+            continue
+        found = _starved(s, q, y, e, only, live)
+        if found is not None:
+            return found
+    # Then the others (on a grid no cell is next to both a and b, so none is listed twice): the dominoes they could
+    # take were q joined are those they show but d. One showing d alone is rule 4's (all the same neighbours), and
+    # one showing none leaves the position contradictory: neither is this technique's to say.
+    cut_off = live.cut_off
+    for x in (a, b):
+        for y, shown in cut_off[x]:
+            if len(shown) == 1:
+                e = shown[0]
+            elif shown[0] == d:
+                e = shown[1]
+            elif shown[1] == d:
+                e = shown[0]
+            else:
+                continue
+            if e != d:
+                found = _starved(s, q, y, e, only, live)
+                if found is not None:
+                    return found
+    return None
+
+
+def _starved(s: SolvingState, q: int, y: int, e: int, only: dict[int, int], live: _LiveEnds) -> Deduction | None:
+    """Local duplicate's verdict on cell ``y`` next to pair ``q``, which could take no domino (``e`` is -1) or only
+    domino ``e`` were ``q`` joined: the deduction that splits ``q``, or None (``only`` keeps, for each domino, the
+    cell seen needing it alone so far)."""
+    t = s.tables
+    a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
+    if e == -1:
+        return Deduction(
+            rule=LOCAL_DUPLICATE,
+            splits=(q,),
+            cells=(a, b, y),
+            domino=d,
+            reason=Sentence(
+                "Joining {pair} (the {domino}) would leave {cell} with no partner: {pair} is split.",
+                pair=s.pair_label(q), domino=s.domino_label(d), cell=s.cell_label(y),
+            ),
+        )
+    twin = only.get(e)
+    if twin is not None and not any(z == twin and f != d for z, f in live[y]):
+        return Deduction(
+            rule=LOCAL_DUPLICATE,
+            splits=(q,),
+            cells=(a, b, twin, y),
+            domino=e,
+            reason=Sentence(
+                "Joining {pair} would leave both {cell} and {other} needing the {domino}, which exists once: "
+                "{pair} is split.",
+                pair=s.pair_label(q), cell=s.cell_label(twin), other=s.cell_label(y), domino=s.domino_label(e),
+            ),
+        )
+    only[e] = y
     return None
 
 
