@@ -281,23 +281,26 @@ class _CutOff(dict):
     def __init__(self, live: _LiveEnds) -> None:
         super().__init__()
         self.live = live
+        self.shown: dict[int, tuple[int, ...]] = {}  # the dominoes each cell cut off shows
 
     def __missing__(self, x: int) -> list[tuple[int, tuple[int, ...]]]:
-        live = self.live
-        s = live.s
+        s = self.live.s
         t, state, covered = s.tables, s.state, s.covered
-        pa, pb = t.pair_a, t.pair_b
+        pa, pb, pd, cell_pairs = t.pair_a, t.pair_b, t.pair_domino, t.cell_pairs
         far: list[tuple[int, tuple[int, ...]]] = []
-        for r in t.cell_pairs[x]:
+        for r in cell_pairs[x]:
             if state[r] != UNDECIDED:
                 y = pb[r] if pa[r] == x else pa[r]
                 if not covered[y]:
-                    shown: list[int] = []
-                    for _, f in live[y]:
-                        if f not in shown:
-                            shown.append(f)
+                    shown = self.shown.get(y)
+                    if shown is None:
+                        seen: list[int] = []
+                        for u in cell_pairs[y]:
+                            if state[u] == UNDECIDED and pd[u] not in seen:
+                                seen.append(pd[u])
+                        shown = self.shown[y] = tuple(seen)
                     if 0 < len(shown) <= 2:
-                        far.append((y, tuple(shown)))
+                        far.append((y, shown))
         self[x] = far
         return far
 
@@ -339,6 +342,12 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
     # Then the others (on a grid no cell is next to both a and b, so none is listed twice): the dominoes they could
     # take were q joined are those they show but d. One showing d alone is rule 4's (all the same neighbours), and
     # one showing none leaves the position contradictory: neither is this technique's to say.
+    # Every pair of a and b that is not undecided is split (both are open): their far ends are the cells cut
+    # off, at most this many. A deduction needs two cells needing one domino, one of them cut off here.
+    cell_pairs, cell_live = t.cell_pairs, s.cell_live
+    cut = len(cell_pairs[a]) - cell_live[a] + len(cell_pairs[b]) - cell_live[b]
+    if cut == 0 or (cut == 1 and not only):
+        return None
     cut_off = live.cut_off
     for x in (a, b):
         for y, shown in cut_off[x]:
