@@ -258,7 +258,10 @@ class _LiveEnds(dict):
     def __init__(self, s: SolvingState) -> None:
         super().__init__()
         self.s = s
-        self.cut_off = _CutOff(self)
+        # The cells cut off from each cell, and the dominoes each of those shows (see cut_off): plain dicts, since
+        # most scans check a few pairs and never need them.
+        self.far: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+        self.shown: dict[int, tuple[int, ...]] = {}
 
     def __missing__(self, x: int) -> list[tuple[int, int]]:
         s = self.s
@@ -272,19 +275,11 @@ class _LiveEnds(dict):
         self[x] = ends
         return ends
 
-
-class _CutOff(dict):
-    """For each open cell x, the open cells next to it that no undecided pair links to it, each with the dominoes
-    it shows when they are one or two (a cell showing three or more keeps two of them whatever pair is joined, and
-    is left out): worked out once per cell and scan."""
-
-    def __init__(self, live: _LiveEnds) -> None:
-        super().__init__()
-        self.live = live
-        self.shown: dict[int, tuple[int, ...]] = {}  # the dominoes each cell cut off shows
-
-    def __missing__(self, x: int) -> list[tuple[int, tuple[int, ...]]]:
-        s = self.live.s
+    def cut_off(self, x: int) -> list[tuple[int, tuple[int, ...]]]:
+        """The open cells next to open cell ``x`` that no undecided pair links to it, each with the dominoes it
+        shows when they are one or two (a cell showing three or more keeps two of them whatever pair is joined, and
+        is left out): worked out once per cell and scan."""
+        s = self.s
         t, state, covered = s.tables, s.state, s.covered
         pa, pb, pd, cell_pairs = t.pair_a, t.pair_b, t.pair_domino, t.cell_pairs
         far: list[tuple[int, tuple[int, ...]]] = []
@@ -301,7 +296,7 @@ class _CutOff(dict):
                         shown = self.shown[y] = tuple(seen)
                     if 0 < len(shown) <= 2:
                         far.append((y, shown))
-        self[x] = far
+        self.far[x] = far
         return far
 
 
@@ -348,9 +343,12 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
     cut = len(cell_pairs[a]) - cell_live[a] + len(cell_pairs[b]) - cell_live[b]
     if cut == 0 or (cut == 1 and not only):
         return None
-    cut_off = live.cut_off
+    far_of = live.far
     for x in (a, b):
-        for y, shown in cut_off[x]:
+        far = far_of.get(x)
+        if far is None:
+            far = live.cut_off(x)
+        for y, shown in far:
             if len(shown) == 1:
                 e = shown[0]
             elif shown[0] == d:
@@ -359,10 +357,14 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
                 e = shown[0]
             else:
                 continue
-            if e != d:
-                found = _starved(s, q, y, e, only, live)
-                if found is not None:
-                    return found
+            if e == d:
+                continue
+            if e not in only:
+                only[e] = y
+                continue
+            found = _starved(s, q, y, e, only, live)
+            if found is not None:
+                return found
     return None
 
 
