@@ -334,11 +334,11 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
         found = _starved(s, q, y, e, only, live)
         if found is not None:
             return found
-    # Then the others (on a grid no cell is next to both a and b, so none is listed twice): the dominoes they could
-    # take were q joined are those they show but d. One showing d alone is rule 4's (all the same neighbours), and
-    # one showing none leaves the position contradictory: neither is this technique's to say.
-    # Every pair of a and b that is not undecided is split (both are open): their far ends are the cells cut
-    # off, at most this many. A deduction needs two cells needing one domino, one of them cut off here.
+    # Then the cells cut off (on a grid no cell is next to both a and b, so none is listed twice): the dominoes
+    # they could take were q joined are those they show but d. One showing d alone is rule 4's (all the same
+    # neighbours), and one showing none leaves the position contradictory: neither is this technique's to say.
+    # Every pair of a and b that is not undecided is split (both are open), so there are at most `cut` of them,
+    # and a deduction needs two cells needing one domino, one of them cut off.
     cell_pairs, cell_live = t.cell_pairs, s.cell_live
     cut = len(cell_pairs[a]) - cell_live[a] + len(cell_pairs[b]) - cell_live[b]
     if cut == 0 or (cut == 1 and not only):
