@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache
 
-from dominosa.deductions.counting import propagate_position
+from dominosa.deductions.counting import PairProbe
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.rules import cell_shared
 from dominosa.deductions.sentences import Names, Sentence
-from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices, pair_bits
+from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, bit_indices
 from dominosa.deductions.tables import Masks, Tables
 
 __all__ = [
@@ -217,6 +217,10 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     to it would then have no pair left, or two cells next to it could each take only the same domino (and not
     together), the pair cannot be joined and is split.
 
+    "Next to it" is on the board, not only through the pair's undecided pairs: a neighbour whose pair to it was
+    split since is starved all the same. So a deduction available now stays implied at its level while the pair is
+    open (the technique is persistent, which the closure mode of :mod:`~dominosa.deductions.driver` relies on).
+
     Notes
     -----
     Looks at the at most six cells around each undecided pair: O(pairs).
@@ -261,6 +265,10 @@ class _LiveEnds(dict):
     def __init__(self, s: SolvingState) -> None:
         super().__init__()
         self.s = s
+        # The cells cut off from each cell, and the dominoes each of those shows (see cut_off): plain dicts, since
+        # most scans check a few pairs and never need them.
+        self.far: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+        self.shown: dict[int, tuple[int, ...]] = {}
 
     def __missing__(self, x: int) -> list[tuple[int, int]]:
         s = self.s
@@ -274,6 +282,30 @@ class _LiveEnds(dict):
         self[x] = ends
         return ends
 
+    def cut_off(self, x: int) -> list[tuple[int, tuple[int, ...]]]:
+        """The open cells next to open cell ``x`` that no undecided pair links to it, each with the dominoes it
+        shows when they are one or two (a cell showing three or more keeps two of them whatever pair is joined, and
+        is left out): worked out once per cell and scan."""
+        s = self.s
+        t, state, covered = s.tables, s.state, s.covered
+        pa, pb, pd, cell_pairs = t.pair_a, t.pair_b, t.pair_domino, t.cell_pairs
+        far: list[tuple[int, tuple[int, ...]]] = []
+        for r in cell_pairs[x]:
+            if state[r] != UNDECIDED:
+                y = pb[r] if pa[r] == x else pa[r]
+                if not covered[y]:
+                    shown = self.shown.get(y)
+                    if shown is None:
+                        seen: list[int] = []
+                        for u in cell_pairs[y]:
+                            if state[u] == UNDECIDED and pd[u] not in seen:
+                                seen.append(pd[u])
+                        shown = self.shown[y] = tuple(seen)
+                    if 0 < len(shown) <= 2:
+                        far.append((y, shown))
+        self.far[x] = far
+        return far
+
 
 def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction | None:
     """The local duplicate that splits the undecided pair ``q``, or None.
@@ -282,6 +314,8 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
     """
     t = s.tables
     a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
+    # The open cells next to the pair on the board (with a pair left): first those linked to it by an undecided
+    # pair, then the others, so that a deduction found through the links is found first, as it always was.
     around = []
     for x in (a, b):
         for y, _ in live[x]:
@@ -299,33 +333,79 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
                 elif f != e:
                     e = -2
                     break
-        if e == -1:
-            return Deduction(
-                rule=LOCAL_DUPLICATE,
-                splits=(q,),
-                cells=(a, b, y),
-                domino=d,
-                reason=Sentence(
-                    "Joining {pair} (the {domino}) would leave {cell} with no partner: {pair} is split.",
-                    pair=s.pair_label(q), domino=s.domino_label(d), cell=s.cell_label(y),
-                ),
-            )
         if e == -2:
             continue
-        twin = only.get(e)
-        if twin is not None and not any(z == twin and f != d for z, f in live[y]):
-            return Deduction(
-                rule=LOCAL_DUPLICATE,
-                splits=(q,),
-                cells=(a, b, twin, y),
-                domino=e,
-                reason=Sentence(
-                    "Joining {pair} would leave both {cell} and {other} needing the {domino}, which exists once: "
-                    "{pair} is split.",
-                    pair=s.pair_label(q), cell=s.cell_label(twin), other=s.cell_label(y), domino=s.domino_label(e),
-                ),
-            )
-        only[e] = y
+        if e >= 0 and e not in only:
+            only[e] = y
+            continue
+        found = _starved(s, q, y, e, only, live)
+        if found is not None:
+            return found
+    # Then the cells cut off (on a grid no cell is next to both a and b, so none is listed twice): the dominoes
+    # they could take were q joined are those they show but d. One showing d alone is rule 4's (all the same
+    # neighbours), and one showing none leaves the position contradictory: neither is this technique's to say.
+    # Every pair of a and b that is not undecided is split (both are open), so there are at most `cut` of them,
+    # and a deduction needs two cells needing one domino, one of them cut off.
+    cell_pairs, cell_live = t.cell_pairs, s.cell_live
+    cut = len(cell_pairs[a]) - cell_live[a] + len(cell_pairs[b]) - cell_live[b]
+    if cut == 0 or (cut == 1 and not only):
+        return None
+    far_of = live.far
+    for x in (a, b):
+        far = far_of.get(x)
+        if far is None:
+            far = live.cut_off(x)
+        for y, shown in far:
+            if len(shown) == 1:
+                e = shown[0]
+            elif shown[0] == d:
+                e = shown[1]
+            elif shown[1] == d:
+                e = shown[0]
+            else:
+                continue
+            if e == d:
+                continue
+            if e not in only:
+                only[e] = y
+                continue
+            found = _starved(s, q, y, e, only, live)
+            if found is not None:
+                return found
+    return None
+
+
+def _starved(s: SolvingState, q: int, y: int, e: int, only: dict[int, int], live: _LiveEnds) -> Deduction | None:
+    """Local duplicate's verdict on cell ``y`` next to pair ``q``, which could take no domino (``e`` is -1) or only
+    domino ``e`` were ``q`` joined: the deduction that splits ``q``, or None (``only`` keeps, for each domino, the
+    cell seen needing it alone so far)."""
+    t = s.tables
+    a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
+    if e == -1:
+        return Deduction(
+            rule=LOCAL_DUPLICATE,
+            splits=(q,),
+            cells=(a, b, y),
+            domino=d,
+            reason=Sentence(
+                "Joining {pair} (the {domino}) would leave {cell} with no partner: {pair} is split.",
+                pair=s.pair_label(q), domino=s.domino_label(d), cell=s.cell_label(y),
+            ),
+        )
+    twin = only.get(e)
+    if twin is not None and not any(z == twin and f != d for z, f in live[y]):
+        return Deduction(
+            rule=LOCAL_DUPLICATE,
+            splits=(q,),
+            cells=(a, b, twin, y),
+            domino=e,
+            reason=Sentence(
+                "Joining {pair} would leave both {cell} and {other} needing the {domino}, which exists once: "
+                "{pair} is split.",
+                pair=s.pair_label(q), cell=s.cell_label(twin), other=s.cell_label(y), domino=s.domino_label(e),
+            ),
+        )
+    only[e] = y
     return None
 
 
@@ -1188,41 +1268,18 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
     gets here when every cheaper technique is stuck.
     """
     t, state = s.tables, s.state
-    joined, split = s.joined_pairs(), s.split_pairs()
     cells = sorted((x for x in range(t.n_cells) if not s.covered[x]), key=lambda x: (s.cell_live[x], x))
-    # The rules only ever add what they know, and reach the same fixed point in any order. So the position with a
-    # pair joined propagates to a contradiction exactly when the propagated position (``base``) with it joined
-    # does, which costs one copy instead of propagating every joined pair again. And a supposition that reached
-    # a consistent fixed point F, here or in an earlier position, vouches for every pair F joins while F holds
-    # all the position knows: the position with such a pair joined lies inside F, so its propagation stays inside
-    # F and meets no contradiction. Those pairs are not tried. The fixed points are facts of the puzzle, kept with
-    # the memo that copies share; one that no longer holds the position is dropped.
-    base = propagate_position(t, joined, split)
-    now_joined, now_split = s.key()
-    earlier: list[tuple[int, int]] = s.memo.get(_CONSISTENT_SUPPOSITIONS, [])
-    holding = [(j, sp) for j, sp in earlier if not (now_joined & ~j or now_split & ~sp)]
-    s.memo[_CONSISTENT_SUPPOSITIONS] = holding
-    vouched = 0
-    for j, _ in holding:
-        vouched |= j
+    # One probe (:class:`~dominosa.deductions.counting.PairProbe`) on the position propagated by rules 1-6; the
+    # consistent fixed points it vouches with are facts of the puzzle, kept with the memo that copies share.
+    fixed_points: list[tuple[int, int]] = s.memo.setdefault(_CONSISTENT_SUPPOSITIONS, [])
+    suppose = PairProbe.at(t, s.joined_pairs(), s.split_pairs(), fixed_points)
     tried: set[int] = set()
     for x in cells:
         for q in t.cell_pairs[x]:
             if state[q] != UNDECIDED or q in tried:
                 continue
             tried.add(q)
-            if vouched >> q & 1:
-                continue
-            if base is None:
-                node = None
-            else:
-                node = base.copy()
-                if not node.join(q):
-                    node = None
-            if node is not None:
-                fixed_point = pair_bits(node.pstate)
-                holding.append(fixed_point)
-                vouched |= fixed_point[0]
+            if not suppose.refutes(q):
                 continue
             yield Deduction(
                 rule=SHORT_CONTRADICTION,

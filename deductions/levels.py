@@ -26,7 +26,7 @@ from dominosa.deductions.advanced import (
     must_overlap_of,
     set_analysis_of,
 )
-from dominosa.deductions.counting import DONE, Node, propagate_position
+from dominosa.deductions.counting import DONE, PairProbe
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.rules import same_neighbours_at, shared_cell_of
 from dominosa.deductions.sentences import Sentence
@@ -37,7 +37,6 @@ from dominosa.deductions.state import (
     Contradiction,
     Deduction,
     SolvingState,
-    pair_bits,
 )
 from dominosa.deductions.techniques import ALL_FINDERS, AllFinder
 
@@ -174,47 +173,31 @@ def _must_overlap_of_domino(s: SolvingState, d: int) -> tuple[Deduction, ...]:
 
 
 def _short_contradictions() -> AllFinder:
-    """Short contradictions in bulk, on the counting engine's compiled propagation (failed-pair probing).
+    """Short contradictions in bulk, on the engine's one failed-pair probe
+    (:class:`~dominosa.deductions.counting.PairProbe`).
 
-    Each undecided pair is supposed joined on a copy of the position propagated by rules 1-6; one that meets a
+    Each undecided pair is supposed joined on the position propagated by rules 1-6; one that meets a
     contradiction is split in the position at once, and its consequences drawn, before the next pair is tried,
-    so later suppositions start from more. A supposition that reached a consistent fixed point vouches for every
-    pair that fixed point joins while it holds all the position knows (as in ``iter_short_contradiction``): those
-    pairs are not tried. What the position gained, rules 1-6 included, comes back as one deduction.
+    so later suppositions start from more. The consistent fixed points met are kept for the whole grading run
+    (the probe vouches with them). What the position gained, rules 1-6 included, comes back as one deduction.
     """
     fixed_points: list[tuple[int, int]] = []  # consistent fixed points met so far: joined bits, split bits
 
-    def holding(node: Node) -> int:
-        """Keep the fixed points that hold the node's position; the pairs they vouch for."""
-        now_joined, now_split = pair_bits(node.pstate)
-        fixed_points[:] = [(j, sp) for j, sp in fixed_points if not (now_joined & ~j or now_split & ~sp)]
-        vouched = 0
-        for j, _ in fixed_points:
-            vouched |= j
-        return vouched
-
     def find_all(s: SolvingState) -> list[Deduction]:
         t = s.tables
-        node = propagate_position(t, s.joined_pairs(), s.split_pairs())
+        suppose = PairProbe.at(t, s.joined_pairs(), s.split_pairs(), fixed_points)
+        node = suppose.node
         if node is None:
             raise Contradiction("the simple rules alone meet a contradiction")
         pstate, ccount = node.pstate, node.ccount
-        vouched = holding(node)
         refuted = 0
         for x in sorted((x for x in range(t.n_cells) if ccount[x] < DONE), key=lambda x: (ccount[x], x)):
             for q in t.cell_pairs[x]:
-                if pstate[q] or vouched >> q & 1:
+                if pstate[q] or not suppose.refutes(q):
                     continue
-                trial = node.copy()
-                if trial.join(q):
-                    joined, split = pair_bits(trial.pstate)
-                    fixed_points.append((joined, split))
-                    vouched |= joined
-                    continue
-                if not node.split(q):
+                if not suppose.decide(q, join=False):
                     raise Contradiction("every way of a pair meets a contradiction by the simple rules")
                 refuted += 1
-                vouched = holding(node)
         if not refuted:
             return []
         state = s.state

@@ -21,7 +21,7 @@ from dominosa.deductions import (
     solutions,
     solve,
 )
-from dominosa.deductions.counting import _Engine, propagate_position
+from dominosa.deductions.counting import PairProbe, _Engine, propagate_position
 from dominosa.deductions.state import JOINED, SPLIT, Contradiction
 from dominosa.deductions.tables import tables_for
 from dominosa.generator.layouts import random_layout
@@ -187,3 +187,36 @@ def test_the_search_walks_the_recorded_nodes():
     assert len(record) == 226
     for puzzle, expected in record:
         assert record_of(puzzle, expected["limit"]) == expected, puzzle
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=2, max_order=6, clues=True), st.integers(min_value=0, max_value=2**32 - 1))
+def test_the_pair_probe_refutes_exactly_the_pairs_whose_join_contradicts_and_vouching_changes_nothing(layout, seed):
+    # The one failed-pair probe against its definition (join the pair on a fresh propagation of the position):
+    # with the fixed points kept, from this position and from an earlier one, it must refute the same pairs, and
+    # it must have skipped some suppositions on the way (what vouching is for).
+    puzzle, hidden = layout
+    t = tables_for(puzzle)
+    rng = random.Random(seed)
+    truth = sorted(hidden.pairs(puzzle.board))
+    given_pairs = rng.sample(truth, len(truth) // 4)
+    fixed_points: list[tuple[int, int]] = []
+    PairProbe.at(t, given_pairs[: len(given_pairs) // 2], (), fixed_points).refutes(truth[0])  # an earlier position
+    plain, vouching = PairProbe.at(t, given_pairs, ()), PairProbe.at(t, given_pairs, (), fixed_points)
+    assert plain.node is not None  # the hidden solution's pairs cannot contradict
+    for q in range(t.n_pairs):
+        fresh = propagate_position(t, [*given_pairs, q], ())
+        assert plain.refutes(q) == vouching.refutes(q) == (fresh is None), q
+        if q in truth:
+            assert not plain.refutes(q)
+    assert plain.probes == t.n_pairs + len(truth)  # every supposition propagated
+    assert vouching.probes < plain.probes or not fixed_points
+
+
+def test_the_pair_probe_of_a_contradictory_position_refutes_every_pair():
+    puzzle = proper_layout(4, random.Random(2))[0]
+    t = tables_for(puzzle)
+    q, r = t.cell_pairs[0][:2]  # two pairs of one cell cannot both be joined
+    probe_ = PairProbe.at(t, [q, r], ())
+    assert probe_.node is None
+    assert all(probe_.refutes(p) for p in range(t.n_pairs)) and not probe_.decide(q, join=True)
