@@ -217,10 +217,6 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     to it would then have no pair left, or two cells next to it could each take only the same domino (and not
     together), the pair cannot be joined and is split.
 
-    "Next to it" is on the board, not only through the pair's undecided pairs: a neighbour whose pair to it was
-    split since is starved all the same. So a deduction available now stays implied at its level while the pair is
-    open (the technique is persistent, which the closure mode of :mod:`~dominosa.deductions.driver` relies on).
-
     Notes
     -----
     Looks at the at most six cells around each undecided pair: O(pairs).
@@ -265,10 +261,6 @@ class _LiveEnds(dict):
     def __init__(self, s: SolvingState) -> None:
         super().__init__()
         self.s = s
-        # The cells cut off from each cell, and the dominoes each of those shows (see cut_off): plain dicts, since
-        # most scans check a few pairs and never need them.
-        self.far: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
-        self.shown: dict[int, tuple[int, ...]] = {}
 
     def __missing__(self, x: int) -> list[tuple[int, int]]:
         s = self.s
@@ -282,30 +274,6 @@ class _LiveEnds(dict):
         self[x] = ends
         return ends
 
-    def cut_off(self, x: int) -> list[tuple[int, tuple[int, ...]]]:
-        """The open cells next to open cell ``x`` that no undecided pair links to it, each with the dominoes it
-        shows when they are one or two (a cell showing three or more keeps two of them whatever pair is joined, and
-        is left out): worked out once per cell and scan."""
-        s = self.s
-        t, state, covered = s.tables, s.state, s.covered
-        pa, pb, pd, cell_pairs = t.pair_a, t.pair_b, t.pair_domino, t.cell_pairs
-        far: list[tuple[int, tuple[int, ...]]] = []
-        for r in cell_pairs[x]:
-            if state[r] != UNDECIDED:
-                y = pb[r] if pa[r] == x else pa[r]
-                if not covered[y]:
-                    shown = self.shown.get(y)
-                    if shown is None:
-                        seen: list[int] = []
-                        for u in cell_pairs[y]:
-                            if state[u] == UNDECIDED and pd[u] not in seen:
-                                seen.append(pd[u])
-                        shown = self.shown[y] = tuple(seen)
-                    if 0 < len(shown) <= 2:
-                        far.append((y, shown))
-        self.far[x] = far
-        return far
-
 
 def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction | None:
     """The local duplicate that splits the undecided pair ``q``, or None.
@@ -314,8 +282,6 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
     """
     t = s.tables
     a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
-    # The open cells next to the pair on the board (with a pair left): first those linked to it by an undecided
-    # pair, then the others, so that a deduction found through the links is found first, as it always was.
     around = []
     for x in (a, b):
         for y, _ in live[x]:
@@ -333,79 +299,33 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
                 elif f != e:
                     e = -2
                     break
+        if e == -1:
+            return Deduction(
+                rule=LOCAL_DUPLICATE,
+                splits=(q,),
+                cells=(a, b, y),
+                domino=d,
+                reason=Sentence(
+                    "Joining {pair} (the {domino}) would leave {cell} with no partner: {pair} is split.",
+                    pair=s.pair_label(q), domino=s.domino_label(d), cell=s.cell_label(y),
+                ),
+            )
         if e == -2:
             continue
-        if e >= 0 and e not in only:
-            only[e] = y
-            continue
-        found = _starved(s, q, y, e, only, live)
-        if found is not None:
-            return found
-    # Then the cells cut off (on a grid no cell is next to both a and b, so none is listed twice): the dominoes
-    # they could take were q joined are those they show but d. One showing d alone is rule 4's (all the same
-    # neighbours), and one showing none leaves the position contradictory: neither is this technique's to say.
-    # Every pair of a and b that is not undecided is split (both are open), so there are at most `cut` of them,
-    # and a deduction needs two cells needing one domino, one of them cut off.
-    cell_pairs, cell_live = t.cell_pairs, s.cell_live
-    cut = len(cell_pairs[a]) - cell_live[a] + len(cell_pairs[b]) - cell_live[b]
-    if cut == 0 or (cut == 1 and not only):
-        return None
-    far_of = live.far
-    for x in (a, b):
-        far = far_of.get(x)
-        if far is None:
-            far = live.cut_off(x)
-        for y, shown in far:
-            if len(shown) == 1:
-                e = shown[0]
-            elif shown[0] == d:
-                e = shown[1]
-            elif shown[1] == d:
-                e = shown[0]
-            else:
-                continue
-            if e == d:
-                continue
-            if e not in only:
-                only[e] = y
-                continue
-            found = _starved(s, q, y, e, only, live)
-            if found is not None:
-                return found
-    return None
-
-
-def _starved(s: SolvingState, q: int, y: int, e: int, only: dict[int, int], live: _LiveEnds) -> Deduction | None:
-    """Local duplicate's verdict on cell ``y`` next to pair ``q``, which could take no domino (``e`` is -1) or only
-    domino ``e`` were ``q`` joined: the deduction that splits ``q``, or None (``only`` keeps, for each domino, the
-    cell seen needing it alone so far)."""
-    t = s.tables
-    a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
-    if e == -1:
-        return Deduction(
-            rule=LOCAL_DUPLICATE,
-            splits=(q,),
-            cells=(a, b, y),
-            domino=d,
-            reason=Sentence(
-                "Joining {pair} (the {domino}) would leave {cell} with no partner: {pair} is split.",
-                pair=s.pair_label(q), domino=s.domino_label(d), cell=s.cell_label(y),
-            ),
-        )
-    twin = only.get(e)
-    if twin is not None and not any(z == twin and f != d for z, f in live[y]):
-        return Deduction(
-            rule=LOCAL_DUPLICATE,
-            splits=(q,),
-            cells=(a, b, twin, y),
-            domino=e,
-            reason=Sentence(
-                "Joining {pair} would leave both {cell} and {other} needing the {domino}, which exists once: "
-                "{pair} is split.",
-                pair=s.pair_label(q), cell=s.cell_label(twin), other=s.cell_label(y), domino=s.domino_label(e),
-            ),
-        )
-    only[e] = y
+        twin = only.get(e)
+        if twin is not None and not any(z == twin and f != d for z, f in live[y]):
+            return Deduction(
+                rule=LOCAL_DUPLICATE,
+                splits=(q,),
+                cells=(a, b, twin, y),
+                domino=e,
+                reason=Sentence(
+                    "Joining {pair} would leave both {cell} and {other} needing the {domino}, which exists once: "
+                    "{pair} is split.",
+                    pair=s.pair_label(q), cell=s.cell_label(twin), other=s.cell_label(y), domino=s.domino_label(e),
+                ),
+            )
+        only[e] = y
     return None
 
 

@@ -93,26 +93,6 @@ def test_local_duplicate_splits_a_pair_that_would_starve_two_cells_of_one_domino
     assert "2-3" in found.reason
 
 
-def test_local_duplicate_sees_the_cells_next_to_the_pair_on_the_board_not_through_its_pairs():
-    # The position above with r2c3-r2c4 split: r2c3 is no longer linked to the pair r2c4-r3c4, but it is still
-    # next to it and still left needing the 2-3 were it joined, as r3c3 is. Seen through undecided pairs only, the
-    # deduction would be lost once that link is split (the technique would not be persistent).
-    s = position(
-        """
-        0 0 2 0 1
-          -
-        0|1|3|3 2
-          |
-        3|1|3 3|2
-          -
-        1 0 2 1 2
-        """
-    )
-    found = [d for d in advanced.iter_local_duplicate(s) if names(s, d.splits) == {"r2c4-r3c4"}]
-    assert len(found) == 1 and "needing the 2-3" in found[0].reason
-    assert {s.cell_label(x) for x in found[0].cells[2:]} == {"r2c3 (3)", "r3c3 (3)"}
-
-
 def test_set_analysis_with_doubles_keeps_dominoes_for_the_cells_that_need_them():
     s = position(SETS_OF_NUMBERS)
     found = advanced.doubles_set_analysis(s)
