@@ -47,11 +47,12 @@ A puzzle the techniques up to fiendish leave unsolved needs trial and error, in 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from dominosa.deductions import rules
-from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.levels import finders_by_level
 from dominosa.deductions.rules import join_splits, only_place_of
 from dominosa.deductions.state import (
@@ -70,6 +71,7 @@ from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
 __all__ = [
+    "stepping",
     "steps",
     "settle",
     "settled_steps",
@@ -78,27 +80,89 @@ __all__ = [
     "iter_deductions",
     "StepLog",
     "solve_by_steps",
-    "closure_run",
+    "closure_tiers",
     "close_up_to",
     "close",
     "close_trivially",
     "pairs_of",
 ]
 
-# -- step mode --------------------------------------------------------------------------------------------------
+# -- the stepping loop -------------------------------------------------------------------------------------------
+
+
+def stepping(
+    state: SolvingState,
+    tiers: Sequence[Sequence[Callable[[SolvingState], Any]]],
+    *,
+    bulk: bool = False,
+    counted: list[int] | None = None,
+    applied: bool = True,
+) -> Iterator[Deduction]:
+    """The engine's one stepping loop: ask the finders in order, apply what the first productive one found, and
+    start again from the first, until the position is solved (with no bookkeeping pending) or every finder is
+    stuck; yield each deduction made. Every run of the engine on a position is this loop with its parameters.
+
+    Parameters
+    ----------
+    state : the position, changed as deductions are applied.
+    tiers : the finders to try, easiest first, in tiers: when every finder of a tier is stuck the loop goes on
+        with the next tier and never back (the closure mode's levels: each tier lists the finders up to its
+        level); a one-at-a-time run has one tier. A finder gives its first deduction or None, or with ``bulk``
+        all its deductions (an iterable, read in full before the position changes).
+    bulk : the closure mode: the first productive finder's deductions are applied *all* at once, and the trivial
+        closure (:func:`close_trivially`) drawn at the start and after each batch, with no deduction objects.
+    counted : the settled mode: the bookkeeping (rules 2 and 3) is drawn at the start and after each deduction
+        by :func:`settle_counted` and counted here by rule number, never yielded (the tiers' finders leave the
+        bookkeeping techniques out). Otherwise the bookkeeping is a finder like any other, its steps yielded.
+    applied : each deduction is yielded after it is applied (the default: the caller sees the position it
+        made); False to yield it before, in the position it was found in (applied when the loop resumes: a caller
+        that stops there leaves the position as it was found, as a hint does).
+    """
+    if bulk:
+        close_trivially(state)
+    elif counted is not None:
+        settle_counted(state, counted)
+    for tier in tiers:
+        while not (state.solved and not state.newly_joined and not state.newly_split):
+            batch = _first_found(state, tier, bulk)
+            if batch is None:
+                break
+            if not applied:
+                for found in batch:
+                    yield found
+            if bulk:
+                for found in batch:
+                    _apply_in_bulk(state, found)
+                close_trivially(state)
+            else:
+                state.apply(batch[0])
+                if counted is not None:
+                    settle_counted(state, counted)
+            if applied:
+                for found in batch:
+                    yield found
+
+
+def _first_found(
+    state: SolvingState, finders: Sequence[Callable[[SolvingState], Any]], bulk: bool
+) -> list[Deduction] | None:
+    """What the first finder with anything to say found (its one deduction, or with ``bulk`` all of them), or
+    None when every finder is stuck."""
+    for find in finders:
+        found = find(state)
+        if found is not None:
+            if not bulk:
+                return [found]
+            batch: list[Deduction] = list(found)
+            if batch:
+                return batch
+    return None
 
 
 def steps(state: SolvingState, finders: Sequence[Finder]) -> Iterator[Deduction]:
-    """The step mode's loop: yield deductions one at a time, applying each, until the position is solved with
-    no bookkeeping left pending or no finder has one. The finders are asked in order and the first deduction found
-    is taken, so the order of the finders (easiest first) decides which deduction comes next.
-    """
-    while not (state.solved and not state.newly_joined and not state.newly_split):
-        found = _first_deduction_of(state, finders)
-        if found is None:
-            return
-        state.apply(found)
-        yield found
+    """The step mode: yield deductions one at a time, each applied first, until the position is solved with no
+    bookkeeping left pending or no finder has one (:func:`stepping` with one tier, bookkeeping included)."""
+    return stepping(state, (finders,))
 
 
 def _first_deduction_of(state: SolvingState, finders: Iterable[Finder]) -> Deduction | None:
@@ -127,22 +191,16 @@ def settle(state: SolvingState) -> list[Deduction]:
 def settled_steps(
     state: SolvingState, finders: Sequence[Finder], uses: list[int]
 ) -> Iterator[Deduction]:
-    """The step mode with its bookkeeping drawn by :func:`settle_counted`: for a technique list that starts with the two
-    bookkeeping techniques (join consequences, then split consequences), ``finders`` being the rest of it.
+    """The step mode with its bookkeeping drawn by :func:`settle_counted`: for a technique list that starts with the
+    two bookkeeping techniques (join consequences, then split consequences), ``finders`` being the rest of it
+    (:func:`stepping` settled, each deduction yielded where it was found).
 
     Such a list's step run draws every pending bookkeeping step before any other deduction, in settle's order, so
     settling after each deduction makes the same steps, and ``uses`` (counts by rule number) gets the same count of
     each bookkeeping rule; only the other deductions are yielded. Each is yielded *before* it is applied (it is
     applied, and the position settled, when the loop resumes), so the position it was found in can be read then.
     """
-    settle_counted(state, uses)
-    while not state.solved:
-        found = _first_deduction_of(state, finders)
-        if found is None:
-            return
-        yield found
-        state.apply(found)
-        settle_counted(state, uses)
+    return stepping(state, (finders,), counted=uses, applied=False)
 
 
 def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | None = None) -> None:
@@ -273,15 +331,17 @@ def pairs_of(states: bytes | bytearray) -> tuple[tuple[int, ...], tuple[int, ...
 _TRIVIAL_TECHNIQUES = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
 
 
-def closure_run(
-    puzzle: Puzzle, techniques: Sequence[Technique] | None = None
-) -> tuple[int, int, int, tuple[tuple[int, ...], tuple[int, ...]] | None] | None:
-    """The closure mode run to the end on a proper puzzle: (level, guesses, guess depth, stuck position), the
-    step mode's, or None where the techniques allowed get stuck.
+def closure_tiers(
+    techniques: Sequence[Technique] | None = None,
+) -> list[Sequence[Callable[[SolvingState], Any]]]:
+    """The closure mode's tiers for :func:`stepping` (with ``bulk``): for each level above trivial with an
+    allowed technique, easiest first, the bulk finders up to it
+    (:func:`~dominosa.deductions.levels.finders_by_level`), then, if guessing is allowed, the last of them with
+    trial and error after it (tried where every other technique is stuck, as the step run takes it: the same
+    position, so the same pair tried and the same search).
 
     ``techniques`` (default all) are taken easiest first whatever their order, and every trivial technique must be
-    among them (the closure draws them itself); ``stuck`` is the position where the techniques up to extreme stop,
-    for a puzzle beyond extreme, else None.
+    among them (the closure draws them itself).
 
     Raises
     ------
@@ -291,37 +351,16 @@ def closure_run(
     missing = [t.label for t in _TRIVIAL_TECHNIQUES if t not in allowed]
     if missing:
         raise ValueError(f"level-only grading draws the trivial techniques itself; missing: {', '.join(missing)}")
-    state = SolvingState(puzzle)
-    close_trivially(state)
-    level = TRIVIAL
-    stuck = None
-    finders: list[AllFinder] = []
-    for above, up_to in finders_by_level(allowed):
-        if state.solved:
-            break
-        if above > EXTREME and stuck is None:
-            stuck = pairs_of(state.state)
-        level, finders = above, up_to
-        close(state, finders)
-    guesses = depth = 0
-    if not state.solved:
-        if Technique.GUESS not in allowed:
-            return None
-        if stuck is None:
-            stuck = pairs_of(state.state)
-        # Trial and error where every other technique is stuck, as the step run takes it (the same position, so
-        # the same pair tried and the same search), then the closures again.
-        level = GUESSING
-        while not state.solved:
-            tried = rules.guess(state)
-            if tried is None:
-                return None
-            guesses += 1
-            depth = max(depth, tried.effort)
-            state.apply(tried)
-            close_trivially(state)
-            close(state, finders)
-    return level, guesses, depth, stuck if level > EXTREME else None
+    tiers: list[Sequence[Callable[[SolvingState], Any]]] = [up_to for _, up_to in finders_by_level(allowed)]
+    if Technique.GUESS in allowed:
+        tiers.append([*(tiers[-1] if tiers else ()), _guessed])
+    return tiers
+
+
+def _guessed(state: SolvingState) -> list[Deduction]:
+    """Trial and error as a bulk finder: its one deduction, or none."""
+    tried = rules.guess(state)
+    return [] if tried is None else [tried]
 
 
 def close_up_to(state: SolvingState, level: int, techniques: Sequence[Technique] | None = None) -> None:
@@ -330,7 +369,6 @@ def close_up_to(state: SolvingState, level: int, techniques: Sequence[Technique]
     The fixed point it reaches is the one the step mode reaches when it first gets stuck below the next level.
     """
     allowed = tuple(TECHNIQUES if techniques is None else techniques)
-    close_trivially(state)
     finders: list[AllFinder] = []
     for above, up_to in finders_by_level(allowed):
         if above <= level:
@@ -339,22 +377,15 @@ def close_up_to(state: SolvingState, level: int, techniques: Sequence[Technique]
 
 
 def close(state: SolvingState, finders: Sequence[AllFinder]) -> None:
-    """Apply the finders' deductions, and the trivial closure after them, until none has any.
+    """Draw the trivial closure, then apply the finders' deductions, and the trivial closure after them, until
+    none has any: :func:`stepping` in bulk with one tier.
 
     The first finder (in the order given: :func:`~dominosa.deductions.levels.finders_by_level`'s) with any
     deduction has them all applied at once; then the trivial closure is drawn and the search starts again from the
     first.
     """
-    while not state.solved:
-        for find_all in finders:
-            found = list(find_all(state))  # read in full before the position changes
-            if found:
-                for deduction in found:
-                    _apply_in_bulk(state, deduction)
-                close_trivially(state)
-                break
-        else:
-            return
+    for _ in stepping(state, (finders,), bulk=True, applied=False):
+        pass
 
 
 def close_trivially(s: SolvingState) -> None:
