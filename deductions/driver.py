@@ -47,7 +47,7 @@ A puzzle the techniques up to fiendish leave unsolved needs trial and error, in 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,15 +165,6 @@ def steps(state: SolvingState, finders: Sequence[Finder]) -> Iterator[Deduction]
     return stepping(state, (finders,))
 
 
-def _first_deduction_of(state: SolvingState, finders: Iterable[Finder]) -> Deduction | None:
-    """The deduction of the first finder that has one, or None."""
-    for find in finders:
-        found = find(state)
-        if found is not None:
-            return found
-    return None
-
-
 def settle(state: SolvingState) -> list[Deduction]:
     """Draw every pending consequence of newly joined and newly split pairs (rules 2 and 3, the bookkeeping) in
     place; return the steps that placed a domino (rule 3 leaving a domino one place), with their sentences.
@@ -252,15 +243,21 @@ _USES_SLOTS = max(_JOIN_RULE, _SPLIT_RULE) + 1  # a count by rule number that se
 
 
 def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None = None) -> Deduction | None:
-    """The deduction the step mode would make next: the first technique's that applies, or None.
+    """The deduction the step mode would make next: the first technique's that applies, or None (the first
+    deduction of :func:`stepping`, taken where it was found: ``state`` is not changed).
 
     ``techniques`` defaults to all of them, easiest first (guessing last).
     """
-    return _first_deduction_of(state, (FINDERS[t] for t in (TECHNIQUES if techniques is None else techniques)))
+    finders = [FINDERS[t] for t in (TECHNIQUES if techniques is None else techniques)]
+    return next(stepping(state, (finders,), applied=False), None)
 
 
 def iter_deductions(
-    puzzle: Puzzle | SolvingState, *, techniques: Sequence[Technique] | None = None, guess: bool = True
+    puzzle: Puzzle | SolvingState,
+    *,
+    techniques: Sequence[Technique] | None = None,
+    guess: bool = True,
+    bookkeeping: bool = True,
 ) -> Iterator[Deduction]:
     """The step mode on a position: yield deductions one at a time, applying each, until the puzzle is solved or
     no technique applies.
@@ -270,6 +267,9 @@ def iter_deductions(
     puzzle : a puzzle, or a position to carry on from (it is changed as deductions are applied).
     techniques : the techniques to try, easiest first (default: all of them).
     guess : when False, trial and error (rule 7) is left out.
+    bookkeeping : when False, the bookkeeping steps (rules 2 and 3) are drawn but not yielded; with a technique
+        list that starts with them (the default's does), by the settled loop, which makes no deduction objects
+        for them: the other deductions are the same, in the same order.
 
     Raises
     ------
@@ -279,8 +279,20 @@ def iter_deductions(
     order = tuple(TECHNIQUES if techniques is None else techniques)
     if not guess:
         order = tuple(t for t in order if t is not Technique.GUESS)
+    if not bookkeeping and order[:2] == _BOOKKEEPING:
+        rest = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
+        return stepping(state, (rest,), counted=[0] * _USES_SLOTS)
     finders: list[Finder] = [FINDERS[t] for t in order]  # looked up once: the loop asks them after every step
-    return steps(state, finders)
+    if not bookkeeping:
+        return (d for d in stepping(state, (finders,)) if not _BOOKKEEPING_RULE[d.rule])
+    return stepping(state, (finders,))
+
+
+# The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them), and
+# whether each rule number is bookkeeping.
+_BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)
+_BOOKKEEPING_RULE: list[bool] = [any(t.value == rule and t.bookkeeping for t in Technique)
+                                 for rule in range(max(Technique) + 1)]
 
 
 @dataclass

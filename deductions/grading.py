@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from dominosa.deductions import advanced
 from dominosa.deductions.advanced import must_overlap_splits
 from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.driver import closure_tiers, pairs_of, stepping
+from dominosa.deductions.driver import closure_tiers, pairs_of, settle_counted, stepping
 from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
 from dominosa.deductions.settled import (
@@ -227,7 +227,12 @@ class Tally:
 
 
 def graded_by_steps(
-    puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], keep: bool, lean: bool
+    puzzle: Puzzle,
+    verdict: str,
+    order: tuple[Technique, ...],
+    keep: bool,
+    lean: bool,
+    started: list[SolvingState] | None = None,
 ) -> GradeResult:
     """The step mode run to the end, counting what it uses (``grade()`` without ``level_only``; its parameters,
     the verdict proper): the driver's loop one deduction at a time, read by one :class:`Tally`.
@@ -237,7 +242,10 @@ def graded_by_steps(
     so the tally sees only the other deductions (a few dozen of a basic puzzle's five hundred steps at order 20).
     The same steps in the same order as the full step run, so the same uses, level, guesses, depth and stuck
     position (``tests/test_deductions_grading.py``). The lean runs of the trivial and basic tiers on a small board
-    are made on the settled positions' bitsets (:class:`_OnBitsets`)."""
+    are made on the settled positions' bitsets (:class:`_OnBitsets`).
+
+    ``started``, a list, gets a copy of the settled start of a settled run (the state graph's start: ``rate``
+    hands it to the path search)."""
     on_bitsets = lean and not puzzle.clues and len(puzzle.board.cells) <= _ON_BITSETS_UP_TO
     if on_bitsets and order in (_TRIVIAL_TIER, _BASIC_TIER):
         run = _OnBitsets(puzzle, order == _BASIC_TIER)
@@ -249,6 +257,9 @@ def graded_by_steps(
     tally = Tally(state, keep=keep, bookkeeping=not lean)
     if settled:
         finders = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
+        if started is not None:
+            settle_counted(state, tally.uses)  # the loop's own first settle, drawn here to keep the start
+            started.append(state.copy())
         tally.count(stepping(state, (finders,), counted=tally.uses, applied=False))
     else:
         tally.count(stepping(state, ([FINDERS[t] for t in order],), applied=False))
