@@ -1,27 +1,31 @@
-"""The driver: how the engine moves through a puzzle, in its two modes side by side.
+"""The driver: how the engine moves through a puzzle, by one loop (:func:`stepping`) in two modes.
+
+The loop asks finders in order, applies what the first productive one found and starts again from the first,
+yielding each deduction; its parameters say which run it is (the rest of this docstring), and grading reads its
+deductions with one accumulator (:class:`~dominosa.deductions.grading.Tally`).
 
 **Step mode** makes one deduction at a time, as a person would: the techniques are asked easiest first (the order
 of :data:`~dominosa.deductions.grades.TECHNIQUES`, bookkeeping first within a level), the first deduction found
 is applied, and the search starts again from the easiest. Every deduction comes with its sentence, so this is the
 mode of explanations, hints, ``solve --steps``, the state graph's completion and the graded record (the use counts
-the generator's fitness and ``rate`` read). :func:`steps` is its one loop, on a
-:class:`~dominosa.deductions.state.SolvingState`. A run that keeps no bookkeeping steps (grading's default, and
-every lean run: the generator's quick rejections among them) takes :func:`settled_steps`, the same loop with the
-bookkeeping drawn after each deduction and only counted (:func:`settle_counted`: :func:`settle`'s steps in its
-order, without their deduction objects): the same steps, for a technique list with the bookkeeping first.
+the generator's fitness and ``rate`` read): :func:`steps`, :func:`iter_deductions`, :func:`next_deduction`. A run
+that keeps no bookkeeping steps (grading's default, and every lean run: the generator's quick rejections among
+them) is the loop *settled* (:func:`settled_steps`): the bookkeeping drawn after each deduction and only counted
+(:func:`settle_counted`: :func:`settle`'s steps in its order, without their deduction objects): the same steps,
+for a technique list with the bookkeeping first.
 
 A settled position is also said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes):
 :mod:`~dominosa.deductions.settled` holds the settle of a deduction on them, the trivial moves and the candidate
 lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean grading's trivial and basic tiers
 on small boards), each rule by its own logic function.
 
-**Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial
-closure (rules 1, 2, 3 and 5) drawn straight on the position's counts, then for each level in turn the first
-technique (easiest first; parity, which reads the whole position, is asked after the hard and extreme ones) that
-has any deductions has them *all* applied, the trivial closure is drawn again, and the search restarts from the
-first (:func:`close`). It records no steps, only the level: the mode of level-only
-grading (:func:`closure_run`). The bulk finders it asks (rules 4 and 6 on the position's candidate sets, the set
-analyses re-checking only the numbers that changed, short contradictions on the counter's propagation) are in
+**Closure mode** (the loop with ``bulk``) makes every deduction of a level at once, the way Simon Tatham's C solver
+grades: the trivial closure (rules 1, 2, 3 and 5) drawn straight on the position's counts, then for each level in
+turn (the loop's tiers, :func:`closure_tiers`) the first technique (easiest first; parity, which reads the whole
+position, is asked after the hard and extreme ones) that has any deductions has them *all* applied, the trivial
+closure is drawn again, and the search restarts from the first. Level-only grading reads it for the level alone.
+The bulk finders it asks (rules 4 and 6 on the position's candidate sets, the set analyses re-checking only the
+numbers that changed, short contradictions on the counter's propagation) are in
 :mod:`~dominosa.deductions.levels`.
 
 Why both modes give the same level: every technique only adds information, and each is *persistent* (if a

@@ -220,7 +220,7 @@ class Tally:
         counted: dict[Technique, int] = {}
         if with_uses:
             counted = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in enumerate(self.uses) if k}
-        uses = dict(counted.items())
+        uses: dict[int, int] = dict(counted.items())
         if not solved:
             return GradeResult(verdict, None, uses, self.guesses, self.depth, self.made)
         return GradeResult(verdict, self.level, uses, self.guesses, self.depth, self.made, self.stuck)
