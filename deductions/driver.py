@@ -128,39 +128,36 @@ def stepping(
         settle_counted(state, counted)
     for tier in tiers:
         while not (state.solved and not state.newly_joined and not state.newly_split):
-            batch = _first_found(state, tier, bulk)
-            if batch is None:
+            # The first finder with anything to say: its deduction, or with ``bulk`` all of them (read in full
+            # before the position changes).
+            found: Any = None
+            for find in tier:
+                found = find(state)
+                if found is not None:
+                    if not bulk:
+                        break
+                    found = list(found)
+                    if found:
+                        break
+                    found = None
+            if found is None:
                 break
-            if not applied:
-                for found in batch:
-                    yield found
             if bulk:
-                for found in batch:
-                    _apply_in_bulk(state, found)
+                if not applied:
+                    yield from found
+                for deduction in found:
+                    _apply_in_bulk(state, deduction)
                 close_trivially(state)
+                if applied:
+                    yield from found
             else:
-                state.apply(batch[0])
+                if not applied:
+                    yield found
+                state.apply(found)
                 if counted is not None:
                     settle_counted(state, counted)
-            if applied:
-                for found in batch:
+                if applied:
                     yield found
-
-
-def _first_found(
-    state: SolvingState, finders: Sequence[Callable[[SolvingState], Any]], bulk: bool
-) -> list[Deduction] | None:
-    """What the first finder with anything to say found (its one deduction, or with ``bulk`` all of them), or
-    None when every finder is stuck."""
-    for find in finders:
-        found = find(state)
-        if found is not None:
-            if not bulk:
-                return [found]
-            batch: list[Deduction] = list(found)
-            if batch:
-                return batch
-    return None
 
 
 def steps(state: SolvingState, finders: Sequence[Finder]) -> Iterator[Deduction]:

@@ -73,7 +73,12 @@ class GradeResult:
 
     @property
     def techniques(self) -> dict[str, int]:
-        """How often the grading run used each technique (bookkeeping left out), easiest first, by name."""
+        """How often the grading run used each technique (bookkeeping left out), easiest first, by name.
+
+        >>> from dominosa import read_puzzle
+        >>> grade(read_puzzle("3:22223101012330103310")).techniques
+        {'single neighbour': 3, 'unique placement': 2}
+        """
         return {t.label: self.uses[t] for t in TECHNIQUES if self.uses.get(t) and not t.bookkeeping}
 
     @property
@@ -85,7 +90,11 @@ class GradeResult:
         return self.verdict == PROPER
 
     def describe(self) -> str:
-        """The grade in words: 'hard', 'guessing (3 guesses, depth 12)', 'ambiguous', ..."""
+        """The grade in words: 'hard', 'guessing (3 guesses, depth 12)', 'ambiguous', ...
+
+        >>> GradeResult(PROPER, GUESSING, guesses=3, guess_depth=12).describe(), GradeResult(AMBIGUOUS).describe()
+        ('guessing (3 guesses, depth 12)', 'ambiguous')
+        """
         if self.level is None:
             return self.verdict
         if self.level == GUESSING:
@@ -199,19 +208,21 @@ class Tally:
         """Count every deduction of a run (each yielded before it is applied)."""
         state = self.state
         uses, made, keep, bookkeeping = self.uses, self.made, self.keep, self.bookkeeping
+        level, guesses, depth, stuck = self.level, self.guesses, self.depth, self.stuck
         for found in events:
             rule: int = found.rule
             uses[rule] += 1
             above = _LEVEL_OF_RULE[rule]
-            if above > self.level:
-                self.level = above
-                if above > EXTREME and self.stuck is None and state is not None:
-                    self.stuck = pairs_of(state.state)
+            if above > level:
+                level = above
+                if above > EXTREME and stuck is None and state is not None:
+                    stuck = pairs_of(state.state)
             if rule == _GUESS_RULE:
-                self.guesses += 1
-                self.depth = max(self.depth, found.effort)
+                guesses += 1
+                depth = max(depth, found.effort)
             if keep and (bookkeeping or not _BOOKKEEPING_RULE[rule]):
                 made.append(found)
+        self.level, self.guesses, self.depth, self.stuck = level, guesses, depth, stuck
 
     def result(self, verdict: str, solved: bool, *, with_uses: bool = True) -> GradeResult:
         """The grade the run counted: its level where it solved the puzzle, else None (and no stuck position)."""
@@ -245,7 +256,13 @@ def graded_by_steps(
     are made on the settled positions' bitsets (:class:`_OnBitsets`).
 
     ``started``, a list, gets a copy of the settled start of a settled run (the state graph's start: ``rate``
-    hands it to the path search)."""
+    hands it to the path search).
+
+    >>> from dominosa import read_puzzle
+    >>> lean = graded_by_steps(read_puzzle("3:22223101012330103310"), PROPER, TECHNIQUES, True, True)
+    >>> lean.name, [d.rule for d in lean.deductions]  # no bookkeeping steps kept
+    ('trivial', [5, 5, 1, 1, 1])
+    """
     on_bitsets = lean and not puzzle.clues and len(puzzle.board.cells) <= _ON_BITSETS_UP_TO
     if on_bitsets and order in (_TRIVIAL_TIER, _BASIC_TIER):
         run = _OnBitsets(puzzle, order == _BASIC_TIER)

@@ -61,6 +61,13 @@ class Rating:
 
         ``grade`` and ``level`` are None for an improper puzzle (its ``verdict`` says why); ``steps``, ``rules``
         and ``exhaustive`` are None when no path was computed.
+
+        >>> from dominosa import read_puzzle
+        >>> shown = rate(read_puzzle("3:22223101012330103310")).to_dict()
+        >>> shown["grade"], shown["steps"], shown["cost"], shown["techniques"]
+        ('trivial', 5, 7.0, {'single neighbour': 3, 'unique placement': 2})
+        >>> rate(read_puzzle("1:001011")).to_dict()["grade"] is None  # ambiguous: no grade
+        True
         """
         return {
             "verdict": self.verdict,
@@ -88,6 +95,10 @@ def rate(
     graded: GradeResult | None = None,
 ) -> Rating:
     """Rate a puzzle: is it proper, how hard (grade), how it is best solved (path) and how interesting (score).
+
+    The work is shared where it can be: the verdict is proved once (or taken from the caller), and when this call
+    grades the puzzle itself, the grade run keeps a copy of its settled start, where the path search then starts
+    (:func:`~dominosa.deductions.graph.shortest_path`'s ``start``) instead of making it again.
 
     Parameters
     ----------
