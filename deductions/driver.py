@@ -51,7 +51,7 @@ A puzzle the techniques up to fiendish leave unsolved needs trial and error, in 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -96,7 +96,7 @@ __all__ = [
 
 def stepping(
     state: SolvingState,
-    tiers: Sequence[Sequence[Callable[[SolvingState], Any]]],
+    tiers: Iterable[Sequence[Callable[[SolvingState], Any]]],
     *,
     bulk: bool = False,
     counted: list[int] | None = None,
@@ -126,8 +126,10 @@ def stepping(
         close_trivially(state)
     elif counted is not None:
         settle_counted(state, counted)
-    for tier in tiers:
-        while not (state.solved and not state.newly_joined and not state.newly_split):
+    for tier in tiers:  # a tier is asked for only once the last is stuck (the closure's are made lazily)
+        while True:
+            if state.solved and not state.newly_joined and not state.newly_split:
+                return
             # The first finder with anything to say: its deduction, or with ``bulk`` all of them (read in full
             # before the position changes).
             found: Any = None
@@ -346,7 +348,7 @@ _TRIVIAL_TECHNIQUES = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
 
 def closure_tiers(
     techniques: Sequence[Technique] | None = None,
-) -> list[Sequence[Callable[[SolvingState], Any]]]:
+) -> Iterator[Sequence[Callable[[SolvingState], Any]]]:
     """The closure mode's tiers for :func:`stepping` (with ``bulk``): for each level above trivial with an
     allowed technique, easiest first, the bulk finders up to it
     (:func:`~dominosa.deductions.levels.finders_by_level`), then, if guessing is allowed, the last of them with
@@ -364,10 +366,18 @@ def closure_tiers(
     missing = [t.label for t in _TRIVIAL_TECHNIQUES if t not in allowed]
     if missing:
         raise ValueError(f"level-only grading draws the trivial techniques itself; missing: {', '.join(missing)}")
-    tiers: list[Sequence[Callable[[SolvingState], Any]]] = [up_to for _, up_to in finders_by_level(allowed)]
+    return _closure_tiers(allowed)
+
+
+def _closure_tiers(allowed: tuple[Technique, ...]) -> Iterator[Sequence[Callable[[SolvingState], Any]]]:
+    """:func:`closure_tiers`' tiers, each made when the loop asks for it (a puzzle the trivial closure solves
+    makes none of the bulk finders)."""
+    last: Sequence[Callable[[SolvingState], Any]] = ()
+    for _, up_to in finders_by_level(allowed):
+        last = up_to
+        yield up_to
     if Technique.GUESS in allowed:
-        tiers.append([*(tiers[-1] if tiers else ()), _guessed])
-    return tiers
+        yield [*last, _guessed]
 
 
 def _guessed(state: SolvingState) -> list[Deduction]:
