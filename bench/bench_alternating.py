@@ -1,5 +1,6 @@
-"""This checkout against a git revision, alternating: grade(), the level alone, lean grade() and rate() on the
-grading record's puzzles, each side in a fresh process per round, each puzzle's best time over the rounds.
+"""This checkout against a git revision, alternating: grade(), the level alone, lean grade() (all the techniques;
+the trivial tier; the trivial and basic tiers, the generator's quick rejections) and rate() on the grading
+record's puzzles, each side in a fresh process per round, each puzzle's best time over the rounds.
 
 A shared machine's load moves a single timing by more than the 5% a change may cost, and it moves slowly: so the
 two sides take turns (this code, the revision, this code, ...), every puzzle keeps its best CPU time over the
@@ -29,13 +30,14 @@ from pathlib import Path
 from old_revision import old_package, run_side
 
 RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "grading_sequences.jsonl"
-KINDS = ("grade", "level", "lean", "rate")
+KINDS = ("grade", "level", "lean", "trivial", "basic", "rate")
 
 
 def _worker(package_dir: str) -> None:
     """Time each kind of run on the game ids read from standard input; print the best times as JSON."""
     import dominosa
     from dominosa.deductions import grade, rate
+    from dominosa.deductions.grades import BASIC, TRIVIAL, ordered_by_tier
     from dominosa.formats.game_id import read_game_id
 
     assert dominosa.__file__.startswith(package_dir), dominosa.__file__  # not an editable install's answer
@@ -44,6 +46,8 @@ def _worker(package_dir: str) -> None:
         "grade": lambda p: grade(p, verdict="proper"),
         "level": lambda p: grade(p, verdict="proper", level_only=True),
         "lean": lambda p: grade(p, verdict="proper", lean=True, keep_deductions=True),
+        "trivial": lambda p: grade(p, verdict="proper", lean=True, techniques=ordered_by_tier(TRIVIAL)),
+        "basic": lambda p: grade(p, verdict="proper", lean=True, techniques=ordered_by_tier(BASIC)),
         "rate": lambda p: rate(p, verdict="proper"),
     }
     out = {}

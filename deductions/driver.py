@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, cast
 
 from dominosa.deductions import rules
 from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
@@ -75,6 +75,7 @@ from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
 __all__ = [
+    "Walked",
     "stepping",
     "steps",
     "settle",
@@ -94,9 +95,23 @@ __all__ = [
 # -- the stepping loop -------------------------------------------------------------------------------------------
 
 
+class Walked(Protocol):
+    """What the loop needs of a position: whether it is solved, its pending bookkeeping and a way to apply a
+    deduction. A :class:`~dominosa.deductions.state.SolvingState` is one; lean grading's settled bitsets
+    (:class:`~dominosa.deductions.grading.BitsetPosition`) another, always settled."""
+
+    newly_joined: set[int]
+    newly_split: set[int]
+
+    @property
+    def solved(self) -> bool: ...
+
+    def apply(self, deduction: Deduction) -> None: ...
+
+
 def stepping(
-    state: SolvingState,
-    tiers: Iterable[Sequence[Callable[[SolvingState], Any]]],
+    state: Walked,
+    tiers: Iterable[Sequence[Callable[[Any], Any]]],
     *,
     bulk: bool = False,
     counted: list[int] | None = None,
@@ -108,7 +123,8 @@ def stepping(
 
     Parameters
     ----------
-    state : the position, changed as deductions are applied.
+    state : the position, changed as deductions are applied: a SolvingState (which ``bulk`` and ``counted``
+        need), or any position the tiers' finders read (:class:`Walked`).
     tiers : the finders to try, easiest first, in tiers: when every finder of a tier is stuck the loop goes on
         with the next tier and never back (the closure mode's levels: each tier lists the finders up to its
         level); a one-at-a-time run has one tier. A finder gives its first deduction or None, or with ``bulk``
@@ -123,9 +139,9 @@ def stepping(
         that stops there leaves the position as it was found, as a hint does).
     """
     if bulk:
-        close_trivially(state)
+        close_trivially(cast(SolvingState, state))
     elif counted is not None:
-        settle_counted(state, counted)
+        settle_counted(cast(SolvingState, state), counted)
     for tier in tiers:  # a tier is asked for only once the last is stuck (the closure's are made lazily)
         while True:
             if state.solved and not state.newly_joined and not state.newly_split:
@@ -147,9 +163,10 @@ def stepping(
             if bulk:
                 if not applied:
                     yield from found
+                on_counts = cast(SolvingState, state)
                 for deduction in found:
-                    _apply_in_bulk(state, deduction)
-                close_trivially(state)
+                    _apply_in_bulk(on_counts, deduction)
+                close_trivially(on_counts)
                 if applied:
                     yield from found
             else:
@@ -157,7 +174,7 @@ def stepping(
                     yield found
                 state.apply(found)
                 if counted is not None:
-                    settle_counted(state, counted)
+                    settle_counted(cast(SolvingState, state), counted)
                 if applied:
                     yield found
 

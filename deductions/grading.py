@@ -8,7 +8,7 @@ was needed and how deep its deepest refutation went. Improper puzzles get a verd
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from dominosa.deductions import advanced
@@ -179,7 +179,8 @@ class Tally:
     extreme got stuck), and the deductions kept.
 
     Every grading run is the driver's one loop (:func:`~dominosa.deductions.driver.stepping`) with its
-    parameters, or on a small board the settled positions' bitsets (:class:`_OnBitsets`), read by this one tally.
+    parameters (on a small board, on the settled positions' bitsets: :class:`BitsetPosition`), read by this one
+    tally.
     A deduction must come before it is applied (``applied=False``): the position it was found in is where a
     first step past extreme was stuck.
 
@@ -230,7 +231,7 @@ class Tally:
         # without unboxing: in the compiled build a comprehension typed so would key it by plain ints)
         counted: dict[Technique, int] = {}
         if with_uses:
-            counted = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in enumerate(self.uses) if k}
+            counted = {technique: k for technique, k in zip(_TECHNIQUE_BY_RULE, self.uses, strict=True) if k}
         uses: dict[int, int] = dict(counted.items())
         if not solved:
             return GradeResult(verdict, None, uses, self.guesses, self.depth, self.made)
@@ -253,7 +254,7 @@ def graded_by_steps(
     so the tally sees only the other deductions (a few dozen of a basic puzzle's five hundred steps at order 20).
     The same steps in the same order as the full step run, so the same uses, level, guesses, depth and stuck
     position (``tests/test_deductions_grading.py``). The lean runs of the trivial and basic tiers on a small board
-    are made on the settled positions' bitsets (:class:`_OnBitsets`).
+    are the same loop on the settled positions' bitsets (:class:`BitsetPosition`).
 
     ``started``, a list, gets a copy of the settled start of a settled run (the state graph's start: ``rate``
     hands it to the path search).
@@ -265,10 +266,13 @@ def graded_by_steps(
     """
     on_bitsets = lean and not puzzle.clues and len(puzzle.board.cells) <= _ON_BITSETS_UP_TO
     if on_bitsets and order in (_TRIVIAL_TIER, _BASIC_TIER):
-        run = _OnBitsets(puzzle, order == _BASIC_TIER)
+        position = BitsetPosition(puzzle)
+        tier = [_trivial_move, _basic_step] if order == _BASIC_TIER else [_trivial_move]
         tally = Tally(None, keep=keep)
-        tally.count(run.steps(tally.uses))
-        return tally.result(verdict, run.solved)
+        tally.count(stepping(position, (tier,), applied=False))
+        tally.uses[_JOIN_RULE] = position.position[0].bit_count()
+        tally.uses[_SPLIT_RULE] = position.split_steps
+        return tally.result(verdict, position.solved)
     state = SolvingState(puzzle)
     settled = order[:2] == _BOOKKEEPING and (lean or not keep)
     tally = Tally(state, keep=keep, bookkeeping=not lean)
@@ -284,58 +288,72 @@ def graded_by_steps(
     return tally.result(verdict, state.solved)
 
 
-class _OnBitsets:
-    """The lean run of the trivial tier alone, or with the basic tier after it, made on the settled positions'
-    bitsets (:mod:`~dominosa.deductions.settled`) as the state graph expands a trivial position: the first
-    trivial move (the lowest lonely cell's pair, else the lowest lonely domino's place), else, with ``basic``,
-    the basic tier's first deduction (:func:`_first_basic`), its settle by
-    :func:`~dominosa.deductions.settled.settled_after`, and the bookkeeping counted as settle counts it (a join's
-    consequences once per pair joined, a split's once per pair newly split). The same steps, counts and level, or
-    stuck where the stepped run is stuck; the deductions are the rule and the pairs.
+class BitsetPosition:
+    """A settled position on the bitsets of :mod:`~dominosa.deductions.settled` (joined pairs, split pairs,
+    covered cells, placed dominoes), as the driver's loop walks it (:class:`~dominosa.deductions.driver.Walked`):
+    lean grading's trivial tier alone, or with the basic tier after it, on a small board. Each deduction is
+    settled by :func:`~dominosa.deductions.settled.settled_after` (no bookkeeping is ever pending), and the
+    bookkeeping is counted as settle counts it: a join's consequences once per pair joined, a split's once per
+    pair newly split (:attr:`split_steps`).
 
     The generator's quick rejections at trivial and basic make this run for most layouts they meet, and on a
     small board a SolvingState's start and its incremental counts cost more than the few bit operations a step
-    takes here (bench/README.md, "One position type, step C"). It is the stepping loop's settled mode on a
-    position the driver's :class:`~dominosa.deductions.state.SolvingState` is not yet made from."""
+    takes here (bench/README.md, "One position type, step C"). The tiers' finders are :func:`_trivial_move`
+    and :func:`_basic_step`.
 
-    def __init__(self, puzzle: Puzzle, basic: bool) -> None:
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.driver import stepping
+    >>> position = BitsetPosition(read_puzzle("3:22223101012330103310"))
+    >>> [d.rule for d in stepping(position, ([_trivial_move],), applied=False)], position.solved
+    ([5, 5, 1, 1, 1], True)
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
-        self.basic = basic
-        self.solved = False
+        self.masks = masks_of(tables_for(puzzle))
+        self.position = start_position(self.masks)
+        self.full = (1 << self.masks.n_cells) - 1
+        self.solved = self.position[2] == self.full
+        self.newly_joined: set[int] = set()  # settled: never any bookkeeping pending
+        self.newly_split: set[int] = set()
+        self.split_steps = 0
+        self.following: FollowingState | None = None  # made when the basic tier is first asked
 
-    def steps(self, uses: list[int]) -> Iterator[Deduction]:
-        """Yield each deduction (its rule and pairs), then count the bookkeeping in ``uses`` and say whether the
-        run solved the puzzle (:attr:`solved`)."""
-        m = masks_of(tables_for(self.puzzle))
-        position = start_position(m)
-        solved = (1 << m.n_cells) - 1
-        newly_split = 0
-        following: FollowingState | None = None  # made when the basic tier is first asked
-        while position[2] != solved:
-            joins: tuple[int, ...] = ()
-            splits: tuple[int, ...] = ()
-            moves = trivial_moves(m, position[0], position[1], position[2], position[3], True)
-            if moves is not None:
-                rule, q, _ = moves[0]
-                joins = (q,)
-            elif not self.basic:
-                break
-            else:
-                if following is None:
-                    following = FollowingState(self.puzzle)
-                found = _first_basic(m, position, following)
-                if found is None:
-                    break
-                rule, joins, splits = found.rule, found.joins, found.splits
-            yield Deduction(rule=rule, joins=joins, splits=splits)
-            after = settled_after(m, position, joins, splits, checked=False)
-            if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
-                raise Contradiction("a step on bitsets meets a contradiction")
-            position = (after[0], after[1], after[2], after[3])
-            newly_split += after[4]
-        uses[_JOIN_RULE] = position[0].bit_count()
-        uses[_SPLIT_RULE] = newly_split
-        self.solved = position[2] == solved
+    def apply(self, deduction: Deduction) -> None:
+        """Settle the deduction on the bitsets (a proper puzzle's sound steps never contradict)."""
+        after = settled_after(self.masks, self.position, deduction.joins, deduction.splits, checked=False)
+        if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
+            raise Contradiction("a step on bitsets meets a contradiction")
+        self.position = (after[0], after[1], after[2], after[3])
+        self.split_steps += after[4]
+        self.solved = after[2] == self.full
+
+
+def _trivial_move(p: BitsetPosition) -> Deduction | None:
+    """The trivial tier's first move on the bitsets (the lowest lonely cell's pair, else the lowest lonely
+    domino's place), as its rule and pair."""
+    position = p.position
+    moves = trivial_moves(p.masks, position[0], position[1], position[2], position[3], True)
+    if moves is None:
+        return None
+    rule, q, _ = moves[0]
+    key = q << 6 | rule
+    made = _MOVES.get(key)
+    if made is None:
+        made = _MOVES[key] = Deduction(rule=rule, joins=(q,))
+    return made
+
+
+# Each trivial move as its deduction, made once (a value, never changed): a quick rejection's run is a few dozen
+# moves, where making each anew would cost more than its step on the bitsets.
+_MOVES: dict[int, Deduction] = {}
+
+
+def _basic_step(p: BitsetPosition) -> Deduction | None:
+    """The basic tier's first deduction on the bitsets where no trivial move is left (:func:`_first_basic`)."""
+    if p.following is None:
+        p.following = FollowingState(p.puzzle)
+    return _first_basic(p.masks, p.position, p.following)
 
 
 def _first_basic(m: Masks, position: tuple[int, int, int, int], following: FollowingState) -> Deduction | None:
@@ -375,6 +393,8 @@ _RULE_SLOTS = max(Technique) + 1
 _LEVEL_OF_RULE: list[int] = [_TECHNIQUE_OF_RULE[rule].level if rule in _TECHNIQUE_OF_RULE else 0
                              for rule in range(_RULE_SLOTS)]
 _GUESS_RULE = int(Technique.GUESS)
+# The technique of each rule number by position (a rule number no technique has is never used).
+_TECHNIQUE_BY_RULE: list[Technique] = [_TECHNIQUE_OF_RULE.get(rule, Technique.GUESS) for rule in range(_RULE_SLOTS)]
 _BOOKKEEPING_RULE: list[bool] = [rule in _TECHNIQUE_OF_RULE and _TECHNIQUE_OF_RULE[rule].bookkeeping
                                  for rule in range(_RULE_SLOTS)]
 _JOIN_RULE = int(Technique.JOIN_CONSEQUENCES)
