@@ -1,14 +1,18 @@
-"""The driver: how the engine moves through a puzzle, in its two modes side by side.
+"""The driver: how the engine moves through a puzzle, by one loop (:func:`stepping`) in two modes.
+
+The loop asks finders in order, applies what the first productive one found and starts again from the first,
+yielding each deduction; its parameters say which run it is (the rest of this docstring), and grading reads its
+deductions with one accumulator (:class:`~dominosa.deductions.grading.Tally`).
 
 **Step mode** makes one deduction at a time, as a person would: the techniques are asked easiest first (the order
 of :data:`~dominosa.deductions.grades.TECHNIQUES`, bookkeeping first within a level), the first deduction found
 is applied, and the search starts again from the easiest. Every deduction comes with its sentence, so this is the
 mode of explanations, hints, ``solve --steps``, the state graph's completion and the graded record (the use counts
-the generator's fitness and ``rate`` read). :func:`steps` is its one loop, on a
-:class:`~dominosa.deductions.state.SolvingState`. A run that keeps no bookkeeping steps (grading's default, and
-every lean run: the generator's quick rejections among them) takes :func:`settled_steps`, the same loop with the
-bookkeeping drawn after each deduction and only counted (:func:`settle_counted`: :func:`settle`'s steps in its
-order, without their deduction objects): the same steps, for a technique list with the bookkeeping first.
+the generator's fitness and ``rate`` read): :func:`steps`, :func:`iter_deductions`, :func:`next_deduction`. A run
+that keeps no bookkeeping steps (grading's default, and every lean run: the generator's quick rejections among
+them) is the loop *settled* (:func:`settled_steps`): the bookkeeping drawn after each deduction and only counted
+(:func:`settle_counted`: :func:`settle`'s steps in its order, without their deduction objects): the same steps,
+for a technique list with the bookkeeping first.
 
 A settled position is said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes: a
 :class:`~dominosa.deductions.state.Position`): :mod:`~dominosa.deductions.settled` holds the one settle kernel on them
@@ -16,13 +20,15 @@ A settled position is said by four bitsets (joined pairs, split pairs, covered c
 the trivial moves and the candidate lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean
 grading's trivial and basic tiers on small boards), each rule by its own logic function.
 
-**Closure mode** makes every deduction of a level at once, the way Simon Tatham's C solver grades: the trivial closure
-(rules 1, 2, 3 and 5: the settle kernel and the state's lonely cells and dominoes), then for each level in turn the
-first technique (easiest first; parity, which reads the whole position, is asked after the hard and extreme ones) that
-has any deductions has them *all* applied, the trivial closure is drawn again, and the search restarts from the first
-(:func:`close`). It records no steps, only the level: the mode of level-only grading (:func:`closure_run`). The bulk
-finders it asks (rules 4 and 6 on the position's candidate sets, the set analyses re-checking only the numbers that
-changed, short contradictions on the counter's propagation) are in :mod:`~dominosa.deductions.levels`.
+**Closure mode** (the loop with ``bulk``) makes every deduction of a level at once, the way Simon Tatham's C solver
+grades: the trivial closure (rules 1, 2, 3 and 5: the settle kernel and the state's lonely cells and dominoes),
+then for each level in turn (the loop's tiers, :func:`closure_tiers`) the first technique (easiest first; parity,
+which reads the whole position, is asked after the hard and extreme ones) that has any deductions has them *all*
+applied, the trivial closure is drawn again, and the search restarts from the first. Level-only grading reads it
+for the level alone.
+The bulk finders it asks (rules 4 and 6 on the position's candidate sets, the set analyses re-checking only the
+numbers that changed, short contradictions on the counter's propagation) are in
+:mod:`~dominosa.deductions.levels`.
 
 Why both modes give the same level: every technique only adds information, and each is *persistent* (if a
 technique of level at most L has a deduction at position P, the closure of the techniques up to L of any later
@@ -47,11 +53,12 @@ A puzzle the techniques up to fiendish leave unsolved needs trial and error, in 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol, cast
 
 from dominosa.deductions import rules
-from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.levels import finders_by_level
 from dominosa.deductions.settled import settle_position
 from dominosa.deductions.state import (
@@ -68,6 +75,8 @@ from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
 __all__ = [
+    "Walked",
+    "stepping",
     "steps",
     "settle",
     "settled_steps",
@@ -76,36 +85,104 @@ __all__ = [
     "iter_deductions",
     "StepLog",
     "solve_by_steps",
-    "closure_run",
+    "closure_tiers",
     "close_up_to",
     "close",
     "close_trivially",
     "pairs_of",
 ]
 
-# -- step mode --------------------------------------------------------------------------------------------------
+# -- the stepping loop -------------------------------------------------------------------------------------------
+
+
+class Walked(Protocol):
+    """What the loop needs of a position: whether it is solved, its pending bookkeeping and a way to apply a
+    deduction. A :class:`~dominosa.deductions.state.SolvingState` is one; lean grading's settled bitsets
+    (:class:`~dominosa.deductions.grading.BitsetPosition`) another, always settled."""
+
+    newly_joined: set[int]
+    newly_split: set[int]
+
+    @property
+    def solved(self) -> bool: ...
+
+    def apply(self, deduction: Deduction) -> None: ...
+
+
+def stepping(
+    state: Walked,
+    tiers: Iterable[Sequence[Callable[[Any], Any]]],
+    *,
+    bulk: bool = False,
+    counted: list[int] | None = None,
+    applied: bool = True,
+) -> Iterator[Deduction]:
+    """The engine's one stepping loop: ask the finders in order, apply what the first productive one found, and
+    start again from the first, until the position is solved (with no bookkeeping pending) or every finder is
+    stuck; yield each deduction made. Every run of the engine on a position is this loop with its parameters.
+
+    Parameters
+    ----------
+    state : the position, changed as deductions are applied: a SolvingState (which ``bulk`` and ``counted``
+        need), or any position the tiers' finders read (:class:`Walked`).
+    tiers : the finders to try, easiest first, in tiers: when every finder of a tier is stuck the loop goes on
+        with the next tier and never back (the closure mode's levels: each tier lists the finders up to its
+        level); a one-at-a-time run has one tier. A finder gives its first deduction or None, or with ``bulk``
+        all its deductions (an iterable, read in full before the position changes).
+    bulk : the closure mode: the first productive finder's deductions are applied *all* at once, and the trivial
+        closure (:func:`close_trivially`) drawn at the start and after each batch, with no deduction objects.
+    counted : the settled mode: the bookkeeping (rules 2 and 3) is drawn at the start and after each deduction
+        by :func:`settle_counted` and counted here by rule number, never yielded (the tiers' finders leave the
+        bookkeeping techniques out). Otherwise the bookkeeping is a finder like any other, its steps yielded.
+    applied : each deduction is yielded after it is applied (the default: the caller sees the position it
+        made); False to yield it before, in the position it was found in (applied when the loop resumes: a caller
+        that stops there leaves the position as it was found, as a hint does).
+    """
+    if bulk:
+        close_trivially(cast(SolvingState, state))
+    elif counted is not None:
+        settle_counted(cast(SolvingState, state), counted)
+    for tier in tiers:  # a tier is asked for only once the last is stuck (the closure's are made lazily)
+        while True:
+            if state.solved and not state.newly_joined and not state.newly_split:
+                return
+            # The first finder with anything to say: its deduction, or with ``bulk`` all of them (read in full
+            # before the position changes).
+            found: Any = None
+            for find in tier:
+                found = find(state)
+                if found is not None:
+                    if not bulk:
+                        break
+                    found = list(found)
+                    if found:
+                        break
+                    found = None
+            if found is None:
+                break
+            if bulk:
+                if not applied:
+                    yield from found
+                on_counts = cast(SolvingState, state)
+                for deduction in found:
+                    _apply_in_bulk(on_counts, deduction)
+                close_trivially(on_counts)
+                if applied:
+                    yield from found
+            else:
+                if not applied:
+                    yield found
+                state.apply(found)
+                if counted is not None:
+                    settle_counted(cast(SolvingState, state), counted)
+                if applied:
+                    yield found
 
 
 def steps(state: SolvingState, finders: Sequence[Finder]) -> Iterator[Deduction]:
-    """The step mode's loop: yield deductions one at a time, applying each, until the position is solved with
-    no bookkeeping left pending or no finder has one. The finders are asked in order and the first deduction found
-    is taken, so the order of the finders (easiest first) decides which deduction comes next.
-    """
-    while not (state.solved and not state.newly_joined and not state.newly_split):
-        found = _first_deduction_of(state, finders)
-        if found is None:
-            return
-        state.apply(found)
-        yield found
-
-
-def _first_deduction_of(state: SolvingState, finders: Iterable[Finder]) -> Deduction | None:
-    """The deduction of the first finder that has one, or None."""
-    for find in finders:
-        found = find(state)
-        if found is not None:
-            return found
-    return None
+    """The step mode: yield deductions one at a time, each applied first, until the position is solved with no
+    bookkeeping left pending or no finder has one (:func:`stepping` with one tier, bookkeeping included)."""
+    return stepping(state, (finders,))
 
 
 def settle(state: SolvingState) -> list[Deduction]:
@@ -125,22 +202,16 @@ def settle(state: SolvingState) -> list[Deduction]:
 def settled_steps(
     state: SolvingState, finders: Sequence[Finder], uses: list[int]
 ) -> Iterator[Deduction]:
-    """The step mode with its bookkeeping drawn by :func:`settle_counted`: for a technique list that starts with the two
-    bookkeeping techniques (join consequences, then split consequences), ``finders`` being the rest of it.
+    """The step mode with its bookkeeping drawn by :func:`settle_counted`: for a technique list that starts with the
+    two bookkeeping techniques (join consequences, then split consequences), ``finders`` being the rest of it
+    (:func:`stepping` settled, each deduction yielded where it was found).
 
     Such a list's step run draws every pending bookkeeping step before any other deduction, in settle's order, so
     settling after each deduction makes the same steps, and ``uses`` (counts by rule number) gets the same count of
     each bookkeeping rule; only the other deductions are yielded. Each is yielded *before* it is applied (it is
     applied, and the position settled, when the loop resumes), so the position it was found in can be read then.
     """
-    settle_counted(state, uses)
-    while not state.solved:
-        found = _first_deduction_of(state, finders)
-        if found is None:
-            return
-        yield found
-        state.apply(found)
-        settle_counted(state, uses)
+    return stepping(state, (finders,), counted=uses, applied=False)
 
 
 def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | None = None) -> None:
@@ -174,15 +245,21 @@ _USES_SLOTS = max(_JOIN_RULE, _SPLIT_RULE) + 1  # a count by rule number that se
 
 
 def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None = None) -> Deduction | None:
-    """The deduction the step mode would make next: the first technique's that applies, or None.
+    """The deduction the step mode would make next: the first technique's that applies, or None (the first
+    deduction of :func:`stepping`, taken where it was found: ``state`` is not changed).
 
     ``techniques`` defaults to all of them, easiest first (guessing last).
     """
-    return _first_deduction_of(state, (FINDERS[t] for t in (TECHNIQUES if techniques is None else techniques)))
+    finders = [FINDERS[t] for t in (TECHNIQUES if techniques is None else techniques)]
+    return next(stepping(state, (finders,), applied=False), None)
 
 
 def iter_deductions(
-    puzzle: Puzzle | SolvingState, *, techniques: Sequence[Technique] | None = None, guess: bool = True
+    puzzle: Puzzle | SolvingState,
+    *,
+    techniques: Sequence[Technique] | None = None,
+    guess: bool = True,
+    bookkeeping: bool = True,
 ) -> Iterator[Deduction]:
     """The step mode on a position: yield deductions one at a time, applying each, until the puzzle is solved or
     no technique applies.
@@ -192,6 +269,9 @@ def iter_deductions(
     puzzle : a puzzle, or a position to carry on from (it is changed as deductions are applied).
     techniques : the techniques to try, easiest first (default: all of them).
     guess : when False, trial and error (rule 7) is left out.
+    bookkeeping : when False, the bookkeeping steps (rules 2 and 3) are drawn but not yielded; with a technique
+        list that starts with them (the default's does), by the settled loop, which makes no deduction objects
+        for them: the other deductions are the same, in the same order.
 
     Raises
     ------
@@ -201,8 +281,20 @@ def iter_deductions(
     order = tuple(TECHNIQUES if techniques is None else techniques)
     if not guess:
         order = tuple(t for t in order if t is not Technique.GUESS)
+    if not bookkeeping and order[:2] == _BOOKKEEPING:
+        rest = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
+        return stepping(state, (rest,), counted=[0] * _USES_SLOTS)
     finders: list[Finder] = [FINDERS[t] for t in order]  # looked up once: the loop asks them after every step
-    return steps(state, finders)
+    if not bookkeeping:
+        return (d for d in stepping(state, (finders,)) if not _BOOKKEEPING_RULE[d.rule])
+    return stepping(state, (finders,))
+
+
+# The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them), and
+# whether each rule number is bookkeeping.
+_BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)
+_BOOKKEEPING_RULE: list[bool] = [any(t.value == rule and t.bookkeeping for t in Technique)
+                                 for rule in range(max(Technique) + 1)]
 
 
 @dataclass
@@ -253,15 +345,17 @@ def pairs_of(states: bytes | bytearray) -> tuple[tuple[int, ...], tuple[int, ...
 _TRIVIAL_TECHNIQUES = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
 
 
-def closure_run(
-    puzzle: Puzzle, techniques: Sequence[Technique] | None = None
-) -> tuple[int, int, int, tuple[tuple[int, ...], tuple[int, ...]] | None] | None:
-    """The closure mode run to the end on a proper puzzle: (level, guesses, guess depth, stuck position), the
-    step mode's, or None where the techniques allowed get stuck.
+def closure_tiers(
+    techniques: Sequence[Technique] | None = None,
+) -> Iterator[Sequence[Callable[[SolvingState], Any]]]:
+    """The closure mode's tiers for :func:`stepping` (with ``bulk``): for each level above trivial with an
+    allowed technique, easiest first, the bulk finders up to it
+    (:func:`~dominosa.deductions.levels.finders_by_level`), then, if guessing is allowed, the last of them with
+    trial and error after it (tried where every other technique is stuck, as the step run takes it: the same
+    position, so the same pair tried and the same search).
 
     ``techniques`` (default all) are taken easiest first whatever their order, and every trivial technique must be
-    among them (the closure draws them itself); ``stuck`` is the position where the techniques up to extreme stop,
-    for a puzzle beyond extreme, else None.
+    among them (the closure draws them itself).
 
     Raises
     ------
@@ -271,37 +365,24 @@ def closure_run(
     missing = [t.label for t in _TRIVIAL_TECHNIQUES if t not in allowed]
     if missing:
         raise ValueError(f"level-only grading draws the trivial techniques itself; missing: {', '.join(missing)}")
-    state = SolvingState(puzzle)
-    close_trivially(state)
-    level = TRIVIAL
-    stuck = None
-    finders: list[AllFinder] = []
-    for above, up_to in finders_by_level(allowed):
-        if state.solved:
-            break
-        if above > EXTREME and stuck is None:
-            stuck = pairs_of(state.state)
-        level, finders = above, up_to
-        close(state, finders)
-    guesses = depth = 0
-    if not state.solved:
-        if Technique.GUESS not in allowed:
-            return None
-        if stuck is None:
-            stuck = pairs_of(state.state)
-        # Trial and error where every other technique is stuck, as the step run takes it (the same position, so
-        # the same pair tried and the same search), then the closures again.
-        level = GUESSING
-        while not state.solved:
-            tried = rules.guess(state)
-            if tried is None:
-                return None
-            guesses += 1
-            depth = max(depth, tried.effort)
-            state.apply(tried)
-            close_trivially(state)
-            close(state, finders)
-    return level, guesses, depth, stuck if level > EXTREME else None
+    return _closure_tiers(allowed)
+
+
+def _closure_tiers(allowed: tuple[Technique, ...]) -> Iterator[Sequence[Callable[[SolvingState], Any]]]:
+    """:func:`closure_tiers`' tiers, each made when the loop asks for it (a puzzle the trivial closure solves
+    makes none of the bulk finders)."""
+    last: Sequence[Callable[[SolvingState], Any]] = ()
+    for _, up_to in finders_by_level(allowed):
+        last = up_to
+        yield up_to
+    if Technique.GUESS in allowed:
+        yield [*last, _guessed]
+
+
+def _guessed(state: SolvingState) -> list[Deduction]:
+    """Trial and error as a bulk finder: its one deduction, or none."""
+    tried = rules.guess(state)
+    return [] if tried is None else [tried]
 
 
 def close_up_to(state: SolvingState, level: int, techniques: Sequence[Technique] | None = None) -> None:
@@ -310,7 +391,6 @@ def close_up_to(state: SolvingState, level: int, techniques: Sequence[Technique]
     The fixed point it reaches is the one the step mode reaches when it first gets stuck below the next level.
     """
     allowed = tuple(TECHNIQUES if techniques is None else techniques)
-    close_trivially(state)
     finders: list[AllFinder] = []
     for above, up_to in finders_by_level(allowed):
         if above <= level:
@@ -319,22 +399,15 @@ def close_up_to(state: SolvingState, level: int, techniques: Sequence[Technique]
 
 
 def close(state: SolvingState, finders: Sequence[AllFinder]) -> None:
-    """Apply the finders' deductions, and the trivial closure after them, until none has any.
+    """Draw the trivial closure, then apply the finders' deductions, and the trivial closure after them, until
+    none has any: :func:`stepping` in bulk with one tier.
 
     The first finder (in the order given: :func:`~dominosa.deductions.levels.finders_by_level`'s) with any
     deduction has them all applied at once; then the trivial closure is drawn and the search starts again from the
     first.
     """
-    while not state.solved:
-        for find_all in finders:
-            found = list(find_all(state))  # read in full before the position changes
-            if found:
-                for deduction in found:
-                    _apply_in_bulk(state, deduction)
-                close_trivially(state)
-                break
-        else:
-            return
+    for _ in stepping(state, (finders,), bulk=True, applied=False):
+        pass
 
 
 def close_trivially(s: SolvingState) -> None:

@@ -8,14 +8,13 @@ was needed and how deep its deepest refutation went. Improper puzzles get a verd
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from dominosa.deductions import advanced
 from dominosa.deductions.advanced import must_overlap_splits
 from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.driver import closure_run, iter_deductions, pairs_of, settled_steps
+from dominosa.deductions.driver import closure_tiers, pairs_of, settle_counted, stepping
 from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
 from dominosa.deductions.settled import (
@@ -34,6 +33,7 @@ from dominosa.puzzle import Puzzle
 
 __all__ = [
     "GradeResult",
+    "Tally",
     "grade",
     "grade_level_of",
     "verdict_of",
@@ -73,7 +73,12 @@ class GradeResult:
 
     @property
     def techniques(self) -> dict[str, int]:
-        """How often the grading run used each technique (bookkeeping left out), easiest first, by name."""
+        """How often the grading run used each technique (bookkeeping left out), easiest first, by name.
+
+        >>> from dominosa import read_puzzle
+        >>> grade(read_puzzle("3:22223101012330103310")).techniques
+        {'single neighbour': 3, 'unique placement': 2}
+        """
         return {t.label: self.uses[t] for t in TECHNIQUES if self.uses.get(t) and not t.bookkeeping}
 
     @property
@@ -85,7 +90,11 @@ class GradeResult:
         return self.verdict == PROPER
 
     def describe(self) -> str:
-        """The grade in words: 'hard', 'guessing (3 guesses, depth 12)', 'ambiguous', ..."""
+        """The grade in words: 'hard', 'guessing (3 guesses, depth 12)', 'ambiguous', ...
+
+        >>> GradeResult(PROPER, GUESSING, guesses=3, guess_depth=12).describe(), GradeResult(AMBIGUOUS).describe()
+        ('guessing (3 guesses, depth 12)', 'ambiguous')
+        """
         if self.level is None:
             return self.verdict
         if self.level == GUESSING:
@@ -156,135 +165,195 @@ def grade(
     if verdict != PROPER:
         return GradeResult(verdict)
     if level_only:
-        closed = closure_run(puzzle, techniques)
-        if closed is None:
-            return GradeResult(verdict)
-        level, guesses, depth, stuck = closed
-        return GradeResult(verdict, level, {}, guesses, depth, [], stuck)
+        tiers = closure_tiers(techniques)  # checked before any work
+        state = SolvingState(puzzle)
+        tally = Tally(state)
+        tally.count(stepping(state, tiers, bulk=True, applied=False))
+        return tally.result(verdict, state.solved, with_uses=False)
     return graded_by_steps(puzzle, verdict, tuple(techniques or TECHNIQUES), keep_deductions, lean)
 
 
+class Tally:
+    """The grade's accumulator: what a run of the stepping loop used, read off its deductions as they come (the
+    uses by rule number, the level of the hardest, the guesses and the deepest, and where the techniques up to
+    extreme got stuck), and the deductions kept.
+
+    Every grading run is the driver's one loop (:func:`~dominosa.deductions.driver.stepping`) with its
+    parameters (on a small board, on the settled positions' bitsets: :class:`BitsetPosition`), read by this one
+    tally.
+    A deduction must come before it is applied (``applied=False``): the position it was found in is where a
+    first step past extreme was stuck.
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.driver import stepping
+    >>> from dominosa.deductions.techniques import FINDERS
+    >>> state = SolvingState(read_puzzle("3:22223101012330103310"))
+    >>> tally = Tally(state, keep=True)
+    >>> tally.count(stepping(state, ([FINDERS[t] for t in TECHNIQUES],), applied=False))
+    >>> tally.level, len(tally.made), tally.result(PROPER, state.solved).techniques
+    (0, 33, {'single neighbour': 3, 'unique placement': 2})
+    """
+
+    def __init__(self, state: SolvingState | None, *, keep: bool = False, bookkeeping: bool = True) -> None:
+        self.state = state  # the position the deductions come from (None: stuck is not asked for)
+        self.keep = keep
+        self.bookkeeping = bookkeeping  # kept deductions include the bookkeeping steps
+        self.uses = [0] * _RULE_SLOTS  # by rule number: a technique's hash is a Python call
+        self.level = 0
+        self.guesses = 0
+        self.depth = 0
+        self.stuck: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        self.made: list[Deduction] = []
+
+    def count(self, events: Iterable[Deduction]) -> None:
+        """Count every deduction of a run (each yielded before it is applied)."""
+        state = self.state
+        uses, made, keep, bookkeeping = self.uses, self.made, self.keep, self.bookkeeping
+        level, guesses, depth, stuck = self.level, self.guesses, self.depth, self.stuck
+        for found in events:
+            rule: int = found.rule
+            uses[rule] += 1
+            above = _LEVEL_OF_RULE[rule]
+            if above > level:
+                level = above
+                if above > EXTREME and stuck is None and state is not None:
+                    stuck = pairs_of(state.state)
+            if rule == _GUESS_RULE:
+                guesses += 1
+                depth = max(depth, found.effort)
+            if keep and (bookkeeping or not _BOOKKEEPING_RULE[rule]):
+                made.append(found)
+        self.level, self.guesses, self.depth, self.stuck = level, guesses, depth, stuck
+
+    def result(self, verdict: str, solved: bool, *, with_uses: bool = True) -> GradeResult:
+        """The grade the run counted: its level where it solved the puzzle, else None (and no stuck position)."""
+        # Keyed by technique, by rule number as the step run's (a dict of techniques, copied into a dict[int, int]
+        # without unboxing: in the compiled build a comprehension typed so would key it by plain ints)
+        counted: dict[Technique, int] = {}
+        if with_uses:
+            counted = {technique: k for technique, k in zip(_TECHNIQUE_BY_RULE, self.uses, strict=True) if k}
+        uses: dict[int, int] = dict(counted.items())
+        if not solved:
+            return GradeResult(verdict, None, uses, self.guesses, self.depth, self.made)
+        return GradeResult(verdict, self.level, uses, self.guesses, self.depth, self.made, self.stuck)
+
+
 def graded_by_steps(
-    puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], keep: bool, lean: bool
+    puzzle: Puzzle,
+    verdict: str,
+    order: tuple[Technique, ...],
+    keep: bool,
+    lean: bool,
+    started: list[SolvingState] | None = None,
 ) -> GradeResult:
     """The step mode run to the end, counting what it uses (``grade()`` without ``level_only``; its parameters,
-    the verdict proper). A run keeping no bookkeeping steps is made settled (:func:`_graded_settled`)."""
+    the verdict proper): the driver's loop one deduction at a time, read by one :class:`Tally`.
+
+    A run keeping no bookkeeping steps, with a technique list starting with the two bookkeeping techniques (join,
+    then split consequences), is made settled: the loop draws the bookkeeping after each deduction and counts it,
+    so the tally sees only the other deductions (a few dozen of a basic puzzle's five hundred steps at order 20).
+    The same steps in the same order as the full step run, so the same uses, level, guesses, depth and stuck
+    position (``tests/test_deductions_grading.py``). The lean runs of the trivial and basic tiers on a small board
+    are the same loop on the settled positions' bitsets (:class:`BitsetPosition`).
+
+    ``started``, a list, gets a copy of the settled start of a settled run (the state graph's start: ``rate``
+    hands it to the path search).
+
+    >>> from dominosa import read_puzzle
+    >>> lean = graded_by_steps(read_puzzle("3:22223101012330103310"), PROPER, TECHNIQUES, True, True)
+    >>> lean.name, [d.rule for d in lean.deductions]  # no bookkeeping steps kept
+    ('trivial', [5, 5, 1, 1, 1])
+    """
     on_bitsets = lean and not puzzle.clues and len(puzzle.board.cells) <= _ON_BITSETS_UP_TO
     if on_bitsets and order in (_TRIVIAL_TIER, _BASIC_TIER):
-        return _graded_on_bitsets(puzzle, verdict, keep, order == _BASIC_TIER)
-    if order[:2] == _BOOKKEEPING and (lean or not keep):
-        return _graded_settled(puzzle, verdict, order, keep)
-    uses: Counter[int] = Counter()
-    made: list[Deduction] = []
-    level = 0
-    guesses = depth = 0
-    stuck = None
+        position = BitsetPosition(puzzle)
+        tier = [_trivial_move, _basic_step] if order == _BASIC_TIER else [_trivial_move]
+        tally = Tally(None, keep=keep)
+        tally.count(stepping(position, (tier,), applied=False))
+        tally.uses[_JOIN_RULE] = position.position[0].bit_count()
+        tally.uses[_SPLIT_RULE] = position.split_steps
+        return tally.result(verdict, position.solved)
     state = SolvingState(puzzle)
-    # A proper puzzle never contradicts a sound rule, so no Contradiction is expected here. The state is
-    # changed as each deduction is yielded, so ``stuck`` is read before the first step past extreme applies.
-    run = iter_deductions(state, techniques=order)
-    while True:
-        before = bytes(state.state) if stuck is None else b""
-        found = next(run, None)
-        if found is None:
-            break
-        technique = _TECHNIQUE_OF_RULE[found.rule]
-        uses[technique] += 1
-        level = max(level, technique.level)
-        if technique.level > EXTREME and stuck is None:
-            stuck = pairs_of(before)
-        if technique is Technique.GUESS:
-            guesses += 1
-            depth = max(depth, found.effort)
-        if keep and not (lean and technique.bookkeeping):
-            made.append(found)
-    if not state.solved:
-        return GradeResult(verdict, None, dict(sorted(uses.items())), guesses, depth, made)
-    return GradeResult(verdict, level, dict(sorted(uses.items())), guesses, depth, made, stuck)
+    settled = order[:2] == _BOOKKEEPING and (lean or not keep)
+    tally = Tally(state, keep=keep, bookkeeping=not lean)
+    if settled:
+        finders = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
+        if started is not None:
+            settle_counted(state, tally.uses)  # the loop's own first settle, drawn here to keep the start
+            started.append(state.copy())
+        tally.count(stepping(state, (finders,), counted=tally.uses, applied=False))
+    else:
+        tally.count(stepping(state, ([FINDERS[t] for t in order],), applied=False))
+    # A proper puzzle never contradicts a sound rule, so no Contradiction is expected here.
+    return tally.result(verdict, state.solved)
 
 
-def _graded_settled(puzzle: Puzzle, verdict: str, order: tuple[Technique, ...], keep: bool) -> GradeResult:
-    """:func:`graded_by_steps` for a run that keeps no bookkeeping steps, with a technique list starting with the
-    two bookkeeping techniques (join, then split consequences): the driver's settled steps, which draw the
-    bookkeeping by ``settle`` after each deduction and count it, so the loop here sees only the other deductions
-    (a few dozen of a basic puzzle's five hundred steps at order 20). The same steps in the same order as the full
-    step run, so the same uses, level, guesses, depth and stuck position (``tests/test_deductions_grading.py``)."""
-    finders = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
-    uses = [0] * _RULE_SLOTS  # by rule number: a technique's hash is a Python call
-    made: list[Deduction] = []
-    level = guesses = depth = 0
-    stuck = None
-    state = SolvingState(puzzle)
-    for found in settled_steps(state, finders, uses):  # yielded before it is applied: ``state`` is where it was found
-        rule: int = found.rule
-        uses[rule] += 1
-        above = _LEVEL_OF_RULE[rule]
-        if above > level:
-            level = above
-            if above > EXTREME and stuck is None:
-                stuck = pairs_of(state.state)
-        if rule == _GUESS_RULE:
-            guesses += 1
-            depth = max(depth, found.effort)
-        if keep:
-            made.append(found)
-    # Keyed by technique, by rule number as the step run's (a dict of techniques, copied into a dict[int, int]
-    # without unboxing: in the compiled build a comprehension typed so would key it by plain ints)
-    counted: dict[Technique, int] = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in enumerate(uses) if k}
-    if not state.solved:
-        return GradeResult(verdict, None, dict(counted.items()), guesses, depth, made)
-    return GradeResult(verdict, level, dict(counted.items()), guesses, depth, made, stuck)
-
-
-def _graded_on_bitsets(puzzle: Puzzle, verdict: str, keep: bool, basic: bool) -> GradeResult:
-    """:func:`_graded_settled` with the trivial tier alone, or with the basic tier after it (lean), made on the
-    settled positions' bitsets (:mod:`~dominosa.deductions.settled`) as the state graph expands a trivial position:
-    the first trivial move (the lowest lonely cell's pair, else the lowest lonely domino's place), else, with
-    ``basic``, the basic tier's first deduction (:func:`_first_basic`), its settle by
-    :func:`~dominosa.deductions.settled.settled_after`, and the bookkeeping counted as settle counts it (a join's
-    consequences once per pair joined, a split's once per pair newly split). The same steps, counts and level, or
-    stuck where the stepped run is stuck; the deductions kept are the rule and the pairs.
+class BitsetPosition:
+    """A settled position on the bitsets of :mod:`~dominosa.deductions.settled` (joined pairs, split pairs,
+    covered cells, placed dominoes), as the driver's loop walks it (:class:`~dominosa.deductions.driver.Walked`):
+    lean grading's trivial tier alone, or with the basic tier after it, on a small board. Each deduction is
+    settled by :func:`~dominosa.deductions.settled.settled_after` (no bookkeeping is ever pending), and the
+    bookkeeping is counted as settle counts it: a join's consequences once per pair joined, a split's once per
+    pair newly split (:attr:`split_steps`).
 
     The generator's quick rejections at trivial and basic make this run for most layouts they meet, and on a
     small board a SolvingState's start and its incremental counts cost more than the few bit operations a step
-    takes here (measured in bench/README.md, "One position type, step C")."""
-    m = masks_of(tables_for(puzzle))
-    position: tuple[int, int, int, int] = start_position(m)  # a Position, then the kernel's bitsets
-    solved = (1 << m.n_cells) - 1
-    uses = [0] * _RULE_SLOTS
-    made: list[Deduction] = []
-    newly_split = level = 0
-    following: FollowingState | None = None  # made when the basic tier is first asked
-    while position[2] != solved:
-        joins: tuple[int, ...] = ()
-        splits: tuple[int, ...] = ()
-        moves = trivial_moves(m, position[0], position[1], position[2], position[3], True)
-        if moves is not None:
-            rule, q, _ = moves[0]
-            joins = (q,)
-        elif not basic:
-            break
-        else:
-            if following is None:
-                following = FollowingState(puzzle)
-            found = _first_basic(m, position, following)
-            if found is None:
-                break
-            rule, joins, splits = found.rule, found.joins, found.splits
-        after = settled_after(m, position, joins, splits, checked=False)
+    takes here (bench/README.md, "One position type, step C"). The tiers' finders are :func:`_trivial_move`
+    and :func:`_basic_step`.
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.driver import stepping
+    >>> position = BitsetPosition(read_puzzle("3:22223101012330103310"))
+    >>> [d.rule for d in stepping(position, ([_trivial_move],), applied=False)], position.solved
+    ([5, 5, 1, 1, 1], True)
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.masks = masks_of(tables_for(puzzle))
+        self.position: tuple[int, int, int, int] = start_position(self.masks)  # a Position, then the kernel's
+        self.full = (1 << self.masks.n_cells) - 1
+        self.solved = self.position[2] == self.full
+        self.newly_joined: set[int] = set()  # settled: never any bookkeeping pending
+        self.newly_split: set[int] = set()
+        self.split_steps = 0
+        self.following: FollowingState | None = None  # made when the basic tier is first asked
+
+    def apply(self, deduction: Deduction) -> None:
+        """Settle the deduction on the bitsets (a proper puzzle's sound steps never contradict)."""
+        after = settled_after(self.masks, self.position, deduction.joins, deduction.splits, checked=False)
         if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
             raise Contradiction("a step on bitsets meets a contradiction")
-        position = (after[0], after[1], after[2], after[3])
-        newly_split += after[4]
-        uses[rule] += 1
-        if _LEVEL_OF_RULE[rule] > level:
-            level = _LEVEL_OF_RULE[rule]
-        if keep:
-            made.append(Deduction(rule=rule, joins=joins, splits=splits))
-    uses[_JOIN_RULE] = position[0].bit_count()
-    uses[_SPLIT_RULE] = newly_split
-    counted: dict[Technique, int] = {_TECHNIQUE_OF_RULE[rule]: k for rule, k in enumerate(uses) if k}
-    return GradeResult(verdict, level if position[2] == solved else None, dict(counted.items()), 0, 0, made)
+        self.position = (after[0], after[1], after[2], after[3])
+        self.split_steps += after[4]
+        self.solved = after[2] == self.full
+
+
+def _trivial_move(p: BitsetPosition) -> Deduction | None:
+    """The trivial tier's first move on the bitsets (the lowest lonely cell's pair, else the lowest lonely
+    domino's place), as its rule and pair."""
+    position = p.position
+    moves = trivial_moves(p.masks, position[0], position[1], position[2], position[3], True)
+    if moves is None:
+        return None
+    rule, q, _ = moves[0]
+    key = q << 6 | rule
+    made = _MOVES.get(key)
+    if made is None:
+        made = _MOVES[key] = Deduction(rule=rule, joins=(q,))
+    return made
+
+
+# Each trivial move as its deduction, made once (a value, never changed): a quick rejection's run is a few dozen
+# moves, where making each anew would cost more than its step on the bitsets.
+_MOVES: dict[int, Deduction] = {}
+
+
+def _basic_step(p: BitsetPosition) -> Deduction | None:
+    """The basic tier's first deduction on the bitsets where no trivial move is left (:func:`_first_basic`)."""
+    if p.following is None:
+        p.following = FollowingState(p.puzzle)
+    return _first_basic(p.masks, p.position, p.following)
 
 
 def _first_basic(m: Masks, position: tuple[int, int, int, int], following: FollowingState) -> Deduction | None:
@@ -324,6 +393,10 @@ _RULE_SLOTS = max(Technique) + 1
 _LEVEL_OF_RULE: list[int] = [_TECHNIQUE_OF_RULE[rule].level if rule in _TECHNIQUE_OF_RULE else 0
                              for rule in range(_RULE_SLOTS)]
 _GUESS_RULE = int(Technique.GUESS)
+# The technique of each rule number by position (a rule number no technique has is never used).
+_TECHNIQUE_BY_RULE: list[Technique] = [_TECHNIQUE_OF_RULE.get(rule, Technique.GUESS) for rule in range(_RULE_SLOTS)]
+_BOOKKEEPING_RULE: list[bool] = [rule in _TECHNIQUE_OF_RULE and _TECHNIQUE_OF_RULE[rule].bookkeeping
+                                 for rule in range(_RULE_SLOTS)]
 _JOIN_RULE = int(Technique.JOIN_CONSEQUENCES)
 _SPLIT_RULE = int(Technique.SPLIT_CONSEQUENCES)
 _SAME_RULE = int(Technique.ALL_SAME_NEIGHBOURS)

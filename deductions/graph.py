@@ -166,6 +166,7 @@ def shortest_path(
     keep_graph: bool = False,
     trivial: bool = False,
     sentences: bool = True,
+    start: SolvingState | None = None,
 ) -> DeductionPath:
     """The cheapest deduction path from the start to the solved position.
 
@@ -182,6 +183,9 @@ def shortest_path(
         positions.
     sentences : False to leave the steps of trivial moves as the rule and the pair joined (what the score and
         the rating's counts read), so that no SolvingState is made for them; the other steps are the engine's.
+    start : the puzzle's start, settled (the bookkeeping drawn), as another run made it: the grade run's
+        (:func:`~dominosa.deductions.rating.rate` passes it), so the search does not make it again. It is read,
+        never changed.
 
     Raises
     ------
@@ -189,7 +193,7 @@ def shortest_path(
     """
     techniques = techniques or TECHNIQUES
     graph = nx.DiGraph() if keep_graph else None  # built only when asked for: its edges cost time for nothing
-    search = _Search(puzzle, on_bitsets=trivial and not puzzle.clues)
+    search = _Search(puzzle, on_bitsets=trivial and not puzzle.clues, start=start)
     masks, start_key, best, covers = search.masks, search.start_key, search.best, search.covers
     solved = (1 << masks.n_cells) - 1
     if graph is not None:
@@ -243,9 +247,8 @@ def shortest_path(
 
 _NEVER = float("inf")
 Edge = Deduction | Move  # an edge of the search: a deduction, or a trivial move found on bitsets
-# Each rule's cost and the bookkeeping rules, by number: read at every edge, and looked up without the enum.
+# Each rule's cost, by number: read at every edge, and looked up without the enum.
 _COST = {int(t): t.cost for t in Technique}
-_BOOKKEEPING = frozenset(int(t) for t in Technique if t.bookkeeping)
 
 
 def _trivial_tier_first(techniques: tuple[Technique, ...]) -> bool:
@@ -266,8 +269,9 @@ class _Search:
     start :func:`~dominosa.deductions.settled.start_position` gives).
     """
 
-    def __init__(self, puzzle: Puzzle, *, on_bitsets: bool) -> None:
+    def __init__(self, puzzle: Puzzle, *, on_bitsets: bool, start: SolvingState | None = None) -> None:
         self.puzzle = puzzle
+        self.given = start  # a settled start made elsewhere, used as the start's state
         self.masks = masks_of(tables_for(puzzle))
         self.states: dict[tuple[int, int], SolvingState] = {}
         self.came: dict[tuple[int, int], tuple[tuple[int, int], Edge]] = {}
@@ -286,9 +290,11 @@ class _Search:
         self.queue: list[tuple[float, int, int, tuple[int, int]]] = [(0.0, 0, 0, self.start_key)]
 
     def _start(self) -> SolvingState:
+        self.stepped += 1
+        if self.given is not None:
+            return self.given
         start = SolvingState(self.puzzle)
         settle(start)
-        self.stepped += 1
         return start
 
     def start(self) -> SolvingState:
@@ -384,6 +390,6 @@ _ONE_DIGITS = bytes(ord("1") if v else ord("0") for v in range(256))
 
 
 def _complete(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:
-    """Finish from a position with the driver loop (easiest deduction first), bookkeeping folded."""
-    steps = iter_deductions(state.copy(), techniques=techniques)
-    return [d for d in steps if d.rule not in _BOOKKEEPING]
+    """Finish from a position with the driver's loop (easiest deduction first), bookkeeping folded (drawn by the
+    settled loop where the techniques start with it, as grading's)."""
+    return list(iter_deductions(state.copy(), techniques=techniques, bookkeeping=False))

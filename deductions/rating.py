@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from dominosa.deductions.grades import TRIVIAL, Technique
-from dominosa.deductions.grading import PROPER, GradeResult, grade, verdict_of
+from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grading import PROPER, GradeResult, grade, graded_by_steps, verdict_of
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET, DeductionPath, shortest_path
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
-from dominosa.deductions.state import Deduction
+from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.puzzle import Puzzle
 
 __all__ = ["Rating", "rate"]
@@ -61,6 +61,13 @@ class Rating:
 
         ``grade`` and ``level`` are None for an improper puzzle (its ``verdict`` says why); ``steps``, ``rules``
         and ``exhaustive`` are None when no path was computed.
+
+        >>> from dominosa import read_puzzle
+        >>> shown = rate(read_puzzle("3:22223101012330103310")).to_dict()
+        >>> shown["grade"], shown["steps"], shown["cost"], shown["techniques"]
+        ('trivial', 5, 7.0, {'single neighbour': 3, 'unique placement': 2})
+        >>> rate(read_puzzle("1:001011")).to_dict()["grade"] is None  # ambiguous: no grade
+        True
         """
         return {
             "verdict": self.verdict,
@@ -89,6 +96,10 @@ def rate(
 ) -> Rating:
     """Rate a puzzle: is it proper, how hard (grade), how it is best solved (path) and how interesting (score).
 
+    The work is shared where it can be: the verdict is proved once (or taken from the caller), and when this call
+    grades the puzzle itself, the grade run keeps a copy of its settled start, where the path search then starts
+    (:func:`~dominosa.deductions.graph.shortest_path`'s ``start``) instead of making it again.
+
     Parameters
     ----------
     puzzle : the puzzle.
@@ -113,12 +124,16 @@ def rate(
         verdict = graded.verdict
     if verdict is None:
         verdict = verdict_of(puzzle)
-    if graded is None:
+    started: list[SolvingState] = []  # the grade run's settled start, where the path search starts
+    if graded is None and verdict == PROPER and with_path:
+        graded = graded_by_steps(puzzle, verdict, TECHNIQUES, False, False, started)
+    elif graded is None:
         graded = grade(puzzle, verdict=verdict, keep_deductions=not with_path)
     if verdict != PROPER:
         return Rating(verdict, graded, None, score([], proper=False, weights=weights))
     if not with_path:
         steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
         return Rating(verdict, graded, None, score(steps, weights=weights), steps)
-    path = shortest_path(puzzle, node_budget=node_budget, trivial=graded.level == TRIVIAL)
+    start = started[0] if started else None
+    path = shortest_path(puzzle, node_budget=node_budget, trivial=graded.level == TRIVIAL, start=start)
     return Rating(verdict, graded, path, score(path.steps, weights=weights), path.steps)

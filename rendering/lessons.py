@@ -18,9 +18,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from dominosa.board import Cell, cell_name
-from dominosa.deductions.driver import next_deduction
+from dominosa.deductions.driver import stepping
 from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
+from dominosa.deductions.techniques import FINDERS
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.rendering.i18n import N_
 
@@ -56,12 +57,8 @@ def steps(puzzle: Puzzle) -> Iterable[tuple[SolvingState, Deduction]]:
     (the same state object, changed once the caller moves on). Stops when solved, stuck or contradicted."""
     state = SolvingState(puzzle)
     try:
-        while not (state.solved and not state.newly_joined and not state.newly_split):
-            found = next_deduction(state)
-            if found is None:
-                return
+        for found in stepping(state, ([FINDERS[t] for t in TECHNIQUES],), applied=False):
             yield state, found
-            state.apply(found)
     except Contradiction:
         return
 

@@ -173,3 +173,86 @@ def test_lean_grading_takes_clues():
     lean = grade(clued, techniques=ordered_by_tier(BASIC), keep_deductions=True, lean=True)
     assert lean.verdict == PROPER and lean.level is not None
     assert lean.deductions and all(d.reason for d in lean.deductions)  # the engine's own steps, sentences kept
+
+
+# The one stepping loop (driver.stepping) and what reads it.
+
+
+def _random_propers(count, order=6):
+    found = []
+    for seed in range(count):
+        puzzle = _proper(random_layout(order, random.Random(seed)), seed)
+        if puzzle is not None:
+            found.append(puzzle)
+    return found
+
+
+def test_the_loop_yields_a_deduction_in_the_position_it_was_found_in_or_after_applying_it():
+    from dominosa.deductions.driver import stepping
+    from dominosa.deductions.grades import TECHNIQUES
+    from dominosa.deductions.state import SolvingState
+    from dominosa.deductions.techniques import FINDERS
+
+    puzzle = _random_propers(3)[0]
+    finders = ([FINDERS[t] for t in TECHNIQUES],)
+    before, after = SolvingState(puzzle), SolvingState(puzzle)
+    early, late = stepping(before, finders, applied=False), stepping(after, finders)
+    for found, same in zip(early, late, strict=True):
+        assert (found.rule, found.joins, found.splits) == (same.rule, same.joins, same.splits)
+        assert all(before.state[q] == 0 for q in found.joins + found.splits)  # not applied yet
+        assert all(after.state[q] != 0 for q in same.joins + same.splits)  # applied
+    assert before.solved and after.solved
+
+
+def test_iter_deductions_without_bookkeeping_is_the_full_run_without_its_bookkeeping_steps():
+    from dominosa.deductions.driver import iter_deductions
+
+    for puzzle in _random_propers(6):
+        full = [d for d in iter_deductions(puzzle) if not Technique(d.rule).bookkeeping]
+        settled = list(iter_deductions(puzzle, bookkeeping=False))
+        assert settled == full  # the same deductions, sentences included
+        assert settled
+
+
+def test_the_next_deduction_is_the_runs_next_step_and_leaves_the_position_as_it_was():
+    from dominosa.deductions.driver import iter_deductions, next_deduction
+    from dominosa.deductions.state import SolvingState
+
+    puzzle = _random_propers(3)[0]
+    state = SolvingState(puzzle)
+    for step in iter_deductions(puzzle):
+        key = (bytes(state.state), state.key())
+        assert next_deduction(state) == step
+        assert (bytes(state.state), state.key()) == key
+        state.apply(step)
+
+
+def test_rate_makes_the_start_position_once_for_the_grade_and_the_path(monkeypatch):
+    """The path search starts from the settled start the grade run made (issue 35, item 5): one SolvingState
+    built from the puzzle where there were two, and the same rating."""
+    from dominosa.deductions import state as state_module
+
+    puzzles = [p for p in _random_propers(12) if grade(p).level != TRIVIAL][:3]
+    assert puzzles
+    built = []  # the SolvingStates made from a puzzle (copies are not)
+    real_init = state_module.SolvingState.__init__
+
+    def counting_init(self, *args, **kwargs):
+        if kwargs.get("_copy_of") is None:
+            built.append(args)
+        real_init(self, *args, **kwargs)
+
+    def states_built(work):
+        monkeypatch.setattr(state_module.SolvingState, "__init__", counting_init)
+        built.clear()
+        try:
+            return work(), len(built)
+        finally:
+            monkeypatch.setattr(state_module.SolvingState, "__init__", real_init)
+
+    for puzzle in puzzles:
+        rating, by_rate = states_built(lambda p=puzzle: rate(p))
+        graded, by_grade = states_built(lambda p=puzzle: grade(p, verdict=PROPER))
+        path, by_path = states_built(lambda p=puzzle: shortest_path(p))
+        assert by_rate == by_grade + by_path - 1  # the path search's start is the grade run's
+        assert (rating.grade, rating.path) == (graded, path)

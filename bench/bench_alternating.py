@@ -1,0 +1,112 @@
+"""This checkout against a git revision, alternating: grade(), the level alone, lean grade() (all the techniques;
+the trivial tier; the trivial and basic tiers, the generator's quick rejections) and rate() on the grading
+record's puzzles, each side in a fresh process per round, each puzzle's best time over the rounds.
+
+A shared machine's load moves a single timing by more than the 5% a change may cost, and it moves slowly: so the
+two sides take turns (this code, the revision, this code, ...), every puzzle keeps its best CPU time over the
+rounds and its best of three within a round (rate once, its path search is the long part), and the figures are
+the median over the puzzles, the sum, and the median of each puzzle's ratio, which a few long puzzles cannot
+decide alone. The revision is unpacked by ``bench/old_revision.py`` (its pure-Python sources; ``--compiled`` is
+not offered: compare compiled builds with ``bench_rating.py --compiled``).
+
+    python bench/bench_alternating.py --orders 6,9 --puzzles 30 --rounds 3
+    python bench/bench_alternating.py --orders 12,15,20 --puzzles 6 --rounds 3 --against main
+
+The puzzles are those of ``tests/data/grading_sequences.jsonl`` (the 717-puzzle grading record) of each order, a
+seeded sample of ``--puzzles``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from old_revision import old_package, run_side
+
+RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "grading_sequences.jsonl"
+KINDS = ("grade", "level", "lean", "trivial", "basic", "rate")
+
+
+def _worker(package_dir: str) -> None:
+    """Time each kind of run on the game ids read from standard input; print the best times as JSON."""
+    import dominosa
+    from dominosa.deductions import grade, rate
+    from dominosa.deductions.grades import BASIC, TRIVIAL, ordered_by_tier
+    from dominosa.formats.game_id import read_game_id
+
+    assert dominosa.__file__.startswith(package_dir), dominosa.__file__  # not an editable install's answer
+    puzzles = [read_game_id(game_id) for game_id in json.loads(sys.stdin.read())]
+    runs = {
+        "grade": lambda p: grade(p, verdict="proper"),
+        "level": lambda p: grade(p, verdict="proper", level_only=True),
+        "lean": lambda p: grade(p, verdict="proper", lean=True, keep_deductions=True),
+        "trivial": lambda p: grade(p, verdict="proper", lean=True, techniques=ordered_by_tier(TRIVIAL)),
+        "basic": lambda p: grade(p, verdict="proper", lean=True, techniques=ordered_by_tier(BASIC)),
+        "rate": lambda p: rate(p, verdict="proper"),
+    }
+    out = {}
+    for kind in KINDS:
+        times = []
+        for puzzle in puzzles:
+            best = float("inf")
+            for _ in range(1 if kind == "rate" else 3):
+                start = time.process_time()
+                runs[kind](puzzle)
+                best = min(best, time.process_time() - start)
+            times.append(best)
+        out[kind] = times
+    print(json.dumps(out))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--orders", default="6,9", help="comma-separated orders of the record's puzzles")
+    parser.add_argument("--puzzles", type=int, default=30, help="puzzles per order at most")
+    parser.add_argument("--rounds", type=int, default=3, help="alternations (each side once a round)")
+    parser.add_argument("--against", default="main", help="the git revision to compare with")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        _worker(args.worker)
+        return
+    rows = [json.loads(line) for line in RECORD.read_text("utf-8").splitlines() if line.strip()]
+    by_order: dict[str, list[str]] = {}
+    for row in rows:
+        by_order.setdefault(row["game_id"].split(":")[0], []).append(row["game_id"])
+    rng = random.Random(args.seed)
+    orders = args.orders.split(",")
+    ids = {o: rng.sample(by_order[o], min(args.puzzles, len(by_order[o]))) for o in orders}
+    here = Path(__file__).resolve()
+    with tempfile.TemporaryDirectory() as folder:
+        site = old_package(args.against, Path(folder))
+        import dominosa
+
+        sides = (("this", None, str(Path(dominosa.__file__).resolve().parent.parent)), ("old", site, str(site)))
+        best: dict[tuple[str, str, str], list[float]] = {}
+        for _ in range(args.rounds):
+            for side, path, package_dir in sides:
+                for o in orders:
+                    argv = [str(here), "--worker", package_dir]
+                    found = json.loads(run_side(path, argv, cwd=folder, input=json.dumps(ids[o])))
+                    for kind, times in found.items():
+                        key = (o, kind, side)
+                        best[key] = [min(a, b) for a, b in zip(best[key], times, strict=True)] if key in best else times
+    print(f"this checkout against {args.against}, pure Python sources, best CPU time of {args.rounds} alternations")
+    for o in orders:
+        for kind in KINDS:
+            new, old = best[(o, kind, "this")], best[(o, kind, "old")]
+            ratio = statistics.median(a / b for a, b in zip(new, old, strict=True))
+            print(f"order {o:>2} {kind:5} ({len(new)} puzzles)  median {statistics.median(new) * 1e3:8.3f} ms "
+                  f"against {statistics.median(old) * 1e3:8.3f} ms;  sum {sum(new) * 1e3:8.1f} against "
+                  f"{sum(old) * 1e3:8.1f} ms ({sum(new) / sum(old):.3f}x);  median ratio {ratio:.3f}x")
+
+
+if __name__ == "__main__":
+    main()
