@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.grading import PROPER, grade
-from dominosa.deductions.reasons import grade_reason
 from dominosa.deductions.rating import rate
+from dominosa.deductions.reasons import grade_reason
 from dominosa.formats.game_id import read_game_id
 
 # Ours basic until then (a cut cell's parity), his Hard.
