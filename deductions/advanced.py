@@ -355,7 +355,7 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds, wide: bool = F
 def iter_wide_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     """Local duplicate in its wide form: two neighbours left needing one domino once the places of the pair's own
     domino are left out (see :func:`_local_duplicate_at`). Asked only where the basic form has nothing (it is a
-    fiendish technique), so a plain scan of the undecided pairs."""
+    fiendish technique): a plain scan of the undecided pairs."""
     live = _LiveEnds(s)
     state = s.state
     for q in range(s.tables.n_pairs):
@@ -366,8 +366,18 @@ def iter_wide_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
 
 
 def wide_local_duplicate(s: SolvingState) -> Deduction | None:
-    """The first deduction of :func:`iter_wide_local_duplicate`, or None."""
-    return next(iter_wide_local_duplicate(s), None)
+    """The first deduction of :func:`iter_wide_local_duplicate`, or None: the step run asks it after every
+    deduction once the techniques up to extreme are stuck, so the scan is remembered (as :func:`local_duplicate`)."""
+    live = _LiveEnds(s)
+    pa, pb = s.tables.pair_a, s.tables.pair_b
+    near = _pairs_near(s.puzzle.board)
+    return _lowest_by_remembered_scan(
+        s,
+        WIDE_LOCAL_DUPLICATE,
+        s.tables.n_pairs,
+        lambda q: _local_duplicate_at(s, q, live, wide=True) if s.state[q] == UNDECIDED else None,
+        lambda r: near[pa[r]] + near[pb[r]],
+    )
 
 
 # Maps each pair state to 1 for undecided, 0 for anything else: a position's undecided pairs as bytes.
