@@ -227,6 +227,8 @@ def as_text(
     lines.append(f"  grade   {grade_words(rating.grade.describe(), rating.level)}")
     if rating.reason is not None:
         lines.append(f"  why     {rating.reason.words()}")
+        if rating.level:  # (a trivial grade's first step says nothing about it)
+            lines.append(f"          {rating.reason.sentence}")
     if settled is not None and settled.complete:  # a score of 0 and a path of 0 steps are the clues' doing
         lines.append("  graded  nothing to deduce: the clues and their consequences place every domino")
         lines.append(f"  score   {rating.score:g} (the score counts deductions, and there are none to make)")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from dominosa.deductions.driver import iter_deductions
-from dominosa.deductions.grades import GRADES, Technique
+from dominosa.deductions.grades import GRADES, TRIVIAL, Technique
 from dominosa.deductions.grading import GradeResult
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.puzzle import Puzzle
@@ -40,7 +40,10 @@ class GradeReason:
     sentence: str
 
     def words(self) -> str:
-        """'hard: needs set analysis (a group of 3 cells: r2c3, r4c1, r5c6)'."""
+        """'hard: needs set analysis (a group of 3 cells: r2c3, r4c1, r5c6)'; a trivial grade needs nothing past
+        the two trivial techniques, and says so."""
+        if self.grade == GRADES[TRIVIAL]:
+            return f"{self.grade}: single neighbours and unique placements alone finish it"
         strength = f"{self.strength}: " if self.strength else ""
         where = f" ({strength}{', '.join(self.cells)})" if self.cells else (f" ({self.strength})" if strength else "")
         return f"{self.grade}: needs {self.technique}{where}"

@@ -287,6 +287,7 @@ def test_rate_says_why_the_grade_is_what_it_is(tmp_path):
     text = dominosa("rate", str(path), "--no-path")
     assert text.returncode == 0, text.stderr
     assert "  why     fiendish: needs cut-cell parity (a cell cutting off an odd part: r4c3)\n" in text.stdout
+    assert "\n          Covering r4c3 (2) from outside would cut off" in text.stdout  # the deduction's own sentence
     done = dominosa("rate", str(path), "--no-path", "--format", "json")
     assert done.returncode == 0, done.stderr
     reason = json.loads(done.stdout)["grade_reason"]

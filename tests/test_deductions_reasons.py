@@ -59,3 +59,9 @@ def test_set_analysis_says_the_size_of_its_group():
 def test_no_reason_without_a_grade_or_unless_asked():
     assert rate(read_game_id("1:001011")).reason is None  # ambiguous
     assert rate(read_game_id(CUT_CELL_WAS_BASIC), with_path=False).reason is None
+
+
+def test_a_trivial_grade_says_the_trivial_techniques_finish_it():
+    rating = rate(read_game_id("3:22223101012330103310"), with_path=False, with_reason=True)
+    assert rating.reason is not None and rating.reason.grade == "trivial"
+    assert rating.reason.words() == "trivial: single neighbours and unique placements alone finish it"
