@@ -1,8 +1,7 @@
-"""Why a grade is what it is: the deduction that first needs the grade's level, and the tier a strength sets.
+"""Why a grade is what it is: the deduction that first needs the grade's level, its technique and strength.
 
-The puzzles are from ``bench/bench_grades_vs_tatham.py``'s reverse check (our generator, seed 7): each was graded
-below the level Simon Tatham's solver needs before the strong forms of parity and local duplicate got a tier of
-their own (issue 37), and his solver's verdict on each is in the comment.
+The puzzles are from ``bench/bench_grades_vs_tatham.py``'s reverse check (our generator, seed 7); the tiers the
+strong forms set are tested in ``test_deductions_grades.py``.
 """
 
 from __future__ import annotations
@@ -13,16 +12,10 @@ from dominosa.deductions.rating import rate
 from dominosa.deductions.reasons import grade_reason
 from dominosa.formats.game_id import read_game_id
 
-# Ours basic until then (a cut cell's parity), his Hard.
-CUT_CELL_WAS_BASIC = "7:203412646771257021216335731546225453643503607344665057010670374427110215"
-# Ours hard until then (a cut cell's parity, then the wide local duplicate), beyond his Extreme.
+# A hard puzzle (set analysis of one group).
+HARD = "5:350041521331122304045242403314312010555254"
+# Ours hard until issue 37 (a cut cell's parity, then the wide local duplicate), beyond his Extreme.
 BEYOND_HIS_SOLVER = "6:53340153422061056233554614221150250624442131134300056666"
-
-
-def test_a_puzzle_needing_cut_cell_parity_is_no_longer_basic():
-    graded = grade(read_game_id(CUT_CELL_WAS_BASIC), verdict=PROPER)
-    assert graded.name == "hard"  # his level: the even-bridge parity alone does not finish it at basic
-    assert Technique.CUT_PARITY not in graded.uses
 
 
 def test_a_puzzle_beyond_his_solver_is_fiendish_and_says_which_strong_form():
@@ -48,7 +41,7 @@ def test_the_reason_is_the_first_deduction_of_the_grades_level():
 
 
 def test_set_analysis_says_the_size_of_its_group():
-    rating = rate(read_game_id("5:350041521331122304045242403314312010555254"), with_path=False, with_reason=True)
+    rating = rate(read_game_id(HARD), with_path=False, with_reason=True)
     assert rating.grade_name == "hard" and rating.reason is not None
     assert rating.reason.technique == "set analysis"
     k = len(rating.reason.cells)
@@ -58,7 +51,7 @@ def test_set_analysis_says_the_size_of_its_group():
 
 def test_no_reason_without_a_grade_or_unless_asked():
     assert rate(read_game_id("1:001011")).reason is None  # ambiguous
-    assert rate(read_game_id(CUT_CELL_WAS_BASIC), with_path=False).reason is None
+    assert rate(read_game_id(HARD), with_path=False).reason is None
 
 
 def test_a_trivial_grade_says_the_trivial_techniques_finish_it():
