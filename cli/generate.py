@@ -81,9 +81,10 @@ Files of your own in these examples: heart.txt.
 The grades, easiest first:
   {grades}.
 Without --grade any proper puzzle will do. trivial, basic, hard and extreme
-are the levels of Simon Tatham's Dominosa; fiendish needs logic beyond his
-(short contradictions); "guessing" is seldom if ever reached, since the
-techniques finish nearly every proper puzzle by logic.
+are the levels of Simon Tatham's Dominosa (his solver gives our puzzles the
+same level); fiendish needs logic beyond his (strong forms of parity, local
+duplicates and forcing chains; short contradictions); "guessing" is seldom if
+ever reached, since the techniques finish nearly every proper puzzle by logic.
 
 Puzzles are searched for by evolution: layouts are mutated
 (two dominoes swapped, one turned round, a 2x2 block re-tiled) toward the grade

@@ -70,7 +70,9 @@ examples:
       grade every puzzle of a file quickly (no state graph, no path)
   dominosa rate puzzles.txt --format json > ratings.jsonl
       one JSON object per puzzle: unique, grade, level (0 = easiest), score,
-      steps, rules (technique -> uses on the path), exhaustive, source, line
+      steps, rules (technique -> uses on the path), exhaustive, source, line,
+      grade_reason (the deduction that sets the grade: technique, strength,
+      cells, sentence)
   dominosa rate --example --plot rules.png
       also draw the techniques' use on the path as a bar chart
   dominosa rate tatham-ids.txt --no-path --stuck
@@ -183,13 +185,13 @@ def _rate_within(record: PuzzleRecord, args: argparse.Namespace) -> tuple[Rating
     """
     try:
         with time_limit(args.timeout):
-            return rate(record.puzzle, node_budget=args.node_budget, with_path=not args.no_path), None
+            return rate(record.puzzle, node_budget=args.node_budget, with_path=not args.no_path, with_reason=True), None
     except TimedOut:
         if args.no_path:
             return None, None
     try:
         with time_limit(args.timeout):
-            rating = rate(record.puzzle, node_budget=args.node_budget, with_path=False)
+            rating = rate(record.puzzle, node_budget=args.node_budget, with_path=False, with_reason=True)
     except TimedOut:
         return None, None
     return rating, f"not searched: it takes more than --timeout {args.timeout:g} s, so graded without it"
@@ -223,6 +225,10 @@ def as_text(
     if settled is not None:
         lines.append(f"  clues   {settled.words()}")
     lines.append(f"  grade   {grade_words(rating.grade.describe(), rating.level)}")
+    if rating.reason is not None:
+        lines.append(f"  why     {rating.reason.words()}")
+        if rating.level:  # (a trivial grade's first step says nothing about it)
+            lines.append(f"          {rating.reason.sentence}")
     if settled is not None and settled.complete:  # a score of 0 and a path of 0 steps are the clues' doing
         lines.append("  graded  nothing to deduce: the clues and their consequences place every domino")
         lines.append(f"  score   {rating.score:g} (the score counts deductions, and there are none to make)")

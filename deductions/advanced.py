@@ -46,11 +46,19 @@ __all__ = [
     "set_analysis_of",
     "doubles_set_analysis_of",
     "double_must_touch_of",
+    "cut_parity",
+    "iter_cut_parity",
+    "wide_local_duplicate",
+    "iter_wide_local_duplicate",
+    "wide_forcing_chain",
+    "iter_wide_forcing_chain",
 ]
 
 PARITY, LOCAL_DUPLICATE, SET_ANALYSIS = Technique.PARITY, Technique.LOCAL_DUPLICATE, Technique.SET_ANALYSIS
 FORCING_CHAIN, SHORT_CONTRADICTION = Technique.FORCING_CHAIN, Technique.SHORT_CONTRADICTION
 MUST_OVERLAP, DOUBLES_SET_ANALYSIS = Technique.MUST_OVERLAP, Technique.DOUBLES_SET_ANALYSIS
+CUT_PARITY, WIDE_LOCAL_DUPLICATE = Technique.CUT_PARITY, Technique.WIDE_LOCAL_DUPLICATE
+WIDE_FORCING_CHAIN = Technique.WIDE_FORCING_CHAIN
 
 
 def _other(s: SolvingState, q: int, x: int) -> int:
@@ -61,13 +69,18 @@ def _other(s: SolvingState, q: int, x: int) -> int:
 # -- parity ------------------------------------------------------------------------------------------------------
 
 
-def iter_parity(s: SolvingState) -> Iterator[Deduction]:
+def iter_parity(s: SolvingState, *, beyond_bridges: bool = False) -> Iterator[Deduction]:
     """Parity. Dominoes cover cells two at a time, so every region of open cells must be even in size.
 
     Look at the open cells joined by undecided pairs. If a single pair (a bridge) is all that connects two
     parts of a region, the number of dominoes crossing between them has the parity of either part: the bridge
     must be joined when the parts are odd and split when they are even. Likewise, a cell whose removal cuts
     off an odd part must be covered from inside that part: its pairs leading elsewhere are split.
+
+    Its two strengths are two techniques: the bridge between two even parts, split (``beyond_bridges`` False),
+    is all Simon Tatham's solver does at his Basic level; the bridge between two odd parts, joined, and the cut
+    cell (``beyond_bridges`` True) are beyond every level of his solver, so they are
+    :attr:`~dominosa.deductions.grades.Technique.CUT_PARITY`, a fiendish technique.
 
     Notes
     -----
@@ -130,9 +143,11 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
         if whole % 2:
             continue  # an odd region is a contradiction, reported by the counts, not a deduction
         a, b = t.pair_a[q], t.pair_b[q]
+        if part % 2 != int(beyond_bridges):
+            continue  # the other strength's deduction
         if part % 2:
             yield Deduction(
-                rule=PARITY,
+                rule=CUT_PARITY,
                 joins=(q,),
                 cells=(a, b),
                 domino=t.pair_domino[q],
@@ -154,7 +169,7 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
                     pair=s.pair_label(q), part=part, rest=whole - part,
                 ),
             )
-    for x in sorted(cut_parts):
+    for x in sorted(cut_parts) if beyond_bridges else ():
         # Covering x splits its region into the parts below it in the search tree and the rest above it.
         pieces = [(child, k) for child, k in cut_parts[x]]
         above = comp_size[root_of[x]] - 1 - sum(k for _, k in pieces)
@@ -169,7 +184,7 @@ def iter_parity(s: SolvingState) -> Iterator[Deduction]:
         if not away:
             continue
         yield Deduction(
-            rule=PARITY,
+            rule=CUT_PARITY,
             splits=away,
             cells=(x,),
             reason=Sentence(
@@ -204,6 +219,17 @@ def _subtree(s: SolvingState, child: int, cut: int) -> set[int]:
 def parity(s: SolvingState) -> Deduction | None:
     """Parity: the first deduction of :func:`iter_parity` (the reasoning and its cost are told there), or None."""
     return next(iter_parity(s), None)
+
+
+def iter_cut_parity(s: SolvingState) -> Iterator[Deduction]:
+    """Parity beyond the even bridge: an odd bridge joined, a cut cell's pairs away from its odd part split (see
+    :func:`iter_parity`)."""
+    return iter_parity(s, beyond_bridges=True)
+
+
+def cut_parity(s: SolvingState) -> Deduction | None:
+    """The first deduction of :func:`iter_cut_parity`, or None."""
+    return next(iter_cut_parity(s), None)
 
 
 
@@ -275,10 +301,14 @@ class _LiveEnds(dict):
         return ends
 
 
-def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction | None:
+def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds, wide: bool = False) -> Deduction | None:
     """The local duplicate that splits the undecided pair ``q``, or None.
 
     It reads only the undecided pairs of the cells of ``q`` and of their neighbours (see :func:`_pairs_near`).
+    Two neighbours needing one domino (the second case) are seen as Simon Tatham's solver sees them at his Basic
+    level: each neighbour's pairs away from ``q`` all show that domino, and no pair links the two. With ``wide``
+    (:attr:`~dominosa.deductions.grades.Technique.WIDE_LOCAL_DUPLICATE`, beyond every level of his solver) the
+    places of ``q``'s own domino are left out first, since joining ``q`` uses it up.
     """
     t = s.tables
     a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
@@ -293,13 +323,13 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
         # common case, found without building a list).
         e = -1
         for z, f in live[y]:
-            if f != d and z != a and z != b:
+            if z != a and z != b and (f != d or not wide):
                 if e == -1:
                     e = f
                 elif f != e:
                     e = -2
                     break
-        if e == -1:
+        if e == -1 or e == d:  # (e is d only when not wide: every pair of y left shows q's domino)
             return Deduction(
                 rule=LOCAL_DUPLICATE,
                 splits=(q,),
@@ -313,9 +343,9 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
         if e == -2:
             continue
         twin = only.get(e)
-        if twin is not None and not any(z == twin and f != d for z, f in live[y]):
+        if twin is not None and not any(z == twin and (f != d or not wide) for z, f in live[y]):
             return Deduction(
-                rule=LOCAL_DUPLICATE,
+                rule=WIDE_LOCAL_DUPLICATE if wide else LOCAL_DUPLICATE,
                 splits=(q,),
                 cells=(a, b, twin, y),
                 domino=e,
@@ -327,6 +357,34 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds) -> Deduction |
             )
         only[e] = y
     return None
+
+
+def iter_wide_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
+    """Local duplicate in its wide form: two neighbours left needing one domino once the places of the pair's own
+    domino are left out (see :func:`_local_duplicate_at`). Asked only where the basic form has nothing (it is a
+    fiendish technique): a plain scan of the undecided pairs."""
+    live = _LiveEnds(s)
+    state = s.state
+    for q in range(s.tables.n_pairs):
+        if state[q] == UNDECIDED:
+            found = _local_duplicate_at(s, q, live, wide=True)
+            if found is not None:
+                yield found
+
+
+def wide_local_duplicate(s: SolvingState) -> Deduction | None:
+    """The first deduction of :func:`iter_wide_local_duplicate`, or None: the step run asks it after every
+    deduction once the techniques up to extreme are stuck, so the scan is remembered (as :func:`local_duplicate`)."""
+    live = _LiveEnds(s)
+    pa, pb = s.tables.pair_a, s.tables.pair_b
+    near = _pairs_near(s.puzzle.board)
+    return _lowest_by_remembered_scan(
+        s,
+        WIDE_LOCAL_DUPLICATE,
+        s.tables.n_pairs,
+        lambda q: _local_duplicate_at(s, q, live, wide=True) if s.state[q] == UNDECIDED else None,
+        lambda r: near[pa[r]] + near[pb[r]],
+    )
 
 
 # Maps each pair state to 1 for undecided, 0 for anything else: a position's undecided pairs as bytes.
@@ -996,7 +1054,7 @@ _DOUBLE_MUST_TOUCH = "set analysis with doubles: the double must touch"
 # -- forcing chains ----------------------------------------------------------------------------------------------
 
 
-def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
+def iter_forcing_chain(s: SolvingState, *, wide: bool = False) -> Iterator[Deduction]:
     """Forcing chains. Cells with exactly two pairs left link into chains that can only go one of two ways.
 
     Along a run of such cells, each is covered by the pair on one side or the other, and covering one decides
@@ -1004,6 +1062,12 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
     the other forced, if it would use the same domino twice, or leave some cell with no pair at all: a cell
     next to it, or any cell anywhere whose every pair shows a domino that way uses. And a domino that has a
     place on each way is used by the chain, whichever way it goes: its places off the chain are ruled out.
+
+    A way that would use a domino twice, or use up every domino of a cell touching none of its pairs' other
+    ends, and a domino on both ways: that is what Simon Tatham's solver sees at his Extreme level. A way that
+    would cover a cell twice (both ends of the chain at one cell) or leave a cell next to it with no pair is
+    beyond every level of his solver: with ``wide`` only those ways are yielded, as
+    :attr:`~dominosa.deductions.grades.Technique.WIDE_FORCING_CHAIN`, a fiendish technique.
 
     Notes
     -----
@@ -1028,8 +1092,8 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
         cells = Names(s.cell_name(x) for x in chain_cells)
         forced = False
         for k, side in enumerate(sides):
-            why = _side_impossible(s, side)
-            if why is None:
+            why = _side_impossible(s, side, wide)
+            if why is None and not wide:
                 if shows is None:
                     shows = _Shows(s)
                 why = _side_starves(s, side, shows)
@@ -1037,7 +1101,7 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
                 continue
             other = sides[1 - k]
             yield Deduction(
-                rule=FORCING_CHAIN,
+                rule=WIDE_FORCING_CHAIN if wide else FORCING_CHAIN,
                 joins=tuple(other),
                 splits=tuple(side),
                 cells=tuple(chain_cells),
@@ -1050,7 +1114,7 @@ def iter_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
             )
             forced = True
             break
-        if forced:
+        if forced or wide:
             continue
         on_both = sorted({pd[q] for q in sides[0]} & {pd[q] for q in sides[1]})
         for d in on_both:
@@ -1134,8 +1198,9 @@ def _walk_chain(s: SolvingState, start: int, two: list[bool]) -> tuple[list[int]
     return list(reversed(cells_b)) + [start] + cells_a, list(reversed(pairs_b)) + pairs_a
 
 
-def _side_impossible(s: SolvingState, side: list[int]) -> Sentence | None:
-    """Why joining all of ``side`` at once cannot be, or None if it could."""
+def _side_impossible(s: SolvingState, side: list[int], wide: bool = False) -> Sentence | None:
+    """Why joining all of ``side`` at once cannot be, or None if it could: a domino used twice; with ``wide``
+    (and only then) a cell covered twice or a cell next to it left with no pair."""
     t, state = s.tables, s.state
     pd = t.pair_domino
     seen: dict[int, int] = {}
@@ -1143,9 +1208,13 @@ def _side_impossible(s: SolvingState, side: list[int]) -> Sentence | None:
     for q in side:
         d = pd[q]
         if d in seen:
+            if wide:
+                return None  # the narrow form's
             return Sentence("would use the {domino} twice ({first} and {second})", domino=s.domino_label(d),
                             first=s.pair_label(seen[d]), second=s.pair_label(q))
         seen[d] = q
+        if not wide:
+            continue
         for x in (t.pair_a[q], t.pair_b[q]):
             if x in covered:
                 return Sentence("would cover {cell} twice", cell=s.cell_label(x))
@@ -1168,6 +1237,16 @@ def forcing_chain(s: SolvingState) -> Deduction | None:
     """Forcing chains: the first deduction of :func:`iter_forcing_chain` (the reasoning and its cost are told
     there), or None."""
     return next(iter_forcing_chain(s), None)
+
+
+def iter_wide_forcing_chain(s: SolvingState) -> Iterator[Deduction]:
+    """Forcing chains in their wide form (see :func:`iter_forcing_chain`)."""
+    return iter_forcing_chain(s, wide=True)
+
+
+def wide_forcing_chain(s: SolvingState) -> Deduction | None:
+    """The first deduction of :func:`iter_wide_forcing_chain`, or None."""
+    return next(iter_wide_forcing_chain(s), None)
 
 
 

@@ -37,15 +37,11 @@ fixed point, and the step run, which uses a level-L technique exactly when the o
 below L exactly when that closure is unsolved. Persistence is plain for rules 1-6 and short contradictions (they
 propagate to a unique fixed point) and checked for the others by a property in ``tests/test_deductions_levels.py``,
 which also compares both modes' verdict, level, guesses, depth and stuck position on the 717-puzzle grading record;
-the offline counts behind it are in ``bench/README.md`` ("Level-only grading"). One case is known not to persist,
-and the property says so: local duplicate's second case (two cells next to the pair left needing one domino) sees
-those cells through undecided pairs, so a deduction of it can be lost once a pair linking one of them to the pair
-is split (rarely: once in thousands of the property's random cases). Mostly the grade does not move, but not
-always: on the random proper puzzle of order 6 drawn with seed 630 the closure applies a local duplicate deduction
-that the step run loses, and grades it basic where the step run needs set analysis (hard). Level-only grading is
-therefore the step run's grade except where local duplicate's non-persistence decides it; the record, the
-reference puzzles and the properties of ``tests/test_deductions_levels.py`` check exactly that, and a persistent
-local duplicate (which would change grades) is the way to close the gap.
+the offline counts behind it are in ``bench/README.md`` ("Level-only grading"). Until issue 37 one case did not
+persist: local duplicate's second case (two cells next to the pair left needing one domino), in the form that left
+the pair's own domino out first, could be lost once a pair linking one of those cells to the pair was split, and
+the two modes then differed (order 6, seed 630). That form is a fiendish technique now; the basic one is Simon
+Tatham's, which rule 4 recovers (the property's comment says how), so the level-only grade is the step run's.
 
 A puzzle the techniques up to fiendish leave unsolved needs trial and error, in both modes at the same position
 (where the step run makes its first guess): the same pair tried, the same search, so the same guesses and depth.

@@ -6,15 +6,23 @@ setters meet the names they know; the last two go past him:
 
 - ``trivial``: a cell with one pair left, a domino with one place left (and drawing their consequences);
 - ``basic``: a cell whose pairs all show one domino, a placement that every place of some domino overlaps,
-  local duplicates, parity of the open region;
+  local duplicates (two neighbours left needing one domino as his solver sees them), parity (a bridge between
+  two even parts is split);
 - ``hard``: set analysis, a group of cells showing one number that can only take as many dominoes (the double
   counted once);
-- ``extreme``: set analysis in which the double covers two cells of the group, and forcing chains;
-- ``fiendish``: logic beyond his solver: short contradictions (one supposition followed by the simple rules);
+- ``extreme``: set analysis in which the double covers two cells of the group, and forcing chains (a way that
+  uses a domino twice or uses up every domino of another cell);
+- ``fiendish``: logic beyond his solver: the strong forms of parity (an odd bridge joined, a cut cell), of local
+  duplicates (the pair's own domino left out first) and of forcing chains (a way covering a cell twice or leaving
+  a neighbour with no pair), which his solver has at no level; then short contradictions (one supposition
+  followed by the simple rules);
 - ``guessing``: trial and error is needed.
 
-A puzzle's grade is the level of the hardest technique it needs when the easiest deduction that makes progress
-is always applied first. "ambiguous" and "no solution" are verdicts, not grades.
+A technique's strength can set its level: where one of ours sees more than his solver's technique of the same
+name, the stronger form is a technique of its own, a level up (see ``bench/bench_grades_vs_tatham.py``, which
+checks that his solver gives our generated puzzles the grade we give them). A puzzle's grade is the level of the
+hardest technique it needs when the easiest deduction that makes progress is always applied first. "ambiguous"
+and "no solution" are verdicts, not grades.
 
 :class:`Technique` is the table: each member is one technique, its value the rule number deductions carry
 (``Deduction.rule``), with its name, level, cost on a deduction path and a sentence saying what it does. The
@@ -101,6 +109,12 @@ class Technique(IntEnum):
                             "covers two of the cells")
     FORCING_CHAIN = (11, "forcing chain", EXTREME, 6.0, "a chain of cells with two pairs each goes one of two "
                      "ways; a way that breaks a rule is ruled out")
+    CUT_PARITY = (15, "cut-cell parity", FIENDISH, 7.0, "a placement may not leave an odd region behind a cell it "
+                  "covers, and a lone link between two odd parts must be joined")
+    WIDE_LOCAL_DUPLICATE = (16, "wide local duplicate", FIENDISH, 7.0, "a placement that would leave two "
+                            "neighbours needing the same domino once its own domino is used up is ruled out")
+    WIDE_FORCING_CHAIN = (17, "wide forcing chain", FIENDISH, 7.0, "a way of a chain of two-pair cells that "
+                          "would cover a cell twice or leave a neighbouring cell with no pair is ruled out")
     SHORT_CONTRADICTION = (12, "short contradiction", FIENDISH, 8.0, "a placement that the simple rules alone "
                            "lead to a contradiction is ruled out")
     GUESS = (7, "guess", GUESSING, 25.0, "trial and error: a placement is tried and followed by search")

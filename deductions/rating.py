@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, grade, graded_by_steps, verdict_of
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET, DeductionPath, shortest_path
+from dominosa.deductions.reasons import GradeReason, grade_reason
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.puzzle import Puzzle
@@ -29,6 +30,7 @@ class Rating:
     path: DeductionPath | None = None
     score: float = 0.0
     steps_taken: list[Deduction] = field(default_factory=list)
+    reason: GradeReason | None = None
 
     @property
     def unique(self) -> bool:
@@ -82,6 +84,7 @@ class Rating:
             "guesses": self.grade.guesses,
             "guess_depth": self.grade.guess_depth,
             "techniques": self.grade.techniques if self.unique else None,
+            "grade_reason": self.reason.to_dict() if self.reason else None,
         }
 
 
@@ -93,6 +96,7 @@ def rate(
     with_path: bool = True,
     verdict: str | None = None,
     graded: GradeResult | None = None,
+    with_reason: bool = False,
 ) -> Rating:
     """Rate a puzzle: is it proper, how hard (grade), how it is best solved (path) and how interesting (score).
 
@@ -110,6 +114,8 @@ def rate(
         as :func:`~dominosa.deductions.grading.grade` takes it.
     graded : the puzzle's grade when the caller has already made it (the generator has, for the layouts it
         picks), saving the grading run; with ``with_path=False`` it must hold its deductions.
+    with_reason : also say why the grade is what it is (:func:`~dominosa.deductions.reasons.grade_reason`: the
+        deduction that sets it, at most one more grading run).
 
     Examples
     --------
@@ -131,9 +137,10 @@ def rate(
         graded = grade(puzzle, verdict=verdict, keep_deductions=not with_path)
     if verdict != PROPER:
         return Rating(verdict, graded, None, score([], proper=False, weights=weights))
+    reason = grade_reason(puzzle, graded) if with_reason else None
     if not with_path:
         steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
-        return Rating(verdict, graded, None, score(steps, weights=weights), steps)
+        return Rating(verdict, graded, None, score(steps, weights=weights), steps, reason)
     start = started[0] if started else None
     path = shortest_path(puzzle, node_budget=node_budget, trivial=graded.level == TRIVIAL, start=start)
-    return Rating(verdict, graded, path, score(path.steps, weights=weights), path.steps)
+    return Rating(verdict, graded, path, score(path.steps, weights=weights), path.steps, reason)

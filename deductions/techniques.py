@@ -58,6 +58,9 @@ FINDERS: dict[Technique, Finder] = {
     Technique.SET_ANALYSIS: advanced.set_analysis,
     Technique.DOUBLES_SET_ANALYSIS: advanced.doubles_set_analysis,
     Technique.FORCING_CHAIN: advanced.forcing_chain,
+    Technique.CUT_PARITY: advanced.cut_parity,
+    Technique.WIDE_LOCAL_DUPLICATE: advanced.wide_local_duplicate,
+    Technique.WIDE_FORCING_CHAIN: advanced.wide_forcing_chain,
     Technique.SHORT_CONTRADICTION: advanced.short_contradiction,
     Technique.GUESS: rules.guess,
 }
@@ -73,6 +76,9 @@ ALL_FINDERS: dict[Technique, AllFinder] = {
     Technique.SET_ANALYSIS: advanced.iter_set_analysis,
     Technique.DOUBLES_SET_ANALYSIS: advanced.iter_doubles_set_analysis,
     Technique.FORCING_CHAIN: advanced.iter_forcing_chain,
+    Technique.CUT_PARITY: advanced.iter_cut_parity,
+    Technique.WIDE_LOCAL_DUPLICATE: advanced.iter_wide_local_duplicate,
+    Technique.WIDE_FORCING_CHAIN: advanced.iter_wide_forcing_chain,
     Technique.SHORT_CONTRADICTION: advanced.iter_short_contradiction,
 }
 """The function yielding all of a technique's deductions in a position, for every technique but those the state

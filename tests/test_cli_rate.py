@@ -85,7 +85,7 @@ def test_rate_json_has_the_keys_and_matches_the_engine(tmp_path):
         assert row["level"] == GRADES.index(row["grade"])
         assert sum(row["rules"].values()) == row["steps"] > 0
         assert isinstance(row["exhaustive"], bool)
-        engine = {"source": str(path), "line": k, **rate(puzzle).to_dict(), **puzzle_to_dict(puzzle)}
+        engine = {"source": str(path), "line": k, **rate(puzzle, with_reason=True).to_dict(), **puzzle_to_dict(puzzle)}
         unclued = {"stuck": None, "settled_by_clues": None, "domino_count": len(puzzle.dominoes)}
         assert row == {**engine, **unclued}  # deterministic, the engine's own, the puzzle, nowhere stuck
     last = rows[-1]
@@ -278,3 +278,20 @@ def test_a_clued_puzzle_says_how_many_dominoes_its_clues_settle_and_rates_the_re
     left = "the last domino is" if n - settled == 1 else f"the other {n - settled} are"
     assert f"  clues   the {len(clues)} clues settle {settled} of {n} dominoes{follow}; {left} rated below\n" in out
     assert f"  path    {row['steps']} step{'s' if row['steps'] != 1 else ''}, cost" in out
+
+
+def test_rate_says_why_the_grade_is_what_it_is(tmp_path):
+    # A puzzle of our generator that needs cut-cell parity, a strong form beyond Simon Tatham's solver (issue 37).
+    path = tmp_path / "p.txt"
+    path.write_text("6:53340153422061056233554614221150250624442131134300056666\n", "utf-8")
+    text = dominosa("rate", str(path), "--no-path")
+    assert text.returncode == 0, text.stderr
+    assert "  why     fiendish: needs cut-cell parity (a cell cutting off an odd part: r4c3)\n" in text.stdout
+    assert "\n          Covering r4c3 (2) from outside would cut off" in text.stdout  # the deduction's own sentence
+    done = dominosa("rate", str(path), "--no-path", "--format", "json")
+    assert done.returncode == 0, done.stderr
+    reason = json.loads(done.stdout)["grade_reason"]
+    assert reason["grade"] == "fiendish" and reason["technique"] == "cut-cell parity"
+    assert reason["cells"] == ["r4c3"] and "would cut off" in reason["sentence"]
+    ambiguous = dominosa("rate", "--format", "json", "-", stdin="1:001011\n")
+    assert json.loads(ambiguous.stdout)["grade_reason"] is None

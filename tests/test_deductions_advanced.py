@@ -44,7 +44,7 @@ def test_parity_splits_a_bridge_between_even_parts():
     assert names(s, found.splits) == {"r1c2-r1c3"} and not found.joins
 
 
-def test_parity_joins_a_bridge_between_odd_parts():
+def test_cut_parity_joins_a_bridge_between_odd_parts():
     # Column 1 (3 cells) hangs on r1c1-r1c2 alone: 3 and 9 cells are odd, so a domino must cross there.
     s = position(
         """
@@ -55,8 +55,10 @@ def test_parity_joins_a_bridge_between_odd_parts():
         1|0 1 2
         """
     )
-    found = advanced.parity(s)
-    assert found is not None
+    # Simon Tatham's parity splits even bridges only: joining an odd one is the strong form, a fiendish technique.
+    assert not any(d.joins for d in advanced.iter_parity(s))
+    found = advanced.cut_parity(s)
+    assert found is not None and found.rule == advanced.CUT_PARITY
     assert names(s, found.joins) == {"r1c1-r1c2"}
 
 
@@ -74,7 +76,7 @@ def test_parity_has_nothing_to_say_on_an_open_rectangle():
     assert list(advanced.iter_parity(s)) == []
 
 
-def test_local_duplicate_splits_a_pair_that_would_starve_two_cells_of_one_domino():
+def test_wide_local_duplicate_splits_a_pair_that_would_starve_two_cells_of_one_domino():
     s = position(
         """
         0 0 2 0 1
@@ -86,9 +88,11 @@ def test_local_duplicate_splits_a_pair_that_would_starve_two_cells_of_one_domino
         1 0 2 1 2
         """
     )
-    found = advanced.local_duplicate(s)
-    assert found is not None and found.rule == advanced.LOCAL_DUPLICATE
-    # With r2c4-r3c4 joined, r2c3 (3) and r3c3 (3) could each only take the 2-3.
+    # His solver's form sees r2c3-r3c3 (the 3-3, the pair's own domino) link the two cells: nothing at basic.
+    assert advanced.local_duplicate(s) is None
+    found = advanced.wide_local_duplicate(s)
+    assert found is not None and found.rule == advanced.WIDE_LOCAL_DUPLICATE
+    # With r2c4-r3c4 joined (the 3-3 used up), r2c3 (3) and r3c3 (3) could each only take the 2-3.
     assert names(s, found.splits) == {"r2c4-r3c4"}
     assert "2-3" in found.reason
 

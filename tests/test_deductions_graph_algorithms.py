@@ -137,8 +137,12 @@ def test_parity_finds_the_bridges_and_cut_cells_networkx_finds(layout, steps):
         settle(s)
     except Contradiction:
         return
-    ours = {(d.cells, d.joins, d.splits) for d in advanced.iter_parity(s)}
+    basic, beyond = list(advanced.iter_parity(s)), list(advanced.iter_cut_parity(s))
+    ours = {(d.cells, d.joins, d.splits) for d in (*basic, *beyond)}
     assert ours == _expected_parity(s)
+    # Simon Tatham's form (basic): an even bridge split; the rest is the fiendish cut-cell parity (issue 37)
+    assert all(d.rule == advanced.PARITY and not d.joins and len(d.cells) == 2 for d in basic)
+    assert all(d.rule == advanced.CUT_PARITY and (d.joins or len(d.cells) == 1) for d in beyond)
 
 
 # -- board tilings (the layouts) -----------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Our grades against the reference grader's: Simon Tatham's levels on 600 puzzles his generator made.
 
 tests/data/tatham-graded.jsonl holds 25 puzzles for each order 4-9 and each of his levels (trivial, basic,
-hard, extreme), with the level his own solver gives. Ours must agree on at least 95% of them and never be
+hard, extreme), with the level his own solver gives. Ours must agree on at least 98% of them and never be
 harder: each of his levels is one of ours, by the families of technique it allows, and our techniques at each
 level are at least as strong as his.
 """
@@ -39,4 +39,4 @@ def test_our_grades_are_his_levels_on_his_puzzles():
             easier.append(f"{row['game_id']}: his {his}, ours {ours} by {_why(graded)}")
     report = "\n".join(["harder:", *harder, "easier:", *easier, f"table (his, ours): {dict(table)}"])
     assert not harder, report
-    assert agree >= 0.95 * len(rows), report
+    assert agree >= 0.98 * len(rows), report

@@ -143,7 +143,7 @@ def rate_job(body: dict[str, Any]) -> dict[str, Any]:
     record = read_record(_text(body))
     with_path = _bool(body, "path", True)
     budget = _int(body, "node_budget", DEFAULT_NODE_BUDGET, 1, 1_000_000)
-    rating = rate(record.puzzle, node_budget=budget, with_path=with_path)
+    rating = rate(record.puzzle, node_budget=budget, with_path=with_path, with_reason=True)
     return rate_command.as_json(record, rating, with_path=with_path)
 
 
