@@ -269,7 +269,7 @@ def _list_series(args: argparse.Namespace) -> int:
                 if args.order in (None, record.order) and args.grade in (None, record.grade)
             ]
             if args.by == "score":
-                used.sort(key=lambda r: (r.score is None, -(r.score or 0.0), r.id))
+                used.sort(key=lambda r: (r.score is None or r.old_score, -(r.score or 0.0), r.id))
             rows = [(which[record.id], record) for record in used[: args.limit]]
     if args.format == "json":
         for volume, record in rows:
@@ -409,13 +409,14 @@ def _grader(timeout: float | None) -> Callable[[Puzzle], dict[str, Any] | None]:
 
 
 def list_line(record: StoredPuzzle) -> list[str]:
-    """The columns ``list`` prints for one puzzle: id, order, size, grade, score, made."""
+    """The columns ``list`` prints for one puzzle: id, order, size, grade, score, made; a score of an older
+    measure (a store opened read-only before it was rescored) is marked ``(old)``."""
     return [
         str(record.id),
         str(record.order),
         record.size,
         record.grade if record.grade is not None else "-",
-        f"{record.score:g}" if record.score is not None else "-",
+        _score_text(record, "-"),
         record.made.strftime("%Y-%m-%d %H:%M:%S"),
     ]
 
@@ -436,8 +437,29 @@ def _summary_dict(record: StoredPuzzle) -> dict[str, Any]:
     full = record.to_dict()
     return {
         key: full[key]
-        for key in ("id", "order", "rows", "cols", "cells", "irregular", "grade", "level", "score", "seed", "made")
+        for key in (
+            "id",
+            "order",
+            "rows",
+            "cols",
+            "cells",
+            "irregular",
+            "grade",
+            "level",
+            "score",
+            "score_version",
+            "seed",
+            "made",
+        )
     }
+
+
+def _score_text(record: StoredPuzzle, none: str) -> str:
+    """The score as ``list`` and ``show`` print it: ``(old)`` after a score of an older measure, which does not
+    compare with today's (its store was opened read-only, so it could not be rescored)."""
+    if record.score is None:
+        return none
+    return f"{record.score:g} (old)" if record.old_score else f"{record.score:g}"
 
 
 def _show_text(record: StoredPuzzle, store: str) -> str:
@@ -450,7 +472,7 @@ def _show_text(record: StoredPuzzle, store: str) -> str:
         f"  order     {puzzle.order}",
         f"  board     {puzzle.rows} rows x {puzzle.cols} columns, {len(board)} cells{shape}",
         f"  grade     {grade}",
-        f"  score     {record.score:g}" if record.score is not None else "  score     not scored",
+        f"  score     {_score_text(record, 'not scored')}",
         f"  seed      {record.seed if record.seed is not None else 'none'}",
         f"  params    {json.dumps(record.params, sort_keys=True) if record.params else 'none'}",
         f"  made      {record.made.strftime('%Y-%m-%d %H:%M:%S')} UTC",

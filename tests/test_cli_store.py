@@ -18,6 +18,7 @@ from cli_run import board_lines, dominosa
 
 from dominosa import problems
 from dominosa.deductions import count_solutions, rate
+from dominosa.deductions.score import SCORE_VERSION
 from dominosa.formats import (
     puzzle_from_dict,
     read_file_records,
@@ -91,6 +92,7 @@ def test_list_filters_and_json(store_path):
         "grade": "hard",
         "level": 3,
         "score": 9.25,
+        "score_version": SCORE_VERSION,
         "seed": None,
         "made": "2024-01-02T03:04:05+00:00",
     }
