@@ -21,8 +21,8 @@ later. So the store
 - records **how each score was measured** (``score_version``, :data:`~dominosa.deductions.score.SCORE_VERSION`)
   beside it. A store opened where it can be written rescores every puzzle whose score is of an older measure
   (the store keeps the puzzle, so it can): scores of one store always compare. Opened read-only, such a score is
-  kept and marked old (``score_version`` below today's), and what selects or sorts by score leaves it out, with
-  the unscored puzzles, rather than mix two measures.
+  kept and marked old (``score_version`` below today's): a score range leaves it out, and sorting by score puts
+  it after every score of today's measure, with the unscored puzzles, rather than mix two measures.
 
 >>> import tempfile, os
 >>> from dominosa import read_puzzle, count_solutions

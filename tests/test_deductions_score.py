@@ -171,8 +171,9 @@ def _copies(puzzle: Puzzle) -> list[Puzzle]:
     strict=True,
     reason="the engine's shortest path is not the same on every copy of a puzzle: a turned double-6 puzzle's costs"
     " 13, not 12 (one more single-neighbour step), a turned double-7 one's 29, not 33, each 'proved cheapest'. The"
-    " score reads only the path's counts, so it follows the path; this passes once the path does not depend on the"
-    " copy (then drop this mark).",
+    " score reads only the path's counts, so it follows the path (likely cause, not proved: from each position the"
+    " search follows the first single neighbour only, first in the cells' order); this passes once the path does"
+    " not depend on the copy (then drop this mark).",
 )
 def test_a_puzzle_scores_the_same_whichever_symmetric_copy_is_given():
     for order, seed in [(5, 3), (6, 11), (7, 2)]:
