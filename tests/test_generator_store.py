@@ -751,3 +751,20 @@ def test_a_score_of_an_older_measure_in_a_read_only_store_is_marked_and_never_ra
         assert [r.id for r in store.query(by="score")] == [new, old]  # the old 99 is not the best
         assert [r.id for r in store.query(min_score=50)] == [] and store.count(max_score=1000) == 1
         assert list_line(record)[4] == "99 (old)" and list_line(store.get(new))[4] == "40"
+
+
+def test_a_damaged_puzzle_with_an_old_score_is_left_marked_and_the_others_are_rescored(tmp_path):
+    path = tmp_path / "p.sqlite"
+    with PuzzleStore(path) as store:
+        damaged = store.add(*proper_layout(5, random.Random(1)), score=10.0, score_version=1)
+        fine = store.add(*proper_layout(5, random.Random(2)), score=10.0)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE puzzles SET puzzle = '{\"grid\": [[7]]}', score_version = 1 WHERE id = ?", (damaged,))
+    db.execute("UPDATE puzzles SET score_version = 1 WHERE id = ?", (fine,))
+    db.commit()
+    db.close()
+    with PuzzleStore(path) as store:  # opens: the readable one rescored, the damaged one left as it was
+        assert store.get(fine).score_version == SCORE_VERSION
+        with pytest.raises(StoreError, match=r"puzzle 1 in .* is damaged"):
+            store.get(damaged)
+        assert store.count(min_score=-1e9) == 1
