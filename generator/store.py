@@ -19,10 +19,11 @@ later. So the store
 - records its **schema version** in a table of its own, so a later dominosa can migrate an older file and an
   older dominosa refuses a newer one instead of misreading it;
 - records **how each score was measured** (``score_version``, :data:`~dominosa.deductions.score.SCORE_VERSION`)
-  beside it. A store opened where it can be written rescores every puzzle whose score is of an older measure
-  (the store keeps the puzzle, so it can): scores of one store always compare. Opened read-only, such a score is
-  kept and marked old (``score_version`` below today's): a score range leaves it out, and sorting by score puts
-  it after every score of today's measure, with the unscored puzzles, rather than mix two measures.
+  beside it. A score of an older measure is kept and marked old (``score_version`` below today's): a score range
+  leaves it out, and sorting by score puts it after every score of today's measure, with the unscored puzzles,
+  rather than mix two measures. Opening a store never rescores: on a large store that takes minutes, so it is a
+  step of its own (:meth:`PuzzleStore.rescore_old`, ``dominosa store rescore``), batch by batch, each batch
+  committed, so a run stopped halfway keeps what it did and the next run goes on from there.
 
 >>> import tempfile, os
 >>> from dominosa import read_puzzle, count_solutions
@@ -70,10 +71,12 @@ __all__ = [
     "Volume",
     "EXPORT_FORMATS",
     "SCHEMA_VERSION",
+    "RESCORE_BATCH",
     "open_atomic",
 ]
 
 SCHEMA_VERSION = 5
+RESCORE_BATCH = 10  # puzzles rescored per transaction: short locks for other programs, little lost to Ctrl-C
 EXPORT_FORMATS = ("text", "json", "gameid")
 
 # Each schema version's statements, applied in order to a new file; a version 2 would add the statements that
@@ -129,7 +132,7 @@ _SCHEMA = {
         "CREATE INDEX volume_puzzles_by_puzzle ON volume_puzzles (puzzle_id)",
     ),
     # Version 5: how each score was measured (deductions.score.SCORE_VERSION; NULL for no score). An older store's
-    # scores are marked version 1 when it is migrated, then rescored (see _rescore_old).
+    # scores are marked version 1 when it is migrated, and rescored when asked (PuzzleStore.rescore_old).
     5: ("ALTER TABLE puzzles ADD COLUMN score_version INTEGER",),
 }
 
@@ -353,11 +356,10 @@ class PuzzleStore:
         existed = self.path.exists()
         # Reading needs no write access: a store this process may not write is opened read-only too.
         read_only = read_only or (existed and not create and not _writable(self.path))
+        self.read_only = read_only
         self._db = _connect(self.path, create, read_only=read_only, busy_timeout=busy_timeout)
         try:
             _prepare(self._db, self.path, create, read_only=read_only)
-            if not read_only:
-                _rescore_old(self._db, self.path)
         except BaseException:
             self._db.close()
             if not existed:  # a store is whole or absent: never leave a half-made (say 0-byte) file behind
@@ -410,8 +412,8 @@ class PuzzleStore:
         seed : the seed it was made from, an integer or a text.
         made : when it was made; now by default.
         weights : the score's weights the score was computed with (``ScoreWeights.to_dict()``).
-        score_version : how the score was measured: today's measure unless said (an older one is rescored the next
-            time the store is opened where it can be written).
+        score_version : how the score was measured: today's measure unless said (an older one stays marked old
+            until :meth:`rescore_old` measures it again).
 
         Raises
         ------
@@ -606,6 +608,79 @@ class PuzzleStore:
                 levels[grade] = min(levels.get(grade, math.inf), level)
         grades = sorted({grade for _, grade in counts}, key=lambda g: (g is None, levels.get(g, math.inf), g or ""))
         return StoreStats(sum(counts.values()), counts, tuple(grades))
+
+    # -- scores of an older measure ----------------------------------------------------------------------------
+
+    def count_old_scores(self) -> int:
+        """How many puzzles hold a score of an older measure than today's (marked old until rescored)."""
+        with _translated(self.path):
+            return self._db.execute(
+                "SELECT COUNT(*) FROM puzzles WHERE score IS NOT NULL AND score_version IS NOT ?", (SCORE_VERSION,)
+            ).fetchone()[0]
+
+    def rescore_old(
+        self, *, batch: int | None = None, progress: Callable[[int, int], None] | None = None
+    ) -> tuple[int, int]:
+        """Score again every puzzle whose score is of an older measure, as ``dominosa rate`` scores it (its
+        deduction path) with the weights stored beside it (the defaults when none are); how many were rescored,
+        and how many were left as they were because they cannot be read (reading them says they are damaged).
+
+        Rescoring takes long on a large store, so it is done in batches of ``batch`` puzzles (by default
+        :data:`RESCORE_BATCH`), read a batch at a time (a store of any size fits in memory) and each written in a
+        transaction of its own, only over rows still old: other programs wait for short locks only, two programs
+        rescoring at once do not clash, and a run stopped halfway (Ctrl-C is ``KeyboardInterrupt`` here) keeps
+        every batch already committed, so the next run goes on from there. ``progress(done, total)`` is called
+        after each committed batch: puzzles rescored so far, of the ``total`` that were old when the run began.
+
+        Raises
+        ------
+        StoreError : the store was opened read-only, or cannot be written.
+        """
+        from dominosa.deductions.rating import rate
+        from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights
+
+        if self.read_only:
+            raise StoreError(f"cannot rescore the puzzle store {self.path}: it is read-only")
+        batch = RESCORE_BATCH if batch is None else batch
+        if batch < 1:
+            raise ValueError(f"batch must be at least 1, not {batch}")
+        total = self.count_old_scores()
+        done = damaged = 0
+        last = -1  # the highest id looked at: the next batch starts past it, damaged rows included
+        while True:
+            with _translated(self.path):
+                rows = self._db.execute(
+                    "SELECT id, puzzle, weights FROM puzzles WHERE id > ? AND score IS NOT NULL"
+                    " AND score_version IS NOT ? ORDER BY id LIMIT ?",
+                    (last, SCORE_VERSION, batch),
+                ).fetchall()
+            if not rows:
+                return done, damaged
+            updates = []
+            for ident, text, weights in rows:
+                try:
+                    puzzle = puzzle_from_dict(json.loads(text))
+                    chosen = ScoreWeights.from_mapping(json.loads(weights)) if weights else DEFAULT_WEIGHTS
+                except (ValueError, TypeError, PuzzleError):
+                    damaged += 1
+                    continue
+                updates.append((rate(puzzle, weights=chosen).score, SCORE_VERSION, ident, SCORE_VERSION))
+            last = rows[-1][0]
+            with _translated(self.path):
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    written = self._db.executemany(
+                        "UPDATE puzzles SET score = ?, score_version = ? WHERE id = ? AND score_version IS NOT ?",
+                        updates,
+                    ).rowcount
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+            done += max(written, 0)  # rows another program rescored meanwhile are not counted twice
+            if progress is not None:
+                progress(done, total)
 
     # -- series of books ---------------------------------------------------------------------------------------
 
@@ -925,54 +1000,12 @@ def _migrate(db: sqlite3.Connection, path: Path, version: int) -> None:
                 db.execute(statement)
             applied = _iso(datetime.now(UTC))
             db.execute("INSERT INTO schema_version VALUES (?, ?, ?)", (newer, CANONICAL_VERSION, applied))
-        if version < 5:  # the scores of an older store were measured the first way; _rescore_old measures them again
+        if version < 5:  # the scores of an older store were measured the first way; rescore_old measures them again
             db.execute("UPDATE puzzles SET score_version = ? WHERE score IS NOT NULL", (_FIRST_SCORE_VERSION,))
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
         raise
-
-
-def _rescore_old(db: sqlite3.Connection, path: Path, batch: int = 50) -> int:
-    """Score again every puzzle whose score is of an older measure than today's, as ``dominosa rate`` scores it
-    (its deduction path) with the weights stored beside it (the defaults when none are); how many were rescored.
-
-    The rating runs outside any transaction and each batch is written in one, only over rows still old, so other
-    programs wait for short locks only, two programs opening the store at once do not clash, and a run stopped
-    halfway leaves the rest for the next opening. A row that cannot be read is left as it is: reading it says
-    it is damaged.
-    """
-    from dominosa.deductions.rating import rate
-    from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights
-
-    with _translated(path):
-        rows = db.execute(
-            "SELECT id, puzzle, weights FROM puzzles WHERE score IS NOT NULL AND score_version IS NOT ? ORDER BY id",
-            (SCORE_VERSION,),
-        ).fetchall()
-    done = 0
-    for start in range(0, len(rows), batch):
-        updates = []
-        for ident, text, weights in rows[start : start + batch]:
-            try:
-                puzzle = puzzle_from_dict(json.loads(text))
-                chosen = ScoreWeights.from_mapping(json.loads(weights)) if weights else DEFAULT_WEIGHTS
-            except (ValueError, TypeError, PuzzleError):
-                continue
-            updates.append((rate(puzzle, weights=chosen).score, SCORE_VERSION, ident, SCORE_VERSION))
-        with _translated(path):
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.executemany(
-                    "UPDATE puzzles SET score = ?, score_version = ? WHERE id = ? AND score_version IS NOT ?", updates
-                )
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-        done += len(updates)
-    return done
 
 
 @contextmanager
@@ -1094,7 +1127,7 @@ def _write_records(records: Iterator[StoredPuzzle], out: IO[str], format: str) -
             if record.grade is not None:
                 facts.append(f"grade {record.grade}")
             if record.score is not None:
-                facts.append(f"score {record.score:g}")
+                facts.append(f"score {record.score:g}" + (" (old)" if record.old_score else ""))
             out.write(("\n" if count else "") + f"# puzzle {record.id}: {', '.join(facts)}\n")
             out.write(write_plain(record.puzzle))
         count += 1

@@ -372,8 +372,10 @@ def test_a_version_1_store_has_its_old_grade_names_recomputed(tmp_path):
         record = store.get(graded)
         assert record.grade == grade(record.puzzle).name and record.level == grade(record.puzzle).level
         assert store.get(ungraded).grade is None and store.get(ungraded).score is None
-        # its score (of the first measure, as every score of an older store) is measured again
-        assert (record.score, record.score_version) == (rate(record.puzzle).score, SCORE_VERSION)
+        # its score is of the first measure, as every score of an older store: marked old until rescored
+        assert (record.score, record.score_version, record.old_score) == (1.0, 1, True)
+        assert store.rescore_old() == (1, 0)
+        assert (store.get(graded).score, store.get(graded).score_version) == (rate(record.puzzle).score, SCORE_VERSION)
     db = sqlite3.connect(path)
     versions = [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")]
     assert versions == list(range(1, SCHEMA_VERSION + 1))
@@ -703,25 +705,34 @@ def _old_score(puzzle: Puzzle, weights: ScoreWeights | None = None) -> float:
     return score(rate(puzzle).steps_taken, dominoes=28, weights=weights or ScoreWeights())
 
 
-def test_a_version_4_store_has_its_old_scores_measured_again_when_opened(tmp_path):
+def test_a_version_4_store_keeps_its_old_scores_marked_until_rescored(tmp_path):
     path = tmp_path / "v4.sqlite"
     big, big_solution = proper_layout(12, random.Random(3))
     small, small_solution = proper_layout(6, random.Random(4))
     tuned = ScoreWeights(scan=5.0, chain=1.0)
     unscored = proper_layout(5, random.Random(5))
+    old_big, today_big = _old_score(big), rate(big).score  # (rated once each: a double-12 takes a moment)
     _written_store(
         path,
         _VERSION_4,
         [
-            (big, big_solution, _old_score(big), None),
+            (big, big_solution, old_big, None),
             (small, small_solution, _old_score(small, tuned), json.dumps(tuned.to_dict())),
             (*unscored, None, None),
         ],
     )
-    assert _old_score(big) != rate(big).score  # the two measures differ on a double-12 board
+    assert old_big != today_big  # the two measures differ on a double-12 board
+    with PuzzleStore(path) as store:  # opening migrates the schema but never rescores: that is a step of its own
+        assert (store.get(1).score, store.get(1).old_score, store.get(2).old_score) == (old_big, True, True)
+        assert store.count_old_scores() == 2 and store.count(min_score=-1e9) == 0
     with PuzzleStore(path) as store:
+        assert store.count_old_scores() == 2  # a second opening neither
+        done = []
+        assert store.rescore_old(batch=1, progress=lambda n, total: done.append((n, total))) == (2, 0)
+        assert done == [(1, 2), (2, 2)]  # after each batch: rescored so far, of those old at the start
+        assert store.rescore_old() == (0, 0) and store.count_old_scores() == 0  # nothing left: nothing done
         first, second, third = store.get(1), store.get(2), store.get(3)
-        assert (first.score, first.score_version, first.old_score) == (rate(big).score, SCORE_VERSION, False)
+        assert (first.score, first.score_version, first.old_score) == (today_big, SCORE_VERSION, False)
         assert second.score == rate(small, weights=tuned).score  # with the weights it was scored with
         assert (third.score, third.score_version) == (None, None)
         assert [r.id for r in store.query(by="score")] == sorted([1, 2], key=lambda i: -store.get(i).score) + [3]
@@ -738,19 +749,24 @@ def test_a_score_of_an_older_measure_in_a_read_only_store_is_marked_and_never_ra
     with PuzzleStore(path) as store:
         old = store.add(*proper_layout(5, random.Random(1)), grade="basic", level=1, score=99.0, score_version=1)
         new = store.add(*proper_layout(5, random.Random(2)), grade="basic", level=1, score=40.0)
-    with PuzzleStore(path) as store:  # opened where it can be written, the old score is measured again at once
-        assert (store.get(old).score, store.get(old).score_version) == (rate(store.get(old).puzzle).score, 2)
-    db = sqlite3.connect(path)
-    db.execute("UPDATE puzzles SET score = 99.0, score_version = 1 WHERE id = ?", (old,))
-    db.commit()
-    db.close()
     with PuzzleStore(path, create=False, read_only=True) as store:
+        with pytest.raises(StoreError, match="read-only"):
+            store.rescore_old()
         record = store.get(old)
         assert (record.score, record.score_version, record.old_score) == (99.0, 1, True)
         assert record.to_dict()["score_version"] == 1 and store.get(new).score_version == SCORE_VERSION
         assert [r.id for r in store.query(by="score")] == [new, old]  # the old 99 is not the best
         assert [r.id for r in store.query(min_score=50)] == [] and store.count(max_score=1000) == 1
         assert list_line(record)[4] == "99 (old)" and list_line(store.get(new))[4] == "40"
+    with PuzzleStore(path) as store:  # opened where it can be written: the same, until rescored
+        assert store.get(old).old_score and [r.id for r in store.query(by="score")] == [new, old]
+        assert "score 99 (old)" in _exported(store)  # a plain export's comment line says so too
+
+
+def _exported(store: PuzzleStore) -> str:
+    out = io.StringIO()
+    store.export(out, format="text")
+    return out.getvalue()
 
 
 def test_a_damaged_puzzle_with_an_old_score_is_left_marked_and_the_others_are_rescored(tmp_path):
@@ -763,8 +779,53 @@ def test_a_damaged_puzzle_with_an_old_score_is_left_marked_and_the_others_are_re
     db.execute("UPDATE puzzles SET score_version = 1 WHERE id = ?", (fine,))
     db.commit()
     db.close()
-    with PuzzleStore(path) as store:  # opens: the readable one rescored, the damaged one left as it was
+    with PuzzleStore(path) as store:  # the readable one rescored, the damaged one left as it was
+        assert store.rescore_old() == (1, 1)
         assert store.get(fine).score_version == SCORE_VERSION
         with pytest.raises(StoreError, match=r"puzzle 1 in .* is damaged"):
             store.get(damaged)
         assert store.count(min_score=-1e9) == 1
+
+
+def _old_scored_store(path, count: int) -> list[int]:
+    """A store of ``count`` small puzzles, each with a score of the first measure (as an older dominosa left it)."""
+    with PuzzleStore(path) as store:
+        ids = [store.add(*proper_layout(4, random.Random(k)), score=1.0, score_version=1) for k in range(count)]
+    return ids
+
+
+def test_a_rescore_stopped_by_ctrl_c_keeps_the_batches_committed_and_the_next_run_goes_on(tmp_path):
+    path = tmp_path / "p.sqlite"
+    ids = _old_scored_store(path, 3)
+
+    def stop_after_the_first_batch(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with PuzzleStore(path) as store, pytest.raises(KeyboardInterrupt):
+        store.rescore_old(batch=1, progress=stop_after_the_first_batch)
+    with PuzzleStore(path) as store:  # what was committed is on the disk, the rest still old
+        assert [store.get(i).old_score for i in ids] == [False, True, True]
+        assert store.rescore_old() == (2, 0) and store.count_old_scores() == 0
+
+
+def test_a_rescore_stopped_while_rating_loses_only_the_batch_being_rated(tmp_path, monkeypatch):
+    from dominosa.deductions import rating
+
+    path = tmp_path / "p.sqlite"
+    ids = _old_scored_store(path, 3)
+    calls = []
+
+    def rate_then_stop(puzzle, **options):
+        calls.append(puzzle)
+        if len(calls) == 3:  # the first puzzle of the second batch
+            raise KeyboardInterrupt
+        return rating.rate.__wrapped__(puzzle, **options)
+
+    rate_then_stop.__wrapped__ = rating.rate
+    monkeypatch.setattr(rating, "rate", rate_then_stop)
+    with PuzzleStore(path) as store, pytest.raises(KeyboardInterrupt):
+        store.rescore_old(batch=2)
+    monkeypatch.undo()
+    with PuzzleStore(path) as store:
+        assert [store.get(i).old_score for i in ids] == [False, False, True]
+        assert store.rescore_old() == (1, 0)
