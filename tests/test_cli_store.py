@@ -7,6 +7,7 @@ Stores are filled through the library (quick), then looked into through the comm
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import subprocess
@@ -449,3 +450,17 @@ def test_store_rescore_help_has_an_example():
     done = dominosa("store", "rescore", "--help")
     assert done.returncode == 0 and "examples:" in done.stdout
     assert "dominosa store rescore output/puzzles.sqlite" in done.stdout and "Ctrl-C" in done.stdout
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write anywhere")
+def test_store_rescore_of_a_file_one_may_not_write_is_one_line_and_exit_code_2(tmp_path):
+    path = tmp_path / "old.sqlite"
+    _version_4_store(path, 1)
+    PuzzleStore(path).close()  # brought up to date while it could be written, its score still old
+    path.chmod(0o444)
+    try:
+        assert_bad_input(dominosa("store", "rescore", path), f"cannot rescore {path}: the file is read-only")
+        with PuzzleStore(path, create=False) as store:
+            assert store.count_old_scores() == 1
+    finally:
+        path.chmod(0o644)
