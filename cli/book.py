@@ -681,6 +681,7 @@ def store_entries(
     Left out: the puzzles of ``exclude`` and those the volumes of ``series`` printed, each also turned, mirrored
     or renamed, and their near-twins (:meth:`~dominosa.generator.store.PuzzleStore.iter_unused`)."""
     from dominosa.cli.book_input import grade_order_from
+    from dominosa.cli.store import warn_old_scores
     from dominosa.generator.store import PuzzleStore, StoreError
     from dominosa.generator.twins import RepeatGuard
     from dominosa.rendering.book import BookEntry
@@ -688,6 +689,7 @@ def store_entries(
     exclude = list(exclude)
     try:
         with PuzzleStore(path, create=False) as store:
+            warn_old_scores(store, path)
             stats = store.stats()
             if best is not None:
                 grades = [grade] if grade is not None else [g for g in stats.grades if g is not None]

@@ -124,4 +124,6 @@ def _rating(value) -> dict:
         note["level"] = value["level"]
     if isinstance(value.get("score"), int | float) and not isinstance(value["score"], bool):
         note["score"] = float(value["score"])
+    if isinstance(value.get("score_version"), int) and not isinstance(value["score_version"], bool):
+        note["score_version"] = value["score_version"]  # how the score was measured (absent before version 2)
     return note

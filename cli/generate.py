@@ -23,6 +23,7 @@ from dominosa.cli.common import (
 )
 from dominosa.cli.main import UsageError
 from dominosa.cli.show import game_id_of
+from dominosa.cli.store import warn_old_scores
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.deductions.score import DEFAULT_WEIGHTS, read_score_weights
@@ -359,9 +360,15 @@ def _store(path: str | None) -> PuzzleStore | _NoStore:
     if path is None:
         return _NoStore()
     try:
-        return PuzzleStore(path)
+        store = PuzzleStore(path)
     except StoreError as error:
         raise UsageError(str(error)) from None
+    try:
+        warn_old_scores(store, path)  # a score range and --resume count only scores of today's measure
+    except StoreError as error:
+        store.close()
+        raise UsageError(str(error)) from None
+    return store
 
 
 def _print(made: GeneratedPuzzle, args: argparse.Namespace, index: int, total: int) -> None:

@@ -1,4 +1,5 @@
-"""``dominosa store``: look into a puzzle store, export puzzles from it for a book, count them, import more.
+"""``dominosa store``: look into a puzzle store, export puzzles from it for a book, count them, import more, and
+measure again the scores of an older measure.
 
 The store is the SQLite file that ``dominosa generate`` fills (``output/puzzles.sqlite`` unless ``--store``
 says otherwise). Every action here calls one method of :class:`~dominosa.generator.store.PuzzleStore` and
@@ -9,13 +10,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
+import time
 from collections.abc import Callable
 from functools import wraps
 from pathlib import Path
 from typing import Any
 
-from dominosa.cli.common import add_format_argument, grade_argument, print_json, print_text, read_inputs
+from dominosa.cli.common import add_format_argument, grade_argument, plural, print_json, print_text, read_inputs, warn
+from dominosa.cli.interrupts import EXIT_INTERRUPTED, finished
 from dominosa.cli.main import UsageError
 from dominosa.formats import draw_solution
 from dominosa.generator.store import (
@@ -29,7 +33,7 @@ from dominosa.generator.store import (
 )
 from dominosa.puzzle import Puzzle
 
-__all__ = ["register", "DEFAULT_STORE", "list_line", "stats_table", "plot_stats"]
+__all__ = ["register", "DEFAULT_STORE", "list_line", "stats_table", "plot_stats", "warn_old_scores", "RescoreProgress"]
 
 DEFAULT_STORE = "output/puzzles.sqlite"
 PLOT_FORMATS = (".png", ".svg", ".pdf")
@@ -48,6 +52,8 @@ examples:
       solve puzzles from files or game IDs and keep the proper ones
   dominosa store stats --plot counts.png --store my.sqlite
       a bar chart of another store's puzzles per order, split by grade
+  dominosa store rescore output/puzzles.sqlite
+      measure again the scores an older dominosa gave (listed as 'old')
 
 Files of your own in these examples: output/puzzles.sqlite, my.sqlite, puzzles.txt.
 
@@ -130,14 +136,32 @@ are rated. The exit code is 0 when every puzzle was added or already there, 1
 when some were not proper, and 2 for bad input.
 """
 
+RESCORE_EPILOG = """\
+examples:
+  dominosa store rescore output/puzzles.sqlite
+      score again every puzzle whose score an older dominosa measured
+  dominosa store rescore my.sqlite --quiet
+      the same for another store, without the progress lines
+
+Files of your own in these examples: output/puzzles.sqlite, my.sqlite.
+
+A score of an older measure does not compare with today's: until it is
+measured again, 'list' and 'show' print it as 'old', a score range leaves it
+out and sorting by score puts it last. Rescoring takes a moment per puzzle, so
+opening a store never does it: this does, in batches, each saved as soon as it
+is done. Ctrl-C stops it and keeps every batch done (exit code 130); run it
+again to go on. Exit code 2 for bad input (no such file, not a puzzle store, a
+file that cannot be written).
+"""
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``store`` and its actions to the ``dominosa`` command."""
     parser = subparsers.add_parser(
         "store",
-        help="list, show, export, count and import the puzzles of a puzzle store",
+        help="list, show, export, count, import and rescore the puzzles of a puzzle store",
         description="Look into a puzzle store (the SQLite file 'dominosa generate' fills), export its\n"
-        "puzzles, count them, or import more.",
+        "puzzles, count them, import more, or measure old scores again.",
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -229,6 +253,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_format_argument(sub)
 
+    sub = action(
+        "rescore",
+        "measure again the scores of an older measure",
+        "Score again, as 'dominosa rate' does today, every puzzle whose score an older dominosa measured.",
+        RESCORE_EPILOG,
+        run_rescore,
+    )
+    sub.add_argument("file", nargs="?", metavar="FILE", help=f"the puzzle store (default: --store, {DEFAULT_STORE})")
+    sub.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
+
 
 # -- actions ---------------------------------------------------------------------------------------------------
 
@@ -240,6 +274,7 @@ def run_list(args: argparse.Namespace) -> int:
     if args.series is not None:
         return _list_series(args)
     with PuzzleStore(args.store, create=False) as store:
+        warn_old_scores(store, args.store)
         records = store.iter_query(**_filters(args))
         if args.format == "json":
             for record in records:
@@ -258,6 +293,7 @@ def _list_series(args: argparse.Namespace) -> int:
     puzzles left for the next volume, and a last line saying how many."""
     head = ["id", "order", "size", "grade", "score", "made"]
     with PuzzleStore(args.store, create=False) as store:
+        warn_old_scores(store, args.store)
         volumes = store.volumes(args.series)
         if args.unused:
             rows = [(None, record) for record in store.iter_unused(args.series, **_filters(args))]
@@ -269,7 +305,7 @@ def _list_series(args: argparse.Namespace) -> int:
                 if args.order in (None, record.order) and args.grade in (None, record.grade)
             ]
             if args.by == "score":
-                used.sort(key=lambda r: (r.score is None, -(r.score or 0.0), r.id))
+                used.sort(key=lambda r: (r.score is None or r.old_score, -(r.score or 0.0), r.id))
             rows = [(which[record.id], record) for record in used[: args.limit]]
     if args.format == "json":
         for volume, record in rows:
@@ -300,6 +336,8 @@ def run_show(args: argparse.Namespace) -> int:
                 records.append(store.get(puzzle_id))
             except KeyError:
                 raise UsageError(f"no puzzle {puzzle_id} in {args.store} (see 'dominosa store list')") from None
+        if any(record.old_score for record in records):
+            warn_old_scores(store, args.store)
     for k, record in enumerate(records):
         if args.format == "json":
             print_json(record.to_dict())
@@ -313,6 +351,7 @@ def run_export(args: argparse.Namespace) -> int:
     if args.out is not None and not Path(args.out).parent.is_dir():
         raise UsageError(f"--out {args.out}: there is no folder {Path(args.out).parent}")
     with PuzzleStore(args.store, create=False) as store:
+        warn_old_scores(store, args.store)
         if args.out is None:
             if not store.export(sys.stdout, format=args.format, **_filters(args)):
                 print(f"dominosa: {_nothing_matches(args)}", file=sys.stderr)  # not a silent, empty success
@@ -387,6 +426,94 @@ def run_add(args: argparse.Namespace) -> int:
     return 1 if rejected else 0
 
 
+def run_rescore(args: argparse.Namespace) -> int:
+    """Measure again every old score of the store, batch by batch; 130 on Ctrl-C, with every batch done kept."""
+    path = _rescore_path(args)
+    with PuzzleStore(path, create=False) as store:
+        if store.read_only:
+            raise UsageError(f"cannot rescore {path}: the file is read-only (rescoring writes the new scores into it)")
+        total = store.count_old_scores()
+        if not total:
+            print_text(f"nothing to rescore in {path}: every score is of today's measure")
+            return 0
+        progress = RescoreProgress(total, quiet=args.quiet)
+        finished(0, total, "puzzles rescored")  # (the line a second Ctrl-C prints)
+        try:
+            done, damaged = store.rescore_old(progress=progress)
+        except KeyboardInterrupt:
+            left = store.count_old_scores()  # (counted from the file: exact even if Ctrl-C came as a batch ended)
+            print(
+                f"dominosa: interrupted: rescored {plural(max(total - left, 0), 'puzzle')} of {path}, {left:,} left;"
+                f" run {_rescore_command(path)} again to go on",
+                file=sys.stderr,
+            )
+            return EXIT_INTERRUPTED
+    kept = f"; {plural(damaged, 'damaged puzzle')} could not be read and kept the old score" if damaged else ""
+    print_text(f"rescored {plural(done, 'puzzle')} in {path} ({progress.elapsed():.0f} s){kept}")
+    return 0
+
+
+def _rescore_path(args: argparse.Namespace) -> str:
+    """The store to rescore: FILE, else --store; both naming different files is a mistake worth saying."""
+    if args.file is not None and args.store != DEFAULT_STORE and args.file != args.store:
+        raise UsageError(f"give the store once: FILE {args.file} or --store {args.store}, not both")
+    return args.file if args.file is not None else args.store
+
+
+def _rescore_command(path: str) -> str:
+    """The command that rescores ``path``, quoted for a shell and between quotes for reading."""
+    return f"'dominosa store rescore {shlex.quote(str(path))}'"
+
+
+def warn_old_scores(store: PuzzleStore, path: str | Path) -> None:
+    """One line on standard error when the store holds scores of an older measure, saying how to measure them
+    again: until then they print as old, a score range leaves them out and a sort by score puts them last, which
+    a user choosing puzzles by score needs to know."""
+    old = store.count_old_scores()
+    if old:
+        holds = "puzzle holds" if old == 1 else "puzzles hold"
+        warn(
+            f"{old:,} {holds} a score of an older measure (shown as 'old'); run {_rescore_command(str(path))}"
+            " to measure them again"
+        )
+
+
+class RescoreProgress:
+    """The progress of a rescore: after a few seconds, a line on standard error every few seconds (how many of
+    how many, how long so far, about how long left), so that a long run shows it is working; nothing on a short
+    one or with ``quiet``."""
+
+    AFTER = 2.0  # seconds before the first line, then between lines
+
+    def __init__(self, total: int, *, quiet: bool = False) -> None:
+        self.total = total
+        self.quiet = quiet
+        self.started = self.last = time.monotonic()
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.started
+
+    def __call__(self, done: int, total: int) -> None:
+        finished(done, self.total, "puzzles rescored")
+        now = time.monotonic()
+        if self.quiet or now - self.last < self.AFTER or done >= self.total:
+            return
+        self.last = now
+        spent = now - self.started
+        left = spent / done * (self.total - done) if done else None
+        rest = f", about {_duration(left)} left" if left is not None else ""
+        print(f"rescore: {done:,} of {self.total:,} puzzles rescored, {spent:.0f} s{rest}", file=sys.stderr, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    """``40 s``, ``3 min``, ``2 h 5 min``: a time left, rounded as a person would say it."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 5400:
+        return f"{seconds / 60:.0f} min"
+    return f"{int(seconds // 3600)} h {int(seconds % 3600 // 60)} min"
+
+
 def _grader(timeout: float | None) -> Callable[[Puzzle], dict[str, Any] | None]:
     """Rates a puzzle being added without a grade (as 'dominosa rate' would, path and score included) within
     ``--timeout``; None when that runs out, and the puzzle is stored ungraded."""
@@ -409,13 +536,14 @@ def _grader(timeout: float | None) -> Callable[[Puzzle], dict[str, Any] | None]:
 
 
 def list_line(record: StoredPuzzle) -> list[str]:
-    """The columns ``list`` prints for one puzzle: id, order, size, grade, score, made."""
+    """The columns ``list`` prints for one puzzle: id, order, size, grade, score, made; a score of an older
+    measure (not rescored yet) is marked ``(old)``."""
     return [
         str(record.id),
         str(record.order),
         record.size,
         record.grade if record.grade is not None else "-",
-        f"{record.score:g}" if record.score is not None else "-",
+        _score_text(record, "-"),
         record.made.strftime("%Y-%m-%d %H:%M:%S"),
     ]
 
@@ -436,8 +564,29 @@ def _summary_dict(record: StoredPuzzle) -> dict[str, Any]:
     full = record.to_dict()
     return {
         key: full[key]
-        for key in ("id", "order", "rows", "cols", "cells", "irregular", "grade", "level", "score", "seed", "made")
+        for key in (
+            "id",
+            "order",
+            "rows",
+            "cols",
+            "cells",
+            "irregular",
+            "grade",
+            "level",
+            "score",
+            "score_version",
+            "seed",
+            "made",
+        )
     }
+
+
+def _score_text(record: StoredPuzzle, none: str) -> str:
+    """The score as ``list`` and ``show`` print it: ``(old)`` after a score of an older measure, which does not
+    compare with today's (until ``dominosa store rescore`` measures it again)."""
+    if record.score is None:
+        return none
+    return f"{record.score:g} (old)" if record.old_score else f"{record.score:g}"
 
 
 def _show_text(record: StoredPuzzle, store: str) -> str:
@@ -450,7 +599,7 @@ def _show_text(record: StoredPuzzle, store: str) -> str:
         f"  order     {puzzle.order}",
         f"  board     {puzzle.rows} rows x {puzzle.cols} columns, {len(board)} cells{shape}",
         f"  grade     {grade}",
-        f"  score     {record.score:g}" if record.score is not None else "  score     not scored",
+        f"  score     {_score_text(record, 'not scored')}",
         f"  seed      {record.seed if record.seed is not None else 'none'}",
         f"  params    {json.dumps(record.params, sort_keys=True) if record.params else 'none'}",
         f"  made      {record.made.strftime('%Y-%m-%d %H:%M:%S')} UTC",

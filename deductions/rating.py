@@ -8,7 +8,7 @@ from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, grade, graded_by_steps, verdict_of
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET, DeductionPath, shortest_path
 from dominosa.deductions.reasons import GradeReason, grade_reason
-from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
+from dominosa.deductions.score import DEFAULT_WEIGHTS, SCORE_VERSION, ScoreWeights, dominoes_to_place, score
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.puzzle import Puzzle
 
@@ -61,6 +61,9 @@ class Rating:
     def to_dict(self) -> dict:
         """The JSON form the CLI prints: unique, grade, level, score, steps, rules, exhaustive and more.
 
+        ``score_version`` says how the score is measured (:data:`~dominosa.deductions.score.SCORE_VERSION`), so
+        that a store importing the rating can tell a score of an older measure.
+
         ``grade`` and ``level`` are None for an improper puzzle (its ``verdict`` says why); ``steps``, ``rules``
         and ``exhaustive`` are None when no path was computed.
 
@@ -77,6 +80,7 @@ class Rating:
             "grade": self.grade.name,
             "level": self.level,
             "score": self.score,
+            "score_version": SCORE_VERSION,
             "steps": self.steps if self.path else None,
             "rules": self.rules if self.path else None,
             "exhaustive": self.exhaustive if self.path else None,
@@ -135,12 +139,13 @@ def rate(
         graded = graded_by_steps(puzzle, verdict, TECHNIQUES, False, False, started)
     elif graded is None:
         graded = grade(puzzle, verdict=verdict, keep_deductions=not with_path)
+    dominoes = dominoes_to_place(puzzle)
     if verdict != PROPER:
-        return Rating(verdict, graded, None, score([], proper=False, weights=weights))
+        return Rating(verdict, graded, None, score([], dominoes=dominoes, proper=False, weights=weights))
     reason = grade_reason(puzzle, graded) if with_reason else None
     if not with_path:
         steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
-        return Rating(verdict, graded, None, score(steps, weights=weights), steps, reason)
+        return Rating(verdict, graded, None, score(steps, dominoes=dominoes, weights=weights), steps, reason)
     start = started[0] if started else None
     path = shortest_path(puzzle, node_budget=node_budget, trivial=graded.level == TRIVIAL, start=start)
-    return Rating(verdict, graded, path, score(path.steps, weights=weights), path.steps, reason)
+    return Rating(verdict, graded, path, score(path.steps, dominoes=dominoes, weights=weights), path.steps, reason)

@@ -5,7 +5,16 @@ forced placements (one deduction setting off the next), and it does not ask for 
 (rule 5) or for trial and error. Improper puzzles, and proper ones that logic alone cannot finish, score far
 below every puzzle that is both proper and logical.
 
+The score reads the same at every size. What grows with the board (the scans, the guesses, the longest chain)
+is counted per *double-six set*: 28 dominoes, the board of the classic game. A board of 280 dominoes holds ten
+such sets, so 20 scans there count as 2 scans on a double-six board, and a chain of 40 placements as one of 4: the
+same share of the board. What does not grow with the board (how many techniques, the hardest one, whether guessing
+is needed) is counted as it is. A double-six puzzle therefore scores as it did before the score was measured this
+way (version 1), and a score of 80 says the same at double-6 and at double-40: ``--min-score`` and ``--best``
+compare sizes, and a book of several orders ranks them evenly.
+
 All weights live in :class:`ScoreWeights`; pass another instance to :func:`score` to change them.
+:data:`SCORE_VERSION` names how the score is measured, so that a store can tell scores of another measure apart.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ from typing import Any
 
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.state import Deduction
+from dominosa.puzzle import Puzzle
 
 __all__ = [
     "ScoreWeights",
@@ -26,7 +36,18 @@ __all__ = [
     "longest_forced_chain",
     "read_score_weights",
     "IMPROPER_SCORE",
+    "SCORE_VERSION",
+    "REFERENCE_DOMINOES",
+    "domino_sets",
+    "dominoes_to_place",
 ]
+
+# How the score is measured; a new measure gets a new number. 1: the counts of scans, guesses and the chain as they
+# are, so that big boards scored far lower than small ones. 2: those counts per double-six set (this module).
+SCORE_VERSION = 2
+
+# The size the size-dependent terms are measured against: the double-six set, 28 dominoes.
+REFERENCE_DOMINOES = 28
 
 # Improper puzzles (several solutions or none) score this; guessing puzzles stay far below logical ones.
 IMPROPER_SCORE = -1000.0
@@ -38,9 +59,9 @@ class ScoreWeights:
 
     variety : per different technique used on the path (bookkeeping and guessing not counted).
     tier : per level of the hardest logical technique on the path.
-    chain : times log2(1 + the longest chain of forced placements).
-    scan : subtracted per use of rule 5, the whole-board scan people find tedious.
-    guess : subtracted per trial-and-error step.
+    chain : times log2(1 + the longest chain of forced placements, per double-six set of the board).
+    scan : subtracted per use of rule 5, the whole-board scan people find tedious, per double-six set.
+    guess : subtracted per trial-and-error step, per double-six set.
     needs_guessing : subtracted once when the path needs any trial and error, so that every puzzle logic
         alone finishes scores above every one it does not.
     """
@@ -102,7 +123,7 @@ def read_score_weights(text: str) -> ScoreWeights:
         except (ValueError, UnicodeDecodeError) as error:
             raise ValueError(f"{text} is not a JSON file of score weights: {error}") from None
         if not isinstance(data, dict):
-            raise ValueError(f"{text} must hold one JSON object of score weights, such as {{\"variety\": 12}}")
+            raise ValueError(f'{text} must hold one JSON object of score weights, such as {{"variety": 12}}')
         return ScoreWeights.from_mapping(data)
     values: dict[str, Any] = {}
     for item in text.split(","):
@@ -131,10 +152,28 @@ def longest_forced_chain(steps: list[Deduction]) -> int:
     return best
 
 
-def score(steps: list[Deduction], *, proper: bool = True, weights: ScoreWeights = DEFAULT_WEIGHTS) -> float:
-    """The interestingness of a solve along ``steps`` (higher is better); see :class:`ScoreWeights`."""
+def dominoes_to_place(puzzle: Puzzle) -> int:
+    """How many dominoes the solver has to find: those of the board but the clues (given in place)."""
+    return len(puzzle.board) // 2 - len(puzzle.clues)
+
+
+def domino_sets(dominoes: int) -> float:
+    """How many double-six sets ``dominoes`` make: what the scans, guesses and chain are counted per (at least
+    one twenty-eighth of a set, so that a board the clues leave one domino to find is still measured)."""
+    return max(dominoes, 1) / REFERENCE_DOMINOES
+
+
+def score(
+    steps: list[Deduction], *, dominoes: int, proper: bool = True, weights: ScoreWeights = DEFAULT_WEIGHTS
+) -> float:
+    """The interestingness of a solve along ``steps`` (higher is better); see :class:`ScoreWeights`.
+
+    ``dominoes`` is how many dominoes the solve finds (:func:`dominoes_to_place` of the puzzle): the size the
+    scans, guesses and chain are measured against, so that a score reads the same at every size.
+    """
     if not proper:
         return IMPROPER_SCORE
+    sets = domino_sets(dominoes)
     used = [Technique(d.rule) for d in steps]
     logical = {t for t in used if t is not Technique.GUESS and not t.bookkeeping}
     tiers = [t.level for t in logical]
@@ -143,9 +182,9 @@ def score(steps: list[Deduction], *, proper: bool = True, weights: ScoreWeights 
     value = (
         weights.variety * len(logical)
         + weights.tier * (max(tiers) if tiers else 0)
-        + weights.chain * math.log2(1 + longest_forced_chain(steps))
-        - weights.scan * scans
-        - weights.guess * guesses
+        + weights.chain * math.log2(1 + longest_forced_chain(steps) / sets)
+        - weights.scan * scans / sets
+        - weights.guess * guesses / sets
     )
     if guesses:
         value -= weights.needs_guessing

@@ -64,7 +64,7 @@ from dominosa.deductions.grades import EXTREME, GRADES, HARD, TECHNIQUES, TRIVIA
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.rating import Rating
-from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, score
+from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, dominoes_to_place, score
 from dominosa.deductions.state import Deduction
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
@@ -357,7 +357,7 @@ def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Eval
     if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
     steps = [d for d in graded.deductions if d.rule not in _BOOKKEEPING]  # (a lean run has kept none)
-    value = score(steps, weights=ScoreWeights(*job.weights))
+    value = score(steps, dominoes=len(job.dominoes), weights=ScoreWeights(*job.weights))
     target = job.target
     if target.level is not None and graded.level > target.level and measured_when_stuck(target):
         fitness = stuck_fitness(unplaced_when_stuck(graded.deductions, len(job.dominoes), target.level))
@@ -408,7 +408,8 @@ def _trivial_rating(puzzle: Puzzle, graded: GradeResult, budget: int, weights: S
     ``sentences=False``): the same path (rules, pairs, cost, proved cheapest), carrying what the rating's JSON form
     and the score read, so that no deduction is made again for sentences nobody reads here."""
     path = shortest_path(puzzle, node_budget=budget, trivial=True, sentences=False)
-    return Rating(PROPER, graded, path, score(path.steps, weights=weights), path.steps)
+    value = score(path.steps, dominoes=dominoes_to_place(puzzle), weights=weights)
+    return Rating(PROPER, graded, path, value, path.steps)
 
 
 def work(task: tuple[str, Job | FinishJob]) -> Evaluation | Final:

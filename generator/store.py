@@ -17,7 +17,13 @@ later. So the store
   the puzzles printed, written in one transaction once the book is written, so later volumes leave them out
   (:meth:`PuzzleStore.iter_unused`);
 - records its **schema version** in a table of its own, so a later dominosa can migrate an older file and an
-  older dominosa refuses a newer one instead of misreading it.
+  older dominosa refuses a newer one instead of misreading it;
+- records **how each score was measured** (``score_version``, :data:`~dominosa.deductions.score.SCORE_VERSION`)
+  beside it. A score of an older measure is kept and marked old (``score_version`` below today's): a score range
+  leaves it out, and sorting by score puts it after every score of today's measure, with the unscored puzzles,
+  rather than mix two measures. Opening a store never rescores: on a large store that takes minutes, so it is a
+  step of its own (:meth:`PuzzleStore.rescore_old`, ``dominosa store rescore``), batch by batch, each batch
+  committed, so a run stopped halfway keeps what it did and the next run goes on from there.
 
 >>> import tempfile, os
 >>> from dominosa import read_puzzle, count_solutions
@@ -48,6 +54,7 @@ from typing import IO, Any
 
 from dominosa.atomic import open_atomic
 from dominosa.deductions import count_solutions
+from dominosa.deductions.score import SCORE_VERSION
 from dominosa.errors import PuzzleError
 from dominosa.formats import puzzle_from_dict, puzzle_to_dict, solution_from_dict, write_game_id, write_plain
 from dominosa.generator.canonical import CANONICAL_VERSION, canonical_key
@@ -64,10 +71,12 @@ __all__ = [
     "Volume",
     "EXPORT_FORMATS",
     "SCHEMA_VERSION",
+    "RESCORE_BATCH",
     "open_atomic",
 ]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
+RESCORE_BATCH = 10  # puzzles rescored per transaction: short locks for other programs, little lost to Ctrl-C
 EXPORT_FORMATS = ("text", "json", "gameid")
 
 # Each schema version's statements, applied in order to a new file; a version 2 would add the statements that
@@ -122,7 +131,14 @@ _SCHEMA = {
         )""",
         "CREATE INDEX volume_puzzles_by_puzzle ON volume_puzzles (puzzle_id)",
     ),
+    # Version 5: how each score was measured (deductions.score.SCORE_VERSION; NULL for no score). An older store's
+    # scores are marked version 1 when it is migrated, and rescored when asked (PuzzleStore.rescore_old).
+    5: ("ALTER TABLE puzzles ADD COLUMN score_version INTEGER",),
 }
+
+# The score version of every score an older store holds: the scores before version 5 of the store were measured
+# the first way (deductions.score.SCORE_VERSION 1).
+_FIRST_SCORE_VERSION = 1
 
 _INT64 = 2**63
 
@@ -151,6 +167,8 @@ class StoredPuzzle:
     seed : the seed given when it was added, or None.
     made : when it was added, in UTC.
     weights : the score's weights its score was computed with (name -> number), or None when not recorded.
+    score_version : how the score was measured (:data:`~dominosa.deductions.score.SCORE_VERSION` when it is
+        today's measure; lower for a score of an older one, kept in a store opened read-only); None for no score.
     """
 
     id: int
@@ -163,10 +181,16 @@ class StoredPuzzle:
     seed: int | str | None = None
     made: datetime = field(default_factory=lambda: datetime.now(UTC))
     weights: dict[str, float] | None = None
+    score_version: int | None = None
 
     @property
     def order(self) -> int:
         return self.puzzle.order
+
+    @property
+    def old_score(self) -> bool:
+        """Whether the score is of an older measure than today's (and so does not compare with today's)."""
+        return self.score is not None and self.score_version != SCORE_VERSION
 
     @property
     def size(self) -> str:
@@ -195,6 +219,7 @@ class StoredPuzzle:
             "seed": self.seed,
             "made": _iso(self.made),
             "weights": self.weights,
+            "score_version": self.score_version,
         }
 
 
@@ -331,6 +356,7 @@ class PuzzleStore:
         existed = self.path.exists()
         # Reading needs no write access: a store this process may not write is opened read-only too.
         read_only = read_only or (existed and not create and not _writable(self.path))
+        self.read_only = read_only
         self._db = _connect(self.path, create, read_only=read_only, busy_timeout=busy_timeout)
         try:
             _prepare(self._db, self.path, create, read_only=read_only)
@@ -371,6 +397,7 @@ class PuzzleStore:
         seed: int | str | None = None,
         made: datetime | None = None,
         weights: dict[str, float] | None = None,
+        score_version: int = SCORE_VERSION,
     ) -> int | None:
         """Keep a puzzle with its solution; its new id, or None when the store already holds it.
 
@@ -385,6 +412,8 @@ class PuzzleStore:
         seed : the seed it was made from, an integer or a text.
         made : when it was made; now by default.
         weights : the score's weights the score was computed with (``ScoreWeights.to_dict()``).
+        score_version : how the score was measured: today's measure unless said (an older one stays marked old
+            until :meth:`rescore_old` measures it again).
 
         Raises
         ------
@@ -408,6 +437,7 @@ class PuzzleStore:
             "seed": _seed(seed),
             "made": _iso(made or datetime.now(UTC)),
             "weights": None if weights is None else _params(weights),
+            "score_version": None if score is None else _optional(score_version, int, "score_version"),
         }
         names = ", ".join(f'"{name}"' for name in row)
         marks = ", ".join(f":{name}" for name in row)
@@ -442,7 +472,9 @@ class PuzzleStore:
         For importing puzzles from files, which come without a trusted solution. A puzzle the store already
         holds is reported as a duplicate without being solved again. ``rating`` is the ``grade`` and ``score``
         a file states (as ``dominosa rate`` writes them): a grade of the rating engine is kept, with its level
-        taken from the engine's grade list; a name the engine does not know is left out. Without a known
+        taken from the engine's grade list; a name the engine does not know is left out; a score is kept only when
+        its ``score_version`` is today's (a file written before scores had versions holds scores of version 1),
+        else ``grader`` (when given) scores the puzzle again. Without a known
         grade, ``grader`` (when given) rates the puzzle once it is proved proper, in the same form, so that the
         store holds its grade: an ungraded puzzle is left out of everything chosen by grade (a book's best).
         None from it (out of time, say) stores the puzzle ungraded.
@@ -454,8 +486,9 @@ class PuzzleStore:
         if not (result.complete and result.count == 1):
             return AddOutcome("not proper", None, result.count, result.complete, result.timed_out)
         known = _known_rating(rating or {})
-        if "grade" not in known and grader is not None:
-            known = _known_rating(grader(puzzle) or {})
+        stale = "score" in (rating or {}) and "score" not in known  # stated, but of an older measure
+        if ("grade" not in known or stale) and grader is not None:
+            known = {**_known_rating(grader(puzzle) or {}, current=True), **known}
         new = self.add(puzzle, result.solutions[0], params=params, **known)
         if new is None:  # another process added it meanwhile
             return AddOutcome("duplicate", self.find(puzzle), result.count, result.complete)
@@ -519,9 +552,11 @@ class PuzzleStore:
         ----------
         order, grade, irregular : keep only puzzles of this order, this grade, with (True) or without (False)
             holes.
-        min_score, max_score : keep only puzzles scored within this range (unscored ones are left out).
+        min_score, max_score : keep only puzzles scored within this range (unscored ones are left out, and so are
+            scores of an older measure, which a store opened read-only may still hold).
         limit, offset : at most ``limit`` puzzles, after skipping ``offset``.
-        by : ``"id"`` (oldest first, the default) or ``"score"`` (best first).
+        by : ``"id"`` (oldest first, the default) or ``"score"`` (best first; unscored puzzles and scores of an
+            older measure last).
         """
         return list(
             self.iter_query(
@@ -549,7 +584,7 @@ class PuzzleStore:
         by: str = "id",
     ) -> Iterator[StoredPuzzle]:
         """Like :meth:`query`, one puzzle at a time, so exporting a big store needs little memory."""
-        sort = {"id": "id", "score": "score IS NULL, score DESC, id"}.get(by)
+        sort = {"id": "id", "score": f"score IS NULL OR score_version IS NOT {SCORE_VERSION}, score DESC, id"}.get(by)
         if sort is None:
             raise ValueError(f'by must be "id" or "score", not {by!r}')
         if (limit is not None and limit < 0) or offset < 0:
@@ -573,6 +608,79 @@ class PuzzleStore:
                 levels[grade] = min(levels.get(grade, math.inf), level)
         grades = sorted({grade for _, grade in counts}, key=lambda g: (g is None, levels.get(g, math.inf), g or ""))
         return StoreStats(sum(counts.values()), counts, tuple(grades))
+
+    # -- scores of an older measure ----------------------------------------------------------------------------
+
+    def count_old_scores(self) -> int:
+        """How many puzzles hold a score of an older measure than today's (marked old until rescored)."""
+        with _translated(self.path):
+            return self._db.execute(
+                "SELECT COUNT(*) FROM puzzles WHERE score IS NOT NULL AND score_version IS NOT ?", (SCORE_VERSION,)
+            ).fetchone()[0]
+
+    def rescore_old(
+        self, *, batch: int | None = None, progress: Callable[[int, int], None] | None = None
+    ) -> tuple[int, int]:
+        """Score again every puzzle whose score is of an older measure, as ``dominosa rate`` scores it (its
+        deduction path) with the weights stored beside it (the defaults when none are); how many were rescored,
+        and how many were left as they were because they cannot be read (reading them says they are damaged).
+
+        Rescoring takes long on a large store, so it is done in batches of ``batch`` puzzles (by default
+        :data:`RESCORE_BATCH`), read a batch at a time (a store of any size fits in memory) and each written in a
+        transaction of its own, only over rows still old: other programs wait for short locks only, two programs
+        rescoring at once do not clash, and a run stopped halfway (Ctrl-C is ``KeyboardInterrupt`` here) keeps
+        every batch already committed, so the next run goes on from there. ``progress(done, total)`` is called
+        after each committed batch: puzzles rescored so far, of the ``total`` that were old when the run began.
+
+        Raises
+        ------
+        StoreError : the store was opened read-only, or cannot be written.
+        """
+        from dominosa.deductions.rating import rate
+        from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights
+
+        if self.read_only:
+            raise StoreError(f"cannot rescore the puzzle store {self.path}: it is read-only")
+        batch = RESCORE_BATCH if batch is None else batch
+        if batch < 1:
+            raise ValueError(f"batch must be at least 1, not {batch}")
+        total = self.count_old_scores()
+        done = damaged = 0
+        last = -1  # the highest id looked at: the next batch starts past it, damaged rows included
+        while True:
+            with _translated(self.path):
+                rows = self._db.execute(
+                    "SELECT id, puzzle, weights FROM puzzles WHERE id > ? AND score IS NOT NULL"
+                    " AND score_version IS NOT ? ORDER BY id LIMIT ?",
+                    (last, SCORE_VERSION, batch),
+                ).fetchall()
+            if not rows:
+                return done, damaged
+            updates = []
+            for ident, text, weights in rows:
+                try:
+                    puzzle = puzzle_from_dict(json.loads(text))
+                    chosen = ScoreWeights.from_mapping(json.loads(weights)) if weights else DEFAULT_WEIGHTS
+                except (ValueError, TypeError, PuzzleError):
+                    damaged += 1
+                    continue
+                updates.append((rate(puzzle, weights=chosen).score, SCORE_VERSION, ident, SCORE_VERSION))
+            last = rows[-1][0]
+            with _translated(self.path):
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    written = self._db.executemany(
+                        "UPDATE puzzles SET score = ?, score_version = ? WHERE id = ? AND score_version IS NOT ?",
+                        updates,
+                    ).rowcount
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    if self._db.in_transaction:
+                        self._db.execute("ROLLBACK")
+                    raise
+            done += max(written, 0)  # rows another program rescored meanwhile are not counted twice
+            if progress is not None:
+                progress(done, total)
 
     # -- series of books ---------------------------------------------------------------------------------------
 
@@ -758,6 +866,7 @@ class PuzzleStore:
             seed=row["seed"],
             made=made,
             weights=weights,
+            score_version=row["score_version"],
         )
 
 
@@ -891,6 +1000,8 @@ def _migrate(db: sqlite3.Connection, path: Path, version: int) -> None:
                 db.execute(statement)
             applied = _iso(datetime.now(UTC))
             db.execute("INSERT INTO schema_version VALUES (?, ?, ?)", (newer, CANONICAL_VERSION, applied))
+        if version < 5:  # the scores of an older store were measured the first way; rescore_old measures them again
+            db.execute("UPDATE puzzles SET score_version = ? WHERE score IS NOT NULL", (_FIRST_SCORE_VERSION,))
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -978,11 +1089,16 @@ def _where(
         if value is not None:
             terms.append(f"{column} {op} ?")
             values.append(value)
+    if min_score is not None or max_score is not None:  # a score of an older measure does not compare
+        terms.append("score_version = ?")
+        values.append(SCORE_VERSION)
     return (" WHERE " + " AND ".join(terms) if terms else ""), values
 
 
-def _known_rating(rating: dict[str, Any]) -> dict[str, Any]:
-    """The grade, level and score to store from a rating a file states, the grade only if the engine knows it."""
+def _known_rating(rating: dict[str, Any], *, current: bool = False) -> dict[str, Any]:
+    """The grade, level and score to store from a rating a file states, the grade only if the engine knows it and
+    the score only if it is of today's measure (its ``score_version``; ``current`` when this dominosa just made
+    it)."""
     from dominosa.deductions.grades import GRADES
 
     grade = rating.get("grade")
@@ -990,7 +1106,8 @@ def _known_rating(rating: dict[str, Any]) -> dict[str, Any]:
     if grade in GRADES:
         out.update(grade=grade, level=GRADES.index(grade))
     score = rating.get("score")
-    if isinstance(score, float | int) and math.isfinite(score):
+    today = current or rating.get("score_version") == SCORE_VERSION
+    if isinstance(score, float | int) and math.isfinite(score) and today:
         out["score"] = float(score)
     return out
 
@@ -1010,7 +1127,7 @@ def _write_records(records: Iterator[StoredPuzzle], out: IO[str], format: str) -
             if record.grade is not None:
                 facts.append(f"grade {record.grade}")
             if record.score is not None:
-                facts.append(f"score {record.score:g}")
+                facts.append(f"score {record.score:g}" + (" (old)" if record.old_score else ""))
             out.write(("\n" if count else "") + f"# puzzle {record.id}: {', '.join(facts)}\n")
             out.write(write_plain(record.puzzle))
         count += 1

@@ -391,6 +391,22 @@ def test_best_from_a_store_passes_over_a_near_twin_of_a_puzzle_taken(tmp_path):
     assert [e.score for e in entries] == [90.0, 70.0]
 
 
+def test_a_book_from_a_store_with_old_scores_says_once_how_to_measure_them_again(tmp_path, capsys):
+    from dominosa.cli.book import store_entries
+    from dominosa.generator.store import PuzzleStore
+
+    path = tmp_path / "s.sqlite"
+    with PuzzleStore(path) as store:
+        store.add(*proper_layout(4, random.Random(1)), grade="basic", level=1, score=30.0, score_version=1)
+        store.add(*proper_layout(4, random.Random(2)), grade="basic", level=1, score=20.0)
+    entries, _ = store_entries(str(path), best=2)
+    assert [e.score for e in entries] == [20.0, 30.0]  # the old 30 ranks after today's 20
+    assert capsys.readouterr().err.splitlines() == [
+        f"dominosa: 1 puzzle holds a score of an older measure (shown as 'old'); run 'dominosa store rescore"
+        f" {path}' to measure them again"
+    ]
+
+
 def test_a_store_with_fewer_puzzles_than_asked_says_so_with_the_counts(tmp_path, capsys):
     from dominosa.cli.book import store_entries
     from dominosa.generator.store import PuzzleStore

@@ -4,6 +4,7 @@ run killed with SIGKILL in the middle and resumed."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import signal
 import sqlite3
@@ -268,3 +269,20 @@ def test_ctrl_c_during_best_saves_the_best_found_so_far(tmp_path):
     assert n >= 1 and all(r.grade == "hard" for r in records)
     assert [r.score for r in records] == sorted((r.score for r in records), reverse=True)
     assert out.decode().count("saved puzzle") == n
+
+
+def test_generate_into_a_store_with_old_scores_says_once_how_to_measure_them_again(tmp_path):
+    from dominosa.generator.proper import proper_layout
+
+    path = tmp_path / "s.sqlite"
+    with PuzzleStore(path) as store:
+        store.add(*proper_layout(5, random.Random(1)), grade="basic", level=1, score=5.0, score_version=1)
+        store.add(*proper_layout(5, random.Random(2)), grade="basic", level=1, score=5.0, score_version=1)
+    done = dominosa("generate", "--order", "3", "--count", "1", "--store", path, "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines() == [
+        f"dominosa: 2 puzzles hold a score of an older measure (shown as 'old'); run 'dominosa store rescore"
+        f" {path}' to measure them again"
+    ]
+    with PuzzleStore(path, create=False) as store:  # generating into it left the old scores alone
+        assert store.count_old_scores() == 2 and len(store) == 3

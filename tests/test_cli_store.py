@@ -7,6 +7,7 @@ Stores are filled through the library (quick), then looked into through the comm
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import subprocess
@@ -18,6 +19,7 @@ from cli_run import board_lines, dominosa
 
 from dominosa import problems
 from dominosa.deductions import count_solutions, rate
+from dominosa.deductions.score import SCORE_VERSION
 from dominosa.formats import (
     puzzle_from_dict,
     read_file_records,
@@ -91,6 +93,7 @@ def test_list_filters_and_json(store_path):
         "grade": "hard",
         "level": 3,
         "score": 9.25,
+        "score_version": SCORE_VERSION,
         "seed": None,
         "made": "2024-01-02T03:04:05+00:00",
     }
@@ -319,3 +322,145 @@ def test_list_unused_needs_a_series_and_a_series_without_volumes_says_so(store_p
     last = f"the first 2 puzzles left in {store_path} for volume 1 of the series 'classic'"
     assert left.stdout.splitlines()[-1] == last
     assert len(left.stdout.splitlines()) == 4  # the head, two puzzles, the count
+
+
+# -- rescoring the scores of an older measure ----------------------------------------------------------------------
+
+
+def _version_4_store(path: Path, count: int) -> list[int]:
+    """A store file as a version-4 dominosa left it (no score_version column), holding ``count`` small puzzles
+    each scored 1 by the older measure."""
+    import sqlite3
+
+    with PuzzleStore(path) as store:
+        ids = [
+            store.add(*random_layout(3, random.Random(k)), grade="basic", level=1, score=1.0, seed=k)
+            for k in range(count)
+        ]
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE puzzles DROP COLUMN score_version")
+    db.execute("DELETE FROM schema_version WHERE version > 4")
+    db.commit()
+    db.close()
+    return ids
+
+
+def _hint(path: Path, count: int) -> str:
+    holds = "puzzle holds" if count == 1 else "puzzles hold"
+    return (
+        f"dominosa: {count} {holds} a score of an older measure (shown as 'old');"
+        f" run 'dominosa store rescore {path}' to measure them again"
+    )
+
+
+def test_old_scores_are_listed_as_old_with_a_hint_until_store_rescore_measures_them_again(tmp_path):
+    path = tmp_path / "old.sqlite"
+    ids = _version_4_store(path, 3)
+    listed = dominosa("store", "list", "--store", path)
+    assert listed.returncode == 0, listed.stderr
+    assert listed.stderr.splitlines() == [_hint(path, 3)]  # one line, saying how
+    assert all(line.split()[4:6] == ["1", "(old)"] for line in listed.stdout.splitlines()[1:])
+    shown = dominosa("store", "show", ids[0], "--store", path)
+    assert "score     1 (old)" in shown.stdout and shown.stderr.splitlines() == [_hint(path, 3)]
+    with PuzzleStore(path, create=False) as store:  # opening it (and migrating it) left the scores alone
+        assert [store.get(i).score_version for i in ids] == [1, 1, 1]
+
+    done = dominosa("store", "rescore", path)
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(rf"rescored 3 puzzles in {re.escape(str(path))} \(\d+ s\)\n", done.stdout)
+    assert done.stderr == ""  # a short run prints no progress
+    with PuzzleStore(path, create=False) as store:
+        assert [store.get(i).score for i in ids] == [rate(store.get(i).puzzle).score for i in ids]
+        assert store.count_old_scores() == 0
+    again = dominosa("store", "rescore", "--store", path)
+    assert (
+        again.returncode == 0 and again.stdout == f"nothing to rescore in {path}: every score is of today's measure\n"
+    )
+    listed = dominosa("store", "list", "--store", path)
+    assert listed.stderr == "" and "(old)" not in listed.stdout
+
+
+def test_store_rescore_stopped_by_ctrl_c_says_what_it_did_and_the_next_run_finishes(tmp_path, monkeypatch, capsys):
+    from dominosa.cli import store as store_command
+    from dominosa.cli.main import main
+    from dominosa.generator import store as store_module
+
+    path = tmp_path / "old.sqlite"
+    ids = _version_4_store(path, 3)
+    monkeypatch.setattr(store_module, "RESCORE_BATCH", 1)
+    shown = store_command.RescoreProgress.__call__
+
+    def ctrl_c_after_the_first_batch(self, done: int, total: int) -> None:
+        shown(self, done, total)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(store_command.RescoreProgress, "__call__", ctrl_c_after_the_first_batch)
+    assert main(["store", "rescore", str(path)]) == 130
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"dominosa: interrupted: rescored 1 puzzle of {path}, 2 left; run 'dominosa store rescore {path}' again"
+        " to go on\n"
+    )
+    with PuzzleStore(path, create=False) as store:  # the batch done is kept
+        assert [store.get(i).old_score for i in ids] == [False, True, True]
+    monkeypatch.undo()
+    assert main(["store", "rescore", str(path), "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith(f"rescored 2 puzzles in {path} (")
+
+
+def test_store_rescore_shows_progress_on_a_long_run(tmp_path, monkeypatch, capsys):
+    from dominosa.cli import store as store_command
+    from dominosa.cli.main import main
+    from dominosa.generator import store as store_module
+
+    path = tmp_path / "old.sqlite"
+    _version_4_store(path, 3)
+    monkeypatch.setattr(store_module, "RESCORE_BATCH", 1)
+    monkeypatch.setattr(store_command.RescoreProgress, "AFTER", 0.0)  # every batch counts as long enough
+    assert main(["store", "rescore", str(path)]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split(",")[0] for line in err] == [f"rescore: {n} of 3 puzzles rescored" for n in (1, 2)]
+    assert all(re.search(r", \d+ s, about \d+ s left$", line) for line in err)
+
+
+def test_store_rescore_refuses_bad_input_in_one_line(tmp_path, monkeypatch, capsys):
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database\n", encoding="utf-8")
+    assert_bad_input(dominosa("store", "rescore", tmp_path / "none.sqlite"), "no puzzle store at")
+    assert_bad_input(dominosa("store", "rescore", text), "is not a puzzle store")
+    assert_bad_input(dominosa("store", "rescore", tmp_path), "is a folder")
+    assert not (tmp_path / "none.sqlite").exists()
+
+    from dominosa.cli.main import main
+    from dominosa.generator import store as store_module
+
+    path = tmp_path / "old.sqlite"
+    _version_4_store(path, 1)
+    PuzzleStore(path).close()  # brought up to date where it can be written, its score still old
+    monkeypatch.setattr(store_module, "_writable", lambda path: False)  # as a file of another user is
+    assert main(["store", "rescore", str(path)]) == 2
+    assert (
+        capsys.readouterr().err == f"dominosa: cannot rescore {path}: the file is read-only (rescoring writes"
+        " the new scores into it)\n"
+    )
+
+
+def test_store_rescore_help_has_an_example():
+    done = dominosa("store", "rescore", "--help")
+    assert done.returncode == 0 and "examples:" in done.stdout
+    assert "dominosa store rescore output/puzzles.sqlite" in done.stdout and "Ctrl-C" in done.stdout
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write anywhere")
+def test_store_rescore_of_a_file_one_may_not_write_is_one_line_and_exit_code_2(tmp_path):
+    path = tmp_path / "old.sqlite"
+    _version_4_store(path, 1)
+    PuzzleStore(path).close()  # brought up to date while it could be written, its score still old
+    path.chmod(0o444)
+    try:
+        assert_bad_input(dominosa("store", "rescore", path), f"cannot rescore {path}: the file is read-only")
+        with PuzzleStore(path, create=False) as store:
+            assert store.count_old_scores() == 1
+    finally:
+        path.chmod(0o644)

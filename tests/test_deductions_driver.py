@@ -22,7 +22,7 @@ from dominosa.deductions import grade, rate, solve
 from dominosa.deductions.grades import BASIC, TRIVIAL, Technique, ordered_by_tier
 from dominosa.deductions.grading import PROPER, graded_by_steps
 from dominosa.deductions.graph import shortest_path
-from dominosa.deductions.score import score
+from dominosa.deductions.score import dominoes_to_place, score
 from dominosa.formats.game_id import read_game_id
 from dominosa.generator.fitness import Budgets, develop
 from dominosa.generator.layouts import random_layout
@@ -107,7 +107,7 @@ def test_a_trivial_puzzle_searched_from_bitsets_is_rated_the_same(layout, seed):
         general.cost,
         general.exhaustive,
     )
-    assert rating.score == score(general.steps)
+    assert rating.score == score(general.steps, dominoes=dominoes_to_place(puzzle))
 
 
 # Lean grading runs settled (driver.settled_steps: the bookkeeping drawn by settle and counted; with the trivial, or
@@ -156,7 +156,8 @@ def _lean_as_full(puzzle, techniques) -> str:
     assert list(lean.uses) == list(full.uses)  # the same order too (the rules' numbers)
     steps = [d for d in full.deductions if not Technique(d.rule).bookkeeping]
     assert [(d.rule, d.joins) for d in lean.deductions] == [(d.rule, d.joins) for d in steps]
-    assert score(lean.deductions) == score(steps)
+    dominoes = dominoes_to_place(puzzle)
+    assert score(lean.deductions, dominoes=dominoes) == score(steps, dominoes=dominoes)
     assert grade(puzzle, techniques=techniques, verdict=PROPER, lean=True) == replace(full, deductions=[])
     if full.level is None:
         return "stuck"

@@ -17,8 +17,8 @@ import pytest
 from waiting import PATIENCE
 
 from dominosa import Board, Puzzle, Solution, problems
-from dominosa.deductions import grade
-from dominosa.deductions.score import ScoreWeights
+from dominosa.deductions import grade, rate
+from dominosa.deductions.score import SCORE_VERSION, ScoreWeights
 from dominosa.formats import read_file_records, read_puzzle, read_puzzles
 from dominosa.generator.layouts import random_irregular_board, random_layout
 from dominosa.generator.proper import proper_layout
@@ -254,8 +254,15 @@ def test_add_if_proper_grades_a_proper_puzzle_without_a_grade_and_only_that(stor
     assert store.add_if_proper(proper, grader=grader).status == "duplicate"  # not solved, not graded again
     assert store.add_if_proper(_ambiguous_puzzle(), grader=grader).status == "not proper"
     assert asked == [proper]
-    stated = store.add_if_proper(_proper(4), rating={"grade": "hard", "score": 40.0}, grader=grader)
-    assert stated.grade == "hard" and asked == [proper]  # a file's own grade is kept, not graded again
+    today = {"grade": "hard", "score": 40.0, "score_version": SCORE_VERSION}
+    stated = store.add_if_proper(_proper(4), rating=today, grader=grader)
+    assert stated.grade == "hard" and asked == [proper]  # a file's own grade and score are kept, not graded again
+    assert (store.get(stated.id).score, store.get(stated.id).score_version) == (40.0, SCORE_VERSION)
+    # A score of an older measure (a file written before scores had versions) is not kept: the grader scores the
+    # puzzle again, and the file's grade stays.
+    older = store.add_if_proper(_proper(6), rating={"grade": "hard", "score": 40.0}, grader=grader)
+    assert older.grade == "hard" and asked == [proper, store.get(older.id).puzzle]
+    assert (store.get(older.id).score, store.get(older.id).score_version) == (12.5, SCORE_VERSION)
     out_of_time = store.add_if_proper(_proper(5), grader=lambda puzzle: None)
     assert out_of_time.reason.endswith("(not graded)") and store.get(out_of_time.id).grade is None
 
@@ -364,7 +371,11 @@ def test_a_version_1_store_has_its_old_grade_names_recomputed(tmp_path):
     with PuzzleStore(path) as store:
         record = store.get(graded)
         assert record.grade == grade(record.puzzle).name and record.level == grade(record.puzzle).level
-        assert store.get(ungraded).grade is None and record.score == 1.0
+        assert store.get(ungraded).grade is None and store.get(ungraded).score is None
+        # its score is of the first measure, as every score of an older store: marked old until rescored
+        assert (record.score, record.score_version, record.old_score) == (1.0, 1, True)
+        assert store.rescore_old() == (1, 0)
+        assert (store.get(graded).score, store.get(graded).score_version) == (rate(record.puzzle).score, SCORE_VERSION)
     db = sqlite3.connect(path)
     versions = [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")]
     assert versions == list(range(1, SCHEMA_VERSION + 1))
@@ -378,6 +389,7 @@ def _back_to_version(path, version: int) -> None:
     db.execute("DROP TABLE volumes")
     db.execute("DROP INDEX puzzles_by_grade_and_score")
     db.execute("ALTER TABLE puzzles DROP COLUMN weights")
+    db.execute("ALTER TABLE puzzles DROP COLUMN score_version")
     db.execute("DELETE FROM schema_version WHERE version > ?", (version,))
     db.commit()
     db.close()
@@ -545,23 +557,31 @@ _VERSION_3 = (
 
 def _version_3_store(path, puzzles) -> None:
     """A store file as dominosa made it before series existed, holding ``puzzles`` ((puzzle, solution) pairs)."""
+    _written_store(path, _VERSION_3, [(puzzle, solution, 50.0, None) for puzzle, solution in puzzles])
+
+
+def _written_store(path, statements, rows) -> None:
+    """A store file made by ``statements`` (an older dominosa's tables), holding ``rows``: (puzzle, solution, score,
+    weights JSON or None), each graded basic."""
     from dominosa.formats import puzzle_to_dict
     from dominosa.generator.canonical import canonical_key
 
     db = sqlite3.connect(path)
-    for statement in _VERSION_3:
+    for statement in statements:
         db.execute(statement)
-    for puzzle, solution in puzzles:
+    for puzzle, solution, score, weights in rows:
         db.execute(
-            'INSERT INTO puzzles (canonical, puzzle, grade, level, score, "order", rows, cols, cells, irregular, made)'
-            " VALUES (?, ?, 'basic', 1, 50.0, ?, ?, ?, ?, 0, '2026-01-01T00:00:00+00:00')",
+            'INSERT INTO puzzles (canonical, puzzle, grade, level, score, "order", rows, cols, cells, irregular, made,'
+            " weights) VALUES (?, ?, 'basic', 1, ?, ?, ?, ?, ?, 0, '2026-01-01T00:00:00+00:00', ?)",
             (
                 canonical_key(puzzle),
                 json.dumps(puzzle_to_dict(puzzle, solution)),
+                score,
                 puzzle.order,
                 puzzle.rows,
                 puzzle.cols,
                 len(puzzle.board),
+                weights,
             ),
         )
     db.commit()
@@ -580,7 +600,7 @@ def test_a_version_3_store_made_before_series_gains_them_and_keeps_its_puzzles(t
     db = sqlite3.connect(path)
     versions = [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")]
     db.close()
-    assert versions == list(range(1, SCHEMA_VERSION + 1)) and SCHEMA_VERSION == 4
+    assert versions == list(range(1, SCHEMA_VERSION + 1)) and SCHEMA_VERSION == 5
     with PuzzleStore(path, create=False) as store:  # opened again: already up to date, the volume kept
         (volume,) = store.volumes("classic")
         assert (volume.volume, volume.puzzle_ids, volume.title) == (1, (2, 3), "Dominosa")
@@ -660,3 +680,152 @@ def test_a_limit_on_what_is_unused_counts_the_puzzles_left_not_those_looked_at(s
     store.record_volume("classic", 1, "ef" * 32, [ids[0]])
     assert [r.id for r in store.iter_unused("classic", limit=1)] == [ids[1]]
     assert [r.id for r in store.iter_unused("classic", limit=5, by="id")] == ids[1:]
+
+
+# -- score versions ------------------------------------------------------------------------------------------
+
+# The tables a version-4 dominosa made (version 3's and the series), as they shipped: no score_version column.
+_VERSION_4 = (
+    *_VERSION_3,
+    """CREATE TABLE volumes (id INTEGER PRIMARY KEY AUTOINCREMENT, series TEXT NOT NULL,
+       volume INTEGER NOT NULL CHECK (volume >= 1), made TEXT NOT NULL, pdf_sha256 TEXT NOT NULL, title TEXT,
+       UNIQUE (series, volume))""",
+    """CREATE TABLE volume_puzzles (volume_id INTEGER NOT NULL REFERENCES volumes (id),
+       puzzle_id INTEGER NOT NULL REFERENCES puzzles (id), number INTEGER NOT NULL,
+       PRIMARY KEY (volume_id, puzzle_id))""",
+    "CREATE INDEX volume_puzzles_by_puzzle ON volume_puzzles (puzzle_id)",
+    "INSERT INTO schema_version VALUES (4, 1, '2026-01-01T00:00:00+00:00')",
+)
+
+
+def _old_score(puzzle: Puzzle, weights: ScoreWeights | None = None) -> float:
+    """The score version 1 gave a puzzle: every count as it is, as if the board were a double-six one."""
+    from dominosa.deductions.score import score
+
+    return score(rate(puzzle).steps_taken, dominoes=28, weights=weights or ScoreWeights())
+
+
+def test_a_version_4_store_keeps_its_old_scores_marked_until_rescored(tmp_path):
+    path = tmp_path / "v4.sqlite"
+    big, big_solution = proper_layout(12, random.Random(3))
+    small, small_solution = proper_layout(6, random.Random(4))
+    tuned = ScoreWeights(scan=5.0, chain=1.0)
+    unscored = proper_layout(5, random.Random(5))
+    old_big, today_big = _old_score(big), rate(big).score  # (rated once each: a double-12 takes a moment)
+    _written_store(
+        path,
+        _VERSION_4,
+        [
+            (big, big_solution, old_big, None),
+            (small, small_solution, _old_score(small, tuned), json.dumps(tuned.to_dict())),
+            (*unscored, None, None),
+        ],
+    )
+    assert old_big != today_big  # the two measures differ on a double-12 board
+    with PuzzleStore(path) as store:  # opening migrates the schema but never rescores: that is a step of its own
+        assert (store.get(1).score, store.get(1).old_score, store.get(2).old_score) == (old_big, True, True)
+        assert store.count_old_scores() == 2 and store.count(min_score=-1e9) == 0
+    with PuzzleStore(path) as store:
+        assert store.count_old_scores() == 2  # a second opening neither
+        done = []
+        assert store.rescore_old(batch=1, progress=lambda n, total: done.append((n, total))) == (2, 0)
+        assert done == [(1, 2), (2, 2)]  # after each batch: rescored so far, of those old at the start
+        assert store.rescore_old() == (0, 0) and store.count_old_scores() == 0  # nothing left: nothing done
+        first, second, third = store.get(1), store.get(2), store.get(3)
+        assert (first.score, first.score_version, first.old_score) == (today_big, SCORE_VERSION, False)
+        assert second.score == rate(small, weights=tuned).score  # with the weights it was scored with
+        assert (third.score, third.score_version) == (None, None)
+        assert [r.id for r in store.query(by="score")] == sorted([1, 2], key=lambda i: -store.get(i).score) + [3]
+    db = sqlite3.connect(path)
+    versions = [v for (v,) in db.execute("SELECT version FROM schema_version ORDER BY version")]
+    db.close()
+    assert versions == [1, 2, 3, 4, 5]
+
+
+def test_a_score_of_an_older_measure_in_a_read_only_store_is_marked_and_never_ranked_with_todays(tmp_path):
+    from dominosa.cli.store import list_line
+
+    path = tmp_path / "p.sqlite"
+    with PuzzleStore(path) as store:
+        old = store.add(*proper_layout(5, random.Random(1)), grade="basic", level=1, score=99.0, score_version=1)
+        new = store.add(*proper_layout(5, random.Random(2)), grade="basic", level=1, score=40.0)
+    with PuzzleStore(path, create=False, read_only=True) as store:
+        with pytest.raises(StoreError, match="read-only"):
+            store.rescore_old()
+        record = store.get(old)
+        assert (record.score, record.score_version, record.old_score) == (99.0, 1, True)
+        assert record.to_dict()["score_version"] == 1 and store.get(new).score_version == SCORE_VERSION
+        assert [r.id for r in store.query(by="score")] == [new, old]  # the old 99 is not the best
+        assert [r.id for r in store.query(min_score=50)] == [] and store.count(max_score=1000) == 1
+        assert list_line(record)[4] == "99 (old)" and list_line(store.get(new))[4] == "40"
+    with PuzzleStore(path) as store:  # opened where it can be written: the same, until rescored
+        assert store.get(old).old_score and [r.id for r in store.query(by="score")] == [new, old]
+        assert "score 99 (old)" in _exported(store)  # a plain export's comment line says so too
+
+
+def _exported(store: PuzzleStore) -> str:
+    out = io.StringIO()
+    store.export(out, format="text")
+    return out.getvalue()
+
+
+def test_a_damaged_puzzle_with_an_old_score_is_left_marked_and_the_others_are_rescored(tmp_path):
+    path = tmp_path / "p.sqlite"
+    with PuzzleStore(path) as store:
+        damaged = store.add(*proper_layout(5, random.Random(1)), score=10.0, score_version=1)
+        fine = store.add(*proper_layout(5, random.Random(2)), score=10.0)
+    db = sqlite3.connect(path)
+    db.execute("UPDATE puzzles SET puzzle = '{\"grid\": [[7]]}', score_version = 1 WHERE id = ?", (damaged,))
+    db.execute("UPDATE puzzles SET score_version = 1 WHERE id = ?", (fine,))
+    db.commit()
+    db.close()
+    with PuzzleStore(path) as store:  # the readable one rescored, the damaged one left as it was
+        assert store.rescore_old() == (1, 1)
+        assert store.get(fine).score_version == SCORE_VERSION
+        with pytest.raises(StoreError, match=r"puzzle 1 in .* is damaged"):
+            store.get(damaged)
+        assert store.count(min_score=-1e9) == 1
+
+
+def _old_scored_store(path, count: int) -> list[int]:
+    """A store of ``count`` small puzzles, each with a score of the first measure (as an older dominosa left it)."""
+    with PuzzleStore(path) as store:
+        ids = [store.add(*proper_layout(4, random.Random(k)), score=1.0, score_version=1) for k in range(count)]
+    return ids
+
+
+def test_a_rescore_stopped_by_ctrl_c_keeps_the_batches_committed_and_the_next_run_goes_on(tmp_path):
+    path = tmp_path / "p.sqlite"
+    ids = _old_scored_store(path, 3)
+
+    def stop_after_the_first_batch(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with PuzzleStore(path) as store, pytest.raises(KeyboardInterrupt):
+        store.rescore_old(batch=1, progress=stop_after_the_first_batch)
+    with PuzzleStore(path) as store:  # what was committed is on the disk, the rest still old
+        assert [store.get(i).old_score for i in ids] == [False, True, True]
+        assert store.rescore_old() == (2, 0) and store.count_old_scores() == 0
+
+
+def test_a_rescore_stopped_while_rating_loses_only_the_batch_being_rated(tmp_path, monkeypatch):
+    from dominosa.deductions import rating
+
+    path = tmp_path / "p.sqlite"
+    ids = _old_scored_store(path, 3)
+    calls = []
+
+    def rate_then_stop(puzzle, **options):
+        calls.append(puzzle)
+        if len(calls) == 3:  # the first puzzle of the second batch
+            raise KeyboardInterrupt
+        return rating.rate.__wrapped__(puzzle, **options)
+
+    rate_then_stop.__wrapped__ = rating.rate
+    monkeypatch.setattr(rating, "rate", rate_then_stop)
+    with PuzzleStore(path) as store, pytest.raises(KeyboardInterrupt):
+        store.rescore_old(batch=2)
+    monkeypatch.undo()
+    with PuzzleStore(path) as store:
+        assert [store.get(i).old_score for i in ids] == [False, False, True]
+        assert store.rescore_old() == (1, 0)
