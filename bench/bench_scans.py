@@ -32,7 +32,7 @@ QUICK_SIZES = ((6, 20), (9, 8), (15, 4))
 def full_scan_local_duplicate(s: SolvingState) -> Deduction | None:
     live = advanced._LiveEnds(s)
     for q in range(s.tables.n_pairs):
-        if s.state[q] == UNDECIDED:
+        if s.pair_states[q] == UNDECIDED:
             found = advanced._local_duplicate_at(s, q, live)
             if found is not None:
                 return found

@@ -27,8 +27,10 @@ The one-letter names of the hot loops, the same in every module:
 - ``x`` a cell, ``q`` and ``p`` pairs (``p`` the one being joined, ``q`` the others it touches), ``d`` and ``e``
   dominoes, ``c`` a count;
 - ``t`` the puzzle's :class:`~dominosa.deductions.tables.Tables` (integer tables, computed once per puzzle);
+- ``state`` a :class:`SolvingState`, and nothing else; its ``pair_states`` the bytearray of pair states by index
+  (a local bound to it is ``pair_states`` too);
 - ``s``: in the rules (``rules.py``, ``advanced.py``) the :class:`SolvingState` a rule reads; in a loop over
-  ``state`` or ``pstate``, one pair's state value. (Two meanings, never in one function.)
+  ``pair_states`` or ``pstate``, one pair's state value. (Two meanings, never in one function.)
 - in the counter (``counting.py``): ``pstate``, ``ccount``, ``dcount`` the pair states, open
   pairs per cell and places per domino; ``v`` a pair as a search variable and ``lit`` its literal (``2v``
   joined, ``2v + 1`` split).

@@ -87,7 +87,7 @@ def iter_parity(s: SolvingState, *, beyond_bridges: bool = False) -> Iterator[De
     One depth-first search of the live-pair graph finds every bridge and cut cell with the sizes of the parts
     they separate (Tarjan's bridge algorithm): O(cells + pairs), not one trial per pair.
     """
-    t, state, covered = s.tables, s.state, s.covered
+    t, pair_states, covered = s.tables, s.pair_states, s.covered
     pa, pb, cell_pairs = t.pair_a, t.pair_b, t.cell_pairs
     n = t.n_cells
     disc = [-1] * n
@@ -111,7 +111,7 @@ def iter_parity(s: SolvingState, *, beyond_bridges: bool = False) -> Iterator[De
             x, it = stack[-1]
             advanced = False
             for q in it:
-                if state[q] != UNDECIDED or q == parent_pair[x]:
+                if pair_states[q] != UNDECIDED or q == parent_pair[x]:
                     continue
                 y = pb[q] if pa[q] == x else pa[q]
                 if disc[y] < 0:
@@ -180,7 +180,7 @@ def iter_parity(s: SolvingState, *, beyond_bridges: bool = False) -> Iterator[De
             continue  # none odd: nothing to say; several odd: a contradiction the counts will meet
         child, k = odd[0]
         inside = _subtree(s, child, x)
-        away = tuple(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and _other(s, q, x) not in inside)
+        away = tuple(q for q in t.cell_pairs[x] if pair_states[q] == UNDECIDED and _other(s, q, x) not in inside)
         if not away:
             continue
         yield Deduction(
@@ -200,14 +200,14 @@ def iter_parity(s: SolvingState, *, beyond_bridges: bool = False) -> Iterator[De
 
 def _subtree(s: SolvingState, child: int, cut: int) -> set[int]:
     """The open cells reachable from ``child`` without passing through ``cut``."""
-    t, state = s.tables, s.state
+    t, pair_states = s.tables, s.pair_states
     pa, pb = t.pair_a, t.pair_b
     seen = {child}
     todo = [child]
     while todo:
         x = todo.pop()
         for q in t.cell_pairs[x]:
-            if state[q] != UNDECIDED:
+            if pair_states[q] != UNDECIDED:
                 continue
             y = pb[q] if pa[q] == x else pa[q]
             if y != cut and y not in seen:
@@ -250,7 +250,7 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     # The state graph asks every position for all of them, and a position differs from its parent (a copy) in a
     # few pairs: like local_duplicate below, the state keeps every pair with a local duplicate and the undecided
     # pairs it was found at, and only the pairs near a pair decided since are checked again.
-    now = s.state.translate(UNDECIDED_MASK)
+    now = s.pair_states.translate(UNDECIDED_MASK)
     cached = s.scans.get(_EVERY_LOCAL_DUPLICATE)
     live = _LiveEnds(s)
     if cached is None:
@@ -290,12 +290,12 @@ class _LiveEnds(dict):
 
     def __missing__(self, x: int) -> list[tuple[int, int]]:
         s = self.s
-        t, state = s.tables, s.state
+        t, pair_states = s.tables, s.pair_states
         pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
         ends = (
             []
             if s.covered[x]
-            else [(pb[r] if pa[r] == x else pa[r], pd[r]) for r in t.cell_pairs[x] if state[r] == UNDECIDED]
+            else [(pb[r] if pa[r] == x else pa[r], pd[r]) for r in t.cell_pairs[x] if pair_states[r] == UNDECIDED]
         )
         self[x] = ends
         return ends
@@ -364,9 +364,9 @@ def iter_wide_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
     domino are left out (see :func:`_local_duplicate_at`). Asked only where the basic form has nothing (it is a
     fiendish technique): a plain scan of the undecided pairs."""
     live = _LiveEnds(s)
-    state = s.state
+    pair_states = s.pair_states
     for q in range(s.tables.n_pairs):
-        if state[q] == UNDECIDED:
+        if pair_states[q] == UNDECIDED:
             found = _local_duplicate_at(s, q, live, wide=True)
             if found is not None:
                 yield found
@@ -382,7 +382,7 @@ def wide_local_duplicate(s: SolvingState) -> Deduction | None:
         s,
         WIDE_LOCAL_DUPLICATE,
         s.tables.n_pairs,
-        lambda q: _local_duplicate_at(s, q, live, wide=True) if s.state[q] == UNDECIDED else None,
+        lambda q: _local_duplicate_at(s, q, live, wide=True) if s.pair_states[q] == UNDECIDED else None,
         lambda r: near[pa[r]] + near[pb[r]],
     )
 
@@ -416,7 +416,7 @@ def local_duplicate(s: SolvingState) -> Deduction | None:
         s,
         LOCAL_DUPLICATE,
         s.tables.n_pairs,
-        lambda q: _local_duplicate_at(s, q, live) if s.state[q] == UNDECIDED else None,
+        lambda q: _local_duplicate_at(s, q, live) if s.pair_states[q] == UNDECIDED else None,
         lambda r: near[pa[r]] + near[pb[r]],
     )
 
@@ -436,7 +436,7 @@ def _lowest_by_remembered_scan(
     decided since, and scans on past that point only while no item below it has one: the answer is the one a full
     scan in item order gives, at a fraction of the cost when the driver loop asks after every small step.
     """
-    now = s.state.translate(UNDECIDED_MASK)
+    now = s.pair_states.translate(UNDECIDED_MASK)
     then, hits, upto = s.scans.get(key) or (now, {}, 0)
     if then != now:
         hits = dict(hits)
@@ -604,7 +604,7 @@ def set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduc
 
     They read only the pairs with a cell showing ``v``.
     """
-    t, state = s.tables, s.state
+    t, pair_states = s.tables, s.pair_states
     pa, pb = t.pair_a, t.pair_b
     for _, group_cells, group_doms, double, double_pairs in _count_once_groups_of(s, v, cells):
         if any(pa[q] in group_cells and pb[q] in group_cells for q in double_pairs):
@@ -613,7 +613,7 @@ def set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduc
             q
             for d in group_doms
             for q in t.placements[d]
-            if state[q] == UNDECIDED and pa[q] not in group_cells and pb[q] not in group_cells
+            if pair_states[q] == UNDECIDED and pa[q] not in group_cells and pb[q] not in group_cells
         )
         if not away:
             continue
@@ -650,20 +650,20 @@ def _count_once_groups_of(
     Each group is k open v-cells that can only take k unplaced v-dominoes between them, the smallest such group
     for one of those dominoes, found with one v-cell left out (see :func:`iter_set_analysis`).
     """
-    t, state, placed = s.tables, s.state, s.placed
+    t, pair_states, placed = s.tables, s.pair_states, s.placed
     pd, pa, pb = t.pair_domino, t.pair_a, t.pair_b
     numbers = by_number(t)
     doms = [d for d in numbers.dominoes[v] if not placed[d]]
     double = numbers.double[v] if numbers.double[v] in doms else None
     if len(cells) != len(doms) + (double is not None):
         return  # the counts disagree only in a broken position; the contradiction shows elsewhere
-    double_pairs = [] if double is None else [q for q in t.placements[double] if state[q] == UNDECIDED]
+    double_pairs = [] if double is None else [q for q in t.placements[double] if pair_states[q] == UNDECIDED]
     left_out: list[int | None] = [None] if double is None else []
     for q in double_pairs:
         left_out += [x for x in (pa[q], pb[q]) if x not in left_out]
     slot_of = {d: i for i, d in enumerate(doms)}
     links = {
-        x: sorted({slot_of[pd[q]] for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] in slot_of})
+        x: sorted({slot_of[pd[q]] for q in t.cell_pairs[x] if pair_states[q] == UNDECIDED and pd[q] in slot_of})
         for x in cells
     }
     key = ("count once", v, tuple(doms), tuple(cells), tuple(tuple(links[x]) for x in cells), tuple(double_pairs))
@@ -775,7 +775,7 @@ def _first_by_number(
     decided since, and the others' as far as the lowest number with a deduction: the answer is the one a full
     scan in number order gives.
     """
-    now = s.state.translate(UNDECIDED_MASK)
+    now = s.pair_states.translate(UNDECIDED_MASK)
     cached = s.scans.get(key)
     results: dict[int, Deduction | None] = {}
     if cached is not None:
@@ -858,7 +858,7 @@ def iter_doubles_set_analysis(s: SolvingState) -> Iterator[Deduction]:
 def doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterator[Deduction]:
     """The cells ``cells`` showing ``v`` share out the v-dominoes: the links in no perfect matching go (see
     :func:`iter_doubles_set_analysis`). It reads only the pairs with a cell showing ``v``."""
-    t, state, placed = s.tables, s.state, s.placed
+    t, pair_states, placed = s.tables, s.pair_states, s.placed
     puzzle = s.puzzle
     pd = t.pair_domino
     numbers = by_number(t)
@@ -875,7 +875,7 @@ def doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterat
         slot_ids.setdefault(d, []).append(i)
     adj = []
     for x in cells:
-        shown = sorted({pd[q] for q in t.cell_pairs[x] if state[q] == UNDECIDED})
+        shown = sorted({pd[q] for q in t.cell_pairs[x] if pair_states[q] == UNDECIDED})
         adj.append([i for d in shown for i in slot_ids.get(d, ())])
     key = ("count twice", v, tuple(slots), tuple(cells), tuple(map(tuple, adj)))
     if key not in s.memo:
@@ -889,7 +889,7 @@ def doubles_set_analysis_of(s: SolvingState, v: int, cells: list[int]) -> Iterat
         keep = {slots[r] for r in adj[u] if match_cell[u] == r or reach[match_slot[r]] >> u & 1}
         # A pair showing a placed domino (bookkeeping still pending) is left to rule 2: it has no slot here.
         away = tuple(
-            q for q in t.cell_pairs[x] if state[q] == UNDECIDED and pd[q] not in keep and pd[q] in slot_ids
+            q for q in t.cell_pairs[x] if pair_states[q] == UNDECIDED and pd[q] not in keep and pd[q] in slot_ids
         )
         if not away:
             continue
@@ -1074,7 +1074,7 @@ def iter_forcing_chain(s: SolvingState, *, wide: bool = False) -> Iterator[Deduc
     Each chain is walked once; each way is checked against the cells around it and against every open cell
     (by the dominoes it shows): O(cells) a chain, O(cells * pairs) in all.
     """
-    t, state = s.tables, s.state
+    t, pair_states = s.tables, s.pair_states
     pd = t.pair_domino
     two = [not s.covered[x] and s.cell_live[x] == 2 for x in range(t.n_cells)]
     done = [False] * t.n_cells
@@ -1118,7 +1118,7 @@ def iter_forcing_chain(s: SolvingState, *, wide: bool = False) -> Iterator[Deduc
             continue
         on_both = sorted({pd[q] for q in sides[0]} & {pd[q] for q in sides[1]})
         for d in on_both:
-            away = tuple(q for q in t.placements[d] if state[q] == UNDECIDED and q not in chain_pairs)
+            away = tuple(q for q in t.placements[d] if pair_states[q] == UNDECIDED and q not in chain_pairs)
             if away:
                 yield Deduction(
                     rule=FORCING_CHAIN,
@@ -1143,13 +1143,13 @@ class _Shows:
     __slots__ = ("dominoes", "cells_showing", "empty")
 
     def __init__(self, s: SolvingState) -> None:
-        t, state, covered = s.tables, s.state, s.covered
+        t, pair_states, covered = s.tables, s.pair_states, s.covered
         pd = t.pair_domino
         self.dominoes: dict[int, set[int]] = {}
         self.cells_showing: dict[int, list[int]] = {}
         for x in range(t.n_cells):
             if not covered[x]:
-                shown = {pd[q] for q in t.cell_pairs[x] if state[q] == UNDECIDED}
+                shown = {pd[q] for q in t.cell_pairs[x] if pair_states[q] == UNDECIDED}
                 self.dominoes[x] = shown
                 for d in shown:
                     self.cells_showing.setdefault(d, []).append(x)
@@ -1177,7 +1177,7 @@ def _walk_chain(s: SolvingState, start: int, two: list[bool]) -> tuple[list[int]
     Every cell of the chain sits between two consecutive pairs of the list. A chain that closes into a loop
     lists each of its pairs once.
     """
-    t, state = s.tables, s.state
+    t, pair_states = s.tables, s.pair_states
 
     def walk(first: int) -> tuple[list[int], list[int], bool]:
         cells: list[int] = []
@@ -1185,12 +1185,12 @@ def _walk_chain(s: SolvingState, start: int, two: list[bool]) -> tuple[list[int]
         came, x = first, _other(s, first, start)
         while two[x] and x != start:
             cells.append(x)
-            came = next(q for q in t.cell_pairs[x] if state[q] == UNDECIDED and q != came)
+            came = next(q for q in t.cell_pairs[x] if pair_states[q] == UNDECIDED and q != came)
             pairs.append(came)
             x = _other(s, came, x)
         return cells, pairs, x == start
 
-    first, second = (q for q in t.cell_pairs[start] if state[q] == UNDECIDED)
+    first, second = (q for q in t.cell_pairs[start] if pair_states[q] == UNDECIDED)
     cells_a, pairs_a, loop = walk(first)
     if loop:
         return [start] + cells_a, pairs_a
@@ -1201,7 +1201,7 @@ def _walk_chain(s: SolvingState, start: int, two: list[bool]) -> tuple[list[int]
 def _side_impossible(s: SolvingState, side: list[int], wide: bool = False) -> Sentence | None:
     """Why joining all of ``side`` at once cannot be, or None if it could: a domino used twice; with ``wide``
     (and only then) a cell covered twice or a cell next to it left with no pair."""
-    t, state = s.tables, s.state
+    t, pair_states = s.tables, s.pair_states
     pd = t.pair_domino
     seen: dict[int, int] = {}
     covered: set[int] = set()
@@ -1223,11 +1223,12 @@ def _side_impossible(s: SolvingState, side: list[int], wide: bool = False) -> Se
     around: set[int] = set()
     for x in covered:
         for q in t.cell_pairs[x]:
-            if state[q] == UNDECIDED:
+            if pair_states[q] == UNDECIDED:
                 around.add(_other(s, q, x))
     for y in sorted(around - covered):
         if not any(
-            state[q] == UNDECIDED and pd[q] not in used and _other(s, q, y) not in covered for q in t.cell_pairs[y]
+            pair_states[q] == UNDECIDED and pd[q] not in used and _other(s, q, y) not in covered
+            for q in t.cell_pairs[y]
         ):
             return Sentence("would leave {cell} with no pair", cell=s.cell_label(y))
     return None
@@ -1266,7 +1267,7 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
     One propagation per undecided pair tried: O(pairs) each, so O(pairs^2) for a full scan; the grader only
     gets here when every cheaper technique is stuck.
     """
-    t, state = s.tables, s.state
+    t, pair_states = s.tables, s.pair_states
     cells = sorted((x for x in range(t.n_cells) if not s.covered[x]), key=lambda x: (s.cell_live[x], x))
     # One probe (:class:`~dominosa.deductions.counting.PairProbe`) on the position propagated by rules 1-6; the
     # consistent fixed points it vouches with are facts of the puzzle, kept with the memo that copies share.
@@ -1275,7 +1276,7 @@ def iter_short_contradiction(s: SolvingState) -> Iterator[Deduction]:
     tried: set[int] = set()
     for x in cells:
         for q in t.cell_pairs[x]:
-            if state[q] != UNDECIDED or q in tried:
+            if pair_states[q] != UNDECIDED or q in tried:
                 continue
             tried.add(q)
             if not suppose.refutes(q):

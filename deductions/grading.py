@@ -217,7 +217,7 @@ class Tally:
             if above > level:
                 level = above
                 if above > EXTREME and stuck is None and state is not None:
-                    stuck = pairs_of(state.state)
+                    stuck = pairs_of(state.pair_states)
             if rule == _GUESS_RULE:
                 guesses += 1
                 depth = max(depth, found.effort)

@@ -118,7 +118,7 @@ def _rescanning(
 
     def find_all(s: SolvingState) -> list[Deduction]:
         nonlocal then
-        now = s.state.translate(UNDECIDED_MASK)
+        now = s.pair_states.translate(UNDECIDED_MASK)
         if then is None:
             to_check.update(range(items_of(s)))
         else:
@@ -200,10 +200,10 @@ def _short_contradictions() -> AllFinder:
                 refuted += 1
         if not refuted:
             return []
-        state = s.state
+        pair_states = s.pair_states
         # (indexed, not enumerated: mypyc cannot compile a loop over a bytearray)
-        joins = tuple(q for q in range(len(pstate)) if pstate[q] == JOINED and state[q] == UNDECIDED)
-        splits = tuple(q for q in range(len(pstate)) if pstate[q] == SPLIT and state[q] == UNDECIDED)
+        joins = tuple(q for q in range(len(pstate)) if pstate[q] == JOINED and pair_states[q] == UNDECIDED)
+        splits = tuple(q for q in range(len(pstate)) if pstate[q] == SPLIT and pair_states[q] == UNDECIDED)
         return [Deduction(rule=Technique.SHORT_CONTRADICTION, joins=joins, splits=splits,
                           reason=Sentence("{n} placements lead by the simple rules alone to a contradiction.",
                                           "{n} placements lead by the simple rules alone to a contradiction.",

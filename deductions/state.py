@@ -269,7 +269,7 @@ class SolvingState:
         self.joined = 0
         self.undecided = self.masks.all_pairs
         # The same by index, read by the rules and techniques that look at single pairs.
-        self.state = bytearray(t.n_pairs)
+        self.pair_states = bytearray(t.n_pairs)
         self.cell_live = [len(ps) for ps in t.cell_pairs]
         self.dom_live = [len(ps) for ps in t.placements]
         self.covered = bytearray(t.n_cells)
@@ -322,7 +322,7 @@ class SolvingState:
             s._split(q, NEWLY_SPLIT)
         for q in joined:
             s._join(q)
-            s.state[q] = JOINED
+            s.pair_states[q] = JOINED
             s.newly_joined.discard(q)
         for q in newly_joined:
             s._join(q)
@@ -355,20 +355,20 @@ class SolvingState:
         return joins, splits
 
     def joined_pairs(self) -> list[int]:
-        state = self.state  # indexed, not enumerated: mypyc cannot compile enumerate over a bytearray
-        return [q for q in range(len(state)) if state[q] in (JOINED, NEWLY_JOINED)]
+        pair_states = self.pair_states  # indexed, not enumerated: mypyc cannot compile enumerate over a bytearray
+        return [q for q in range(len(pair_states)) if pair_states[q] in (JOINED, NEWLY_JOINED)]
 
     def split_pairs(self) -> list[int]:
-        state = self.state
-        return [q for q in range(len(state)) if state[q] in (SPLIT, NEWLY_SPLIT)]
+        pair_states = self.pair_states
+        return [q for q in range(len(pair_states)) if pair_states[q] in (SPLIT, NEWLY_SPLIT)]
 
     def live_pairs_of_cell(self, x: int) -> list[int]:
-        state = self.state
-        return [q for q in self.tables.cell_pairs[x] if state[q] == UNDECIDED]
+        pair_states = self.pair_states
+        return [q for q in self.tables.cell_pairs[x] if pair_states[q] == UNDECIDED]
 
     def live_placements(self, d: int) -> list[int]:
-        state = self.state
-        return [q for q in self.tables.placements[d] if state[q] == UNDECIDED]
+        pair_states = self.pair_states
+        return [q for q in self.tables.placements[d] if pair_states[q] == UNDECIDED]
 
     def check(self) -> None:
         """Raise :class:`Contradiction` if a cell or domino has no possibility left."""
@@ -387,7 +387,7 @@ class SolvingState:
     def _copy_from(self, other: SolvingState) -> None:
         self.puzzle, self.tables, self.masks = other.puzzle, other.tables, other.masks
         self.joined, self.undecided = other.joined, other.undecided
-        self.state = other.state[:]
+        self.pair_states = other.pair_states[:]
         self.cell_live = other.cell_live[:]
         self.dom_live = other.dom_live[:]
         self.covered = other.covered[:]
@@ -427,13 +427,13 @@ class SolvingState:
 
     def apply(self, deduction: Deduction) -> None:
         """Carry out a deduction; raise :class:`Contradiction` if it breaks the position."""
-        state = self.state
+        pair_states = self.pair_states
         for q in deduction.settles:
-            if state[q] == NEWLY_JOINED:
-                state[q] = JOINED
+            if pair_states[q] == NEWLY_JOINED:
+                pair_states[q] = JOINED
                 self.newly_joined.discard(q)
-            elif state[q] == NEWLY_SPLIT:
-                state[q] = SPLIT
+            elif pair_states[q] == NEWLY_SPLIT:
+                pair_states[q] = SPLIT
                 self.newly_split.discard(q)
         for q in deduction.quiet_splits:
             self._split(q, SPLIT)
@@ -447,11 +447,11 @@ class SolvingState:
         (:func:`~dominosa.deductions.settled.settle_position`): the pairs pending are settled, the pairs joined and
         split since are marked so, and the counts and candidates follow. Raises :class:`Contradiction` where a cell
         or domino is left with no possibility (the kernel leaves that check to the index when asked to)."""
-        state = self.state
+        pair_states = self.pair_states
         for q in self.newly_joined:
-            state[q] = JOINED
+            pair_states[q] = JOINED
         for q in self.newly_split:
-            state[q] = SPLIT
+            pair_states[q] = SPLIT
         self.newly_joined.clear()
         self.newly_split.clear()
         bit = self.masks.bit
@@ -465,7 +465,7 @@ class SolvingState:
         while splits:
             q = splits.bit_length() - 1
             splits ^= bit[q]
-            state[q] = SPLIT
+            pair_states[q] = SPLIT
             self._count_split(q)
 
     def join_lonely(self) -> bool:
@@ -484,12 +484,12 @@ class SolvingState:
     def apply_undecided(self, deduction: Deduction) -> None:
         """Apply a deduction found earlier in the same position, passing over the pairs decided since (by an
         earlier deduction of the same batch: every one is sound, so they never disagree)."""
-        state = self.state
+        pair_states = self.pair_states
         for q in deduction.splits:
-            if state[q] == UNDECIDED:
+            if pair_states[q] == UNDECIDED:
                 self._set_split(q, NEWLY_SPLIT)
         for q in deduction.joins:
-            if state[q] == UNDECIDED:
+            if pair_states[q] == UNDECIDED:
                 self._join(q)
 
     def cells_looked_at(self, cells: list[int]) -> None:
@@ -501,7 +501,7 @@ class SolvingState:
         self.dirty_dominoes.difference_update(dominoes)
 
     def _join(self, q: int) -> None:
-        s = self.state[q]
+        s = self.pair_states[q]
         if s in (JOINED, NEWLY_JOINED):
             return
         if s != UNDECIDED:
@@ -516,7 +516,7 @@ class SolvingState:
                 raise Contradiction(f"{self.cell_label(x)} would be covered twice")
         if self.placed[d]:
             raise Contradiction(f"the {self.domino_label(d)} would be placed twice")
-        self.state[q] = how
+        self.pair_states[q] = how
         bit = self.masks.bit[q]
         self.joined |= bit
         self.undecided ^= bit  # (only an undecided pair is joined: a clue is a pair of the set's)
@@ -536,7 +536,7 @@ class SolvingState:
         self.dirty_dominoes.discard(d)
 
     def _split(self, q: int, how: int) -> None:
-        s = self.state[q]
+        s = self.pair_states[q]
         if s in (SPLIT, NEWLY_SPLIT):
             return
         if s != UNDECIDED:
@@ -544,7 +544,7 @@ class SolvingState:
         self._set_split(q, how)
 
     def _set_split(self, q: int, how: int) -> None:
-        self.state[q] = how
+        self.pair_states[q] = how
         self.undecided ^= self.masks.bit[q]  # (only an undecided pair is split)
         if how == NEWLY_SPLIT:
             self.newly_split.add(q)

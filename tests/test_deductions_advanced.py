@@ -299,7 +299,7 @@ def _short_contradictions_afresh(s: SolvingState) -> list[tuple[int, ...]]:
     found = []
     for x in cells:
         for q in t.cell_pairs[x]:
-            if s.state[q] == UNDECIDED and q not in tried:
+            if s.pair_states[q] == UNDECIDED and q not in tried:
                 tried.add(q)
                 if propagate_position(t, joined + [q], split) is None:
                     found.append((q,))

@@ -200,8 +200,8 @@ def test_the_loop_yields_a_deduction_in_the_position_it_was_found_in_or_after_ap
     early, late = stepping(before, finders, applied=False), stepping(after, finders)
     for found, same in zip(early, late, strict=True):
         assert (found.rule, found.joins, found.splits) == (same.rule, same.joins, same.splits)
-        assert all(before.state[q] == 0 for q in found.joins + found.splits)  # not applied yet
-        assert all(after.state[q] != 0 for q in same.joins + same.splits)  # applied
+        assert all(before.pair_states[q] == 0 for q in found.joins + found.splits)  # not applied yet
+        assert all(after.pair_states[q] != 0 for q in same.joins + same.splits)  # applied
     assert before.solved and after.solved
 
 
@@ -222,9 +222,9 @@ def test_the_next_deduction_is_the_runs_next_step_and_leaves_the_position_as_it_
     puzzle = _random_propers(3)[0]
     state = SolvingState(puzzle)
     for step in iter_deductions(puzzle):
-        key = (bytes(state.state), state.key())
+        key = (bytes(state.pair_states), state.key())
         assert next_deduction(state) == step
-        assert (bytes(state.state), state.key()) == key
+        assert (bytes(state.pair_states), state.key()) == key
         state.apply(step)
 
 

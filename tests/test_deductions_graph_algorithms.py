@@ -97,7 +97,7 @@ def _expected_parity(s: SolvingState) -> set[tuple[tuple[int, ...], tuple[int, .
     g.add_nodes_from(x for x in range(t.n_cells) if not s.covered[x])
     edge_pair = {}
     for q in range(t.n_pairs):
-        if s.state[q] == UNDECIDED:
+        if s.pair_states[q] == UNDECIDED:
             a, b = t.pair_a[q], t.pair_b[q]
             g.add_edge(a, b)
             edge_pair[frozenset((a, b))] = q
@@ -118,7 +118,7 @@ def _expected_parity(s: SolvingState) -> set[tuple[tuple[int, ...], tuple[int, .
         odd = [c for c in parts if len(c) % 2]
         if len(odd) != 1:
             continue
-        away = tuple(q for q in t.cell_pairs[x] if s.state[q] == UNDECIDED
+        away = tuple(q for q in t.cell_pairs[x] if s.pair_states[q] == UNDECIDED
                      and (t.pair_b[q] if t.pair_a[q] == x else t.pair_a[q]) not in odd[0])
         if away:
             found.add(((x,), (), away))

@@ -167,9 +167,9 @@ BULK = tuple(t for t in TECHNIQUES if TRIVIAL < t.level <= FIENDISH)
 def _later(state: SolvingState, truth: list[int], rng: random.Random, extra: int) -> SolvingState:
     """The position with ``extra`` more pairs of the hidden solution joined, its trivial closure drawn."""
     later = state.copy()
-    open_pairs = [q for q in truth if later.state[q] == 0]
+    open_pairs = [q for q in truth if later.pair_states[q] == 0]
     for q in rng.sample(open_pairs, min(extra, len(open_pairs))):
-        if later.state[q] == 0:
+        if later.pair_states[q] == 0:
             later._join(q)
             close_trivially(later)
     return later
@@ -206,8 +206,8 @@ def _lost_deductions(order: int, holed: bool, seed: int) -> list[tuple]:
             for deduction in list(ALL_FINDERS[technique](state)):
                 later = _later(state, truth, rng, rng.randrange(1, 4))
                 close_up_to(later, technique.level)
-                if not (all(later.state[q] == JOINED for q in deduction.joins)
-                        and all(later.state[q] == SPLIT for q in deduction.splits)):
+                if not (all(later.pair_states[q] == JOINED for q in deduction.joins)
+                        and all(later.pair_states[q] == SPLIT for q in deduction.splits)):
                     lost.append((technique, deduction, state.copy(), later, truth))
     return lost
 

@@ -83,8 +83,8 @@ def test_join_consequences_split_neighbours_and_rule_out_other_placements():
     assert names(s, found.splits) == {"r1c1-r2c1", "r1c2-r1c3", "r1c2-r2c2"}
     assert names(s, found.quiet_splits) == {"r2c2-r3c2"}  # the other 0-0
     s.apply(found)
-    assert s.state[pair(s.puzzle, "r1c1-r1c2")] == JOINED
-    assert s.state[pair(s.puzzle, "r2c2-r3c2")] == SPLIT
+    assert s.pair_states[pair(s.puzzle, "r1c1-r1c2")] == JOINED
+    assert s.pair_states[pair(s.puzzle, "r2c2-r3c2")] == SPLIT
     assert not s.newly_joined
 
 
@@ -256,9 +256,9 @@ def test_the_logic_on_bitsets_reads_what_the_pair_states_say(layout, seed):
 
 
 def _same_readings(s: SolvingState) -> None:
-    t, m, state = s.tables, s.masks, s.state
-    assert s.key() == pair_bits(state)
-    assert s.undecided == sum(1 << q for q in range(t.n_pairs) if state[q] == UNDECIDED)
+    t, m, pair_states = s.tables, s.masks, s.pair_states
+    assert s.key() == pair_bits(pair_states)
+    assert s.undecided == sum(1 << q for q in range(t.n_pairs) if pair_states[q] == UNDECIDED)
     undecided = s.undecided
     for x in range(t.n_cells):
         live = s.live_pairs_of_cell(x)
@@ -278,8 +278,8 @@ def _same_readings(s: SolvingState) -> None:
         else:
             assert (x, splits) == (-1, 0)
     for q in range(t.n_pairs):
-        if state[q] in (JOINED, NEWLY_JOINED):
+        if pair_states[q] in (JOINED, NEWLY_JOINED):
             near, away = rules.join_splits(m, undecided, q)
-            touching = {r for r in t.touching[q] if state[r] == UNDECIDED}
-            elsewhere = {r for r in t.placements[t.pair_domino[q]] if state[r] == UNDECIDED} - touching
+            touching = {r for r in t.touching[q] if pair_states[r] == UNDECIDED}
+            elsewhere = {r for r in t.placements[t.pair_domino[q]] if pair_states[r] == UNDECIDED} - touching
             assert (near, away) == (sum(1 << r for r in touching), sum(1 << r for r in elsewhere))

@@ -104,11 +104,11 @@ def test_a_step_on_bitsets_ends_where_the_engine_ends_or_both_contradict(layout,
     state = SolvingState(puzzle)
     settle(state)
     for _ in range(12):
-        undecided = [q for q, v in enumerate(state.state) if v == UNDECIDED]
+        undecided = [q for q, v in enumerate(state.pair_states) if v == UNDECIDED]
         if not undecided:
             return
         picks = rng.sample(undecided, min(len(undecided), rng.randint(1, 3)))
-        decided = [q for q, v in enumerate(state.state) if v != UNDECIDED]
+        decided = [q for q, v in enumerate(state.pair_states) if v != UNDECIDED]
         extra = rng.sample(decided, min(len(decided), rng.randint(0, 1)))  # sometimes a pair already decided
         chosen = picks + extra
         rng.shuffle(chosen)
@@ -170,7 +170,7 @@ def _along_a_random_solve(puzzle, seed: int, count: int = 15) -> Iterator[Solvin
         except Contradiction:
             return
         yield state
-        undecided = [q for q, v in enumerate(state.state) if v == UNDECIDED]
+        undecided = [q for q, v in enumerate(state.pair_states) if v == UNDECIDED]
         if not undecided:
             return
         q = rng.choice(undecided)

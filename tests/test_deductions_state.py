@@ -90,7 +90,8 @@ def state_writes(source: str) -> list[str]:
             return (isinstance(e, ast.Attribute) and isinstance(e.value, ast.Name) and e.value.id == "self"
                     and e.attr in on_self)
 
-        # Names bound to a field of a state (``state = s.state``, ``a, b = s.x, s.y``): writes through them count.
+        # Names bound to a field of a state (``pair_states = s.pair_states``, ``a, b = s.x, s.y``): writes through
+        # them count.
         aliases: dict[str, str] = {}
         for node in ast.walk(function):
             if isinstance(node, ast.Assign):
@@ -175,7 +176,7 @@ def test_the_source_checks_find_what_they_look_for() -> None:
     # The checks themselves, on source that breaks each rule (as the engine did before the state kept its index).
     written = state_writes(
         "def f(s: SolvingState, q: int) -> None:\n"
-        "    s.state[q] = 1\n"
+        "    s.pair_states[q] = 1\n"
         "    s.dirty_cells.discard(q)\n"
         "    s._set_split(q, 2)\n"
         "    s.joined |= 1\n"
@@ -184,8 +185,8 @@ def test_the_source_checks_find_what_they_look_for() -> None:
         "    t = SolvingState(puzzle)\n"
         "    u = t.copy()\n"
         "    u.newly_split.add(1)\n"
-        "    state, lonely = u.state, u.lonely_cells\n"
-        "    state[3] = 1\n"
+        "    pair_states, lonely = u.pair_states, u.lonely_cells\n"
+        "    pair_states[3] = 1\n"
         "    lonely.pop()\n"
     )
     assert [w.split(":")[0] for w in written] == ["line 2", "line 3", "line 4", "line 5", "line 10", "line 12",
