@@ -106,7 +106,7 @@ class Walked(Protocol):
 
 
 def stepping(
-    state: Walked,
+    position: Walked,
     tiers: Iterable[Sequence[Callable[[Any], Any]]],
     *,
     bulk: bool = False,
@@ -119,7 +119,7 @@ def stepping(
 
     Parameters
     ----------
-    state : the position, changed as deductions are applied: a SolvingState (which ``bulk`` and ``counted``
+    position : the position, changed as deductions are applied: a SolvingState (which ``bulk`` and ``counted``
         need), or any position the tiers' finders read (:class:`Walked`).
     tiers : the finders to try, easiest first, in tiers: when every finder of a tier is stuck the loop goes on
         with the next tier and never back (the closure mode's levels: each tier lists the finders up to its
@@ -135,18 +135,18 @@ def stepping(
         that stops there leaves the position as it was found, as a hint does).
     """
     if bulk:
-        close_trivially(cast(SolvingState, state))
+        close_trivially(cast(SolvingState, position))
     elif counted is not None:
-        settle_counted(cast(SolvingState, state), counted)
+        settle_counted(cast(SolvingState, position), counted)
     for tier in tiers:  # a tier is asked for only once the last is stuck (the closure's are made lazily)
         while True:
-            if state.solved and not state.newly_joined and not state.newly_split:
+            if position.solved and not position.newly_joined and not position.newly_split:
                 return
             # The first finder with anything to say: its deduction, or with ``bulk`` all of them (read in full
             # before the position changes).
             found: Any = None
             for find in tier:
-                found = find(state)
+                found = find(position)
                 if found is not None:
                     if not bulk:
                         break
@@ -159,7 +159,7 @@ def stepping(
             if bulk:
                 if not applied:
                     yield from found
-                on_counts = cast(SolvingState, state)
+                on_counts = cast(SolvingState, position)
                 for deduction in found:
                     _apply_in_bulk(on_counts, deduction)
                 close_trivially(on_counts)
@@ -168,9 +168,9 @@ def stepping(
             else:
                 if not applied:
                     yield found
-                state.apply(found)
+                position.apply(found)
                 if counted is not None:
-                    settle_counted(cast(SolvingState, state), counted)
+                    settle_counted(cast(SolvingState, position), counted)
                 if applied:
                     yield found
 
