@@ -148,11 +148,13 @@ def samples(tmp_path_factory) -> Path:
     his = [row["game_id"] for row in tatham_rows() if row["order"] == 4][::25]  # one of each of his levels
     (folder / "tatham-ids.txt").write_text("\n".join(his) + "\n", "utf-8")
     for store, order in _STORES.items():
-        made = subprocess.run(
-            ["dominosa", "generate", *order, "--count", "16", "--seed", "1", "--store", store, "--quiet"],
-            cwd=folder, env=env, capture_output=True, text=True, timeout=120,
-        )
-        assert made.returncode == 0, made.stderr
+        # A mix of grades, and hard puzzles asked for by name (a mix of 16 need not hold one).
+        for kind in (("--count", "12"), ("--grade", "hard", "--count", "4")):
+            made = subprocess.run(
+                ["dominosa", "generate", *order, *kind, "--seed", "1", "--store", store, "--quiet"],
+                cwd=folder, env=env, capture_output=True, text=True, timeout=PATIENCE,
+            )
+            assert made.returncode == 0, made.stderr
     return folder
 
 
