@@ -375,16 +375,7 @@ def iter_wide_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
 def wide_local_duplicate(s: SolvingState) -> Deduction | None:
     """The first deduction of :func:`iter_wide_local_duplicate`, or None: the step run asks it after every
     deduction once the techniques up to extreme are stuck, so the scan is remembered (as :func:`local_duplicate`)."""
-    live = _LiveEnds(s)
-    pa, pb = s.tables.pair_a, s.tables.pair_b
-    near = _pairs_near(s.puzzle.board)
-    return _lowest_by_remembered_scan(
-        s,
-        WIDE_LOCAL_DUPLICATE,
-        s.tables.n_pairs,
-        lambda q: _local_duplicate_at(s, q, live, wide=True) if s.pair_states[q] == UNDECIDED else None,
-        lambda r: near[pa[r]] + near[pb[r]],
-    )
+    return _first_local_duplicate(s, True)
 
 
 # Maps each pair state to 1 for undecided, 0 for anything else: a position's undecided pairs as bytes.
@@ -408,15 +399,20 @@ def _pairs_near(board) -> tuple[tuple[int, ...], ...]:
 def local_duplicate(s: SolvingState) -> Deduction | None:
     """Local duplicate: the first deduction of :func:`iter_local_duplicate` (the reasoning and its cost are told
     there), or None."""
-    # The driver loop asks again after every deduction, and most pairs' surroundings have not changed since.
+    return _first_local_duplicate(s, False)
+
+
+def _first_local_duplicate(s: SolvingState, wide: bool) -> Deduction | None:
+    """The lowest pair's local duplicate (in the ``wide`` form or not), by a remembered scan: the driver loop asks
+    again after every deduction, and most pairs' surroundings have not changed since."""
     live = _LiveEnds(s)
     pa, pb = s.tables.pair_a, s.tables.pair_b
     near = _pairs_near(s.puzzle.board)
     return _lowest_by_remembered_scan(
         s,
-        LOCAL_DUPLICATE,
+        WIDE_LOCAL_DUPLICATE if wide else LOCAL_DUPLICATE,
         s.tables.n_pairs,
-        lambda q: _local_duplicate_at(s, q, live) if s.pair_states[q] == UNDECIDED else None,
+        lambda q: _local_duplicate_at(s, q, live, wide) if s.pair_states[q] == UNDECIDED else None,
         lambda r: near[pa[r]] + near[pb[r]],
     )
 
