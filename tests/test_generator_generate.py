@@ -121,7 +121,16 @@ def test_store_runs_save_every_puzzle_and_resume_without_repeats(tmp_path):
         assert len(keys) == 7
 
 
-def test_a_ctrl_c_right_after_a_commit_is_counted_in_what_was_saved(tmp_path, monkeypatch):
+@pytest.fixture
+def ctrl_c_raises():
+    """Ctrl-C raising KeyboardInterrupt, as in a terminal, whatever this process inherited: a runner started in the
+    background of a script ignores SIGINT, and Python then installs no handler of its own."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def test_a_ctrl_c_right_after_a_commit_is_counted_in_what_was_saved(tmp_path, monkeypatch, ctrl_c_raises):
     """The interrupt arrives the moment the store has committed the second puzzle, before the run has counted it:
     the run still stops, and its count says what the store holds."""
     path = tmp_path / "p.sqlite"
@@ -142,7 +151,7 @@ def test_a_ctrl_c_right_after_a_commit_is_counted_in_what_was_saved(tmp_path, mo
         assert run.saved == [1, 2] and len(store) == 2
 
 
-def test_signals_held_delivers_a_held_signal_once_after_the_block():
+def test_signals_held_delivers_a_held_signal_once_after_the_block(ctrl_c_raises):
     reached_the_end_of_the_block = False
     with pytest.raises(KeyboardInterrupt), signals_held():
         os.kill(os.getpid(), signal.SIGINT)
