@@ -18,6 +18,7 @@ __all__ = [
     "MAX_LINE_BYTES",
     "MAX_NUMBER_DIGITS",
     "MAX_ORDER",
+    "MAX_MADE_ORDER",
     "MAX_CELLS",
     "MAX_NESTING",
     "MAX_PLAIN_PUZZLE_CHARS",
@@ -38,6 +39,12 @@ refused before Python turns it into an integer (which, at thousands of digits, r
 
 MAX_ORDER = 100
 """The largest order of a domino set: numbers run 0..100 at most."""
+
+MAX_MADE_ORDER = 50
+"""The largest order dominosa makes puzzles of (``generate``, ``book``, the studio, ``site``): the double-50 set
+(51 x 52 cells), past the largest puzzles published monthly (double-40). Reading, rating, hints, explanations and
+``fix`` go up to :data:`MAX_ORDER`; making is held lower because the generator's time grows with the board and a
+printed or played board past this size is no longer a puzzle a person finishes."""
 
 MAX_CELLS = (MAX_ORDER + 1) * (MAX_ORDER + 2)
 """The most cells on a board: those of the double-100 set (10,302)."""
