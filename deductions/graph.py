@@ -36,6 +36,13 @@ reaches has a lonely cell or domino. The moves of the path
 found are made into the engine's deductions (sentences included) by stepping along it once, or, when the caller
 reads no sentences (the generator's rating), left as their rule and pair. The graph kept for ``keep_graph`` is
 built by a search that steps every position it expands (its edges carry the deductions' words).
+
+The search breaks its ties in the order it meets cells, pairs and dominoes (the lowest lonely cell, the first
+position reached among equal ones, where it guesses, how it completes a path after its budget), which is the cell
+numbering: so it runs on the puzzle's canonical form (:func:`~dominosa.canonical.canonical_image`), the same
+puzzle for every copy turned, mirrored or with its numbers renamed, and the path found is carried back to the
+puzzle given (:mod:`~dominosa.deductions.carrying`). Path, cost and score are then the puzzle's, not its
+orientation's; the graph kept for ``keep_graph`` is the canonical form's.
 """
 
 from __future__ import annotations
@@ -45,7 +52,9 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from dominosa.canonical import canonical_image
 from dominosa.deductions import advanced, rules
+from dominosa.deductions.carrying import Carrier
 from dominosa.deductions.driver import iter_deductions, settle
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.settled import (
@@ -176,7 +185,7 @@ def shortest_path(
     node_budget : positions to expand at most.
     techniques : the techniques allowed (default all, guessing included).
     keep_graph : return the explored graph as a networkx DiGraph (nodes are (joined, split) bitsets; edges
-        carry ``rule``, ``pairs``, ``reason`` and ``weight``).
+        carry ``rule``, ``pairs``, ``reason`` and ``weight``), the canonical form's (see the module).
     trivial : the puzzle is known to be proper and graded trivial (the generator and the rater know it): the
         search starts on bitsets (if it has no clues), with no SolvingState, and skips the consistency check of the
         trivial tier's children, which the sound steps of a proper puzzle always pass. The same path, the same
@@ -184,13 +193,32 @@ def shortest_path(
     sentences : False to leave the steps of trivial moves as the rule and the pair joined (what the score and
         the rating's counts read), so that no SolvingState is made for them; the other steps are the engine's.
     start : the puzzle's start, settled (the bookkeeping drawn), as another run made it: the grade run's
-        (:func:`~dominosa.deductions.rating.rate` passes it), so the search does not make it again. It is read,
-        never changed.
+        (:func:`~dominosa.deductions.rating.rate` passes it), so that neither the search (on a puzzle that is its
+        own canonical form) nor the steps carried back make it again. It is read, never changed.
 
     Raises
     ------
     Contradiction : the puzzle has no solution.
     """
+    image, cells = canonical_image(puzzle)
+    if image == puzzle:
+        return _searched(puzzle, node_budget, techniques, keep_graph, trivial, sentences, start)
+    found = _searched(image, node_budget, techniques, keep_graph, trivial, False, None)
+    carrier = Carrier(puzzle, image, cells)
+    found.steps = carrier.made_again(found.steps, start) if sentences else [carrier.renamed(d) for d in found.steps]
+    return found
+
+
+def _searched(
+    puzzle: Puzzle,
+    node_budget: int,
+    techniques: tuple[Technique, ...] | None,
+    keep_graph: bool,
+    trivial: bool,
+    sentences: bool,
+    start: SolvingState | None,
+) -> DeductionPath:
+    """The search itself, on the puzzle as it is given (:func:`shortest_path` gives it the canonical form)."""
     techniques = techniques or TECHNIQUES
     graph = nx.DiGraph() if keep_graph else None  # built only when asked for: its edges cost time for nothing
     search = _Search(puzzle, on_bitsets=trivial and not puzzle.clues, start=start)

@@ -32,6 +32,7 @@ from dominosa.deductions.tables import Masks, Tables
 __all__ = [
     "Rule",
     "single_neighbour",
+    "single_neighbour_at",
     "single_pair_of",
     "join_consequences",
     "join_splits",
@@ -45,6 +46,7 @@ __all__ = [
     "shared_cell_splits",
     "cell_shared",
     "guess",
+    "guess_at",
 ]
 
 
@@ -60,7 +62,11 @@ def single_neighbour(s: SolvingState) -> Deduction | None:
     """
     if not s.lonely_cells:
         return None
-    x = min(s.lonely_cells)
+    return single_neighbour_at(s, min(s.lonely_cells))
+
+
+def single_neighbour_at(s: SolvingState, x: int) -> Deduction:
+    """Rule 1 at one cell with a single pair left (see :func:`single_neighbour`)."""
     q = single_pair_of(s.masks, s.undecided, x)
     t = s.tables
     other = t.pair_b[q] if t.pair_a[q] == x else t.pair_a[q]
@@ -370,30 +376,37 @@ def guess(s: SolvingState) -> Deduction | None:
     if not open_cells:
         return None
     x = min(open_cells, key=lambda c: (s.cell_live[c], c))
-    joined, split = s.joined_pairs(), s.split_pairs()
     live = s.live_pairs_of_cell(x)
     for q in live:
-        result = count_from_position(s.puzzle, joined + [q], split, max_solutions=1)
-        if result.count == 0:
-            steps = result.stats.nodes
-            how = "at once" if steps <= 1 else f"after {steps} search steps"
-            return Deduction(
-                rule=7,
-                splits=(q,),
-                cells=(x,),
-                domino=t.pair_domino[q],
-                reason=f"Trying the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)} leads to a "
-                f"contradiction {how}, so it is split.",
-                effort=max(1, steps),
-            )
-    q = live[0]
+        found = guess_at(s, x, q, refuted_only=True)
+        if found is not None:
+            return found
+    return guess_at(s, x, live[0])
+
+
+def guess_at(s: SolvingState, x: int, q: int, *, refuted_only: bool = False) -> Deduction | None:
+    """Rule 7 trying pair ``q`` of cell ``x``: split when joining it cannot be completed, else (not with
+    ``refuted_only``) joined as a choice, as :func:`guess` chooses once every pair of the cell can be completed."""
+    t = s.tables
+    result = count_from_position(s.puzzle, s.joined_pairs() + [q], s.split_pairs(), max_solutions=1)
+    refuted = result.count == 0
+    if not refuted and refuted_only:
+        return None
+    steps = result.stats.nodes
+    how = "at once" if steps <= 1 else f"after {steps} search steps"
+    reason = (
+        f"Trying the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)} leads to a contradiction {how}, so it "
+        "is split." if refuted else f"Every pair of {s.cell_label(x)} can be completed, so the puzzle has more "
+        f"than one solution; choosing {s.pair_label(q)}."
+    )
     return Deduction(
         rule=7,
-        joins=(q,),
+        joins=() if refuted else (q,),
+        splits=(q,) if refuted else (),
         cells=(x,),
         domino=t.pair_domino[q],
-        reason=f"Every pair of {s.cell_label(x)} can be completed, so the puzzle has more than one solution; "
-        f"choosing {s.pair_label(q)}.",
+        reason=reason,
+        effort=max(1, steps) if refuted else 0,
     )
 
 
