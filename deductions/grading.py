@@ -61,6 +61,12 @@ class GradeResult:
     deductions : the deductions of the grading run, in order.
     stuck : for a puzzle beyond the reference grader's levels (fiendish or guessing), the position where the
         techniques up to extreme got stuck: its joined pairs and its split pairs; None otherwise.
+    decisive : the deduction that sets the grade: the step run's first at the grade's level, bookkeeping aside
+        (everything before it is easier), kept by the run itself so that saying why the grade is what it is
+        (:mod:`~dominosa.deductions.reasons`) needs no second run. None when not proper, for a puzzle its clues
+        already solve, and from a level-only grade (its closures find deductions in bulk, not the step run's
+        first). A lean run keeps it as its rule and pairs alone, as its other deductions; it is left out of
+        comparisons, which ask whether two runs graded alike.
     """
 
     verdict: str
@@ -70,6 +76,7 @@ class GradeResult:
     guess_depth: int = 0
     deductions: list[Deduction] = field(default_factory=list)
     stuck: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+    decisive: Deduction | None = field(default=None, compare=False)
 
     @property
     def techniques(self) -> dict[str, int]:
@@ -175,8 +182,8 @@ def grade(
 
 class Tally:
     """The grade's accumulator: what a run of the stepping loop used, read off its deductions as they come (the
-    uses by rule number, the level of the hardest, the guesses and the deepest, and where the techniques up to
-    extreme got stuck), and the deductions kept.
+    uses by rule number, the level of the hardest, the first deduction of that level, the guesses and the
+    deepest, and where the techniques up to extreme got stuck), and the deductions kept.
 
     Every grading run is the driver's one loop (:func:`~dominosa.deductions.driver.stepping`) with its
     parameters (on a small board, on the settled positions' bitsets: :class:`BitsetPosition`), read by this one
@@ -200,6 +207,8 @@ class Tally:
         self.bookkeeping = bookkeeping  # kept deductions include the bookkeeping steps
         self.uses = [0] * _RULE_SLOTS  # by rule number: a technique's hash is a Python call
         self.level = 0
+        self.reached = -1  # the level of the decisive deduction: -1 before the first that is not bookkeeping
+        self.decisive: Deduction | None = None
         self.guesses = 0
         self.depth = 0
         self.stuck: tuple[tuple[int, ...], tuple[int, ...]] | None = None
@@ -209,13 +218,13 @@ class Tally:
         """Count every deduction of a run (each yielded before it is applied)."""
         state = self.state
         uses, made, keep, bookkeeping = self.uses, self.made, self.keep, self.bookkeeping
-        level, guesses, depth, stuck = self.level, self.guesses, self.depth, self.stuck
+        reached, decisive, guesses, depth, stuck = self.reached, self.decisive, self.guesses, self.depth, self.stuck
         for found in events:
             rule: int = found.rule
             uses[rule] += 1
-            above = _LEVEL_OF_RULE[rule]
-            if above > level:
-                level = above
+            above = _DECIDING_LEVEL[rule]
+            if above > reached:
+                reached, decisive = above, found
                 if above > EXTREME and stuck is None and state is not None:
                     stuck = pairs_of(state.pair_states)
             if rule == _GUESS_RULE:
@@ -223,7 +232,8 @@ class Tally:
                 depth = max(depth, found.effort)
             if keep and (bookkeeping or not _BOOKKEEPING_RULE[rule]):
                 made.append(found)
-        self.level, self.guesses, self.depth, self.stuck = level, guesses, depth, stuck
+        self.reached, self.decisive, self.guesses, self.depth, self.stuck = reached, decisive, guesses, depth, stuck
+        self.level = max(reached, 0)
 
     def result(self, verdict: str, solved: bool, *, with_uses: bool = True) -> GradeResult:
         """The grade the run counted: its level where it solved the puzzle, else None (and no stuck position)."""
@@ -235,7 +245,8 @@ class Tally:
         uses: dict[int, int] = dict(counted.items())
         if not solved:
             return GradeResult(verdict, None, uses, self.guesses, self.depth, self.made)
-        return GradeResult(verdict, self.level, uses, self.guesses, self.depth, self.made, self.stuck)
+        decisive = self.decisive if with_uses else None
+        return GradeResult(verdict, self.level, uses, self.guesses, self.depth, self.made, self.stuck, decisive)
 
 
 def graded_by_steps(
@@ -397,6 +408,9 @@ _GUESS_RULE = int(Technique.GUESS)
 _TECHNIQUE_BY_RULE: list[Technique] = [_TECHNIQUE_OF_RULE.get(rule, Technique.GUESS) for rule in range(_RULE_SLOTS)]
 _BOOKKEEPING_RULE: list[bool] = [rule in _TECHNIQUE_OF_RULE and _TECHNIQUE_OF_RULE[rule].bookkeeping
                                  for rule in range(_RULE_SLOTS)]
+# The level at which each rule number's deduction can set a grade: its level, -1 for the bookkeeping (which never
+# does), so that the tally's one comparison keeps both the hardest level and its first deduction.
+_DECIDING_LEVEL: list[int] = [-1 if _BOOKKEEPING_RULE[rule] else _LEVEL_OF_RULE[rule] for rule in range(_RULE_SLOTS)]
 _JOIN_RULE = int(Technique.JOIN_CONSEQUENCES)
 _SPLIT_RULE = int(Technique.SPLIT_CONSEQUENCES)
 _SAME_RULE = int(Technique.ALL_SAME_NEIGHBOURS)

@@ -119,7 +119,7 @@ def rate(
     graded : the puzzle's grade when the caller has already made it (the generator has, for the layouts it
         picks), saving the grading run; with ``with_path=False`` it must hold its deductions.
     with_reason : also say why the grade is what it is (:func:`~dominosa.deductions.reasons.grade_reason`: the
-        deduction that sets it, at most one more grading run).
+        deduction that sets it, which the grading run kept; none from a level-only ``graded``).
 
     Examples
     --------

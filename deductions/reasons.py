@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from dominosa.deductions.driver import iter_deductions
 from dominosa.deductions.grades import GRADES, TRIVIAL, Technique
 from dominosa.deductions.grading import GradeResult
-from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions.state import Deduction, names_of
+from dominosa.deductions.tables import tables_for
 from dominosa.puzzle import Puzzle
 
 __all__ = ["GradeReason", "grade_reason"]
@@ -54,25 +54,24 @@ class GradeReason:
 
 
 def grade_reason(puzzle: Puzzle, graded: GradeResult) -> GradeReason | None:
-    """The deduction that sets a proper puzzle's grade, or None for a puzzle without one (not proper).
+    """The deduction that sets a proper puzzle's grade, in words; None for a puzzle without one (not proper, or
+    graded by its level alone, whose run keeps no deciding deduction) and for one its clues already solve.
 
-    Replays the step run until its first deduction at the grade's level (bookkeeping aside): at most one grading
-    run's work.
+    The grading run kept the deduction (``graded.decisive``, see :class:`~dominosa.deductions.grading.Tally`):
+    this only words it, in the names of the puzzle's cells.
     """
-    if graded.level is None:
+    found = graded.decisive
+    if graded.level is None or found is None:
         return None
-    state = SolvingState(puzzle)
-    for found in iter_deductions(state):
-        technique = Technique(found.rule)
-        if technique.level == graded.level and not technique.bookkeeping:
-            return GradeReason(
-                grade=GRADES[graded.level],
-                technique=technique.label,
-                strength=_strength(technique, found),
-                cells=tuple(state.cell_name(x) for x in found.cells),
-                sentence=str(found.reason),
-            )
-    return None  # a puzzle already placed by its clues: nothing to deduce
+    technique = Technique(found.rule)
+    names = names_of(tables_for(puzzle)).cell
+    return GradeReason(
+        grade=GRADES[graded.level],
+        technique=technique.label,
+        strength=_strength(technique, found),
+        cells=tuple(names[x] for x in found.cells),
+        sentence=str(found.reason),
+    )
 
 
 def _strength(technique: Technique, found: Deduction) -> str:

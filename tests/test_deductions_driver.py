@@ -156,6 +156,9 @@ def _lean_as_full(puzzle, techniques) -> str:
     assert list(lean.uses) == list(full.uses)  # the same order too (the rules' numbers)
     steps = [d for d in full.deductions if not Technique(d.rule).bookkeeping]
     assert [(d.rule, d.joins) for d in lean.deductions] == [(d.rule, d.joins) for d in steps]
+    if full.decisive is not None:  # the deduction that sets the grade, as the lean run keeps it
+        assert (lean.decisive.rule, lean.decisive.joins) == (full.decisive.rule, full.decisive.joins)
+        assert full.decisive in steps
     dominoes = dominoes_to_place(puzzle)
     assert score(lean.deductions, dominoes=dominoes) == score(steps, dominoes=dominoes)
     assert grade(puzzle, techniques=techniques, verdict=PROPER, lean=True) == replace(full, deductions=[])

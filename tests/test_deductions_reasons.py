@@ -6,6 +6,8 @@ strong forms set are tested in ``test_deductions_grades.py``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.grading import PROPER, grade
 from dominosa.deductions.rating import rate
@@ -58,3 +60,21 @@ def test_a_trivial_grade_says_the_trivial_techniques_finish_it():
     rating = rate(read_game_id("3:22223101012330103310"), with_path=False, with_reason=True)
     assert rating.reason is not None and rating.reason.grade == "trivial"
     assert rating.reason.words() == "trivial: single neighbours and unique placements alone finish it"
+
+
+def test_the_reason_words_the_deduction_the_grading_run_kept():
+    # No second run: the reason is the deduction the grade's own run kept, whichever it is told.
+    puzzle = read_game_id(BEYOND_HIS_SOLVER)
+    graded = grade(puzzle, verdict=PROPER, keep_deductions=True)
+    other = next(d for d in graded.deductions if d.rule == Technique.SET_ANALYSIS)
+    reason = grade_reason(puzzle, replace(graded, decisive=other))
+    assert reason is not None and (reason.technique, reason.sentence) == ("set analysis", str(other.reason))
+    assert grade_reason(puzzle, replace(graded, decisive=None)) is None
+
+
+def test_rating_with_its_path_gives_the_reason_the_step_run_gives():
+    # rate's grade run with the path is settled (bookkeeping drawn between steps): the same deciding deduction.
+    for game_id in (HARD, BEYOND_HIS_SOLVER, "3:22223101012330103310"):
+        with_path = rate(read_game_id(game_id), with_reason=True).reason
+        alone = rate(read_game_id(game_id), with_path=False, with_reason=True).reason
+        assert with_path == alone and with_path is not None
