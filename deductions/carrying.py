@@ -12,7 +12,10 @@ engine at the same place, so that its sentence names the given puzzle's cells an
 
 from __future__ import annotations
 
-from dominosa.deductions import rules
+from collections.abc import Callable
+from functools import partial
+
+from dominosa.deductions import advanced, rules
 from dominosa.deductions.driver import settle
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.state import Deduction, SolvingState
@@ -30,33 +33,58 @@ class Carrier:
     """
 
     def __init__(self, puzzle: Puzzle, image: Puzzle, cells: tuple[int, ...]) -> None:
-        self.puzzle = puzzle
+        self.puzzle, self.image = puzzle, image
         self.rank = cells
         self.cells = [0] * len(cells)  # by the canonical form's cell index, the given puzzle's
         for x, y in enumerate(cells):
             self.cells[y] = x
-        board, pair_of = image.board, puzzle.board.pair_of
-        given = puzzle.board.cells
-        self.pairs = []  # by the canonical form's pair index, the given puzzle's
-        index = board.index
-        for q in range(len(board.pairs)):
-            a, b = board.pair_cells(q)
-            p = pair_of(given[self.cells[index[a]]], given[self.cells[index[b]]])
-            assert p is not None  # a symmetry maps neighbours to neighbours
-            self.pairs.append(p)
+        self.pairs: dict[int, int] = {}  # by the canonical form's pair index, the given puzzle's: those asked
+        self.names: dict[int, int] = {}  # by the canonical form's number, the given puzzle's (made when asked)
 
-    def renamed(self, d: Deduction) -> Deduction:
-        """A step's rule, pairs and cells in the given puzzle's numbering (no sentence: what the score and the
-        rating's counts read)."""
-        pairs, cells = self.pairs, self.cells
+    def pair(self, q: int) -> int:
+        """The given puzzle's pair that the canonical form's pair ``q`` is (worked out when first asked: a path
+        names few of the board's pairs)."""
+        p = self.pairs.get(q)
+        if p is None:
+            a, b = self.image.board.pair_cells(q)
+            index, given = self.image.board.index, self.puzzle.board.cells
+            found = self.puzzle.board.pair_of(given[self.cells[index[a]]], given[self.cells[index[b]]])
+            assert found is not None  # a symmetry maps neighbours to neighbours
+            p = self.pairs[q] = found
+        return p
+
+    def domino(self, d: int) -> int:
+        """The given puzzle's domino (its index in the set) that the canonical form's domino ``d`` is."""
+        if not self.names:
+            image_numbers = self.image.numbers
+            self.names = {image_numbers[y]: v for v, y in zip(self.puzzle.numbers, self.rank, strict=True)}
+        a, b = (self.names[v] for v in self.image.dominoes[d])
+        return self.puzzle.dominoes.index((a, b) if a <= b else (b, a))
+
+    def renamed(self, d: Deduction, reason: str | Callable[[], str] = "") -> Deduction:
+        """A step with its pairs, cells and domino in the given puzzle's numbering, and ``reason`` for its
+        sentence."""
+        pair, cells = self.pair, self.cells
         return Deduction(
             rule=d.rule,
-            joins=tuple(pairs[q] for q in d.joins),
-            splits=tuple(pairs[q] for q in d.splits),
-            quiet_splits=tuple(pairs[q] for q in d.quiet_splits),
+            joins=tuple(map(pair, d.joins)),
+            splits=tuple(map(pair, d.splits)),
+            quiet_splits=tuple(map(pair, d.quiet_splits)),
+            settles=tuple(map(pair, d.settles)),
             cells=tuple(cells[x] for x in d.cells),
+            domino=None if d.domino is None else self.domino(d.domino),
+            reason=reason,
             effort=d.effort,
         )
+
+    def carried(self, steps: list[Deduction], start: SolvingState | None, sentences: bool) -> list[Deduction]:
+        """The canonical form's steps in the given puzzle's numbering; with ``sentences``, each says its sentence
+        when first asked, all of them made then by :meth:`made_again` (most callers read none: the score, the
+        rating's counts and the generator read the rules and pairs)."""
+        if not sentences:
+            return [self.renamed(d) for d in steps]
+        words = _Sentences(self, steps, start)
+        return [self.renamed(d, partial(words.of, k)) for k, d in enumerate(steps)]
 
     def made_again(self, steps: list[Deduction], start: SolvingState | None) -> list[Deduction]:
         """The steps made again by the given puzzle's engine, stepping along them from its settled start
@@ -73,6 +101,21 @@ class Carrier:
             settle(state)
             made.append(found)
         return made
+
+
+class _Sentences:
+    """The sentences of a carried path, made on the first request for any of them."""
+
+    def __init__(self, carrier: Carrier, steps: list[Deduction], start: SolvingState | None) -> None:
+        self.carrier: Carrier | None = carrier
+        self.steps, self.start = steps, start
+        self.said: list[str] = []
+
+    def of(self, k: int) -> str:
+        if self.carrier is not None:
+            self.said = [d.reason for d in self.carrier.made_again(self.steps, self.start)]  # Sentences kept
+            self.carrier, self.steps, self.start = None, [], None  # what they were made from is not kept
+        return self.said[k]
 
 
 def _found_again(state: SolvingState, wanted: Deduction, rank: tuple[int, ...]) -> Deduction:
@@ -94,12 +137,25 @@ def _found_again(state: SolvingState, wanted: Deduction, rank: tuple[int, ...]) 
         assert found is not None
         return found
     effect = _effect(wanted)
+    at = _AT.get(technique)
+    if at is not None:  # the rules that work at one cell or domino, asked there
+        found = at(state, wanted.cells[0] if technique is Technique.ALL_SAME_NEIGHBOURS else wanted.domino)
+        if found is not None and _effect(found) == effect:
+            return found
     finder = ALL_FINDERS.get(technique)
     candidates = finder(state) if finder is not None else [FINDERS[technique](state)]
     for found in candidates:
         if found is not None and _effect(found) == effect:
             return found
     raise AssertionError(f"no {technique.label} at the carried place: {wanted}")  # pragma: no cover
+
+
+# The techniques asked at the cell (rule 4) or domino (rule 6, must overlap) a deduction names.
+_AT = {
+    Technique.ALL_SAME_NEIGHBOURS: rules.same_neighbours_at,
+    Technique.SHARED_CELL: rules.shared_cell_of,
+    Technique.MUST_OVERLAP: advanced.must_overlap_of,
+}
 
 
 def _effect(d: Deduction) -> tuple[tuple[int, ...], tuple[int, ...]]:

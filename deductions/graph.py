@@ -205,7 +205,7 @@ def shortest_path(
         return _searched(puzzle, node_budget, techniques, keep_graph, trivial, sentences, start)
     found = _searched(image, node_budget, techniques, keep_graph, trivial, False, None)
     carrier = Carrier(puzzle, image, cells)
-    found.steps = carrier.made_again(found.steps, start) if sentences else [carrier.renamed(d) for d in found.steps]
+    found.steps = carrier.carried(found.steps, start, sentences)
     return found
 
 
@@ -368,12 +368,22 @@ class _Search:
             self.tick += 1
             heapq.heappush(self.queue, (cost, -(joined | split).bit_count(), self.tick, child))
 
+    def bare(self, move: Move) -> Deduction:
+        """A move as its deduction without the sentence: its rule, pair, cells (the lonely cell first for rule 1)
+        and domino."""
+        rule, q, where = move
+        m = self.masks
+        a, b = m.pair_a[q], m.pair_b[q]
+        if rule == _SINGLE:
+            return Deduction(rule=rule, joins=(q,), cells=(where, b if a == where else a), domino=m.pair_domino[q])
+        return Deduction(rule=rule, joins=(q,), cells=(a, b), domino=where)
+
     def made(self, edges: list[Edge], sentences: bool) -> list[Deduction]:
         """A path's edges as deductions: each move made on a position stepped along the path from the start (one
         copy, not one per position), the deductions as they are; without ``sentences``, the moves as the rule and
         the pair joined alone."""
         if not sentences:
-            return [Deduction(rule=e[0], joins=(e[1],)) if isinstance(e, tuple) else e for e in edges]
+            return [self.bare(e) if isinstance(e, tuple) else e for e in edges]
         if all(isinstance(e, Deduction) for e in edges):
             return edges  # type: ignore[return-value]
         state = self.start().copy()

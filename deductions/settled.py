@@ -59,7 +59,8 @@ __all__ = [
     "FollowingState",
 ]
 
-# A move of the search: (rule, pair joined, domino). The Deduction is made only for the steps of the path found.
+# A move of the search: (rule, pair joined, where): the lonely cell for rule 1, the domino for rule 5. The Deduction
+# is made only for the steps of the path found.
 Move = tuple[int, int, int]
 
 _SINGLE = int(Technique.SINGLE_NEIGHBOUR)
@@ -248,7 +249,7 @@ def trivial_moves(
     for x in range(m.n_cells):
         q = -1 if covered >> x & 1 else single_pair_of(m, undecided, x)
         if q >= 0:
-            return [(_SINGLE, q, m.pair_domino[q])]
+            return [(_SINGLE, q, x)]
     moves = []
     for d in range(len(m.placements)):
         q = -1 if placed >> d & 1 else only_place_of(m, undecided, d)

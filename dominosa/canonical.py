@@ -171,20 +171,67 @@ def canonical_layout(puzzle: Puzzle, solution: Solution) -> tuple[Puzzle, Soluti
 
 
 def canonical_image(puzzle: Puzzle) -> tuple[Puzzle, tuple[int, ...]]:
-    """:func:`canonical_puzzle`, and where each cell went: by the puzzle's cell index, the representative's.
+    """The puzzle's representative for the engine, and where each cell went: by the puzzle's cell index, the
+    representative's.
 
-    What the engine needs to carry what it finds on the representative back to the puzzle it was given.
+    Like :func:`canonical_puzzle`, one of the puzzle's images (numbers renamed by first appearance for a full set),
+    the same puzzle for every puzzle of the class; chosen by a cheaper order than the key's text (size, then the
+    numbers in reading order, then the clues, as integers), since the engine, which rates every puzzle it is
+    given in this form, needs only a choice that is the same for every copy. The cell map is what it needs to carry
+    what it finds back to the puzzle it was given.
 
     >>> from dominosa import Puzzle
     >>> image, cells = canonical_image(Puzzle.from_grid([[0, 1], [0, 1], [1, 0]]))  # turned and mirrored
     >>> image.grid, cells
     (((0, 0, 1), (1, 1, 0)), (0, 3, 1, 4, 2, 5))
     """
-    symmetry = _best_symmetry(puzzle)[1]
-    image = _apply(puzzle, symmetry, None)[0]
-    _, w, _, where = _images(puzzle.board)[symmetry]
-    index = image.board.index
-    return image, tuple(index[divmod(square, w)] for square in where)
+    numbers, full, index = puzzle.numbers, puzzle.is_full_set, puzzle.board.index
+    images = _images(puzzle.board)
+    # The images' first squares tell most of them apart: the whole of each is read only where those tie.
+    heads = [(h, w, _read(numbers, source[:_HEAD], full)) for h, w, source, _ in images]
+    first = min(heads)
+    best: tuple | None = None
+    for symmetry, (_, _, source, where) in enumerate(images):
+        if heads[symmetry] != first:
+            continue
+        clues = sorted(tuple(sorted((where[index[a]], where[index[b]]))) for a, b in puzzle.clues)
+        key = (_read(numbers, source, full), clues, symmetry)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    read, clues, symmetry = best
+    h, w, source, where = images[symmetry]
+    if -1 not in source:  # a rectangle: each square a cell, in reading order
+        board, image_numbers, cells = Board.rectangle(h, w), tuple(read), where
+    else:
+        squares = [square for square, i in enumerate(source) if i >= 0]  # the image's cells in reading order
+        rank = {square: k for k, square in enumerate(squares)}
+        board = Board.from_cells(divmod(square, w) for square in squares)
+        image_numbers = tuple(read[square] for square in squares)
+        cells = tuple(map(rank.__getitem__, where))
+    if puzzle.clues:
+        placed = tuple((divmod(a, w), divmod(b, w)) for a, b in clues)
+        image = Puzzle(board, image_numbers, puzzle.dominoes, placed)
+    else:
+        image = Puzzle.unchecked(board, image_numbers, puzzle.dominoes)  # an image of a checked puzzle
+    return image, cells
+
+
+# How many squares of each image are read first, to tell the images apart (see canonical_image).
+_HEAD = 12
+
+
+def _read(numbers: tuple[int, ...], source: tuple[int, ...], full: bool) -> list[int]:
+    """The numbers of an image's squares in reading order (-1 for a hole), renamed for a full set by first
+    appearance (the first number read becomes 0, ...): the same for every image of one class read the same way."""
+    read = [numbers[i] if i >= 0 else -1 for i in source]
+    if not full:
+        return read
+    seen = dict.fromkeys(read)
+    seen.pop(-1, None)
+    rename = dict(zip(seen, range(len(seen)), strict=True))
+    rename[-1] = -1
+    return list(map(rename.__getitem__, read))
 
 
 def _apply(puzzle: Puzzle, symmetry: int, solution: Solution | None) -> tuple[Puzzle, Solution | None]:
