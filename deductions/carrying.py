@@ -5,9 +5,11 @@ follows first, which of two positions of equal cost it expands first, where it g
 once its budget is spent. That order is the cell numbering, so a puzzle turned, mirrored or with its numbers
 renamed would be searched another way and could be given another path, cost and score, though it is the same
 puzzle to a solver. The search therefore runs on the canonical form (:func:`~dominosa.canonical.canonical_image`),
-the same puzzle for every copy, and its path is carried back here: each step's pairs and cells renamed to the
-given puzzle's, and, where the caller reads sentences, each deduction made again by the given puzzle's own
-engine at the same place, so that its sentence names the given puzzle's cells and numbers.
+the same puzzle for every copy, and its path is carried back here: each step's pairs, cells and domino renamed to
+the given puzzle's at once, and its sentence, when first read, made by the given puzzle's own engine: the path is
+stepped once on the given puzzle and each deduction found again at the same place, so that the sentences name
+the given puzzle's cells and numbers. Most readers of a path (the score, the rating's counts, the generator)
+read no sentence, and so pay for none.
 """
 
 from __future__ import annotations

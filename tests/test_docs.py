@@ -65,7 +65,7 @@ def _with_examples() -> dict[str, Path]:
 
 def test_the_examples_are_found():
     # The walk is not blind: these modules show examples (the model, the exact cover, the generator).
-    assert {"dominosa", "dominosa.cover", "dominosa.generator.canonical", "dominosa.generator.layouts"} <= set(
+    assert {"dominosa", "dominosa.cover", "dominosa.canonical", "dominosa.generator.layouts"} <= set(
         _with_examples()
     )
     assert len(_with_examples()) >= 10
