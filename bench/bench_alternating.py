@@ -23,18 +23,17 @@ import json
 import random
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from old_revision import old_package, run_side
+from old_revision import alternating, run_side
 
 RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "grading_sequences.jsonl"
 KINDS = ("grade", "level", "lean", "trivial", "basic", "rate")
 
 
-def _worker(package_dir: str) -> None:
-    """Time each kind of run on the game ids read from standard input; print the best times as JSON."""
+def _worker(package_dir: str, kinds: tuple[str, ...]) -> None:
+    """Time each of ``kinds`` of run on the game ids read from standard input; print the best times as JSON."""
     import dominosa
     from dominosa.deductions import grade, rate
     from dominosa.deductions.grades import BASIC, TRIVIAL, ordered_by_tier
@@ -51,7 +50,7 @@ def _worker(package_dir: str) -> None:
         "rate": lambda p: rate(p, verdict="proper"),
     }
     out = {}
-    for kind in KINDS:
+    for kind in kinds:
         times = []
         for puzzle in puzzles:
             best = float("inf")
@@ -64,6 +63,23 @@ def _worker(package_dir: str) -> None:
     print(json.dumps(out))
 
 
+def timed_alternately(
+    ids: dict[str, list[str]], kinds: tuple[str, ...], against: str, rounds: int
+) -> dict[tuple[str, str, str], list[float]]:
+    """Each set of game ids timed by this checkout and by ``against`` in turn (``old_revision.alternating``),
+    each side in a fresh process per set and round: by (set, kind, side "new" or "old"), each puzzle's best CPU
+    time over the rounds. Also what ``bench_settle.py`` times its sets by."""
+    best: dict[tuple[str, str, str], list[float]] = {}
+    for side, site, package_dir, folder in alternating(against, rounds):
+        for name, game_ids in ids.items():
+            argv = [str(Path(__file__).resolve()), "--worker", package_dir, "--kinds", ",".join(kinds)]
+            found = json.loads(run_side(site, argv, cwd=folder, input=json.dumps(game_ids)))
+            for kind, times in found.items():
+                key = (name, kind, side)
+                best[key] = [min(a, b) for a, b in zip(best[key], times, strict=True)] if key in best else times
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--orders", default="6,9", help="comma-separated orders of the record's puzzles")
@@ -72,9 +88,10 @@ def main() -> None:
     parser.add_argument("--against", default="main", help="the git revision to compare with")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--kinds", default=",".join(KINDS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        _worker(args.worker)
+        _worker(args.worker, tuple(args.kinds.split(",")))
         return
     rows = [json.loads(line) for line in RECORD.read_text("utf-8").splitlines() if line.strip()]
     by_order: dict[str, list[str]] = {}
@@ -83,25 +100,11 @@ def main() -> None:
     rng = random.Random(args.seed)
     orders = args.orders.split(",")
     ids = {o: rng.sample(by_order[o], min(args.puzzles, len(by_order[o]))) for o in orders}
-    here = Path(__file__).resolve()
-    with tempfile.TemporaryDirectory() as folder:
-        site = old_package(args.against, Path(folder))
-        import dominosa
-
-        sides = (("this", None, str(Path(dominosa.__file__).resolve().parent.parent)), ("old", site, str(site)))
-        best: dict[tuple[str, str, str], list[float]] = {}
-        for _ in range(args.rounds):
-            for side, path, package_dir in sides:
-                for o in orders:
-                    argv = [str(here), "--worker", package_dir]
-                    found = json.loads(run_side(path, argv, cwd=folder, input=json.dumps(ids[o])))
-                    for kind, times in found.items():
-                        key = (o, kind, side)
-                        best[key] = [min(a, b) for a, b in zip(best[key], times, strict=True)] if key in best else times
+    best = timed_alternately(ids, KINDS, args.against, args.rounds)
     print(f"this checkout against {args.against}, pure Python sources, best CPU time of {args.rounds} alternations")
     for o in orders:
         for kind in KINDS:
-            new, old = best[(o, kind, "this")], best[(o, kind, "old")]
+            new, old = best[(o, kind, "new")], best[(o, kind, "old")]
             ratio = statistics.median(a / b for a, b in zip(new, old, strict=True))
             print(f"order {o:>2} {kind:5} ({len(new)} puzzles)  median {statistics.median(new) * 1e3:8.3f} ms "
                   f"against {statistics.median(old) * 1e3:8.3f} ms;  sum {sum(new) * 1e3:8.1f} against "

@@ -14,8 +14,10 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import tomllib
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -37,6 +39,22 @@ def old_package(revision: str, into: Path, *, compiled: bool = False) -> Path:
     for package, folder in sorted(mapping.items()):
         shutil.copytree(source / folder, target.joinpath(*package.split(".")), dirs_exist_ok=True)
     return target
+
+
+def alternating(against: str, rounds: int) -> Iterator[tuple[str, Path | None, str, str]]:
+    """This checkout and revision ``against`` in turn, ``rounds`` times (a shared machine's load moves slowly, so
+    the sides take turns rather than one running after the other): for each turn its side (``"new"`` or
+    ``"old"``), the ``site`` to give :func:`run_side`, the folder its ``dominosa`` must be imported from (a worker
+    checks, since an editable install of this checkout would otherwise answer for the revision), and a working
+    directory outside the checkout. The revision is unpacked once, for the whole run."""
+    import dominosa
+
+    here = str(Path(dominosa.__file__).resolve().parent.parent)
+    with tempfile.TemporaryDirectory() as folder:
+        site = old_package(against, Path(folder))
+        for _ in range(rounds):
+            yield "new", None, here, folder
+            yield "old", site, str(site), folder
 
 
 def run_side(site: Path | None, argv: list[str], *, cwd: str | Path | None, input: str | None = None) -> str:
