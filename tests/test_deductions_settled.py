@@ -59,10 +59,11 @@ def test_the_trivial_moves_are_the_engines_rules_1_and_5(layout, seed):
         first = trivial_moves(masks, *_position(state), first_only=True)
         single, unique = rules.single_neighbour(state), rules.unique_placement(state)
         if single is not None:
-            assert moves == first == [(int(Technique.SINGLE_NEIGHBOUR), single.joins[0], moves[0][2])]
+            # rule 1's move names its lonely cell (the state graph's carried steps read it), rule 5's its domino
+            assert moves == first == [(int(Technique.SINGLE_NEIGHBOUR), single.joins[0], single.cells[0])]
         elif unique is not None:
             assert moves is not None and first == moves[:1]
-            assert (moves[0][0], moves[0][1]) == (int(Technique.UNIQUE_PLACEMENT), unique.joins[0])
+            assert moves[0] == (int(Technique.UNIQUE_PLACEMENT), unique.joins[0], unique.domino)
         else:
             assert moves is None and first is None
         event("rule 1" if single else "rule 5" if unique else "neither")
