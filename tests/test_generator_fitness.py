@@ -3,6 +3,7 @@ the job, and the fitness orders layouts toward the target."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -10,12 +11,14 @@ import pytest
 from dominosa import Board, full_set
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import advanced, grade, rate
-from dominosa.deductions.grades import grade_level
+from dominosa.deductions.grades import Technique, grade_level
 from dominosa.generator.fitness import (
+    HALF_GRADE_UP_TO,
     IMPROPER_FITNESS,
     Budgets,
     FinishJob,
     Job,
+    Stuck,
     Target,
     evaluate,
     finish,
@@ -135,8 +138,12 @@ def test_a_trivial_targets_bitset_grading_and_rating_are_the_engines(seed):
 @pytest.mark.parametrize("grade_name", ["hard", "extreme"])
 def test_above_a_hard_or_extreme_target_the_quick_run_is_the_whole_measure_and_the_full_runs_measure(grade_name):
     target = Target(grade_level(grade_name))
-    assert stuck_fitness(3) > stuck_fitness(7)  # fewer dominoes left unplaced: closer
-    assert fitness_of(target, target.level, {}, 0.0) > stuck_fitness(0) > IMPROPER_FITNESS
+    # fewer dominoes left unplaced: closer
+    assert stuck_fitness(Stuck(3, 0), len(SET)) > stuck_fitness(Stuck(7, 0), len(SET))
+    assert stuck_fitness(Stuck(3, 2), len(SET)) > stuck_fitness(Stuck(7, 2), len(SET))
+    # on a big board, steps of the target's techniques before it got stuck tell little
+    assert stuck_fitness(Stuck(3, 2), HALF_GRADE_UP_TO + 1) == stuck_fitness(Stuck(3, 0), HALF_GRADE_UP_TO + 1)
+    assert fitness_of(target, target.level, {}, 0.0) > stuck_fitness(Stuck(0, 1), len(SET)) > IMPROPER_FITNESS
     above = 0
     for seed in range(40):
         one = job(seed, target)
@@ -147,8 +154,57 @@ def test_above_a_hard_or_extreme_target_the_quick_run_is_the_whole_measure_and_t
             above += 1
             assert not quick.above and quick.level is None  # no completion needed
             unplaced = -quick.fitness[2]
-            assert quick.fitness == stuck_fitness(int(unplaced)) and 0 < unplaced <= len(SET)
+            ways = [stuck_fitness(Stuck(int(unplaced), steps), len(SET)) for steps in (0, 1)]
+            assert quick.fitness in ways
+            assert 0 < unplaced <= len(SET)
     assert above, f"no random order-5 layout was above {grade_name}"
+
+
+def _before_first_step_above(puzzle, level: int) -> list:
+    """The deductions of the full grading run (bookkeeping kept) before its first step above ``level``."""
+    run = grade(puzzle, keep_deductions=True).deductions
+    return list(itertools.takewhile(lambda d: Technique(d.rule).level <= level, run))
+
+
+@pytest.mark.parametrize("grade_name", ["hard", "extreme"])
+def test_the_quick_runs_stuck_measure_is_the_full_runs(grade_name):
+    """The quick run is lean (no bookkeeping steps kept) and ends where the target's techniques are stuck; what
+    it reads off its uses is what the full run's deductions say up to its first step above the target."""
+    target = Target(grade_level(grade_name))
+    seen = set()
+    for seed in range(30):
+        quick = evaluate(job(seed, target)._replace(quick_reject=True))
+        if not quick.proper or quick.level is not None:
+            continue
+        before = _before_first_step_above(to_puzzle(BOARD, SET, quick.layout), target.level)
+        unplaced = len(SET) - sum(len(d.joins) for d in before)
+        at_target = sum(Technique(d.rule).level == target.level and not Technique(d.rule).bookkeeping for d in before)
+        assert quick.fitness == stuck_fitness(Stuck(unplaced, at_target), len(SET))
+        seen.add(at_target > 0)
+    assert seen, f"no random order-5 layout was above {grade_name}"
+
+
+@pytest.mark.parametrize(("grade_name", "seeds"), [("hard", range(60)), ("extreme", range(150, 190))])
+def test_a_layout_stuck_after_the_targets_own_techniques_comes_before_one_a_grade_below(grade_name, seeds):
+    """Above a hard or extreme target, a layout whose target techniques made steps before they got stuck is kept
+    before every layout of the grade below (its children meet the target more often: bench/README.md), and one
+    stuck without them after every such layout."""
+    target = Target(grade_level(grade_name))
+    into: list[tuple] = []
+    without: list[tuple] = []
+    below: list[tuple] = []
+    for seed in seeds:  # (these seeds hold layouts of all three kinds)
+        result = evaluate(job(seed, target)._replace(quick_reject=True))
+        if not result.proper:
+            continue
+        if result.level == target.level - 1:
+            below.append(result.fitness)
+        elif result.level is None:
+            before = _before_first_step_above(to_puzzle(BOARD, SET, result.layout), target.level)
+            used = any(Technique(d.rule).level == target.level for d in before)
+            (into if used else without).append(result.fitness)
+    assert into and without and below, (len(into), len(without), len(below))
+    assert min(into) > max(below) > min(below) > max(without)
 
 
 @pytest.mark.parametrize("seed", range(8))
