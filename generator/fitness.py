@@ -24,8 +24,8 @@ give the same puzzles for the same seed, whatever the number of workers.
    no neighbour changes grade yet (too easy: more steps of the hardest technique used is closer, since every
    such step is a place where easier logic is stuck; too hard: fewer steps above the target is closer); then
    the score, or its distance from the target range. Above a *hard or extreme* target the measure is another
-   one (:func:`measured_when_stuck`): one grade away whatever the grade (half a grade on a small board when the
-   target's own techniques made steps before they got stuck: such layouts have children of the target grade
+   one (:func:`measured_when_stuck`): one grade away whatever the grade (half a grade for an extreme target on a
+   small board when the extreme techniques made steps before they got stuck: such layouts have extreme children
    more often), closer the fewer dominoes the techniques up to the target leave unplaced where they get stuck,
    and no score. That needs only the techniques up to the target, never the full grading run, whose harder
    techniques on big boards cost several times the rest of an evaluation: at order 30 nearly every random layout
@@ -310,21 +310,24 @@ def stuck_in_quick_run(graded: GradeResult, dominoes: int, level: int) -> Stuck:
     return Stuck(dominoes - placed, _steps_at(graded.uses, level))
 
 
-# The largest domino set (the double-nine) on which a layout stuck after the target's own techniques is kept
-# half a grade away (:func:`stuck_fitness`): where it was measured to help. On bigger boards nearly every stuck run
-# makes such steps, so they tell little, and at order 30 keeping such layouts before the grade below did not help.
+# The largest domino set (the double-nine) on which a layout stuck after an extreme target's own techniques is
+# kept half a grade away (:func:`stuck_fitness`): where it was measured to help. On bigger boards nearly every
+# stuck run makes such steps, so they tell little, and at order 30 keeping such layouts first did not help.
 HALF_GRADE_UP_TO = 55
 
 
-def stuck_fitness(stuck: Stuck, dominoes: int) -> tuple[float, float, float, float]:
-    """The fitness of a layout above a target measured when stuck, closer the fewer of its ``dominoes`` the
-    target's techniques leave unplaced; no score (a quick rejection never makes the full grading run).
+def stuck_fitness(stuck: Stuck, dominoes: int, level: int) -> tuple[float, float, float, float]:
+    """The fitness of a layout above a target of this ``level`` measured when stuck, closer the fewer of its
+    ``dominoes`` the target's techniques leave unplaced; no score (a quick rejection never makes the full grading
+    run).
 
-    One grade away; or half a grade, on boards up to :data:`HALF_GRADE_UP_TO` dominoes, when the target's own
-    techniques made steps before they got stuck: such a layout already holds some of what makes the target's
-    grade, and its children meet the target about twice as often as those of a layout one grade away on either
-    side (see bench/README.md), so the search keeps it before them."""
-    near = stuck.at_target > 0 and dominoes <= HALF_GRADE_UP_TO
+    One grade away; or half a grade, for an extreme target on a board of up to :data:`HALF_GRADE_UP_TO` dominoes,
+    when the extreme techniques made steps before they got stuck: such a layout already holds some of what makes
+    the grade, and its children are extreme about twice as often as those of a hard layout or of one stuck
+    without them, so the search keeps it before them. (Above a hard target the same holds of the children, but
+    the search spent what it saved in evaluations on grading more layouts that are stuck: see
+    bench/README.md.)"""
+    near = level == EXTREME and stuck.at_target > 0 and dominoes <= HALF_GRADE_UP_TO
     return (1.0, -0.5 if near else -1.0, float(-stuck.unplaced), 0.0)
 
 
@@ -368,7 +371,7 @@ def evaluate(job: Job) -> Evaluation:
         graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=True)
         if graded.level is None and measured_when_stuck(target):  # above it, and that run is all the measure needs
             stuck = stuck_in_quick_run(graded, len(job.dominoes), target.level)
-            return Evaluation(layout, True, None, None, stuck_fitness(stuck, len(job.dominoes)), repairs)
+            return Evaluation(layout, True, None, None, stuck_fitness(stuck, len(job.dominoes), target.level), repairs)
         if graded.level is None:  # stuck: above the target
             return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
         return _graded(job, layout, repairs, graded)
@@ -395,7 +398,7 @@ def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Eval
     target = job.target
     if target.level is not None and graded.level > target.level and measured_when_stuck(target):
         stuck = stuck_in_run(graded.deductions, len(job.dominoes), target.level)
-        fitness = stuck_fitness(stuck, len(job.dominoes))
+        fitness = stuck_fitness(stuck, len(job.dominoes), target.level)
     else:
         fitness = fitness_of(target, graded.level, graded.uses, value)
     return Evaluation(layout, True, graded.level, value, fitness, repairs, replace(graded, deductions=[]))
