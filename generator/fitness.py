@@ -16,19 +16,22 @@ give the same puzzles for the same seed, whatever the number of workers.
    grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score. The
    score reads only each step's rule and pairs, so the run is asked for lean deductions (``lean=True``): the run
    is then made settled, its bookkeeping drawn and counted without a step of its own (the quick rejections below
-   at the trivial and basic grades among them). (Not for a hard or extreme target, whose measure of a layout
-   above it counts every domino placed, bookkeeping steps included.)
+   at the trivial and basic grades among them, and the stuck runs below, whose measure reads the dominoes placed
+   off the run's counts). (Not a full grading run for a hard or extreme target, whose measure of a layout above
+   it counts the dominoes placed up to the first step above the target, bookkeeping steps included.)
 3. *Fitness*, a tuple compared lexicographically (DEAP's rule for several weights): proper first; then how
    many grades away from the target; then a gradient inside a grade, so that the search can climb even when
    no neighbour changes grade yet (too easy: more steps of the hardest technique used is closer, since every
    such step is a place where easier logic is stuck; too hard: fewer steps above the target is closer); then
    the score, or its distance from the target range. Above a *hard or extreme* target the measure is another
-   one (:func:`measured_when_stuck`): one grade away whatever the grade, closer the fewer dominoes the
-   techniques up to the target leave unplaced where they get stuck, and no score. That needs only the
-   techniques up to the target, never the full grading run, whose harder techniques on big boards cost several
-   times the rest of an evaluation: at order 30 nearly every random layout is above hard, most above extreme,
-   and a search for either spent most of its time grading them in full (hard, seed 3: 36.8 s of CPU, 7.5 s with
-   this measure; extreme, seeds 1-5: median 15 s, 8.2 s; see bench/README.md).
+   one (:func:`measured_when_stuck`): one grade away whatever the grade (half a grade for an extreme target on a
+   small board when the extreme techniques made steps before they got stuck: such layouts have extreme children
+   more often), closer the fewer dominoes the techniques up to the target leave unplaced where they get stuck,
+   and no score. That needs only the techniques up to the target, never the full grading run, whose harder
+   techniques on big boards cost several times the rest of an evaluation: at order 30 nearly every random layout
+   is above hard, most above extreme, and a search for either spent most of its time grading them in full
+   (hard, seed 3: 36.8 s of CPU, 7.5 s with this measure; extreme, seeds 1-5: median 15 s, 8.2 s; see
+   bench/README.md).
 
 *Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
 the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
@@ -271,27 +274,61 @@ def measured_when_stuck(target: Target) -> bool:
 
 
 def _lean(target: Target) -> bool:
-    """Whether a layout's grading run may keep lean deductions (rule and pairs, no bookkeeping steps): not where
-    a layout above the target is measured when stuck, since that counts every domino placed, and a split's
-    consequences (rule 3, bookkeeping) can place one."""
+    """Whether a layout's full grading run may keep lean deductions (rule and pairs, no bookkeeping steps): not
+    where a layout above the target is measured when stuck, since :func:`stuck_in_run` counts every domino placed
+    up to the first step above the target, and a split's consequences (rule 3, bookkeeping) can place one. (The
+    quick run, which ends where the target's techniques are stuck, is always lean: :func:`stuck_in_quick_run`.)"""
     return not measured_when_stuck(target)
 
 
-def unplaced_when_stuck(deductions: list[Deduction], dominoes: int, level: int) -> int:
-    """The dominoes a grading run has not placed when it first needs a technique above ``level``: what the
-    techniques up to ``level`` leave undone (they are tried easiest first, so the run up to there is theirs)."""
-    placed = 0
+class Stuck(NamedTuple):
+    """Where the techniques up to a target's grade get stuck on a layout above it: the dominoes they leave
+    unplaced, and the steps of the target's own tier they made before (bookkeeping left out)."""
+
+    unplaced: int
+    at_target: int
+
+
+def stuck_in_run(deductions: list[Deduction], dominoes: int, level: int) -> Stuck:
+    """Where a full grading run (bookkeeping steps kept) first needs a technique above ``level``: what the
+    techniques up to ``level`` did before (they are tried easiest first, so the run up to there is theirs)."""
+    placed = at_target = 0
     for d in deductions:
-        if Technique(d.rule).level > level:
+        technique = Technique(d.rule)
+        if technique.level > level:
             break
         placed += len(d.joins)
-    return dominoes - placed
+        at_target += technique.level == level and not technique.bookkeeping
+    return Stuck(dominoes - placed, at_target)
 
 
-def stuck_fitness(unplaced: int) -> tuple[float, float, float, float]:
-    """The fitness of a layout above a target measured when stuck: one grade away, closer the fewer dominoes the
-    target's techniques leave unplaced; no score (a quick rejection never makes the full grading run)."""
-    return (1.0, -1.0, float(-unplaced), 0.0)
+def stuck_in_quick_run(graded: GradeResult, dominoes: int, level: int) -> Stuck:
+    """:func:`stuck_in_run` read off the uses of a run with the techniques up to ``level`` alone, which ends where
+    they are stuck: every domino placed had its join's consequences drawn once (rule 2, counted whether the run
+    keeps its bookkeeping steps or settles them), so the run may be lean."""
+    placed = graded.uses.get(Technique.JOIN_CONSEQUENCES, 0)
+    return Stuck(dominoes - placed, _steps_at(graded.uses, level))
+
+
+# The largest domino set (the double-nine) on which a layout stuck after an extreme target's own techniques is
+# kept half a grade away (:func:`stuck_fitness`): where it was measured to help. On bigger boards nearly every
+# stuck run makes such steps, so they tell little, and at order 30 keeping such layouts first did not help.
+HALF_GRADE_UP_TO = 55
+
+
+def stuck_fitness(stuck: Stuck, dominoes: int, level: int) -> tuple[float, float, float, float]:
+    """The fitness of a layout above a target of this ``level`` measured when stuck, closer the fewer of its
+    ``dominoes`` the target's techniques leave unplaced; no score (a quick rejection never makes the full grading
+    run).
+
+    One grade away; or half a grade, for an extreme target on a board of up to :data:`HALF_GRADE_UP_TO` dominoes,
+    when the extreme techniques made steps before they got stuck: such a layout already holds some of what makes
+    the grade, and its children are extreme about twice as often as those of a hard layout or of one stuck
+    without them, so the search keeps it before them. (Above a hard target the same holds of the children, but
+    the search spent what it saved in evaluations on grading more layouts that are stuck: see
+    bench/README.md.)"""
+    near = level == EXTREME and stuck.at_target > 0 and dominoes <= HALF_GRADE_UP_TO
+    return (1.0, -0.5 if near else -1.0, float(-stuck.unplaced), 0.0)
 
 
 def fitness_of(target: Target, level: int, uses: dict[int, int], value: float) -> tuple[float, float, float, float]:
@@ -331,10 +368,10 @@ def evaluate(job: Job) -> Evaluation:
     # which finishes most layouts at the easy targets at a fraction of a stepped run's cost.
     if quick and target.level is not None:
         upto = tuple(t for t in TECHNIQUES if t.level <= target.level)
-        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=_lean(target))
+        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=True)
         if graded.level is None and measured_when_stuck(target):  # above it, and that run is all the measure needs
-            unplaced = unplaced_when_stuck(graded.deductions, len(job.dominoes), target.level)
-            return Evaluation(layout, True, None, None, stuck_fitness(unplaced), repairs)
+            stuck = stuck_in_quick_run(graded, len(job.dominoes), target.level)
+            return Evaluation(layout, True, None, None, stuck_fitness(stuck, len(job.dominoes), target.level), repairs)
         if graded.level is None:  # stuck: above the target
             return Evaluation(layout, True, None, None, ABOVE_FITNESS, repairs, above=True)
         return _graded(job, layout, repairs, graded)
@@ -360,7 +397,8 @@ def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Eval
     value = score(steps, dominoes=len(job.dominoes), weights=ScoreWeights(*job.weights))
     target = job.target
     if target.level is not None and graded.level > target.level and measured_when_stuck(target):
-        fitness = stuck_fitness(unplaced_when_stuck(graded.deductions, len(job.dominoes), target.level))
+        stuck = stuck_in_run(graded.deductions, len(job.dominoes), target.level)
+        fitness = stuck_fitness(stuck, len(job.dominoes), target.level)
     else:
         fitness = fitness_of(target, graded.level, graded.uses, value)
     return Evaluation(layout, True, graded.level, value, fitness, repairs, replace(graded, deductions=[]))
