@@ -411,10 +411,25 @@ for (const button of document.querySelectorAll("[data-size]")) {
   };
 }
 
+// Making a puzzle of a big order takes a while: the button counts the seconds and, pressed again, cancels.
+let making = null; // the AbortController of the puzzle being made
 $("random").onclick = async () => {
-  $("random").disabled = true;
-  const made = await post("generate", { order: Number(orders.value) });
-  $("random").disabled = false;
+  if (making) return making.abort();
+  making = new AbortController();
+  const started = performance.now();
+  const button = $("random");
+  const progress = () => { button.textContent = `Cancel (making, ${Math.floor((performance.now() - started) / 1000)} s)`; };
+  progress();
+  const ticking = setInterval(progress, 1000);
+  let made;
+  try {
+    made = await post("generate", { order: Number(orders.value) }, making.signal);
+  } finally {
+    clearInterval(ticking);
+    making = null;
+    button.textContent = "Random puzzle";
+  }
+  if (made.aborted) return;
   if (!made.ok) return showError(made.data.error);
   puzzle = { grid: made.data.grid, clues: made.data.clues };
   selected = null;
