@@ -16,6 +16,7 @@ import { Zoom } from "./zoom.js";
 const $ = (id) => document.getElementById(id);
 const parsePair = (k) => k.split("-").map((s) => s.split(",").map(Number));
 const PLAY_CONTROLS = ["undo", "redo", "mode", "check", "hint", "apply", "restart"];
+const BIG_SET = 91; // dominoes in the double-12 set: a larger set's table starts folded
 const HINT_PROMPT = "Stuck? Ask for a hint: first where to look, then the technique, then the whole deduction.";
 
 export function createGame(backend, options = {}) {
@@ -478,13 +479,17 @@ export function createGame(backend, options = {}) {
       }
       box.replaceChildren(...[...rows.values()].map((row) => el("div", { class: "drow" }, ...row)));
     }
+    let placed = 0, twice = 0;
     for (const [d, shown] of tiles) {
       const n = counts.get(d) || 0;
+      placed += n ? 1 : 0;
+      twice += n > 1 ? 1 : 0;
       if (n === shown.n) continue;
       shown.n = n;
       shown.tile.className = `tile ${n > 1 ? "twice" : n ? "used" : ""}`.trim();
       shown.tile.title = n > 1 ? `${d}: placed ${n} times` : d;
     }
+    if ($("dominoes-count")) $("dominoes-count").textContent = `${placed} of ${tiles.size} used${twice ? ` · ${twice} twice` : ""}`;
   }
 
   // -- starting -----------------------------------------------------------------------------------------------
@@ -509,6 +514,9 @@ export function createGame(backend, options = {}) {
     undoStack = [];
     redoStack = [];
     tiles = null;
+    // A big set's table (a double-40 has 861 dominoes) starts folded: its count says what it holds, and a page
+    // that need not show it need not paint it after every move.
+    if ($("dominoes-card")) $("dominoes-card").open = allDominoes().length <= BIG_SET;
     moves = 0;
     hintsUsed = 0;
     paid = null;
