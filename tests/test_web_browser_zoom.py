@@ -87,7 +87,11 @@ def test_a_double_40_on_a_desktop_zooms_by_buttons_and_keys(studio, browser):  #
     context = browser.new_context(**DESKTOP)
     page = context.new_page()
     open_page(page, f"{studio}play#p={GAME_ID}")
-    assert page_overflow(page) == 0  # the table of 861 dominoes scrolls in its card
+    expect(page.locator("#dominoes")).to_be_hidden()  # the table of 861 dominoes starts folded, with its count
+    expect(page.locator("#dominoes-count")).to_have_text("0 of 861 used")
+    page.click("#dominoes-card summary")
+    expect(page.locator("#dominoes .tile")).to_have_count(861)
+    assert page_overflow(page) == 0  # open, it scrolls in its card
     start = cell_size(page)
     assert start >= 24 and number_height(page) >= 10
     page.click("#zoom-in")
@@ -222,4 +226,18 @@ def test_the_static_site_plays_a_double_40_zoomed_with_hints(big_site, browser):
     page.tap(cell(40, 41))
     expect(page.locator("#board rect.domino")).to_have_count(1)
     shot(page, "site-phone")
+    context.close()
+
+
+def test_the_setter_shows_a_double_40_zoomed_and_follows_its_steps(studio, browser):  # noqa: F811
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    open_page(page, f"{studio}#puzzle={GAME_ID}")
+    expect(page.locator("#board rect.cell")).to_have_count(41 * 42)
+    assert cell_size(page) >= 24 and page_overflow(page) == 0
+    page.evaluate("(f => { f.scrollLeft = 1e6; f.scrollTop = 1e6; })(document.querySelector('#board'))")
+    page.click("#next")  # the first step of the explanation, wherever it is, comes into view
+    expect(page.locator("#board rect.cell.hl-step")).not_to_have_count(0)
+    for name in json.loads(page.evaluate(HINTED.replace("hl-hint", "hl-step"))):
+        assert in_frame(page, *map(int, name.split(",")))
     context.close()
