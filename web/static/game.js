@@ -363,7 +363,7 @@ export function createGame(backend, options = {}) {
       buttons.push(el("button", { class: "num", "data-n": n, "aria-pressed": "false", title: `Highlight every ${n} (key ${n})`, onclick: () => showNumber(n) }, String(n)));
     }
     box.replaceChildren(...buttons);
-    box.classList.toggle("many", top > 12); // on a phone, one row that scrolls rather than rows of buttons
+    box.classList.toggle("many", top > 12); // one row that scrolls, rather than rows of buttons above the controls
   }
 
   // A digit key shows (or hides) that number; two digits typed quickly name a number over 9 when there is one.
