@@ -21,6 +21,7 @@ from dominosa.formats import read_puzzle, write_game_id, write_plain
 from dominosa.generator import fix_memory
 from dominosa.generator.fix_drafts import raw_draft
 from dominosa.generator.store import PuzzleStore
+from dominosa.limits import MAX_MADE_ORDER, MAX_ORDER
 from dominosa.web import Settings, budget, create_app, jobs
 from dominosa.web import app as app_module
 from dominosa.web.app import timeout_message
@@ -156,6 +157,7 @@ def test_export_text_reads_back(client):
 def test_info_serves_the_grades_of_the_engine(client):
     info = client.get("/api/info").json()
     assert info["grades"] == list(GRADES)
+    assert info["max_order"] == MAX_MADE_ORDER  # the page's order choices: every order the studio makes
     assert read_puzzle(info["example"])
     assert info["store"] is False
 
@@ -206,7 +208,12 @@ def test_body_that_is_not_a_json_object(client):
 
 
 def test_bad_generate_and_tile_values(client):
-    assert client.post("/api/generate", json={"order": 99}).status_code == 400
+    answer = client.post("/api/generate", json={"order": MAX_MADE_ORDER + 1})
+    assert answer.status_code == 400
+    assert answer.json()["error"] == (
+        f'"order" must be between 1 and {MAX_MADE_ORDER}, not {MAX_MADE_ORDER + 1}'
+        f" ({MAX_MADE_ORDER} is the largest order the studio makes puzzles of)"
+    )
     assert client.post("/api/generate", json={"order": 5, "grade": "impossible"}).status_code == 400
     answer = client.post("/api/tile", json={"puzzle": "calendar", "date": "02-30"})
     assert answer.status_code == 400 and "date" in answer.json()["error"]
@@ -258,9 +265,29 @@ def test_a_request_past_its_time_is_stopped_and_the_studio_goes_on():
 
 
 def test_a_generation_out_of_time_says_what_to_try():
-    words = timeout_message("generate", {"order": 12, "grade": "fiendish"}, 10)
-    assert words == "no fiendish puzzle of order 12 found within 10 s: try a lower grade or a smaller order"
+    words = timeout_message("generate", {"order": 40, "grade": "extreme"}, 120)
+    assert words.startswith("no extreme puzzle of order 40 found within 120 s, the studio's limit for making one:")
+    assert "try a lower grade or a smaller order" in words
+    assert "'dominosa generate --order 40 --grade extreme' (no time limit)" in words
     assert "--timeout" in timeout_message("rate", {}, 10)
+
+
+def test_making_a_puzzle_gets_longer_than_other_requests():
+    """A double-40 takes far longer to make than the 10 s a rating gets: generation has its own, longer limit
+    (never shorter than --timeout), and a studio may set it."""
+    assert Settings(timeout=10).time_limit("rate") == 10
+    assert Settings(timeout=10).time_limit("generate") == app_module.GENERATE_TIMEOUT > 10
+    assert Settings(timeout=500).time_limit("generate") == 500
+    assert Settings(timeout=10, generate_timeout=3).time_limit("generate") == 3
+
+
+def test_a_generation_past_its_own_limit_is_a_503_that_names_it():
+    app = create_app(Settings(workers=1, generate_timeout=0.5))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        os.kill(next(iter(pids(app.pools["generate"]))), signal.SIGSTOP)  # a generation that never ends
+        slow = c.post("/api/generate", json={"order": 40, "grade": "basic", "seed": 1})
+        assert slow.status_code == 503
+        assert slow.json()["error"].startswith("no basic puzzle of order 40 found within 0.5 s, the studio's limit")
 
 
 # -- the store --------------------------------------------------------------------------------------------------
@@ -382,6 +409,24 @@ def test_s8_store_pick_with_a_huge_order_is_a_400(store_path):
         for body in ({"order": 10**100}, {"order": -1}, {"order": 4, "seed": "x"}):
             answer = c.post("/api/store/pick", json=body)
             assert answer.status_code == 400 and answer.json()["error"]
+        past = c.post("/api/store/pick", json={"order": MAX_ORDER + 1}).json()["error"]
+        limit = f"({MAX_ORDER} is the largest order dominosa reads)"
+        assert past == f'"order" must be between 1 and {MAX_ORDER}, not {MAX_ORDER + 1} {limit}'
+        assert c.post("/api/store/pick", json={"order": MAX_ORDER}).status_code == 404  # a store may hold one
+
+
+def test_the_studio_makes_every_order_up_to_the_limit(monkeypatch):
+    """Order 50 passes the studio's own check and reaches the generator (whose speed is its own business)."""
+    asked = []
+
+    def make_request(**options):
+        asked.append(options["order"])
+        raise ValueError("stopped here by the test")
+
+    monkeypatch.setattr(jobs, "make_request", make_request)
+    for order in (40, MAX_MADE_ORDER):
+        assert run_job("generate", {"order": order, "seed": 1}) == ("error", "stopped here by the test")
+    assert asked == [40, MAX_MADE_ORDER]
 
 
 def test_s8_the_first_request_after_an_idle_worker_was_killed_is_answered():
@@ -558,3 +603,62 @@ def test_a_shape_the_set_does_not_fit_or_an_unknown_one_is_a_400_that_says_why(c
     assert answer.status_code == 400 and "double-7 to double-9" in answer.json()["error"]
     answer = client.post("/api/generate", json={"order": 6, "shape": "unicorn"})
     assert answer.status_code == 400 and "heart" in answer.json()["error"]
+
+
+def test_a_request_whose_client_left_stops_its_job_and_frees_the_process():
+    """A page's Cancel (or a closed tab) closes the connection: the job is stopped at once and its process
+    replaced, so a long generation nobody waits for no longer holds the one generating process. The worker is
+    frozen here, so that only the client's leaving can end the request."""
+    app = create_app(Settings(workers=1, timeout=PATIENCE))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        pool = app.pools["generate"]
+        (pid,) = pids(pool)
+        os.kill(pid, signal.SIGSTOP)
+        body = json.dumps({"order": 3, "seed": 1}).encode()
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": "/api/generate",
+            "raw_path": b"/api/generate",
+            "query_string": b"",
+            "root_path": "",
+            "headers": [(b"host", b"127.0.0.1"), (b"content-type", b"application/json")],
+            "client": ("127.0.0.1", 5000),
+            "server": ("127.0.0.1", 80),
+        }
+
+        async def left_while_waiting() -> list[dict]:
+            import anyio
+
+            gone_now = anyio.Event()
+            sent: list[dict] = []
+            first = True
+
+            async def receive() -> dict:
+                nonlocal first
+                if first:
+                    first = False
+                    return {"type": "http.request", "body": body, "more_body": False}
+                await gone_now.wait()
+                return {"type": "http.disconnect"}
+
+            async def send(message: dict) -> None:
+                sent.append(message)
+
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(app, scope, receive, send)
+                with anyio.fail_after(PATIENCE):
+                    while not pool._idle.empty():  # until the job is handed to the frozen worker
+                        await anyio.sleep(0.01)
+                gone_now.set()
+            return sent
+
+        sent = c.portal.call(left_while_waiting)
+        assert sent[0]["status"] == 499  # nobody reads it; said for the server's log
+        wait_until(lambda: gone(pid), "the abandoned job's process to stop")
+        wait_until(lambda: len(pids(pool)) == 1, "its replacement")
+        answer = c.post("/api/generate", json={"order": 3, "seed": 1})
+        assert answer.status_code == 200, answer.text

@@ -60,9 +60,10 @@ CONTRAST = r"""() => {
     return layers.reverse().reduce((c, layer) => over(layer, c), [255, 255, 255, 1]);
   };
   const fade = (e) => { let o = 1; for (let n = e; n; n = n.parentElement) o *= Number(style(n).opacity); return o; };
-  // The colour behind an SVG text: the shapes before it in the drawing whose box holds its centre.
+  // The colour behind an SVG text: the shapes before it in the drawing whose box holds its centre (a board's
+  // numbers lie in a layer of their own over the board: its drawing is the whole stack).
   const behindSvg = (text) => {
-    const svg = text.ownerSVGElement;
+    const svg = text.closest(".board-stack") || text.ownerSVGElement;
     const box = text.getBoundingClientRect();
     const x = box.left + box.width / 2, y = box.top + box.height / 2;
     let c = behind(svg);

@@ -34,9 +34,10 @@ from dominosa.deductions import GRADES
 from dominosa.formats import DEFAULT_EXAMPLE, read_example, write_plain
 from dominosa.generator.daily import DAILY_ORDERS
 from dominosa.generator.shapes import load_shape, shape_names
+from dominosa.limits import MAX_MADE_ORDER, MAX_ORDER
 from dominosa.web.budget import WORKER_MEMORY
 from dominosa.web.guard import Guard, theme_first_tag
-from dominosa.web.jobs import EXPORT_FORMATS, MAX_PLAY_ORDER, TILE_PUZZLES
+from dominosa.web.jobs import EXPORT_FORMATS, TILE_PUZZLES
 from dominosa.web.workers import JobFailed, JobOutOfMemory, JobTimeout, PoolClosing, WorkerPool
 
 __all__ = ["Settings", "Studio", "create_app", "MAX_BODY", "MAX_DEPTH"]
@@ -44,13 +45,15 @@ __all__ = ["Settings", "Studio", "create_app", "MAX_BODY", "MAX_DEPTH"]
 MAX_BODY = 1_000_000  # bytes: a double-30 puzzle as JSON is under 10 kB
 # Deepest nesting of a request body: a position is 5 levels deep; hundreds would only exhaust the stack.
 MAX_DEPTH = 32
-# Largest order a store request may name: SQLite's integers stop at 2**63, and no store holds larger puzzles.
-MAX_STORE_ORDER = 1000
 STATIC = files("dominosa.web") / "static"
 PAGES = {"/": "setter.html", "/play": "play.html", "/daily": "daily.html", "/tile": "tile.html", "/docs": "docs.html"}
 # Endpoints and the job each runs; generation has a pool of its own so that it never delays the others.
 # How much lower the generating process's CPU priority is: a player waiting for a hint outranks a new puzzle.
 GENERATION_NICE = 10
+# The least time a request to make a puzzle gets, in seconds: a double-40 or double-50 board takes far longer to
+# make than a rating takes (the page counts the seconds and offers Cancel meanwhile), and generation has its own
+# process, so a long one delays no other kind of request.
+GENERATE_TIMEOUT = 120.0
 ENDPOINTS = ("solve", "rate", "hint", "explain", "fix", "generate", "tile", "tile-board", "export")
 
 
@@ -68,6 +71,14 @@ class Settings:
     body_timeout: float = 10.0
     # Most data each worker process may hold, in bytes (see dominosa.web.budget); a job past it is answered 503.
     worker_memory: int = WORKER_MEMORY
+    # Time limit of a request to make a puzzle; None: the larger of ``timeout`` and GENERATE_TIMEOUT.
+    generate_timeout: float | None = None
+
+    def time_limit(self, job: str) -> float:
+        """How long a request for ``job`` may run."""
+        if job != "generate":
+            return self.timeout
+        return self.generate_timeout if self.generate_timeout is not None else max(self.timeout, GENERATE_TIMEOUT)
 
 
 class BodyLimit:
@@ -183,10 +194,11 @@ def create_app(settings: Settings | None = None) -> Studio:
 
     async def run(job: str, body: dict[str, Any]) -> tuple[int, Any]:
         pool = pools["generate" if job == "generate" else "jobs"]
+        limit = settings.time_limit(job)
         try:
-            outcome, value = await pool.run(job, body, timeout=settings.timeout)
+            outcome, value = await pool.run(job, body, timeout=limit)
         except JobTimeout:
-            return 503, {"error": timeout_message(job, body, settings.timeout)}
+            return 503, {"error": timeout_message(job, body, limit)}
         except JobOutOfMemory as error:
             return 503, {"error": str(error)}
         except JobFailed as error:
@@ -205,6 +217,23 @@ def create_app(settings: Settings | None = None) -> Studio:
         except TimeoutError:
             return 503, {"error": STORE_BUSY}
 
+    async def unless_client_leaves(request: Request, work: Any) -> Any:
+        """``work``'s result; None, with ``work`` cancelled, when the client goes away first (a page's Cancel, or a
+        closed tab): a cancelled job's process is stopped and replaced (:meth:`WorkerPool.run`), so a long
+        generation nobody waits for any more frees the generating process at once."""
+        task = asyncio.ensure_future(work)
+        left = asyncio.ensure_future(_client_left(request))
+        try:
+            await asyncio.wait({task, left}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            left.cancel()
+        if task.done():
+            return task.result()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        return None
+
     def endpoint(job: str):
         async def handle(request: Request) -> Response:
             started = time.monotonic()
@@ -212,7 +241,10 @@ def create_app(settings: Settings | None = None) -> Studio:
                 body = await read_body(request)
             except _BadBody as error:
                 return _error(str(error))
-            status, value = await run(job, body)
+            answered = await unless_client_leaves(request, run(job, body))
+            if answered is None:  # nobody to answer: the job was stopped, its process replaced
+                return Response(status_code=499)
+            status, value = answered
             if job == "export" and status == 200:
                 return _file_response(value)
             if job == "generate" and status == 200 and settings.allow_save and settings.store is not None:
@@ -239,13 +271,14 @@ def create_app(settings: Settings | None = None) -> Studio:
                 "version": __version__,
                 "grades": list(GRADES),
                 "daily_grades": list(DAILY_ORDERS),
-                "max_order": MAX_PLAY_ORDER,
+                "max_order": MAX_MADE_ORDER,
                 "shapes": {name: list(load_shape(name).orders) for name in shape_names()},
                 "tile_puzzles": list(TILE_PUZZLES),
                 "export_formats": list(EXPORT_FORMATS),
                 "store": settings.store is not None,
                 "allow_save": settings.allow_save,
                 "timeout": settings.timeout,
+                "generate_timeout": settings.time_limit("generate"),
                 "example": example,
             }
         )
@@ -322,11 +355,22 @@ def _depth(raw: bytes) -> int:
     return deepest
 
 
+async def _client_left(request: Request) -> None:
+    """Return once the client has closed its connection (its request body was read already)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
 def timeout_message(job: str, body: dict[str, Any], timeout: float) -> str:
     """What to say when a request ran out of time, with what to try instead."""
     if job == "generate":
-        wanted = f"{body.get('grade') or 'proper'} puzzle of order {body.get('order', 6)}"
-        return f"no {wanted} found within {timeout:g} s: try a lower grade or a smaller order"
+        grade, order = body.get("grade"), body.get("order", 6)
+        wanted = f"{grade or 'proper'} puzzle of order {order}"
+        command = f"dominosa generate --order {order}" + (f" --grade {grade}" if grade else "")
+        return (
+            f"no {wanted} found within {timeout:g} s, the studio's limit for making one: try a lower grade or a"
+            f" smaller order, or make it with '{command}' (no time limit)"
+        )
     return (
         f"stopped after {timeout:g} s: this request takes too long for the studio"
         " (the command line has no such limit; the server's --timeout sets this one)"
@@ -404,8 +448,9 @@ def _store_pick(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
     order, grade, seed = body.get("order"), body.get("grade"), body.get("seed")
     if order is not None and (isinstance(order, bool) or not isinstance(order, int)):
         return 400, {"error": f'"order" must be a whole number, not {order!r}'}
-    if order is not None and not 1 <= order <= MAX_STORE_ORDER:
-        return 400, {"error": f'"order" must be between 1 and {MAX_STORE_ORDER}, not {order}'}
+    if order is not None and not 1 <= order <= MAX_ORDER:  # a store holds what dominosa reads, no larger
+        reason = f" ({MAX_ORDER} is the largest order dominosa reads)" if order > MAX_ORDER else ""
+        return 400, {"error": f'"order" must be between 1 and {MAX_ORDER}, not {order}{reason}'}
     if grade is not None and grade not in GRADES:
         return 400, {"error": f'"grade" must be one of {", ".join(GRADES)}, not {grade!r}'}
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):

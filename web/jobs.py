@@ -36,15 +36,14 @@ from dominosa.formats import PuzzleRecord, puzzle_to_dict, read_records, write_g
 from dominosa.formats.positions import read_positions
 from dominosa.generator.evolve import NoPuzzleFound
 from dominosa.generator.fixing import fix
-from dominosa.generator.generate import MAX_ORDER, generate, make_request
+from dominosa.generator.generate import generate, make_request
 from dominosa.generator.shapes import shape_board, shape_names
+from dominosa.limits import MAX_MADE_ORDER
 from dominosa.tiling import bundled
 from dominosa.web.budget import fix_allowance, too_large_to_fix
 
 __all__ = ["BadRequest", "JOBS", "run_job", "read_record", "EXPORT_FORMATS", "TILE_PUZZLES", "MAX_TILINGS"]
 
-# Largest order the studio generates or plays: big enough for any book, small enough to answer in seconds.
-MAX_PLAY_ORDER = 12
 # The tiling puzzles a request may name; anything else is refused (a name is never read as a file).
 TILE_PUZZLES = ("calendar", "dominopeg", "pentominoes")
 # Most tilings one request returns: every A-Puzzle-A-Day date has fewer; pentominoes have thousands.
@@ -74,7 +73,11 @@ def _text(body: dict[str, Any], key: str = "puzzle") -> str:
     return value
 
 
-def _int(body: dict[str, Any], key: str, default: int | None, low: int, high: int) -> int | None:
+def _int(
+    body: dict[str, Any], key: str, default: int | None, low: int, high: int, *, why: str | None = None
+) -> int | None:
+    """The whole number ``body[key]`` between ``low`` and ``high``; ``why`` says what the upper limit is, in the
+    message that refuses a number past it."""
     value = body.get(key, default)
     if value is None and default is not None:
         raise BadRequest(f'"{key}" must be a whole number between {low} and {high} (or left out), not null')
@@ -83,7 +86,8 @@ def _int(body: dict[str, Any], key: str, default: int | None, low: int, high: in
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadRequest(f'"{key}" must be a whole number, not {value!r}')
     if not low <= value <= high:
-        raise BadRequest(f'"{key}" must be between {low} and {high}, not {value}')
+        reason = f" ({high} is {why})" if why and value > high else ""
+        raise BadRequest(f'"{key}" must be between {low} and {high}, not {value}{reason}')
     return value
 
 
@@ -214,7 +218,7 @@ def generate_job(body: dict[str, Any]) -> dict[str, Any]:
     """``dominosa generate --format json``: one puzzle of ``order`` (default 6) at ``grade`` (default any), from
     ``seed`` (default a random one, returned in the answer so the puzzle can be made again); with ``shape`` (a
     name of the shape library), on that shape as drawn for the double-``order`` set."""
-    order = _int(body, "order", 6, 1, min(MAX_ORDER, MAX_PLAY_ORDER))
+    order = _int(body, "order", 6, 1, MAX_MADE_ORDER, why="the largest order the studio makes puzzles of")
     grade = _choice(body, "grade", GRADES, None)
     shape = _choice(body, "shape", shape_names(), None)
     seed = _int(body, "seed", None, 0, 2**63 - 1)

@@ -1,18 +1,22 @@
 // The studio's JSON API, as the pages use it: one POST per question, answers as {ok, status, data}.
 
-export async function post(name, body) {
+// `signal` (an AbortController's) cancels the request: the answer is then {ok: false, aborted: true}, and the
+// studio, seeing the connection close, stops the job.
+export async function post(name, body, signal = undefined) {
   let response;
   try {
     response = await fetch(`/api/${name}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
+      signal,
     });
+    const data = await response.json();
+    return { ok: response.ok, status: response.status, data };
   } catch (error) {
+    if (signal?.aborted) return { ok: false, status: 0, aborted: true, data: { error: "cancelled" } };
     return { ok: false, status: 0, data: { error: "the studio does not answer: is `dominosa serve` still running?" } };
   }
-  const data = await response.json();
-  return { ok: response.ok, status: response.status, data };
 }
 
 // POST to /api/export; the raw response. The body is JSON and says so: a foreign page cannot send that content type

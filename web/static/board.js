@@ -9,8 +9,10 @@ const PAD = 10;
 const LABEL = 20; // room for the row and column labels (r1, c1: the coordinates hints use)
 const X0 = PAD + LABEL; // where the first column starts
 const Y0 = PAD + LABEL; // where the first row starts
+const HIT = 12; // how wide a border is to the pointer, in the board's units
+const BORDER_INSET = 0.25; // and how far short of its ends (a share of the cell)
 const MAX_CELL = 80; // on screen, a cell grows to at most this many pixels
-const ZOOM_CELL = 46; // and zoomed, it is this size (a fingertip's target), the board panned in its frame
+export const CELL_UNITS = S; // a cell's size in the board's own units (zoom.js turns them into pixels)
 
 function node(tag, attrs = {}, parent = null) {
   const n = document.createElementNS(SVG, tag);
@@ -32,13 +34,25 @@ export class Board {
     this.container = container;
     this.options = options;
     this.grid = [];
+    // The numbers lie over the board in a layer of their own, one row to a layer, so that a move (which changes
+    // the board beneath) never has the browser paint the 2,000 numbers of a big board again.
+    this.stack = document.createElement("div");
+    this.stack.className = "board-stack";
     this.svg = node("svg", { class: "board", role: "grid", "aria-label": "puzzle board" });
-    container.append(this.svg);
+    this.numberRows = document.createElement("div");
+    this.numberRows.className = "board-numbers";
+    this.stack.append(this.svg, this.numberRows);
+    container.append(this.stack);
     this.drag = null;
+    this.pressed = new Set(); // pointers down: two at once are a pinch (zoom.js), never a move
     this.svg.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.svg.addEventListener("pointermove", (e) => this.pointerMove(e));
     this.svg.addEventListener("pointerup", (e) => this.pointerUp(e));
-    this.svg.addEventListener("pointercancel", () => { this.drag = null; }); // a zoomed board's pan took the touch
+    this.svg.addEventListener("pointerleave", () => this.showBorder(null));
+    this.svg.addEventListener("pointercancel", (e) => { // a zoomed board's pan took the touch
+      this.pressed.delete(e.pointerId);
+      this.drag = null;
+    });
   }
 
   isCell(r, c) {
@@ -46,78 +60,147 @@ export class Board {
   }
 
   // view: {grid, joined, split, clues, cellClass: {key: class}, pairClass: {pairKey: class}, cursor, selected}
+  // The cells, numbers and labels are built once per grid; each later draw changes only what differs from the
+  // last one (a cell's class, a domino or a mark added or taken away), so that a move on a double-50 board (2,652
+  // cells) costs what it changes, not a new board.
   draw(view) {
-    this.grid = view.grid || [];
-    const rows = this.grid.length;
-    const cols = Math.max(0, ...this.grid.map((row) => row.length));
+    const grid = view.grid || [];
+    const signature = grid.map((row) => row.join(",")).join(";");
+    if (signature !== this.signature) this.build(grid, signature);
+    this.paintCells(view);
+    this.paintMarks(view);
+  }
+
+  build(grid, signature) {
+    this.grid = grid;
+    this.signature = signature;
+    const rows = grid.length;
+    const cols = Math.max(0, ...grid.map((row) => row.length));
     const width = cols * S + X0 + PAD;
     const height = rows * S + Y0 + PAD;
     this.svg.replaceChildren();
+    this.numberRows.replaceChildren();
     this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     // The board scales to the space it has (studio.css): as wide as its card, cells at most MAX_CELL pixels and
-    // the whole board within the window's height; zoomed (a phone's large board), cells of ZOOM_CELL, panned.
-    this.svg.style.setProperty("--board-largest", `${(width * MAX_CELL) / S}px`);
-    this.svg.style.setProperty("--board-aspect", `${width / height}`);
-    this.svg.style.setProperty("--board-zoomed", `${(width * ZOOM_CELL) / S}px`);
+    // the whole board within the window's height; zoomed (zoom.js), cells of the zoom's size, panned.
+    this.stack.style.setProperty("--board-largest", `${(width * MAX_CELL) / S}px`);
+    this.stack.style.setProperty("--board-aspect", `${width / height}`);
+    this.stack.style.setProperty("--board-cells-wide", `${width / S}`);
     this.svg.style.aspectRatio = `${width} / ${height}`;
     const cells = node("g", { class: "cells" }, this.svg);
-    const marks = node("g", { class: "marks" }, this.svg);
-    const pieces = node("g", { class: "pieces" }, this.svg);
-    const numbers = node("g", { class: "numbers" }, this.svg);
+    this.marks = node("g", { class: "marks" }, this.svg);
+    this.pieces = node("g", { class: "pieces" }, this.svg);
     const hits = node("g", { class: "hits" }, this.svg);
     const labels = node("g", { class: "labels", "aria-hidden": "true" }, this.svg);
     for (let c = 0; c < cols; c++) node("text", { x: X0 + c * S + S / 2, y: PAD + LABEL / 2, class: "label" }, labels).textContent = `c${c + 1}`;
     for (let r = 0; r < rows; r++) node("text", { x: PAD + LABEL / 2 - 2, y: Y0 + r * S + S / 2, class: "label" }, labels).textContent = `r${r + 1}`;
-    const cellClass = view.cellClass || {};
+    this.cells = new Map(); // key -> {rect, text, cls}
     for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < this.grid[r].length; c++) {
-        const v = this.grid[r][c];
+      const top = Y0 + r * S;
+      const numbers = node("svg", {
+        class: "number-row", viewBox: `0 ${top} ${width} ${S}`, preserveAspectRatio: "none", "aria-hidden": "true",
+      });
+      numbers.style.top = `${(100 * top) / height}%`;
+      numbers.style.height = `${(100 * S) / height}%`;
+      this.numberRows.append(numbers);
+      for (let c = 0; c < grid[r].length; c++) {
+        const v = grid[r][c];
         if (v === null) continue;
         const k = key(r, c);
-        const classes = ["cell", cellClass[k] || ""];
-        if (view.cursor && view.cursor[0] === r && view.cursor[1] === c) classes.push("cursor");
-        if (view.selected && view.selected[0] === r && view.selected[1] === c) classes.push("selected");
-        node("rect", {
-          x: X0 + c * S, y: Y0 + r * S, width: S, height: S,
-          class: classes.join(" ").trim(), "data-cell": k,
+        const rect = node("rect", {
+          x: X0 + c * S, y: Y0 + r * S, width: S, height: S, class: "cell", "data-cell": k, "aria-label": `r${r + 1}c${c + 1}: ${v}`,
         }, cells);
-        // A number on a highlighted cell takes the highlights' ink (dark on every highlight fill, in both themes).
-        const lit = classes[1] !== "" || classes.includes("selected");
         const text = node("text", {
-          x: X0 + c * S + S / 2, y: Y0 + r * S + S / 2 + 1, class: lit ? "number lit" : "number", "data-cell": k, "data-value": v,
+          x: X0 + c * S + S / 2, y: Y0 + r * S + S / 2 + 1, class: "number", "data-cell": k, "data-value": v,
         }, numbers);
         text.textContent = v;
+        this.cells.set(k, { rect, text, cls: "cell" });
       }
     }
-    const pairClass = view.pairClass || {};
-    const clueKeys = new Set((view.clues || []).map(pairKey));
-    for (const pair of view.joined || []) this.domino(pieces, pair, clueKeys.has(pairKey(pair)) ? "domino clue" : "domino", pairClass[pairKey(pair)]);
-    for (const pair of view.clues || []) if (!(view.joined || []).some((p) => pairKey(p) === pairKey(pair))) this.domino(pieces, pair, "domino clue");
-    for (const pair of view.split || []) this.splitMark(marks, pair, pairClass[pairKey(pair)]);
-    for (const [k, cls] of Object.entries(pairClass)) {
-      if (!cls.startsWith("ghost")) continue;
-      const [a, b] = k.split("-").map((s) => s.split(",").map(Number));
-      if (cls === "ghost-join") this.domino(pieces, [a, b], "domino ghost");
-      else this.splitMark(marks, [a, b], "ghost");
-    }
-    if (this.options.onBorder) this.borderHits(hits, rows);
+    this.drawn = new Map(); // a mark's identity -> {element, look}
+    this.classed = new Set(); // the cells drawn with more than the plain class
+    this.hover = this.options.onBorder ? node("rect", { class: "border-hit", style: "display: none" }, hits) : null;
   }
 
-  domino(parent, [a, b], cls, extra = "") {
+  // Only the cells with a class now or at the last draw are looked at: a move costs its own cells.
+  paintCells(view) {
+    const cellClass = view.cellClass || {};
+    const wanted = new Map();
+    for (const [k, cls] of Object.entries(cellClass)) if (cls && this.cells.has(k)) wanted.set(k, ["cell", cls]);
+    for (const [k, cls] of [[view.cursor, "cursor"], [view.selected, "selected"]]) {
+      if (!k || !this.cells.has(key(...k))) continue;
+      const name = key(...k);
+      wanted.set(name, [...(wanted.get(name) || ["cell"]), cls]);
+    }
+    for (const k of this.classed) if (!wanted.has(k)) wanted.set(k, ["cell"]);
+    this.classed = new Set();
+    for (const [k, classes] of wanted) {
+      const drawn = this.cells.get(k);
+      const cls = classes.join(" ").replace(/ +/g, " ").trim();
+      if (cls !== "cell") this.classed.add(k);
+      if (cls === drawn.cls) continue;
+      drawn.cls = cls;
+      drawn.rect.setAttribute("class", cls);
+      // A number on a highlighted cell takes the highlights' ink (dark on every highlight fill, in both themes).
+      drawn.text.setAttribute("class", cls === "cell" || cls === "cell cursor" ? "number" : "number lit");
+    }
+  }
+
+  // Dominoes (placed, clues, a hint's ghosts) and split marks, each drawn once and kept while it looks the same.
+  paintMarks(view) {
+    const pairClass = view.pairClass || {};
+    const wanted = new Map(); // identity -> [kind, pair, classes]
+    const clueKeys = new Set((view.clues || []).map(pairKey));
+    const joinedKeys = new Set();
+    for (const pair of view.joined || []) {
+      const k = pairKey(pair);
+      joinedKeys.add(k);
+      wanted.set(`domino ${k}`, ["domino", pair, `${clueKeys.has(k) ? "domino clue" : "domino"} ${pairClass[k] || ""}`]);
+    }
+    for (const pair of view.clues || []) {
+      const k = pairKey(pair);
+      if (!joinedKeys.has(k)) wanted.set(`domino ${k}`, ["domino", pair, "domino clue"]);
+    }
+    for (const pair of view.split || []) wanted.set(`split ${pairKey(pair)}`, ["split", pair, `split ${pairClass[pairKey(pair)] || ""}`]);
+    for (const [k, cls] of Object.entries(pairClass)) {
+      if (!cls.startsWith("ghost")) continue;
+      const pair = k.split("-").map((s) => s.split(",").map(Number));
+      if (cls === "ghost-join") wanted.set(`ghost ${k}`, ["domino", pair, "domino ghost"]);
+      else wanted.set(`ghost ${k}`, ["split", pair, "split ghost"]);
+    }
+    for (const [id, drawn] of this.drawn) {
+      const want = wanted.get(id);
+      if (want && want[2].trim() === drawn.look) continue;
+      drawn.element.remove();
+      this.drawn.delete(id);
+    }
+    for (const [id, [kind, pair, classes]] of wanted) {
+      if (this.drawn.has(id)) continue;
+      const look = classes.trim();
+      const element = kind === "domino" ? this.domino(this.pieces, pair, look) : this.splitMark(this.marks, pair, look);
+      this.drawn.set(id, { element, look });
+    }
+  }
+
+  // A domino over two cells, in a group of its own with its badge (if any).
+  domino(parent, [a, b], classes) {
     const r = Math.min(a[0], b[0]), c = Math.min(a[1], b[1]);
     const w = (a[1] === b[1] ? 1 : 2) * S, h = (a[0] === b[0] ? 1 : 2) * S;
-    const classes = `${cls} ${extra || ""}`.trim();
+    const g = node("g", {}, parent);
     node("rect", {
       x: X0 + c * S + 4, y: Y0 + r * S + 4, width: w - 8, height: h - 8, rx: 9,
       class: classes, "data-pair": pairKey([a, b]),
-    }, parent);
-    this.badges(parent, X0 + c * S + w / 2, Y0 + r * S + h / 2, classes, pairKey([a, b]));
+    }, g);
+    this.badges(g, X0 + c * S + w / 2, Y0 + r * S + h / 2, classes, pairKey([a, b]));
+    return g;
   }
 
-  splitMark(parent, [a, b], extra = "") {
+  splitMark(parent, [a, b], classes) {
     const [x1, y1, x2, y2] = this.borderLine(a, b, 0.22);
-    node("line", { x1, y1, x2, y2, class: `split ${extra || ""}`.trim(), "data-pair": pairKey([a, b]) }, parent);
-    this.badges(parent, (x1 + x2) / 2, (y1 + y2) / 2, extra || "", pairKey([a, b]));
+    const g = node("g", {}, parent);
+    node("line", { x1, y1, x2, y2, class: classes, "data-pair": pairKey([a, b]) }, g);
+    this.badges(g, (x1 + x2) / 2, (y1 + y2) / 2, classes, pairKey([a, b]));
+    return g;
   }
 
   // Marks told apart by shape, not colour alone: a mistake carries a cross, a domino used twice a "2x" tag.
@@ -141,22 +224,37 @@ export class Board {
     return [x + inset * S, y, x + S - inset * S, y];
   }
 
-  borderHits(parent, rows) {
-    for (let r = 0; r < rows; r++) {
-      for (let c = 0; c < this.grid[r].length; c++) {
-        if (!this.isCell(r, c)) continue;
-        for (const [dr, dc] of [[0, 1], [1, 0]]) {
-          if (!this.isCell(r + dr, c + dc)) continue;
-          const [x1, y1, x2, y2] = this.borderLine([r, c], [r + dr, c + dc], 0.25);
-          const t = 12;
-          node("rect", {
-            x: Math.min(x1, x2) - (dc ? t / 2 : 0), y: Math.min(y1, y2) - (dr ? t / 2 : 0),
-            width: dc ? t : x2 - x1, height: dr ? t : y2 - y1,
-            class: "border-hit", "data-border": pairKey([[r, c], [r + dr, c + dc]]),
-          }, parent);
-        }
-      }
-    }
+  // The border under the pointer ([a, b], two neighbouring cells), or null: within HIT / 2 of the line between
+  // two cells, away from its ends (a press near a corner is a press on a cell). Found by arithmetic rather than
+  // by an element per border, of which a double-50 board would need over 5,000.
+  borderAt(event) {
+    const rect = this.svg.getBoundingClientRect();
+    if (!rect.width) return null;
+    const scale = this.svg.viewBox.baseVal.width / rect.width;
+    const x = (event.clientX - rect.left) * scale - X0, y = (event.clientY - rect.top) * scale - Y0;
+    const r = Math.floor(y / S), c = Math.floor(x / S);
+    const across = [x - c * S, y - r * S]; // where in its cell the pointer is
+    const along = (d) => d >= BORDER_INSET * S && d <= S - BORDER_INSET * S;
+    let pair = null;
+    if (along(across[1]) && across[0] < HIT / 2) pair = [[r, c - 1], [r, c]];
+    else if (along(across[1]) && across[0] > S - HIT / 2) pair = [[r, c], [r, c + 1]];
+    else if (along(across[0]) && across[1] < HIT / 2) pair = [[r - 1, c], [r, c]];
+    else if (along(across[0]) && across[1] > S - HIT / 2) pair = [[r, c], [r + 1, c]];
+    return pair && pair.every(([i, j]) => this.isCell(i, j)) ? pair : null;
+  }
+
+  // On a pointer that hovers, the border it would mark is lit (one rectangle, moved about).
+  showBorder(pair) {
+    if (!this.hover) return;
+    this.hover.style.display = pair ? "" : "none";
+    if (!pair) return;
+    const [x1, y1, x2, y2] = this.borderLine(pair[0], pair[1], BORDER_INSET);
+    const vertical = x1 === x2;
+    this.hover.setAttribute("x", Math.min(x1, x2) - (vertical ? HIT / 2 : 0));
+    this.hover.setAttribute("y", Math.min(y1, y2) - (vertical ? 0 : HIT / 2));
+    this.hover.setAttribute("width", vertical ? HIT : x2 - x1);
+    this.hover.setAttribute("height", vertical ? y2 - y1 : HIT);
+    this.hover.dataset.border = pairKey(pair);
   }
 
   cellAt(event) {
@@ -166,10 +264,15 @@ export class Board {
   }
 
   pointerDown(event) {
-    const border = event.target.getAttribute("data-border");
+    this.pressed.add(event.pointerId);
+    if (this.pressed.size > 1) {
+      this.drag = null;
+      this.pinching = true;
+      return;
+    }
+    const border = this.options.onBorder ? this.borderAt(event) : null;
     if (border) {
-      const [a, b] = border.split("-").map((s) => s.split(",").map(Number));
-      this.options.onBorder?.(a, b);
+      this.options.onBorder(...border);
       event.preventDefault();
       return;
     }
@@ -189,14 +292,20 @@ export class Board {
   }
 
   pointerMove(event) {
+    if (!this.drag && this.options.onBorder && event.pointerType === "mouse") this.showBorder(this.borderAt(event));
     if (!this.drag) return;
     const cell = this.pieceCell(event);
     if (cell && adjacent(cell, this.drag.from)) this.drag.to = cell;
   }
 
   pointerUp(event) {
+    this.pressed.delete(event.pointerId);
     const drag = this.drag;
     this.drag = null;
+    if (this.pinching) {
+      this.pinching = this.pressed.size > 0;
+      return;
+    }
     if (!drag) return;
     if (drag.to && this.options.onPair) this.options.onPair(drag.from, drag.to);
     else this.options.onCell?.(drag.from, event);

@@ -11,10 +11,12 @@
 import { Board, adjacent, key, pairKey } from "./board.js";
 import { el } from "./api.js";
 import { clock, recordSolve, recordStart, summary } from "./stats.js";
+import { Zoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
 const parsePair = (k) => k.split("-").map((s) => s.split(",").map(Number));
 const PLAY_CONTROLS = ["undo", "redo", "mode", "check", "hint", "apply", "restart"];
+const BIG_SET = 91; // dominoes in the double-12 set: a larger set's table starts folded
 const HINT_PROMPT = "Stuck? Ask for a hint: first where to look, then the technique, then the whole deduction.";
 
 export function createGame(backend, options = {}) {
@@ -25,6 +27,7 @@ export function createGame(backend, options = {}) {
     onPair: (a, b) => (splitMode ? toggleSplit(a, b) : placeDomino(a, b)),
     onBorder: toggleSplit,
   });
+  const zoom = new Zoom(boardBox, board.svg, { bar: $("zoom-bar"), zoom: $("zoom"), zoomIn: $("zoom-in"), zoomOut: $("zoom-out") });
 
   let puzzle = null; // {grid, clues, dominoes?, order, grade}
   let solution = null; // list of pairs when known and unique
@@ -210,7 +213,9 @@ export function createGame(backend, options = {}) {
     const wrong = wrongMoves();
     marked = { cells: {}, pairs: {} };
     for (const k of wrong) marked.pairs[k] = "wrong";
+    if (wrong.length) revealing = parsePair(wrong[0]);
     draw();
+    reveal();
     $("status").className = wrong.length ? "status bad" : "status";
     $("status").textContent = wrong.length
       ? `${wrong.length} mistake${wrong.length > 1 ? "s" : ""}, marked with a cross.`
@@ -255,6 +260,7 @@ export function createGame(backend, options = {}) {
       box.replaceChildren(el("p", {}, "No technique applies to this position."));
     } else {
       for (const cell of h.cells) marked.cells[key(...cell)] = "hl-hint";
+      revealing = h.cells;
       const names = h.cells.map(cellName).join(", ");
       const where = el("p", {}, `Look at ${names} (highlighted).`);
       if (level === 1) box.replaceChildren(where, el("p", { class: "hint-text" }, "Press Hint again for the technique."));
@@ -271,6 +277,7 @@ export function createGame(backend, options = {}) {
       }
     }
     draw();
+    reveal();
   }
 
   // One hint per deduction, whatever level of it is read: the gentlest first costs no more than the whole of it.
@@ -309,7 +316,16 @@ export function createGame(backend, options = {}) {
         el("p", { class: "hint-text" }, wrong.length > 1 ? `${wrong.length - 1} more move${wrong.length > 2 ? "s" : ""} to fix after this one.` : "Undo it or lift it, then carry on."),
       );
     }
+    revealing = [a, b];
     draw();
+    reveal();
+  }
+
+  // On a zoomed board, what a hint or a check points at is scrolled into the frame's view.
+  let revealing = [];
+  function reveal() {
+    zoom.reveal(revealing);
+    revealing = [];
   }
 
   function hideApply() {
@@ -347,6 +363,7 @@ export function createGame(backend, options = {}) {
       buttons.push(el("button", { class: "num", "data-n": n, "aria-pressed": "false", title: `Highlight every ${n} (key ${n})`, onclick: () => showNumber(n) }, String(n)));
     }
     box.replaceChildren(...buttons);
+    box.classList.toggle("many", top > 12); // one row that scrolls, rather than rows of buttons above the controls
   }
 
   // A digit key shows (or hides) that number; two digits typed quickly name a number over 9 when there is one.
@@ -442,41 +459,37 @@ export function createGame(backend, options = {}) {
     drawDominoes(counts);
     $("undo").disabled = !undoStack.length || timer.paused;
     $("redo").disabled = !redoStack.length || timer.paused;
-    fitZoom();
   }
 
-  // On a touch screen a board whose cells come out smaller than a fingertip offers a zoom: cells of 46 px in a
-  // frame that pans with one finger (taps still place: a cell, then its neighbour; Mark splits as ever).
-  let zoomed = false;
-  function fitZoom() {
-    const button = $("zoom");
-    if (!button) return;
-    const box = board.svg.getBoundingClientRect();
-    const cellPx = box.width && (46 * box.width) / board.svg.viewBox.baseVal.width;
-    const small = matchMedia("(pointer: coarse)").matches && cellPx > 0 && cellPx < 40;
-    button.hidden = !(small || zoomed);
-  }
-
-  function setZoom(on) {
-    zoomed = on;
-    boardBox.classList.toggle("zoomed", on);
-    $("zoom").setAttribute("aria-pressed", String(on));
-    $("zoom").textContent = on ? "⤡ Fit board" : "⤢ Zoom board";
-    fitZoom();
-  }
-
+  // The set's table, one tile per domino: built once per puzzle, then only the tiles whose count changed are
+  // touched (a double-50 set has 1,326 of them).
+  let tiles = null; // domino name -> {tile, n}
   function drawDominoes(counts) {
     const box = $("dominoes");
     if (!box) return;
-    const rows = new Map();
-    for (const d of allDominoes()) {
-      const [a, b] = d.split("-");
-      if (!rows.has(a)) rows.set(a, []);
-      const n = counts.get(d) || 0;
-      rows.get(a).push(el("span", { class: `tile ${n > 1 ? "twice" : n ? "used" : ""}`, title: n > 1 ? `${d}: placed ${n} times` : d },
-        el("b", {}, a), el("b", {}, b)));
+    if (!tiles) {
+      tiles = new Map();
+      const rows = new Map();
+      for (const d of allDominoes()) {
+        const [a, b] = d.split("-");
+        if (!rows.has(a)) rows.set(a, []);
+        const tile = el("span", { class: "tile", title: d }, el("b", {}, a), el("b", {}, b));
+        tiles.set(d, { tile, n: 0 });
+        rows.get(a).push(tile);
+      }
+      box.replaceChildren(...[...rows.values()].map((row) => el("div", { class: "drow" }, ...row)));
     }
-    box.replaceChildren(...[...rows.values()].map((tiles) => el("div", { class: "drow" }, ...tiles)));
+    let placed = 0, twice = 0;
+    for (const [d, shown] of tiles) {
+      const n = counts.get(d) || 0;
+      placed += n ? 1 : 0;
+      twice += n > 1 ? 1 : 0;
+      if (n === shown.n) continue;
+      shown.n = n;
+      shown.tile.className = `tile ${n > 1 ? "twice" : n ? "used" : ""}`.trim();
+      shown.tile.title = n > 1 ? `${d}: placed ${n} times` : d;
+    }
+    if ($("dominoes-count")) $("dominoes-count").textContent = `${placed} of ${tiles.size} used${twice ? ` · ${twice} twice` : ""}`;
   }
 
   // -- starting -----------------------------------------------------------------------------------------------
@@ -500,6 +513,10 @@ export function createGame(backend, options = {}) {
     for (const k of saved?.split || []) if (parsePair(k).every(isCell)) split.add(k);
     undoStack = [];
     redoStack = [];
+    tiles = null;
+    // A big set's table (a double-40 has 861 dominoes) starts folded: its count says what it holds, and a page
+    // that need not show it need not paint it after every move.
+    if ($("dominoes-card")) $("dominoes-card").open = allDominoes().length <= BIG_SET;
     moves = 0;
     hintsUsed = 0;
     paid = null;
@@ -520,6 +537,7 @@ export function createGame(backend, options = {}) {
     recordStart();
     showStats();
     changed();
+    zoom.fresh();
     pause(false);
   }
 
@@ -538,8 +556,6 @@ export function createGame(backend, options = {}) {
   if ($("pause")) $("pause").onclick = () => pause();
   if ($("mode")) $("mode").onclick = () => setSplitMode(!splitMode);
   if ($("resume")) $("resume").onclick = () => pause(false);
-  if ($("zoom")) $("zoom").onclick = () => setZoom(!zoomed);
-  addEventListener("resize", fitZoom);
   setInterval(tick, 500);
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) pause(true);
@@ -561,10 +577,13 @@ export function createGame(backend, options = {}) {
       else if (event.ctrlKey || event.altKey) toggleSplit(cursor, next);
       cursor = next;
       draw();
+      zoom.reveal([cursor]);
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (/^[0-9]$/.test(k)) typeDigit(k);
+    if (k === "+" || k === "=") zoom.step(1.25);
+    else if (k === "-") zoom.step(0.8);
+    else if (/^[0-9]$/.test(k)) typeDigit(k);
     else if (k === "delete" || k === "backspace") liftAt(cursor);
     else if (k === "h") askHint();
     else if (k === "c") check();

@@ -51,21 +51,45 @@ async function start(data, details, saved = null) {
   await game.start(data, details, restore);
 }
 
+// A new puzzle, from the store when it has one, else made: a big board takes a while, so the note counts the
+// seconds (against the studio's limit) and Cancel stops the making; the puzzle on the board stays meanwhile.
+let making = null; // the AbortController of the puzzle being made
 async function newPuzzle() {
+  if (making) return;
   const order = Number($("order").value);
   const grade = $("grade").value || null;
   const shape = $("shape").value || null; // a shape of the library, drawn for the order's set
+  making = new AbortController();
+  const { signal } = making;
   $("new").disabled = true;
-  $("new-note").textContent = "making one…";
+  $("cancel-new").hidden = false;
   const started = performance.now();
+  const wanted = `a double-${order}${grade ? ` ${grade}` : ""} puzzle${shape ? ` on ${shape}` : ""}`;
+  const limit = INFO.generate_timeout ? ` (the studio stops at ${INFO.generate_timeout} s)` : "";
+  const progress = () => {
+    $("new-note").textContent = `making ${wanted}… ${Math.floor((performance.now() - started) / 1000)} s${limit}`;
+  };
+  progress();
+  const ticking = setInterval(progress, 1000);
   let got = null;
-  if (INFO.store && !shape) {
-    got = await post("store/pick", { order, grade });
-    if (!got.ok) got = null;
+  let fromStore = false;
+  try {
+    if (INFO.store && !shape) {
+      got = await post("store/pick", { order, grade }, signal);
+      if (!got.ok && !got.aborted) got = null;
+    }
+    fromStore = !!got?.ok;
+    got ??= await post("generate", shape ? { order, grade, shape } : { order, grade }, signal);
+  } finally {
+    clearInterval(ticking);
+    making = null;
+    $("new").disabled = false;
+    $("cancel-new").hidden = true;
   }
-  const fromStore = !!got;
-  got ??= await post("generate", shape ? { order, grade, shape } : { order, grade });
-  $("new").disabled = false;
+  if (got.aborted) {
+    $("new-note").textContent = `cancelled making ${wanted}`;
+    return;
+  }
   if (!got.ok) {
     $("new-note").textContent = got.data.error;
     return;
@@ -109,6 +133,7 @@ $("shape").onchange = () => {
   $("order").value = String(nearest);
 };
 $("new").onclick = newPuzzle;
+$("cancel-new").onclick = () => making?.abort();
 $("share").onclick = () => {
   navigator.clipboard?.writeText(location.href).catch(() => {});
   $("status").textContent = "Link copied: it holds the puzzle and your moves.";

@@ -5,12 +5,17 @@
 import { Board, key, pairKey } from "./board.js";
 import { debounce, download, el, exportFile, exportText, info, post } from "./api.js";
 import { FixPanel } from "./fix.js";
+import { Zoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
 const text = $("text");
 const board = new Board($("board"), { onCell: selectCell });
 const boardBox = $("board");
 boardBox.tabIndex = 0;
+// A big grid (a double-40 is 41 x 42) opens zoomed, as on the play page; a grid of another shape zooms afresh.
+const zoom = new Zoom(boardBox, board.svg, { bar: $("zoom-bar"), zoom: $("zoom"), zoomIn: $("zoom-in"), zoomOut: $("zoom-out") });
+let drawnShape = null;
+let revealing = [];
 
 let puzzle = null; // {grid, clues, dominoes?} as the server read it
 let solved = null; // the solve answer
@@ -251,10 +256,18 @@ function draw() {
     }
     const s = steps[step - 1];
     for (const cell of s.cells) view.cellClass[key(...cell)] = "hl-step";
+    revealing = s.cells;
     for (const pair of s.joins) view.pairClass[pairKey(pair)] = "ghost-join";
     for (const pair of s.splits) view.pairClass[pairKey(pair)] = "ghost-split";
   }
   board.draw(fixer.decorate(view));
+  const shape = view.grid.map((row) => row.length).join(",");
+  if (shape !== drawnShape) {
+    drawnShape = shape;
+    zoom.fresh();
+  }
+  zoom.reveal(revealing); // a step's cells, on a zoomed board, scrolled into view
+  revealing = [];
 }
 
 // Draw a solution on the board (-1: none). An ambiguous puzzle offers two, a unique one its only one.
@@ -411,10 +424,25 @@ for (const button of document.querySelectorAll("[data-size]")) {
   };
 }
 
+// Making a puzzle of a big order takes a while: the button counts the seconds and, pressed again, cancels.
+let making = null; // the AbortController of the puzzle being made
 $("random").onclick = async () => {
-  $("random").disabled = true;
-  const made = await post("generate", { order: Number(orders.value) });
-  $("random").disabled = false;
+  if (making) return making.abort();
+  making = new AbortController();
+  const started = performance.now();
+  const button = $("random");
+  const progress = () => { button.textContent = `Cancel (making, ${Math.floor((performance.now() - started) / 1000)} s)`; };
+  progress();
+  const ticking = setInterval(progress, 1000);
+  let made;
+  try {
+    made = await post("generate", { order: Number(orders.value) }, making.signal);
+  } finally {
+    clearInterval(ticking);
+    making = null;
+    button.textContent = "Random puzzle";
+  }
+  if (made.aborted) return;
   if (!made.ok) return showError(made.data.error);
   puzzle = { grid: made.data.grid, clues: made.data.clues };
   selected = null;
