@@ -29,11 +29,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dominosa.atomic import check_writable, refuse_unusual_target
-from dominosa.cli.common import add_puzzle_arguments, grade_argument, plural, read_inputs, warn
+from dominosa.cli.common import (
+    MADE_ORDERS,
+    add_puzzle_arguments,
+    check_made_order,
+    grade_argument,
+    plural,
+    read_inputs,
+    warn,
+)
 from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
+from dominosa.limits import MAX_MADE_ORDER
 from dominosa.rendering.book_cover import DEFAULT_THEME, THEMES
 from dominosa.rendering.i18n import LANGUAGES, check_language, ngettext, use_language
 from dominosa.rendering.i18n import _ as tr
@@ -310,8 +319,8 @@ def run(args: argparse.Namespace) -> int:
     if args.count is not None and not (0 if shapes else 1) <= args.count <= 2000:
         low = "0 (with --shapes)" if shapes else "1"
         raise UsageError(f"--count must be between {low} and 2000, not {args.count}")
-    if args.order is not None and not 1 <= args.order <= 15:
-        raise UsageError(f"--order must be between 1 and 15, not {args.order}")
+    if args.order is not None:
+        check_made_order(args.order)
     if args.orders is not None:
         if args.order is not None:
             raise UsageError("give --order N or --orders N,N,..., not both")
@@ -881,13 +890,14 @@ def _check_isbn(text: str) -> None:
 
 
 def _orders(text: str) -> list[int]:
-    """``5,6,7``: orders from 1 to 15, each at least the one before (sizes grow through the book)."""
+    """``5,6,7``: orders of puzzles to make (up to :data:`~dominosa.limits.MAX_MADE_ORDER`), each at least the one
+    before (sizes grow through the book)."""
     try:
         orders = [int(part) for part in text.split(",")]
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of orders such as 5,6,7") from None
-    if not all(1 <= n <= 15 for n in orders) or orders != sorted(orders):
-        raise argparse.ArgumentTypeError(f"{text!r}: orders go from 1 to 15, smallest first, such as 5,6,7")
+    if not all(1 <= n <= MAX_MADE_ORDER for n in orders) or orders != sorted(orders):
+        raise argparse.ArgumentTypeError(f"{text!r}: orders must be {MADE_ORDERS}, smallest first, such as 5,6,7")
     return orders
 
 
