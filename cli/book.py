@@ -288,7 +288,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the book and print its one-line summary; exit code 0."""
     from dominosa.cli.book_input import entries_from_records, grade_order_from, read_annotations, read_excluded
-    from dominosa.rendering.book import BookError, Imprint, write_book
+    from dominosa.rendering.book import BookError, Imprint, check_order_fits, write_book
 
     for name in ("per_page", "solutions_per_page"):
         value = getattr(args, name)
@@ -344,6 +344,17 @@ def run(args: argparse.Namespace) -> int:
         if not 1 <= args.best <= 2000:
             raise UsageError(f"--best must be between 1 and 2000, not {args.best}")
     _refuse_choices_that_do_nothing(args)
+    if not (args.files or args.example or args.store) and (args.count is None or args.count > 0):
+        try:  # before any puzzle is made: a page too small for their size is known now
+            check_order_fits(
+                max(args.orders or [6 if args.order is None else args.order]),
+                args.trim,
+                large_print=args.large_print,
+                per_page=args.per_page,
+                count=DEFAULT_COUNT if args.count is None else args.count,
+            )
+        except BookError as error:
+            raise UsageError(str(error)) from None
     excluded = read_excluded(args.exclude, max_bytes=args.max_input) if args.exclude else []
     volume = args.volume if args.series is None else _series_volume(args.store, args.series, args.volume)
     if args.files or args.example:
