@@ -26,7 +26,10 @@ Print rules (see :mod:`dominosa.rendering.pages`): the page is the trim size (pl
 top, bottom and outside edges when asked); margins mirror, with the gutter chosen from the final page count;
 everything, page numbers included, lies inside the safe area. Cells never shrink below a size that keeps the
 numbers legible, and no text anywhere is under :data:`MIN_TEXT` (7 pt, the print services' floor): a ``per_page``
-that would need smaller cells is refused with the largest count that fits.
+that would need smaller cells is refused with the largest count that fits. A board that no page holds at its usual
+proportions (a double-40 on a letter page) is drawn with its numbers filling more of each cell
+(:data:`DENSE_NUMBERS`); one that does not fit even so is refused, naming the trims that would hold it
+(:func:`check_order_fits` says so before a generated book makes any puzzle).
 Large print sets all text bigger and insists on cells for 17 pt digits (14 pt for numbers of two digits).
 """
 
