@@ -610,7 +610,10 @@ def generate_entries(
             left = share
             for target in (wanted, None) if grade is None else (wanted,):
                 best = Budget(evaluations=BOOK_BUDGET) if target is not None and BOOK_BUDGET else None
-                request = make_request(order=size, grade=target, seed=seed, settings=settings, best=best)
+                try:  # the generator's own limits (its largest order) say why in one line
+                    request = make_request(order=size, grade=target, seed=seed, settings=settings, best=best)
+                except ValueError as error:
+                    raise UsageError(str(error)) from None
                 try:
                     for made in generate(request, left, workers=workers, accept=fresh):
                         entries.append(BookEntry(made.puzzle, made.solution, made.grade, made.score))

@@ -172,7 +172,11 @@ def _archive(args: argparse.Namespace, store) -> list[dict[str, Any]]:
         from dominosa.generator.generate import generate, make_request
 
         for k in range(args.count):
-            made = next(generate(make_request(order=args.order, seed=args.seed + k), 1))
+            try:  # the generator's own limits (its largest order) say why in one line
+                request = make_request(order=args.order, seed=args.seed + k)
+            except ValueError as error:
+                raise UsageError(str(error)) from None
+            made = next(generate(request, 1))
             items.append(SitePuzzle(made.puzzle, made.solution.placements, made.grade))
             _progress(k + 1, args.count, "archive")
     entries = []
