@@ -351,6 +351,7 @@ def run(args: argparse.Namespace) -> int:
                 args.trim,
                 large_print=args.large_print,
                 per_page=args.per_page,
+                solutions_per_page=args.solutions_per_page,
                 count=DEFAULT_COUNT if args.count is None else args.count,
             )
         except BookError as error:

@@ -411,7 +411,7 @@ def _compose_book(
         raise BookError(f"--solutions-per-page must be at least 1, not {solutions_per_page}")
     asked = per_page is not None
     per_page = per_page or (1 if large_print else 2)
-    _refuse_unfit([entry.puzzle for entry in entries], trim, gutter_for(1), kind, per_page, asked)
+    _refuse_unfit([entry.puzzle for entry in entries], trim, gutter_for(1), kind, per_page, asked, solutions_per_page)
 
     numbered: list[tuple[str, list[tuple[int, BookEntry, Diagram]]]] = []
     for number, name, entry in book_order(entries, grade_order):
@@ -627,15 +627,7 @@ def _plan(
         solutions_per_page = fit.most
     grid = _fit(solutions_per_page, width, height, fit.dims, caption, kind)
     if grid.cell < fit.floor - 1e-9:
-        raise BookError(
-            f"{solutions_per_page} solutions per page leave cells {grid.cell:.1f} pt wide, numbers under "
-            f"{MIN_TEXT:g} pt, which print services refuse: "
-            + (
-                "one solution per page is the most (--solutions-per-page 1)"
-                if fit.most == 1
-                else f"use --solutions-per-page {fit.most} or less"
-            )
-        )
+        raise BookError(_too_many_solutions(solutions_per_page, grid.cell, fit))
     if extras is not None and extras.hints:
         chapters.append(("Hints", len(jobs) + 1))
         for k, chunk in enumerate(_hint_pages(extras.hints, width, height, kind)):
@@ -766,7 +758,8 @@ def _no_room(puzzles: Sequence[Puzzle], trim: Trim, gutter: float, kind: _Type, 
             roomy.append(other)
         elif most:
             single.append(other)
-    head = f"{what} does not fit on {trim.name} pages with its numbers at {MIN_TEXT:g} pt or more"
+    legible = f"with its numbers at {MIN_TEXT:g} pt or more" if kind is not _LARGE else "in large print"
+    head = f"{what} does not fit on {trim.name} pages {legible}"
     if roomy:
         also = f" (or {_names(single)} with --per-page 1)" if single else ""
         return f"{head}: use a larger trim, --trim {_names(roomy)}{also}"
@@ -794,20 +787,54 @@ def _too_many(per_page: int, cell: float, fit: _Legible, trim: Trim) -> str:
     )
 
 
-def _refuse_unfit(puzzles: Sequence[Puzzle], trim: Trim, gutter: float, kind: _Type, per_page: int, asked: bool):
+def _too_many_solutions(count: int, cell: float, fit: _Legible) -> str:
+    """Why ``count`` solutions a page is too many, and the most that fit."""
+    return (
+        f"{count} solutions per page leave cells {cell:.1f} pt wide, numbers under {MIN_TEXT:g} pt, which print"
+        " services refuse: "
+        + (
+            "one solution per page is the most (--solutions-per-page 1)"
+            if fit.most == 1
+            else f"use --solutions-per-page {fit.most} or less"
+        )
+    )
+
+
+def _refuse_unfit(
+    puzzles: Sequence[Puzzle],
+    trim: Trim,
+    gutter: float,
+    kind: _Type,
+    per_page: int,
+    asked: bool,
+    solutions_per_page: int | None = None,
+) -> None:
     """Refuse, before the book's slow work (lessons, hints), puzzles of which not one fits a page of this trim
-    with its numbers at 7 pt, or more to a page than fit when ``asked``."""
+    with its numbers at 7 pt, or more to a page than fit when ``asked`` (or than ``solutions_per_page``)."""
     caption = _caption_height(kind)
     width, height = _content_box(trim, gutter, kind)
-    fit = _legible([_diagram(_biggest(puzzles))], width, height, caption, kind, kind.min_cell)
+    drawn = [_diagram(_biggest(puzzles))]
+    fit = _legible(drawn, width, height, caption, kind, kind.min_cell)
     if not fit.most:
         raise BookError(_no_room(puzzles, trim, gutter, kind, per_page if asked else 1))
     if asked and fit.most < per_page:
         raise BookError(_too_many(per_page, _fit(per_page, width, height, fit.dims, caption, kind).cell, fit, trim))
+    if solutions_per_page is not None:
+        caption = kind.label * 1.5
+        solved = _legible(drawn, width, height, caption, kind, kind.min_solution_cell)
+        if solved.most < solutions_per_page:
+            cell = _fit(solutions_per_page, width, height, solved.dims, caption, kind).cell
+            raise BookError(_too_many_solutions(solutions_per_page, cell, solved))
 
 
 def check_order_fits(
-    order: int, trim: str | Trim, *, large_print: bool = False, per_page: int | None = None, count: int = 1
+    order: int,
+    trim: str | Trim,
+    *,
+    large_print: bool = False,
+    per_page: int | None = None,
+    solutions_per_page: int | None = None,
+    count: int = 1,
 ) -> None:
     """Refuse a book of ``count`` double-``order`` puzzles that cannot be printed on ``trim`` with numbers at
     :data:`MIN_TEXT` (or ``per_page`` to a page), before a single puzzle is made: making them may take long.
@@ -819,7 +846,7 @@ def check_order_fits(
     side = order + 1
     stand_in = Puzzle.from_grid([[row] * (side + 1) for row in range(side)])
     pages = 10 + 2 * count  # at most: one puzzle and one solution a page; the widest gutter it may need
-    _refuse_unfit([stand_in], trim, gutter_for(pages), kind, per_page or 1, per_page is not None)
+    _refuse_unfit([stand_in], trim, gutter_for(pages), kind, per_page or 1, per_page is not None, solutions_per_page)
 
 
 def _biggest(puzzles: Sequence[Puzzle]) -> Puzzle:

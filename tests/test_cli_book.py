@@ -699,6 +699,7 @@ MONTHLY = Path(__file__).with_name("data") / "monthly-2025-11-o40.json"
         (["--order", "40"], ["double-40 puzzle (41×42 cells) does not fit on 6x9in pages", "--trim 8.5x11in or A4"]),
         (["--orders", "6,40", "--trim", "A4", "--per-page", "2"], ["one puzzle per page is the most (--per-page 1)"]),
         (["--order", "50", "--trim", "8.5x11in"], ["nor does any preset trim", "(--trim 9.8x10.2in)"]),
+        (["--order", "40", "--trim", "letter", "--solutions-per-page", "2"], ["most (--solutions-per-page 1)"]),
         (["--order", "51"], ["--order must be between 1 and 50 (the largest order dominosa makes), not 51"]),
         (["--orders", "6,51"], ["orders must be between 1 and 50 (the largest order dominosa makes)"]),
     ],

@@ -414,3 +414,7 @@ def test_orders_are_checked_against_the_trim_before_any_puzzle_is_made():
     check_order_fits(50, re.search(r"--trim ([\d.]+x[\d.]+in)", str(refused.value)).group(1))  # the size it names
     with pytest.raises(BookError, match="one puzzle per page is the most"):
         check_order_fits(40, "A4", per_page=2)
+    with pytest.raises(BookError, match="one solution per page is the most"):
+        check_order_fits(40, "A4", solutions_per_page=2)
+    with pytest.raises(BookError, match="does not fit on 6x9in pages in large print"):
+        check_order_fits(20, "6x9in", large_print=True)
