@@ -29,11 +29,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dominosa.atomic import check_writable, refuse_unusual_target
-from dominosa.cli.common import add_puzzle_arguments, grade_argument, plural, read_inputs, warn
+from dominosa.cli.common import (
+    MADE_ORDERS,
+    add_puzzle_arguments,
+    check_made_order,
+    grade_argument,
+    plural,
+    read_inputs,
+    warn,
+)
 from dominosa.cli.interrupts import finished
 from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
+from dominosa.limits import MAX_MADE_ORDER
 from dominosa.rendering.book_cover import DEFAULT_THEME, THEMES
 from dominosa.rendering.i18n import LANGUAGES, check_language, ngettext, use_language
 from dominosa.rendering.i18n import _ as tr
@@ -279,7 +288,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the book and print its one-line summary; exit code 0."""
     from dominosa.cli.book_input import entries_from_records, grade_order_from, read_annotations, read_excluded
-    from dominosa.rendering.book import BookError, Imprint, write_book
+    from dominosa.rendering.book import BookError, Imprint, check_order_fits, write_book
 
     for name in ("per_page", "solutions_per_page"):
         value = getattr(args, name)
@@ -310,8 +319,8 @@ def run(args: argparse.Namespace) -> int:
     if args.count is not None and not (0 if shapes else 1) <= args.count <= 2000:
         low = "0 (with --shapes)" if shapes else "1"
         raise UsageError(f"--count must be between {low} and 2000, not {args.count}")
-    if args.order is not None and not 1 <= args.order <= 15:
-        raise UsageError(f"--order must be between 1 and 15, not {args.order}")
+    if args.order is not None:
+        check_made_order(args.order)
     if args.orders is not None:
         if args.order is not None:
             raise UsageError("give --order N or --orders N,N,..., not both")
@@ -335,6 +344,18 @@ def run(args: argparse.Namespace) -> int:
         if not 1 <= args.best <= 2000:
             raise UsageError(f"--best must be between 1 and 2000, not {args.best}")
     _refuse_choices_that_do_nothing(args)
+    if not (args.files or args.example or args.store) and (args.count is None or args.count > 0):
+        try:  # before any puzzle is made: a page too small for their size is known now
+            check_order_fits(
+                max(args.orders or [6 if args.order is None else args.order]),
+                args.trim,
+                large_print=args.large_print,
+                per_page=args.per_page,
+                solutions_per_page=args.solutions_per_page,
+                count=DEFAULT_COUNT if args.count is None else args.count,
+            )
+        except BookError as error:
+            raise UsageError(str(error)) from None
     excluded = read_excluded(args.exclude, max_bytes=args.max_input) if args.exclude else []
     volume = args.volume if args.series is None else _series_volume(args.store, args.series, args.volume)
     if args.files or args.example:
@@ -590,7 +611,10 @@ def generate_entries(
             left = share
             for target in (wanted, None) if grade is None else (wanted,):
                 best = Budget(evaluations=BOOK_BUDGET) if target is not None and BOOK_BUDGET else None
-                request = make_request(order=size, grade=target, seed=seed, settings=settings, best=best)
+                try:  # the generator's own limits (its largest order) say why in one line
+                    request = make_request(order=size, grade=target, seed=seed, settings=settings, best=best)
+                except ValueError as error:
+                    raise UsageError(str(error)) from None
                 try:
                     for made in generate(request, left, workers=workers, accept=fresh):
                         entries.append(BookEntry(made.puzzle, made.solution, made.grade, made.score))
@@ -881,13 +905,14 @@ def _check_isbn(text: str) -> None:
 
 
 def _orders(text: str) -> list[int]:
-    """``5,6,7``: orders from 1 to 15, each at least the one before (sizes grow through the book)."""
+    """``5,6,7``: orders of puzzles to make (up to :data:`~dominosa.limits.MAX_MADE_ORDER`), each at least the one
+    before (sizes grow through the book)."""
     try:
         orders = [int(part) for part in text.split(",")]
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of orders such as 5,6,7") from None
-    if not all(1 <= n <= 15 for n in orders) or orders != sorted(orders):
-        raise argparse.ArgumentTypeError(f"{text!r}: orders go from 1 to 15, smallest first, such as 5,6,7")
+    if not all(1 <= n <= MAX_MADE_ORDER for n in orders) or orders != sorted(orders):
+        raise argparse.ArgumentTypeError(f"{text!r}: orders must be {MADE_ORDERS}, smallest first, such as 5,6,7")
     return orders
 
 

@@ -24,7 +24,7 @@ from dominosa.formats import (
     read_records,
 )
 from dominosa.formats.drawing import Emphasis
-from dominosa.limits import MAX_INPUT_BYTES, WORKERS_PER_CORE, max_workers
+from dominosa.limits import MAX_INPUT_BYTES, MAX_MADE_ORDER, WORKERS_PER_CORE, max_workers
 
 __all__ = [
     "add_puzzle_arguments",
@@ -39,6 +39,8 @@ __all__ = [
     "grade_argument",
     "plural",
     "warn",
+    "check_made_order",
+    "MADE_ORDERS",
 ]
 
 FORMATS = ("text", "json")
@@ -195,6 +197,19 @@ def finite_number(text: str) -> float:
     if not math.isfinite(value):
         raise argparse.ArgumentTypeError(f"expected a finite number, not {text!r}")
     return value
+
+
+MADE_ORDERS = f"between 1 and {MAX_MADE_ORDER} (the largest order dominosa makes)"
+"""The orders a command that makes puzzles takes, in the words of its errors (the limit is
+:data:`~dominosa.limits.MAX_MADE_ORDER`)."""
+
+
+def check_made_order(order: int, option: str = "--order") -> int:
+    """Refuse an order of puzzles to make beyond :data:`~dominosa.limits.MAX_MADE_ORDER`, naming the limit, so
+    ``generate``, ``book`` and ``site`` refuse alike."""
+    if not 1 <= order <= MAX_MADE_ORDER:
+        raise UsageError(f"{option} must be {MADE_ORDERS}, not {order}")
+    return order
 
 
 def check_workers(workers: int | None, *, local: bool = True) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from dominosa.board import Board
 from dominosa.cli.common import (
     add_format_argument,
+    check_made_order,
     check_workers,
     finite_number,
     grade_argument,
@@ -32,7 +33,6 @@ from dominosa.formats.reader import read_input_text
 from dominosa.generator.best import DEFAULT_BUDGET, BestRun, Budget
 from dominosa.generator.evolve import NoPuzzleFound, Progress, Settings
 from dominosa.generator.generate import (
-    MAX_ORDER,
     GeneratedPuzzle,
     Request,
     StoreRun,
@@ -290,8 +290,8 @@ def _request(args: argparse.Namespace) -> Request:
     if args.shape is not None:
         board = shape_from_option(args.shape, args.order)
     order = None if board is not None else (6 if args.order is None else args.order)
-    if order is not None and not 1 <= order <= MAX_ORDER:
-        raise UsageError(f"--order must be between 1 and {MAX_ORDER}, not {order}")
+    if order is not None:
+        check_made_order(order)
     try:
         return make_request(
             order=order,

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from dominosa.cli.common import grade_argument, plural, warn
+from dominosa.cli.common import check_made_order, grade_argument, plural, warn
 from dominosa.cli.main import UsageError
 
 __all__ = ["register", "run", "MAX_DAYS"]
@@ -95,8 +95,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--grade must be one of {', '.join(DAILY_ORDERS)} (the daily grades), not {grade!r}")
     if not 0 <= args.count <= 10_000:
         raise UsageError(f"--count must be between 0 and 10000, not {args.count}")
-    if not 1 <= args.order <= 12:
-        raise UsageError(f"--order must be between 1 and 12, not {args.order}")
+    check_made_order(args.order)
     folder = Path(args.folder)
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder} is a file, not a folder")
@@ -173,7 +172,11 @@ def _archive(args: argparse.Namespace, store) -> list[dict[str, Any]]:
         from dominosa.generator.generate import generate, make_request
 
         for k in range(args.count):
-            made = next(generate(make_request(order=args.order, seed=args.seed + k), 1))
+            try:  # the generator's own limits (its largest order) say why in one line
+                request = make_request(order=args.order, seed=args.seed + k)
+            except ValueError as error:
+                raise UsageError(str(error)) from None
+            made = next(generate(request, 1))
             items.append(SitePuzzle(made.puzzle, made.solution.placements, made.grade))
             _progress(k + 1, args.count, "archive")
     entries = []

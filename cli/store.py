@@ -31,6 +31,7 @@ from dominosa.generator.store import (
     StoreStats,
     open_atomic,
 )
+from dominosa.limits import MAX_NUMBER_DIGITS, MAX_ORDER
 from dominosa.puzzle import Puzzle
 
 __all__ = ["register", "DEFAULT_STORE", "list_line", "stats_table", "plot_stats", "warn_old_scores", "RescoreProgress"]
@@ -654,7 +655,7 @@ def plot_stats(stats: StoreStats, path: str, *, title: str = "Puzzles per order 
 
 
 def _add_filters(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--order", type=_non_negative, metavar="N", help="only puzzles of order N")
+    parser.add_argument("--order", type=_order, metavar="N", help="only puzzles of order N")
     parser.add_argument("--grade", type=grade_argument, metavar="GRADE", help="only puzzles of this grade")
     parser.add_argument("--limit", type=_positive(int), metavar="N", help="at most N puzzles")
     parser.add_argument(
@@ -687,6 +688,15 @@ def _non_negative(text: str) -> int:
     if value > MAX_STORE_INTEGER:
         raise argparse.ArgumentTypeError(f"must be at most {MAX_STORE_INTEGER} (the store's largest number)")
     return value
+
+
+def _order(text: str) -> int:
+    """An order to filter by: past :data:`~dominosa.limits.MAX_ORDER` no puzzle can be stored, and a filter that
+    matches nothing by construction would end in silence."""
+    digits = text.strip().lstrip("+")
+    if digits.isdigit() and len(digits) > MAX_NUMBER_DIGITS or _non_negative(text) > MAX_ORDER:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_ORDER} (the largest order dominosa reads), not {text}")
+    return int(text)
 
 
 def _positive(kind: type) -> Callable[[str], Any]:

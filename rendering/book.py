@@ -26,7 +26,10 @@ Print rules (see :mod:`dominosa.rendering.pages`): the page is the trim size (pl
 top, bottom and outside edges when asked); margins mirror, with the gutter chosen from the final page count;
 everything, page numbers included, lies inside the safe area. Cells never shrink below a size that keeps the
 numbers legible, and no text anywhere is under :data:`MIN_TEXT` (7 pt, the print services' floor): a ``per_page``
-that would need smaller cells is refused with the largest count that fits.
+that would need smaller cells is refused with the largest count that fits. A board that no page holds at its usual
+proportions (a double-40 on a letter page) is drawn with its numbers filling more of each cell
+(:data:`DENSE_NUMBERS`); one that does not fit even so is refused, naming the trims that would hold it
+(:func:`check_order_fits` says so before a generated book makes any puzzle).
 Large print sets all text bigger and insists on cells for 17 pt digits (14 pt for numbers of two digits).
 """
 
@@ -83,6 +86,7 @@ __all__ = [
     "PRINT_MIN_PAGES",
     "smallest_cell",
     "grade_meanings",
+    "check_order_fits",
 ]
 
 UNGRADED = N_("Ungraded")
@@ -94,6 +98,11 @@ LABEL, LABEL_BOLD, FIGURES = "label", "label-bold", "figures"
 # The grids' faded double lines, lighter and finer than a picture's so the numbers lead, and a firm frame.
 GUIDE_COLOUR, GUIDE_WIDTH, FRAME_WIDTH = "#c4c4c4", 0.02, 0.075
 CHECKLIST_MAX_ORDER = 9  # a tick-off triangle comes with each puzzle up to double-9 sets
+# Numbers of a board too big for a page at their usual size (in cells, by digits) grow to these, so that smaller
+# cells still carry them at 7 pt: two figures then fill about 0.6 of a cell's width, a digit 0.4 of its height.
+DENSE_NUMBERS = {1: 0.7, 2: 0.6}
+# ... and a solution's dominoes grow by the first (in cells, each side) and take the second as their line width.
+DENSE_TILES = (0.015, 0.035)
 PIPS = 5  # the difficulty marker: 1 to 5 marks for a puzzle's place within its grade
 
 # The worked example of the how-to page: a double-2 puzzle with one solution, solved in the steps the text tells.
@@ -402,6 +411,7 @@ def _compose_book(
         raise BookError(f"--solutions-per-page must be at least 1, not {solutions_per_page}")
     asked = per_page is not None
     per_page = per_page or (1 if large_print else 2)
+    _refuse_unfit([entry.puzzle for entry in entries], trim, gutter_for(1), kind, per_page, asked, solutions_per_page)
 
     numbered: list[tuple[str, list[tuple[int, BookEntry, Diagram]]]] = []
     for number, name, entry in book_order(entries, grade_order):
@@ -593,41 +603,31 @@ def _plan(
             jobs.append(("lessons", blocks, k == 0))
     starts = []
     for name, items in numbered:
-        dims = (max(d.width for _, _, d in items), max(d.height for _, _, d in items))
         caption = _caption_height(kind)
-        floor = smallest_cell(kind.min_cell, [d for _, _, d in items])
+        fit = _legible([d for _, _, d in items], width, height, caption, kind, kind.min_cell)
+        if not fit.most:
+            raise BookError(_no_room([e.puzzle for _, e, _ in items], trim, gutter, kind, per_page if asked else 1))
+        items = [(n, entry, drawn) for (n, entry, _), drawn in zip(items, fit.diagrams, strict=True)]
         orders = {entry.puzzle.order for _, entry, _ in items if entry.puzzle.is_full_set}
         full = all(entry.puzzle.is_full_set for _, entry, _ in items)
         ticks = max(orders) if tick and full and orders and max(orders) <= CHECKLIST_MAX_ORDER else None
-        count = per_page
-        grid = _fit_ticked(count, width, height, dims, caption, kind, ticks, floor)
-        if grid.cell < floor - 1e-9:
-            most = _most_that_fit(width, height, dims, caption, kind, floor)
-            if most and not asked:
-                count = min(most, per_page)
-                grid = _fit_ticked(count, width, height, dims, caption, kind, ticks, floor)
-        if grid.cell < floor - 1e-9:
-            raise BookError(
-                f"{per_page} puzzles per page leave cells {grid.cell:.0f} pt wide on a {trim.name} page "
-                f"(at least {floor:.3g} pt keeps numbers legible): "
-                + (f"use --per-page {most} or less, or a larger trim" if most else "use a larger trim")
-            )
+        count = per_page if asked else min(fit.most, per_page)
+        grid = _fit_ticked(count, width, height, fit.dims, caption, kind, ticks, fit.floor)
+        if grid.cell < fit.floor - 1e-9:
+            raise BookError(_too_many(per_page, grid.cell, fit, trim))
         starts.append((name, len(jobs) + 1))
         for k in range(0, len(items), count):
             jobs.append(("puzzles", name, items[k : k + count], grid))
-    dims = (max(d.width for _, d in solved), max(d.height for _, d in solved))
     caption = kind.label * 1.5
-    floor = smallest_cell(kind.min_solution_cell, [d for _, d in solved])
+    fit = _legible([d for _, d in solved], width, height, caption, kind, kind.min_solution_cell)
+    if not fit.most:
+        raise BookError(_no_room([e.puzzle for _, items in numbered for _, e, _ in items], trim, gutter, kind, 1))
+    solved = [(n, drawn) for (n, _), drawn in zip(solved, fit.diagrams, strict=True)]
     if solutions_per_page is None:
-        solutions_per_page = _most_that_fit(width, height, dims, caption, kind, floor) or 1
-    grid = _fit(solutions_per_page, width, height, dims, caption, kind)
-    if grid.cell < floor - 1e-9:
-        most = _most_that_fit(width, height, dims, caption, kind, floor)
-        raise BookError(
-            f"{solutions_per_page} solutions per page leave cells {grid.cell:.1f} pt wide, numbers under "
-            f"{MIN_TEXT:g} pt, which print services refuse: "
-            + (f"use --solutions-per-page {most} or less" if most else "use a larger trim")
-        )
+        solutions_per_page = fit.most
+    grid = _fit(solutions_per_page, width, height, fit.dims, caption, kind)
+    if grid.cell < fit.floor - 1e-9:
+        raise BookError(_too_many_solutions(solutions_per_page, grid.cell, fit))
     if extras is not None and extras.hints:
         chapters.append(("Hints", len(jobs) + 1))
         for k, chunk in enumerate(_hint_pages(extras.hints, width, height, kind)):
@@ -696,6 +696,167 @@ def _most_that_fit(width, height, dims, caption, kind, smallest) -> int:
         if _fit(count, width, height, dims, caption, kind).cell >= smallest:
             most = count
     return most
+
+
+@dataclass(frozen=True)
+class _Legible:
+    """Diagrams as a page will draw them, their largest size in cells, the smallest cell that keeps their
+    numbers at :data:`MIN_TEXT`, and how many fit a page at that cell (0: not one)."""
+
+    diagrams: list[Diagram]
+    dims: tuple[float, float]
+    floor: float
+    most: int
+
+
+def _legible(diagrams: Sequence[Diagram], width, height, caption, kind, min_cell: float) -> _Legible:
+    """The diagrams at their usual proportions when at least one fits a page; otherwise, in normal print, with
+    their numbers grown to :data:`DENSE_NUMBERS` of a cell, so that a big board (a double-40 on a letter page)
+    prints in smaller cells with its numbers still at 7 pt. Large print keeps its promise of big cells."""
+    dims = (max(d.width for d in diagrams), max(d.height for d in diagrams))
+    floor = smallest_cell(min_cell, diagrams)
+    most = _most_that_fit(width, height, dims, caption, kind, floor)
+    if most or kind is _LARGE:
+        return _Legible(list(diagrams), dims, floor, most)
+    dense = [_dense(d) for d in diagrams]
+    floor = smallest_cell(0.0, dense)
+    return _Legible(dense, dims, floor, _most_that_fit(width, height, dims, caption, kind, floor))
+
+
+def _dense(diagram: Diagram) -> Diagram:
+    """The diagram with its numbers as large as a cell holds them (:data:`DENSE_NUMBERS`), and a solution's
+    dominoes drawn a little wider and with a finer line (:data:`DENSE_TILES`), so that two figures do not touch
+    their domino's edge."""
+    grow, line = DENSE_TILES
+    layers = []
+    for layer in diagram.layers:
+        if layer.role == "numbers":
+            digits = max(len(text) for _, _, text in layer.items)
+            layer = dataclasses.replace(layer, size=max(layer.size, DENSE_NUMBERS.get(digits, layer.size)))
+        elif layer.role == "tiles":
+            boxes = [(x - grow, y - grow, w + 2 * grow, h + 2 * grow) for x, y, w, h in layer.items]
+            layer = dataclasses.replace(layer, items=boxes, width=min(layer.width, line))
+        layers.append(layer)
+    return dataclasses.replace(diagram, layers=layers)
+
+
+def _no_room(puzzles: Sequence[Puzzle], trim: Trim, gutter: float, kind: _Type, per_page: int) -> str:
+    """Why not one of these puzzles fits a page of this trim with its numbers at 7 pt, and the preset trims that
+    would hold it (one a page, when that is the most they hold), or the smallest trim that would."""
+    from dominosa.rendering.pages import TRIMS
+
+    biggest = _biggest(puzzles)
+    what = f"a double-{biggest.order} puzzle ({biggest.board.rows}×{biggest.board.cols} cells)"
+    diagrams = [_diagram(biggest)]
+    caption = _caption_height(kind)
+    roomy, single = [], []
+    for other in dict.fromkeys(TRIMS.values()):
+        if (other.width, other.height) in {(t.width, t.height) for t in roomy + single}:
+            continue  # letter is 8.5x11in by another name
+        most = _legible(diagrams, *_content_box(other, gutter, kind), caption, kind, kind.min_cell).most
+        if most >= per_page:
+            roomy.append(other)
+        elif most:
+            single.append(other)
+    legible = f"with its numbers at {MIN_TEXT:g} pt or more" if kind is not _LARGE else "in large print"
+    head = f"{what} does not fit on {trim.name} pages {legible}"
+    if roomy:
+        also = f" (or {_names(single)} with --per-page 1)" if single else ""
+        return f"{head}: use a larger trim, --trim {_names(roomy)}{also}"
+    if single:
+        most = "one puzzle per page is the most (--per-page 1)"
+        return f"{head}: use a larger trim, --trim {_names(single)}, where {most}"
+    drawn = diagrams if kind is _LARGE else [_dense(d) for d in diagrams]
+    cell = smallest_cell(kind.min_cell if kind is _LARGE else 0.0, drawn)
+    need_w = drawn[0].width * cell + gutter + OUTSIDE_MARGIN
+    need_h = drawn[0].height * cell + caption + _head_height(kind) + _foot_height(kind) + 2 * OUTSIDE_MARGIN
+    size = f"{math.ceil(need_w / INCH * 10) / 10:g}x{math.ceil(need_h / INCH * 10) / 10:g}in"
+    return f"{head}, nor does any preset trim: use a larger trim of at least {size} (--trim {size}), one puzzle a page"
+
+
+def _too_many(per_page: int, cell: float, fit: _Legible, trim: Trim) -> str:
+    """Why ``per_page`` puzzles a page is too many, and the most that fit."""
+    return (
+        f"{per_page} puzzles per page leave cells {cell:.0f} pt wide on a {trim.name} page "
+        f"(at least {fit.floor:.3g} pt keeps numbers at {MIN_TEXT:g} pt): "
+        + (
+            "one puzzle per page is the most (--per-page 1), or use a larger trim"
+            if fit.most == 1
+            else f"use --per-page {fit.most} or less, or a larger trim"
+        )
+    )
+
+
+def _too_many_solutions(count: int, cell: float, fit: _Legible) -> str:
+    """Why ``count`` solutions a page is too many, and the most that fit."""
+    return (
+        f"{count} solutions per page leave cells {cell:.1f} pt wide, numbers under {MIN_TEXT:g} pt, which print"
+        " services refuse: "
+        + (
+            "one solution per page is the most (--solutions-per-page 1)"
+            if fit.most == 1
+            else f"use --solutions-per-page {fit.most} or less"
+        )
+    )
+
+
+def _refuse_unfit(
+    puzzles: Sequence[Puzzle],
+    trim: Trim,
+    gutter: float,
+    kind: _Type,
+    per_page: int,
+    asked: bool,
+    solutions_per_page: int | None = None,
+) -> None:
+    """Refuse, before the book's slow work (lessons, hints), puzzles of which not one fits a page of this trim
+    with its numbers at 7 pt, or more to a page than fit when ``asked`` (or than ``solutions_per_page``)."""
+    caption = _caption_height(kind)
+    width, height = _content_box(trim, gutter, kind)
+    drawn = [_diagram(_biggest(puzzles))]
+    fit = _legible(drawn, width, height, caption, kind, kind.min_cell)
+    if not fit.most:
+        raise BookError(_no_room(puzzles, trim, gutter, kind, per_page if asked else 1))
+    if asked and fit.most < per_page:
+        raise BookError(_too_many(per_page, _fit(per_page, width, height, fit.dims, caption, kind).cell, fit, trim))
+    if solutions_per_page is not None:
+        caption = kind.label * 1.5
+        solved = _legible(drawn, width, height, caption, kind, kind.min_solution_cell)
+        if solved.most < solutions_per_page:
+            cell = _fit(solutions_per_page, width, height, solved.dims, caption, kind).cell
+            raise BookError(_too_many_solutions(solutions_per_page, cell, solved))
+
+
+def check_order_fits(
+    order: int,
+    trim: str | Trim,
+    *,
+    large_print: bool = False,
+    per_page: int | None = None,
+    solutions_per_page: int | None = None,
+    count: int = 1,
+) -> None:
+    """Refuse a book of ``count`` double-``order`` puzzles that cannot be printed on ``trim`` with numbers at
+    :data:`MIN_TEXT` (or ``per_page`` to a page), before a single puzzle is made: making them may take long.
+
+    Raises ``BookError`` naming the trims that would fit, as the finished layout would.
+    """
+    trim = parse_trim(trim)
+    kind = _LARGE if large_print else _NORMAL
+    side = order + 1
+    stand_in = Puzzle.from_grid([[row] * (side + 1) for row in range(side)])
+    pages = 10 + 2 * count  # at most: one puzzle and one solution a page; the widest gutter it may need
+    _refuse_unfit([stand_in], trim, gutter_for(pages), kind, per_page or 1, per_page is not None, solutions_per_page)
+
+
+def _biggest(puzzles: Sequence[Puzzle]) -> Puzzle:
+    """The puzzle with the biggest board (the largest numbers among equals): the hardest to fit on a page."""
+    return max(puzzles, key=lambda p: (p.board.rows * p.board.cols, p.order))
+
+
+def _names(trims: Sequence[Trim]) -> str:
+    names = [t.name for t in trims]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
 # -- drawing ---------------------------------------------------------------------------------------------------

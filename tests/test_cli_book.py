@@ -7,6 +7,7 @@ import io
 import json
 import random
 import re
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -687,3 +688,38 @@ def test_count_0_with_shapes_is_a_whole_book_of_shapes_in_sections_by_grade(tmp_
     assert all(len([v for row in r["grid"] for v in row if v is not None]) == 110 for r in records)
     assert "Shapes" not in {r["section"] for r in records}
 
+
+
+MONTHLY = Path(__file__).with_name("data") / "monthly-2025-11-o40.json"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--order", "40"], ["double-40 puzzle (41×42 cells) does not fit on 6x9in pages", "--trim 8.5x11in or A4"]),
+        (["--orders", "6,40", "--trim", "A4", "--per-page", "2"], ["one puzzle per page is the most (--per-page 1)"]),
+        (["--order", "50", "--trim", "8.5x11in"], ["nor does any preset trim", "(--trim 9.8x10.2in)"]),
+        (["--order", "40", "--trim", "letter", "--solutions-per-page", "2"], ["most (--solutions-per-page 1)"]),
+        (["--order", "51"], ["--order must be between 1 and 50 (the largest order dominosa makes), not 51"]),
+        (["--orders", "6,51"], ["orders must be between 1 and 50 (the largest order dominosa makes)"]),
+    ],
+)
+def test_orders_a_page_cannot_hold_are_refused_before_any_puzzle_is_made(tmp_path, args, words):
+    done = dominosa("book", "--count", "300", *args, cwd=tmp_path)  # making 300 puzzles would take hours
+    assert_one_line_error(done, *words)
+    assert not (tmp_path / "output").exists()
+
+
+def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path):
+    refused = dominosa("book", MONTHLY, cwd=tmp_path)  # 6x9in by default: too small for 41x42 cells at 7 pt
+    assert_one_line_error(refused, "does not fit on 6x9in pages", "--trim 8.5x11in or A4")
+    done = dominosa("book", MONTHLY, "--trim", "8.5x11in", "--out", "monthly.pdf", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    reader = pypdf.PdfReader(tmp_path / "monthly.pdf")
+    texts = [page.extract_text() for page in reader.pages]
+    puzzle = next(text for text in texts if text.startswith("PUZZLES"))
+    first_row = json.loads(MONTHLY.read_text(encoding="utf-8"))["grid"][0]
+    assert " ".join(map(str, first_row)) in puzzle  # the grid's numbers, row by row, as text
+    assert sum(text.startswith("SOLUTIONS") for text in texts) == 1
+    assert smallest_text(reader)[0] >= 7 - 1e-6
+    assert [round(float(v)) for v in reader.pages[0].trimbox] == [0, 0, 612, 792]

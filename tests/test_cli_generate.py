@@ -61,6 +61,7 @@ def test_an_irregular_board_from_a_shape_file(tmp_path):
         (["--grade", "impossible"], ["unknown grade", "fiendish"]),
         (["--grade", "tricky"], ["tricky", "basic"]),
         (["--order", "0"], ["--order"]),
+        (["--order", "51"], ["--order must be between 1 and 50 (the largest order dominosa makes), not 51"]),
         (["--count", "0"], ["--count"]),
         (["--resume"], ["--resume needs --store"]),
         (["--workers", "0"], ["--workers"]),

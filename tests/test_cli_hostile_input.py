@@ -248,6 +248,7 @@ def store_path(tmp_path_factory):
     [
         ["store", "show", "99999999999999999999999"],
         ["store", "list", "--order", "99999999999999999999999"],
+        ["store", "list", "--order", "101"],
         ["store", "list", "--limit", "99999999999999999999999"],
     ],
 )

@@ -116,6 +116,7 @@ def test_the_script_is_the_studios_modules_without_imports_or_exports():
         (("--from", "2026-11-25", "--to", "2026-11-24"), "is before --from"),
         (("--grade", "fiendish"), "--grade must be one of trivial, basic, hard"),
         (("--grade", "hardest"), "unknown grade 'hardest': the grades are trivial, basic, hard, extreme"),
+        (("--order", "51"), "--order must be between 1 and 50 (the largest order dominosa makes), not 51"),
         (("--count", "-1"), "--count must be between"),
         (("--store", "nowhere.sqlite"), "no puzzle store at nowhere.sqlite"),
     ],

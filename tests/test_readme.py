@@ -58,3 +58,20 @@ def test_the_pictures_the_readme_shows_are_in_the_project():
     if not (ROOT / "docs" / "make_book_pictures.py").is_file():
         missing = [p for p in missing if p != "docs/book-puzzle-page.png"]
     assert not missing
+
+
+def test_the_book_table_of_orders_each_trim_holds_is_what_the_book_checks():
+    from dominosa.rendering.book import BookError, check_order_fits
+
+    def holds(order: int, trim: str, **options) -> bool:
+        try:
+            check_order_fits(order, trim, count=40, **options)
+        except BookError:
+            return False
+        return True
+
+    rows = re.findall(r"^  \| ([\w.]+)(?:, letter)? \| (\d+) \| (\d+) \| (\d+) \|$", README, flags=re.M)
+    assert len(rows) == 5, rows
+    for trim, two, one, large in rows:
+        for most, options in ((two, {"per_page": 2}), (one, {"per_page": 1}), (large, {"large_print": True})):
+            assert holds(int(most), trim, **options) and not holds(int(most) + 1, trim, **options), (trim, options)

@@ -4,7 +4,10 @@ count, everything inside the safe area, fonts embedded, text extractable, and no
 from __future__ import annotations
 
 import io
+import json
 import random
+import re
+from pathlib import Path
 
 import pypdf
 import pytest
@@ -19,6 +22,7 @@ from dominosa.rendering.book import (
     BookEntry,
     BookError,
     build_book,
+    check_order_fits,
     compose_book,
     display_name,
     grade_meanings,
@@ -255,7 +259,7 @@ def test_big_boards_drop_to_fewer_per_page_unless_a_count_was_asked_for():
     one = next(k for k, t in enumerate(texts) if "Puzzle 1" in t)
     assert "Puzzle 2" not in texts[one] and "Puzzle 2" in texts[one + 1]
     assert smallest_text(reader)[0] >= 7
-    with pytest.raises(BookError, match="use --per-page 1 or less"):
+    with pytest.raises(BookError, match=r"one puzzle per page is the most \(--per-page 1\)"):
         compose_book(entries, trim="5.5x8.5in", per_page=2)
 
 
@@ -352,3 +356,65 @@ def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_ord
     assert [int(line.split()[0]) for line in hints.splitlines() if "look at r" in line] == [1, 2, 3, 4, 5, 6]
     contents = texts[2]
     assert contents.index("Solving techniques") < contents.index("Hints") < contents.index("Solutions")
+
+
+MONTHLY = Path(__file__).with_name("data") / "monthly-2025-11-o40.json"
+
+
+@pytest.fixture(scope="module")
+def monthly() -> BookEntry:
+    """The real double-40 monthly puzzle (41 x 42 cells) with its one solution."""
+    from dominosa.deductions import count_solutions
+    from dominosa.formats import puzzle_from_dict
+
+    puzzle = puzzle_from_dict(json.loads(MONTHLY.read_text(encoding="utf-8")))
+    found = count_solutions(puzzle, 2, keep_solutions=True)
+    assert found.count == 1
+    return BookEntry(puzzle, found.solutions[0])
+
+
+def test_a_double_40_prints_one_a_page_on_letter_with_every_number_at_7_pt_or_more(monthly):
+    from pdf_checks import smallest_text, text_sizes
+
+    layout = compose_book([monthly, monthly], trim="8.5x11in", techniques=False)
+    reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
+    texts = [page.extract_text() for page in reader.pages]
+    pages = [k for k, text in enumerate(texts) if "Puzzle 1" in text or "Puzzle 2" in text]
+    assert len(pages) == 2  # two a page would not fit: one each, as no --per-page was asked
+    digits = [(round(size, 3), text) for size, text in text_sizes(reader.pages[pages[0]]) if text.isdigit()]
+    commonest = max({size for size, _ in digits}, key=[size for size, _ in digits].count)
+    assert sum(size == commonest for size, _ in digits) == 41 * 42  # every cell's number, all at one size
+    assert commonest >= 7
+    solutions = [k for k, text in enumerate(texts) if text.startswith("SOLUTIONS")]
+    assert len(solutions) == 2  # each solution a page of its own
+    assert smallest_text(reader)[0] >= 7 - 1e-6
+
+
+@pytest.mark.parametrize(
+    ("trim", "per_page", "words"),
+    [
+        ("6x9in", None, ["double-40 puzzle (41×42 cells) does not fit on 6x9in pages", "--trim 8.5x11in or A4"]),
+        ("8.5x11in", 2, ["2 puzzles per page", "one puzzle per page is the most (--per-page 1)"]),
+    ],
+)
+def test_a_board_too_big_for_the_page_is_refused_with_the_trims_that_fit(monthly, trim, per_page, words):
+    with pytest.raises(BookError) as refused:
+        compose_book([monthly], trim=trim, per_page=per_page)
+    for word in words:
+        assert word in str(refused.value)
+
+
+def test_orders_are_checked_against_the_trim_before_any_puzzle_is_made():
+    check_order_fits(40, "8.5x11in", count=300)  # one a page; even at the gutter of some 600 pages
+    check_order_fits(12, "6x9in", per_page=2)
+    with pytest.raises(BookError, match="6x9in pages .* --trim 8.5x11in or A4"):
+        check_order_fits(40, "6x9in")
+    with pytest.raises(BookError, match=r"nor does any preset trim: .* \(--trim ([\d.]+x[\d.]+in)\)") as refused:
+        check_order_fits(50, "8.5x11in")
+    check_order_fits(50, re.search(r"--trim ([\d.]+x[\d.]+in)", str(refused.value)).group(1))  # the size it names
+    with pytest.raises(BookError, match="one puzzle per page is the most"):
+        check_order_fits(40, "A4", per_page=2)
+    with pytest.raises(BookError, match="one solution per page is the most"):
+        check_order_fits(40, "A4", solutions_per_page=2)
+    with pytest.raises(BookError, match="does not fit on 6x9in pages in large print"):
+        check_order_fits(20, "6x9in", large_print=True)
