@@ -48,6 +48,7 @@ from dominosa.rendering.files import atomic_write
 from dominosa.rendering.i18n import N_, ngettext, pdf_language, sentence, use_language
 from dominosa.rendering.i18n import _ as tr
 from dominosa.rendering.i18n import number as count_text
+from dominosa.rendering.lesson_window import WINDOW_CELLS, fits_window, marked_cells, window_around, windowed
 from dominosa.rendering.pages import (
     INCH,
     MIN_TEXT,
@@ -427,7 +428,8 @@ def _compose_book(
     from dominosa.rendering.lessons import find_lessons, first_hard_step  # loads the engine: only when used
 
     in_order = [(n, entry) for _, items in numbered for n, entry, _ in items]
-    lessons = find_lessons([(n, entry.puzzle) for n, entry in in_order]) if techniques else []
+    shows = lesson_shows({}, *_content_box(trim, gutter_for(1), kind), kind, look)
+    lessons = find_lessons([(n, entry.puzzle) for n, entry in in_order], shows) if techniques else []
     found = [first_hard_step(n, entry.puzzle, entry.grade) for n, entry in in_order] if hints else []
     hint_list = [hint for hint in found if hint is not None]
     extras = _Extras(lessons, hint_list, look)
@@ -1324,13 +1326,7 @@ def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, styl
         highlight_pairs=lesson.decided,
         style=style,
     )
-    diagram = _diagram(lesson.puzzle, **position)
-    cell = _lesson_cell(diagram, width, height, kind)
-    size = min(LESSON_LABEL_MAX, max(LABEL_SIZE, _up(MIN_TEXT / cell)))
-    labelled = _diagram(lesson.puzzle, labels=True, label_size=size, **position)
-    labelled_cell = _up(_lesson_cell(labelled, width, height, kind))
-    if labelled.width * labelled_cell <= width:
-        diagram, cell = labelled, labelled_cell
+    diagram, cell = _lesson_figure(lesson, position, width, height, kind, style)
     told = tr(lesson.technique.summary)
     summary = _wrap(told[:1].upper() + told[1:] + ".", kind.body, width, bold=TEXT)
     said = tr("Puzzle {number}: {sentence}").format(number=lesson.number, sentence=sentence(lesson.sentence))
@@ -1346,6 +1342,66 @@ def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, styl
         + kind.gap * 1.2
     )
     return _Block(lesson, diagram, cell, summary, sentence_lines, total)
+
+
+# The tallest a whole board's figure may stand in the chapter, as a share of the content box's height; a board
+# that would stand taller, or run wider than the box, is shown through a window (rendering/lesson_window.py).
+LESSON_BOARD_HEIGHT = 0.6
+
+
+def _lesson_figure(lesson: Lesson, position: dict, width: float, height: float, kind: _Type, style: Style):
+    """The figure of a lesson and its cell (points): the whole board where it fits the page legibly, as the
+    chapter has always shown it, else a window of the board around the cells the lesson marks."""
+    puzzle = lesson.puzzle
+    diagram = _diagram(puzzle, **position)
+    cell = _lesson_cell(diagram, width, height, kind)
+    size = _lesson_label_size(cell)
+    labelled = _diagram(puzzle, labels=True, label_size=size, **position)
+    labelled_cell = _up(_lesson_cell(labelled, width, height, kind))
+    if _board_fits(labelled, labelled_cell, width, height):
+        return labelled, labelled_cell
+    marked = marked_cells(lesson)
+    if not fits_window(marked):
+        # No window holds the lesson (the book had no closer example): the whole board, as before.
+        return diagram, cell
+    rows, cols = _window_room(diagram, width, height, kind)
+    window = window_around(puzzle.board.cells, marked, rows, cols)
+    picture = windowed(diagram, window, style, size)
+    return picture, _up(_lesson_cell(picture, width, height, kind))
+
+
+def _lesson_label_size(cell: float) -> float:
+    return min(LESSON_LABEL_MAX, max(LABEL_SIZE, _up(MIN_TEXT / cell)))
+
+
+def _board_fits(labelled: Diagram, cell: float, width: float, height: float) -> bool:
+    return labelled.width * cell <= width and labelled.height * cell <= height * LESSON_BOARD_HEIGHT
+
+
+def _window_room(whole: Diagram, width: float, height: float, kind: _Type) -> tuple[int, int]:
+    """The most rows and columns (up to :data:`WINDOW_CELLS`) a window of this board can show at the smallest
+    cell its numbers and labels allow, labels band included, within the content box."""
+    cell = smallest_cell(kind.min_solution_cell, [whole])
+    band = 2.0  # the labels' band and the margins, in cells, with room to spare
+    cols = int(width / cell - band)
+    rows = int(height * LESSON_BOARD_HEIGHT / cell - band)
+    return max(1, min(WINDOW_CELLS, rows)), max(1, min(WINDOW_CELLS, cols))
+
+
+def lesson_shows(puzzle_fits: dict[int, bool], width: float, height: float, kind: _Type, style: Style):
+    """Whether the chapter can show a lesson legibly: its whole board fits the page, or one window holds every
+    cell it marks. ``puzzle_fits`` remembers the answer for each board (by ``id``) across lessons."""
+
+    def shows(lesson: Lesson) -> bool:
+        key = id(lesson.puzzle)
+        if key not in puzzle_fits:
+            diagram = _diagram(lesson.puzzle, style=style)
+            cell = _lesson_cell(diagram, width, height, kind)
+            labelled = _diagram(lesson.puzzle, labels=True, label_size=_lesson_label_size(cell), style=style)
+            puzzle_fits[key] = _board_fits(labelled, _up(_lesson_cell(labelled, width, height, kind)), width, height)
+        return puzzle_fits[key] or fits_window(marked_cells(lesson))
+
+    return shows
 
 
 def _lesson_cell(diagram: Diagram, width: float, height: float, kind: _Type) -> float:

@@ -14,7 +14,7 @@ techniques (its first step when it has none); where it is (the pair it decides) 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from dominosa.board import Cell, cell_name
@@ -68,18 +68,27 @@ def _taught(technique: Technique) -> bool:
     return not technique.bookkeeping and technique is not Technique.GUESS
 
 
-def find_lessons(numbered: Sequence[tuple[int, Puzzle]]) -> list[Lesson]:
+def find_lessons(
+    numbered: Sequence[tuple[int, Puzzle]], shows: Callable[[Lesson], bool] | None = None
+) -> list[Lesson]:
     """For each technique the puzzles need (``(number, puzzle)`` in book order), the first position where it
-    fires, in the order met. Walking stops once every technique has been met."""
+    fires, in the order met. Walking stops once every technique has been met.
+
+    ``shows`` says whether a page can show a lesson legibly (a big board's figure is a window onto it, which
+    holds only cells lying close together): a position it refuses gives way to the next one of that technique
+    that it takes, in any puzzle of the book; only where the book has none is the first position kept."""
     wanted = {t for t in TECHNIQUES if _taught(t)}
-    found: dict[Technique, Lesson] = {}
+    found: dict[Technique, tuple[int, Lesson]] = {}  # with when it was met, so the chapter keeps that order
+    fallback: dict[Technique, tuple[int, Lesson]] = {}
+    met = 0
     for number, puzzle in numbered:
         board = puzzle.board
         for state, step in steps(puzzle):
             technique = Technique(step.rule)
             if technique in found or not _taught(technique):
                 continue
-            found[technique] = Lesson(
+            met += 1
+            lesson = Lesson(
                 technique,
                 number,
                 puzzle,
@@ -89,9 +98,14 @@ def find_lessons(numbered: Sequence[tuple[int, Puzzle]]) -> list[Lesson]:
                 tuple(board.pair_cells(q) for q in (*step.joins, *step.splits)),
                 step.reason,
             )
+            if shows is None or shows(lesson):
+                found[technique] = (met, lesson)
+            else:
+                fallback.setdefault(technique, (met, lesson))
         if set(found) >= wanted:
             break
-    return list(found.values())
+    chosen = {**fallback, **found}
+    return [lesson for _, lesson in sorted(chosen.values(), key=lambda item: item[0])]
 
 
 def first_hard_step(number: int, puzzle: Puzzle, grade: str | None) -> Hint | None:

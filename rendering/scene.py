@@ -41,6 +41,7 @@ __all__ = [
     "build_diagram",
     "side_by_side",
     "number_size",
+    "labelled_span",
     "MARGIN",
     "TILE_INSET",
     "TILE_WIDTH",
@@ -302,10 +303,16 @@ def _labelled(picture: Diagram, puzzle: Puzzle, style: Style, size: float = LABE
     columns ``LABEL_GAP`` above it; the old margin stays blank outside the labels. Names count from 1 as
     :func:`~dominosa.board.cell_name` does, so an irregular board that starts at row 2 is labelled from r3.
     """
-    from dominosa.rendering.pdf_writer import text_width  # the font's own widths; imported late: it imports us
-
     rows = range(min(r for r, _ in puzzle.board.cells), max(r for r, _ in puzzle.board.cells) + 1)
     cols = range(min(c for _, c in puzzle.board.cells), max(c for _, c in puzzle.board.cells) + 1)
+    return labelled_span(picture, rows, cols, style, size)
+
+
+def labelled_span(picture: Diagram, rows: range, cols: range, style: Style, size: float = LABEL_SIZE) -> Diagram:
+    """The picture of board rows ``rows`` and columns ``cols`` (0-based) widened by a band of their labels, as
+    :func:`_labelled` lays them; a window onto part of a big board names its real rows and columns this way."""
+    from dominosa.rendering.pdf_writer import text_width  # the font's own widths; imported late: it imports us
+
     row_names = [f"r{r + 1}" for r in rows]
     dx = max(text_width(name, size) for name in row_names) + LABEL_GAP
     dy = DIGIT_HEIGHT * size + LABEL_GAP

@@ -31,6 +31,12 @@ def _multiply(m, n):
 
 def text_sizes(page: pypdf.PageObject) -> list[tuple[float, str]]:
     """(size in points on paper, text) for every string shown on the page."""
+    return [(size, text) for size, _, _, text in placed_texts(page)]
+
+
+def placed_texts(page: pypdf.PageObject) -> list[tuple[float, float, float, str]]:
+    """(size in points on paper, x, y, text) for every string shown on the page, (x, y) where it starts in
+    the PDF's own user space (points from the page's bottom-left corner)."""
     ops = ContentStream(page.get_contents(), page.pdf).operations
     ctm, stack = IDENTITY, []
     font_size, tm = 0.0, IDENTITY
@@ -49,8 +55,8 @@ def text_sizes(page: pypdf.PageObject) -> list[tuple[float, str]]:
         elif operator == b"Tm":
             tm = tuple(map(float, operands))
         elif operator in (b"Tj", b"TJ", b"'", b'"'):
-            a, b, c, d, _, _ = _multiply(tm, ctm)
-            out.append((font_size * math.hypot(c, d), str(operands[-1])))
+            a, b, c, d, e, f = _multiply(tm, ctm)
+            out.append((font_size * math.hypot(c, d), e, f, str(operands[-1])))
     return out
 
 

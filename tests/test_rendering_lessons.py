@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
+from pathlib import Path
 
 import pypdf
 import pytest
-from pdf_checks import text_sizes
+from pdf_checks import placed_texts, text_sizes
 
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.grading import grade
 from dominosa.generator.proper import proper_layout
-from dominosa.rendering.book import BookEntry, build_book
+from dominosa.rendering.book import BookEntry, build_book, compose_book
 from dominosa.rendering.lessons import find_lessons, first_hard_step
 
 
@@ -68,3 +70,60 @@ def test_each_figure_of_the_chapter_carries_the_labels_its_sentence_names_cells_
         assert min(labels.values()) >= 7 - 1e-6
         assert max(labels.values()) < min(size for size, text in shown if text.isdigit())  # below the numbers
     assert figures >= 2
+
+
+MONTHLY = Path(__file__).with_name("data") / "monthly-2025-11-o40.json"
+
+
+@pytest.fixture(scope="module")
+def monthly_book():
+    """A book of the real double-40 monthly (41 x 42 cells, tests/data) with its techniques chapter."""
+    from dominosa.deductions import count_solutions
+    from dominosa.formats import puzzle_from_dict
+
+    puzzle = puzzle_from_dict(json.loads(MONTHLY.read_text(encoding="utf-8")))
+    found = count_solutions(puzzle, 2, keep_solutions=True)
+    layout = compose_book([BookEntry(puzzle, found.solutions[0])], trim="8.5x11in", techniques=True)
+    return puzzle, layout
+
+
+def _placed_texts(page: pypdf.PageObject, media_height: float) -> list[tuple[float, float, float, str]]:
+    """(size, x, y from the page's top, text) for every string drawn on the page, as a preflight reads it."""
+    return [(size, x, media_height - y, text) for size, x, y, text in placed_texts(page)]
+
+
+def test_a_double_40_techniques_chapter_draws_each_figure_inside_the_safe_area_with_numbers_at_7_pt(monthly_book):
+    # The whole 41 x 42 board at 7 pt is some 700 pt wide: each figure is a window onto it instead.
+    puzzle, layout = monthly_book
+    reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
+    chapter = [k for k, page in enumerate(reader.pages) if page.extract_text().startswith("SOLVING")]
+    assert chapter
+    figures = 0
+    for k in chapter:
+        frame, drawn = layout.frames[k], layout.document.pages[k]
+        left, top, right, bottom = frame.safe
+        ink = drawn.ink
+        assert left - 0.01 <= ink[0] and top - 0.01 <= ink[1] and ink[2] <= right + 0.01 and ink[3] <= bottom + 0.01
+        placed = _placed_texts(reader.pages[k], frame.media[1])
+        numbers = [(size, x, y) for size, x, y, text in placed if text.isdigit() and int(text) <= puzzle.order]
+        figures += sum(text.startswith("Puzzle ") for *_, text in placed)
+        assert numbers and min(size for size, _, _ in numbers) >= 7 - 1e-6
+        assert all(left <= x <= right and top <= y <= bottom for _, x, y in numbers)
+        assert len(numbers) <= 2 * 12 * 12 + 10  # windows, not the board's 1722 cells
+    assert figures >= 3
+
+
+def test_each_window_holds_every_cell_its_sentence_names_with_the_boards_real_labels(monthly_book):
+    puzzle, layout = monthly_book
+    reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
+    pages = [page for page in reader.pages if page.extract_text().startswith("SOLVING")]
+    named_somewhere = 0
+    for page in pages:
+        shown = text_sizes(page)
+        labels = {text for _, text in shown if re.fullmatch(r"[rc]\d+", text)}
+        sentences = " ".join(text for _, text in shown if text.startswith("Puzzle "))
+        for row, col in re.findall(r"\br(\d+)c(\d+)\b", sentences):
+            named_somewhere += 1
+            assert f"r{row}" in labels and f"c{col}" in labels, (row, col, sorted(labels))
+        assert any(int(label[1:]) > 12 for label in labels)  # the real rows and columns, not a window's own
+    assert named_somewhere >= 4
