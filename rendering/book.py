@@ -1361,10 +1361,12 @@ def _lesson_figure(lesson: Lesson, position: dict, width: float, height: float, 
     if _board_fits(labelled, labelled_cell, width, height):
         return labelled, labelled_cell
     marked = marked_cells(lesson)
-    if not fits_window(marked):
-        # No window holds the lesson (the book had no closer example): the whole board, as before.
-        return diagram, cell
     rows, cols = _window_room(diagram, width, height, kind)
+    if fits_window(marked, min(rows, WINDOW_CELLS), min(cols, WINDOW_CELLS)):
+        rows, cols = min(rows, WINDOW_CELLS), min(cols, WINDOW_CELLS)
+    elif not fits_window(marked, rows, cols):
+        # The book had no closer example: the largest window the page holds, around the pairs it decides.
+        marked = [cell for pair in lesson.decided for cell in pair] or marked
     window = window_around(puzzle.board.cells, marked, rows, cols)
     picture = windowed(diagram, window, style, size)
     return picture, _up(_lesson_cell(picture, width, height, kind))
@@ -1379,13 +1381,14 @@ def _board_fits(labelled: Diagram, cell: float, width: float, height: float) -> 
 
 
 def _window_room(whole: Diagram, width: float, height: float, kind: _Type) -> tuple[int, int]:
-    """The most rows and columns (up to :data:`WINDOW_CELLS`) a window of this board can show at the smallest
-    cell its numbers and labels allow, labels band included, within the content box."""
+    """The most rows and columns a window of this board can show at the smallest cell its numbers and labels
+    allow, labels band included, within the content box (a window keeps to :data:`WINDOW_CELLS` where its
+    lesson's cells allow)."""
     cell = smallest_cell(kind.min_solution_cell, [whole])
     band = 2.0  # the labels' band and the margins, in cells, with room to spare
     cols = int(width / cell - band)
     rows = int(height * LESSON_BOARD_HEIGHT / cell - band)
-    return max(1, min(WINDOW_CELLS, rows)), max(1, min(WINDOW_CELLS, cols))
+    return max(1, rows), max(1, cols)
 
 
 def lesson_shows(puzzle_fits: dict[int, bool], width: float, height: float, kind: _Type, style: Style):

@@ -70,23 +70,27 @@ def marked_cells(lesson) -> tuple[Cell, ...]:
     return tuple(dict.fromkeys((*lesson.cells, *(cell for pair in lesson.decided for cell in pair))))
 
 
-def fits_window(cells: Iterable[Cell], size: int = WINDOW_CELLS) -> bool:
-    """Whether ``cells`` lie within ``size`` rows and ``size`` columns, so one window can show them all."""
+def fits_window(cells: Iterable[Cell], rows: int = WINDOW_CELLS, cols: int | None = None) -> bool:
+    """Whether ``cells`` lie within ``rows`` rows and ``cols`` columns (as many as rows unless given), so one
+    window can show them all."""
     cells = list(cells)
-    return bool(cells) and len(_span(r for r, _ in cells)) <= size and len(_span(c for _, c in cells)) <= size
+    cols = rows if cols is None else cols
+    return bool(cells) and len(_span(r for r, _ in cells)) <= rows and len(_span(c for _, c in cells)) <= cols
 
 
 def _around(marked: range, board: range, size: int) -> range:
     """A run of at most ``size`` lines of ``board`` holding ``marked``, with up to :data:`CONTEXT` more on each
     side, centred on the marked lines and moved back inside the board where it would run off."""
     want = max(len(marked), min(len(board), size, max(WINDOW_MIN, len(marked) + 2 * CONTEXT)))
+    want = min(want, size, len(board))
     start = marked.start - (want - len(marked)) // 2
     start = max(board.start, min(start, board.stop - want))
     return range(start, start + want)
 
 
 def window_around(board_cells: Iterable[Cell], marked: Iterable[Cell], rows: int, cols: int) -> Window:
-    """The window of at most ``rows`` x ``cols`` cells around ``marked`` (which must fit: :func:`fits_window`)."""
+    """The window of at most ``rows`` x ``cols`` cells around ``marked``: holding them all where they fit
+    (:func:`fits_window`), else centred on them."""
     board_cells = list(board_cells)
     marked = list(marked)
     board_rows, board_cols = _span(r for r, _ in board_cells), _span(c for _, c in board_cells)

@@ -127,3 +127,24 @@ def test_each_window_holds_every_cell_its_sentence_names_with_the_boards_real_la
             assert f"r{row}" in labels and f"c{col}" in labels, (row, col, sorted(labels))
         assert any(int(label[1:]) > 12 for label in labels)  # the real rows and columns, not a window's own
     assert named_somewhere >= 4
+
+
+def test_a_lesson_no_window_of_12_holds_is_still_drawn_legibly_within_the_page_around_what_it_decides(monthly_book):
+    # Where the book has no closer example of a technique, its first one (on the monthly: "all the same
+    # neighbours" looks at r2c34 and rules out a pair in row 30) gets the largest window the page holds.
+    from dominosa.rendering.book import _NORMAL, _content_box, _lesson_block
+    from dominosa.rendering.lesson_window import fits_window, marked_cells
+    from dominosa.rendering.pages import gutter_for, parse_trim
+    from dominosa.rendering.style import MONO
+
+    puzzle, _ = monthly_book
+    spread = [lesson for lesson in find_lessons([(1, puzzle)]) if not fits_window(marked_cells(lesson))]
+    assert spread
+    width, height = _content_box(parse_trim("8.5x11in"), gutter_for(1), _NORMAL)
+    for lesson in spread:
+        block = _lesson_block(lesson, width, height, _NORMAL, MONO)
+        figure = block.diagram
+        assert figure.width * block.cell <= width and figure.height * block.cell <= height
+        assert min(layer.size for layer in figure.layers if layer.kind == "texts") * block.cell >= 7 - 1e-6
+        (dashed,) = figure.layer("highlight-pairs")
+        assert len(dashed.items) == len(set(lesson.decided))  # what it decides is on the figure
