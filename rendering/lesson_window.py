@@ -124,11 +124,13 @@ def _cropped(layer: Layer, box: tuple[float, float, float, float]) -> Layer:
     left, top, right, bottom = box
     items: list = []
     if layer.kind in ("rects", "tiles"):
+        # A domino half inside runs on to the torn edge, so it reads as going on beyond the window.
+        grow = MARGIN / 2 if layer.role == "tiles" else 0.0
         for x, y, w, h in layer.items:
-            a, b = max(x, left), max(y, top)
-            c, d = min(x + w, right), min(y + h, bottom)
-            if c - a > 1e-9 and d - b > 1e-9:
-                items.append((a, b, c - a, d - b))
+            if min(x + w, right) - max(x, left) <= 1e-9 or min(y + h, bottom) - max(y, top) <= 1e-9:
+                continue
+            a, b = max(x, left - grow), max(y, top - grow)
+            items.append((a, b, min(x + w, right + grow) - a, min(y + h, bottom + grow) - b))
     elif layer.kind in ("circles", "texts"):
         items = [item for item in layer.items if left < item[0] < right and top < item[1] < bottom]
     elif layer.role == "outline":
