@@ -1316,9 +1316,7 @@ LESSON_LABEL_MAX = 0.42
 
 def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, style: Style) -> _Block:
     """One technique measured. Its figure carries the row and column labels (r1.., c1..) the sentence names
-    cells by, so a reader need not count: set as large as 7 pt asks at the cell the figure gets (up to
-    :data:`LESSON_LABEL_MAX`), so the figure keeps its size; only a board too big for labels at 7 pt within the
-    page's width goes without them (its sentence still names the cells)."""
+    cells by, so a reader need not count (see :func:`_lesson_figure`)."""
     position = dict(
         joined=lesson.joined,
         split=lesson.split,
@@ -1353,13 +1351,10 @@ def _lesson_figure(lesson: Lesson, position: dict, width: float, height: float, 
     """The figure of a lesson and its cell (points): the whole board where it fits the page legibly, as the
     chapter has always shown it, else a window of the board around the cells the lesson marks."""
     puzzle = lesson.puzzle
-    diagram = _diagram(puzzle, **position)
-    cell = _lesson_cell(diagram, width, height, kind)
-    size = _lesson_label_size(cell)
-    labelled = _diagram(puzzle, labels=True, label_size=size, **position)
-    labelled_cell = _up(_lesson_cell(labelled, width, height, kind))
+    diagram, labelled, labelled_cell = _whole_board(puzzle, position, width, height, kind)
     if _board_fits(labelled, labelled_cell, width, height):
         return labelled, labelled_cell
+    size = _lesson_label_size(_lesson_cell(diagram, width, height, kind))
     marked = marked_cells(lesson)
     rows, cols = _window_room(diagram, width, height, kind)
     if fits_window(marked, min(rows, WINDOW_CELLS), min(cols, WINDOW_CELLS)):
@@ -1370,6 +1365,15 @@ def _lesson_figure(lesson: Lesson, position: dict, width: float, height: float, 
     window = window_around(puzzle.board.cells, marked, rows, cols)
     picture = windowed(diagram, window, style, size)
     return picture, _up(_lesson_cell(picture, width, height, kind))
+
+
+def _whole_board(puzzle: Puzzle, position: dict, width: float, height: float, kind: _Type):
+    """The whole board's figure bare and labelled, and the labelled one's cell: its labels set as large as 7 pt
+    asks at the cell the figure gets (up to :data:`LESSON_LABEL_MAX`), so the figure keeps its size."""
+    diagram = _diagram(puzzle, **position)
+    size = _lesson_label_size(_lesson_cell(diagram, width, height, kind))
+    labelled = _diagram(puzzle, labels=True, label_size=size, **position)
+    return diagram, labelled, _up(_lesson_cell(labelled, width, height, kind))
 
 
 def _lesson_label_size(cell: float) -> float:
@@ -1398,10 +1402,8 @@ def lesson_shows(puzzle_fits: dict[int, bool], width: float, height: float, kind
     def shows(lesson: Lesson) -> bool:
         key = id(lesson.puzzle)
         if key not in puzzle_fits:
-            diagram = _diagram(lesson.puzzle, style=style)
-            cell = _lesson_cell(diagram, width, height, kind)
-            labelled = _diagram(lesson.puzzle, labels=True, label_size=_lesson_label_size(cell), style=style)
-            puzzle_fits[key] = _board_fits(labelled, _up(_lesson_cell(labelled, width, height, kind)), width, height)
+            _, labelled, cell = _whole_board(lesson.puzzle, {"style": style}, width, height, kind)
+            puzzle_fits[key] = _board_fits(labelled, cell, width, height)
         return puzzle_fits[key] or fits_window(marked_cells(lesson))
 
     return shows

@@ -27,11 +27,10 @@ WINDOW_CELLS = 12
 # columns a window shows, so that a lesson on two cells still reads as a position on a board.
 CONTEXT = 2
 WINDOW_MIN = 8
-# The torn edge: a zigzag in the margin beyond each cut side, in cells.
+# The torn edge: a zigzag in the margin beyond each cut side, in cells, in the labels' grey.
 TEAR_STEP = 0.25
 TEAR_DEPTH = 0.08
 TEAR_WIDTH = 0.03
-TEAR_COLOUR = "#888888"
 # Shapes whose every point lies this far inside the window are kept; a wall or guide on a cut edge is not.
 EDGE_SLACK = 0.1
 
@@ -113,7 +112,7 @@ def windowed(whole: Diagram, window: Window, style: Style, label_size: float) ->
     width, height = len(window.cols) + 2 * MARGIN, len(window.rows) + 2 * MARGIN
     tears = _tears(window, width, height)
     if tears:
-        layers.append(Layer("segments", tears, stroke=TEAR_COLOUR, width=TEAR_WIDTH, cap="round", role="cut-edges"))
+        layers.append(Layer("segments", tears, stroke=style.label, width=TEAR_WIDTH, cap="round", role="cut-edges"))
     picture = Diagram(width, height, layers, whole.paper)
     return labelled_span(picture, window.rows, window.cols, style, label_size)
 

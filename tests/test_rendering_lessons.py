@@ -84,7 +84,7 @@ def monthly_book():
     puzzle = puzzle_from_dict(json.loads(MONTHLY.read_text(encoding="utf-8")))
     found = count_solutions(puzzle, 2, keep_solutions=True)
     layout = compose_book([BookEntry(puzzle, found.solutions[0])], trim="8.5x11in", techniques=True)
-    return puzzle, layout
+    return puzzle, layout, pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
 
 
 def _placed_texts(page: pypdf.PageObject, media_height: float) -> list[tuple[float, float, float, str]]:
@@ -94,8 +94,7 @@ def _placed_texts(page: pypdf.PageObject, media_height: float) -> list[tuple[flo
 
 def test_a_double_40_techniques_chapter_draws_each_figure_inside_the_safe_area_with_numbers_at_7_pt(monthly_book):
     # The whole 41 x 42 board at 7 pt is some 700 pt wide: each figure is a window onto it instead.
-    puzzle, layout = monthly_book
-    reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
+    puzzle, layout, reader = monthly_book
     chapter = [k for k, page in enumerate(reader.pages) if page.extract_text().startswith("SOLVING")]
     assert chapter
     figures = 0
@@ -114,8 +113,7 @@ def test_a_double_40_techniques_chapter_draws_each_figure_inside_the_safe_area_w
 
 
 def test_each_window_holds_every_cell_its_sentence_names_with_the_boards_real_labels(monthly_book):
-    puzzle, layout = monthly_book
-    reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
+    _, _, reader = monthly_book
     pages = [page for page in reader.pages if page.extract_text().startswith("SOLVING")]
     named_somewhere = 0
     for page in pages:
@@ -137,7 +135,7 @@ def test_a_lesson_no_window_of_12_holds_is_still_drawn_legibly_within_the_page_a
     from dominosa.rendering.pages import gutter_for, parse_trim
     from dominosa.rendering.style import MONO
 
-    puzzle, _ = monthly_book
+    puzzle, _, _ = monthly_book
     spread = [lesson for lesson in find_lessons([(1, puzzle)]) if not fits_window(marked_cells(lesson))]
     assert spread
     width, height = _content_box(parse_trim("8.5x11in"), gutter_for(1), _NORMAL)
