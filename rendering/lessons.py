@@ -68,9 +68,7 @@ def _taught(technique: Technique) -> bool:
     return not technique.bookkeeping and technique is not Technique.GUESS
 
 
-def find_lessons(
-    numbered: Sequence[tuple[int, Puzzle]], shows: Callable[[Lesson], bool] | None = None
-) -> list[Lesson]:
+def find_lessons(numbered: Sequence[tuple[int, Puzzle]], shows: Callable[[Lesson], bool] | None = None) -> list[Lesson]:
     """For each technique the puzzles need (``(number, puzzle)`` in book order), the first position where it
     fires, in the order met. Walking stops once every technique has been met.
 
