@@ -30,6 +30,12 @@ give the same puzzles for the same seed, whatever the number of workers.
    and a search for either spent most of its time grading them in full (hard, seed 3: 36.8 s of CPU, 7.5 s with
    this measure; extreme, seeds 1-5: median 15 s, 8.2 s; see bench/README.md).
 
+*Big boards* (:mod:`~dominosa.generator.develop_big`, double-30 and up, a target that is a grade alone): steps 1
+and 2 trade places. The layout is graded with the techniques up to the target first, which proves it unique when
+they solve it; only where they get stuck does the counter look for a second solution to repair, from the stuck
+position and under a small budget. A layout they leave stuck is measured as a hard or extreme target's layouts
+above it are, whatever the target; the puzzle finally picked is proved by the counter in :func:`finish`.
+
 *Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
 the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
 tried easiest first, so the harder ones would never have been reached). If they do not, the layout is above the
