@@ -12,6 +12,9 @@ The reference measured in the same run is ``rate`` on the real double-40 monthly
 (``tests/data/monthly-2025-11-o40.json``: proved unique, graded and its deduction path found), the median of a few
 repeats; each row shows its median as a multiple of it, a figure that moves less with the machine than seconds do.
 
+``--counting`` makes every row with the development small boards get (each layout counted before it is graded)
+instead of the logic-first one: at order 30 that is where the threshold of logic-first development comes from.
+
 Run ``python bench/bench_monster.py --help``; ``--quick`` for order 40 hard with three seeds, ``--strict`` to exit
 1 when a target is missed.
 """
@@ -28,6 +31,7 @@ from pathlib import Path
 
 from dominosa.deductions import count_solutions, rate
 from dominosa.formats import puzzle_from_dict
+from dominosa.generator import develop_big
 from dominosa.generator.generate import generate, make_request
 
 MONTHLY = Path(__file__).resolve().parents[1] / "tests" / "data" / "monthly-2025-11-o40.json"
@@ -77,14 +81,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=5, help="samples (seeds 1..N) per row (default 5)")
     parser.add_argument("--repeats", type=int, default=5, help="runs of the reference (default 5)")
     parser.add_argument("--quick", action="store_true", help="order 40 hard only, three seeds")
+    parser.add_argument("--counting", action="store_true", help="count every layout first, as on small boards")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args(argv)
     rows = [(order, grade) for order in args.orders for grade in args.grades]
     seeds = range(1, args.seeds + 1)
     if args.quick:
         rows, seeds = [(40, "hard")], range(1, 4)
+    if args.counting:
+        develop_big.LOGIC_FIRST_CELLS = sys.maxsize
     reference = reference_seconds(args.repeats)
     print(f"reference: rate on the double-40 monthly, {reference:.2f} s of CPU (median of {args.repeats})")
+    print("development: " + ("counting first (as on small boards)" if args.counting else "logic-first on big boards"))
     head = f"{'order':>5} {'grade':<8} {'n':>2} {'median':>7} {'min':>6} {'max':>6} {'x ref':>6}  {'target':<8}"
     print(head + " seconds by seed")
     missed = []
