@@ -37,6 +37,7 @@ from dominosa.generator.fitness import Target
 from dominosa.generator.layouts import perfect_matching
 from dominosa.generator.store import PuzzleStore
 from dominosa.generator.workers import MapWorkers, Workers
+from dominosa.limits import MAX_MADE_ORDER
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
@@ -54,7 +55,7 @@ __all__ = [
 # Written into every stored puzzle's parameters; a later generator with different searches gets a new name,
 # so a resumed run never counts puzzles of another kind of run as its own.
 GENERATOR = "evolve-1"
-MAX_ORDER = 30
+MAX_ORDER = MAX_MADE_ORDER  # the name cli/ and web/ import: the largest order made, set in dominosa/limits.py
 
 MapFunction = Callable[[Callable[[Any], Any], Sequence[Any]], list[Any]]
 
@@ -172,15 +173,17 @@ def make_request(
         raise ValueError("give either an order or a board")
     if board is None:
         assert order is not None
-        if not 1 <= order <= MAX_ORDER:
-            raise ValueError(f"the order must be between 1 and {MAX_ORDER}, not {order}")
+        if not 1 <= order <= MAX_MADE_ORDER:
+            raise ValueError(f"the order must be between 1 and {MAX_MADE_ORDER}, not {order}")
         board = Board.rectangle(order + 1, order + 2)
     else:
         found = order_for_cells(len(board))
         if found is None:
             raise ValueError(_no_set_fits(len(board)))
-        if found > MAX_ORDER:
-            raise ValueError(f"the board fits the double-{found} set; the largest supported is double-{MAX_ORDER}")
+        if found > MAX_MADE_ORDER:
+            raise ValueError(
+                f"the board fits the double-{found} set; the largest supported is double-{MAX_MADE_ORDER}"
+            )
         order = found
         perfect_matching(board)  # ValueError naming why there is no tiling
     level = None
@@ -417,8 +420,8 @@ def resume_point(store: PuzzleStore, request: Request) -> tuple[int, int]:
 def _no_set_fits(cells: int) -> str:
     """Why a board of this many cells takes no full set, and the nearest sizes that do, so the user knows how
     many cells to add or take away."""
-    below = max((n for n in range(0, MAX_ORDER + 1) if (n + 1) * (n + 2) < cells), default=None)
-    above = next((n for n in range(0, MAX_ORDER + 1) if (n + 1) * (n + 2) > cells), None)
+    below = max((n for n in range(0, MAX_MADE_ORDER + 1) if (n + 1) * (n + 2) < cells), default=None)
+    above = next((n for n in range(0, MAX_MADE_ORDER + 1) if (n + 1) * (n + 2) > cells), None)
     options = []
     if below is not None:
         size = (below + 1) * (below + 2)

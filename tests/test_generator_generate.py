@@ -19,6 +19,7 @@ from dominosa.generator.generate import StoreRun, generate, make_request, read_s
 from dominosa.generator.layouts import random_irregular_board
 from dominosa.generator.store import PuzzleStore
 from dominosa.generator.workers import PoolWorkers, SerialWorkers, WorkersError, open_workers
+from dominosa.limits import MAX_MADE_ORDER
 
 
 def assert_proper_and_graded(made, grade_name: str | None) -> None:
@@ -199,3 +200,12 @@ def test_without_dask_the_scheduler_option_says_what_to_install(monkeypatch):
         open_workers(2, "local")
     with pytest.raises(WorkersError, match="at least 1"):
         open_workers(0)
+
+
+def test_orders_up_to_the_made_limit_are_accepted_and_the_refusal_names_it():
+    request = make_request(order=MAX_MADE_ORDER, grade="hard", seed=1)
+    assert request.order == MAX_MADE_ORDER == 50 and len(request.board) == 51 * 52
+    with pytest.raises(ValueError, match=r"between 1 and 50, not 51"):
+        make_request(order=MAX_MADE_ORDER + 1)
+    with pytest.raises(ValueError, match=r"double-51 set; the largest supported is double-50"):
+        make_request(board=Board.rectangle(52, 53))

@@ -1,0 +1,125 @@
+"""Benchmark of monster puzzles: ``generate`` at orders 30, 40 and 50, one puzzle at a time, one worker.
+
+Targets (issue 37, item 1), CPU seconds per puzzle, median over the seeds: order 40 at basic, hard and extreme
+<= 10 s each; order 50 hard <= 30 s. (Order 30 and the other order-50 grades have no target: they are shown for
+the trend.)
+
+Each sample is ``generate(request, 1)`` with its own seed, from nothing, in this process, serially: the cost of
+one proved, fully rated puzzle. CPU time (``time.process_time``) rather than wall time, so that the figures hold
+on a shared machine; the load average is printed beside them.
+
+The reference measured in the same run is ``rate`` on the real double-40 monthly of puzzle-dominosa.com
+(``tests/data/monthly-2025-11-o40.json``: proved unique, graded and its deduction path found), the median of a few
+repeats; each row shows its median as a multiple of it, a figure that moves less with the machine than seconds do.
+
+``--counting`` makes every row with the development small boards get (each layout counted before it is graded)
+instead of the logic-first one: at order 30 that is where the threshold of logic-first development comes from.
+
+Run ``python bench/bench_monster.py --help``; ``--quick`` for order 40 hard with three seeds, ``--strict`` to exit
+1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from dominosa.deductions import count_solutions, rate
+from dominosa.formats import puzzle_from_dict
+from dominosa.generator import develop_big
+from dominosa.generator.generate import generate, make_request
+
+MONTHLY = Path(__file__).resolve().parents[1] / "tests" / "data" / "monthly-2025-11-o40.json"
+# Issue 37's targets, CPU seconds per puzzle: (order, grade) -> seconds.
+TARGETS_S = {(40, "basic"): 10.0, (40, "hard"): 10.0, (40, "extreme"): 10.0, (50, "hard"): 30.0}
+GRADES = ("basic", "hard", "extreme")
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(x) for x in text.split(",") if x.strip()]
+
+
+def _names(text: str) -> list[str]:
+    names = [x.strip() for x in text.split(",") if x.strip()]
+    for name in names:
+        if name not in GRADES:
+            raise argparse.ArgumentTypeError(f"unknown grade {name!r}: choose from {', '.join(GRADES)}")
+    return names
+
+
+def reference_seconds(repeats: int) -> float:
+    """CPU seconds of ``rate`` on the double-40 monthly, the median of ``repeats`` runs."""
+    monthly = puzzle_from_dict(json.loads(MONTHLY.read_text(encoding="utf-8")))
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        rate(monthly)
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def one_puzzle(order: int, grade: str, seed: int) -> tuple[float, str | None, float | None, bool]:
+    """One puzzle from nothing: its CPU seconds, its grade and score, and whether it is unique (checked again here,
+    outside the timing, by the counter with no budget)."""
+    request = make_request(order=order, grade=grade, seed=seed)
+    start = time.process_time()
+    made = next(generate(request, 1))
+    seconds = time.process_time() - start
+    unique = count_solutions(made.puzzle, 2).unique
+    return seconds, made.grade, made.score, unique
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--orders", type=_numbers, default=[40, 50], help="orders to make (default 40,50)")
+    parser.add_argument("--grades", type=_names, default=list(GRADES), help="grades (default basic,hard,extreme)")
+    parser.add_argument("--seeds", type=int, default=5, help="samples (seeds 1..N) per row (default 5)")
+    parser.add_argument("--repeats", type=int, default=5, help="runs of the reference (default 5)")
+    parser.add_argument("--quick", action="store_true", help="order 40 hard only, three seeds")
+    parser.add_argument("--counting", action="store_true", help="count every layout first, as on small boards")
+    parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args(argv)
+    rows = [(order, grade) for order in args.orders for grade in args.grades]
+    seeds = range(1, args.seeds + 1)
+    if args.quick:
+        rows, seeds = [(40, "hard")], range(1, 4)
+    if args.counting:
+        develop_big.LOGIC_FIRST_CELLS = sys.maxsize
+    reference = reference_seconds(args.repeats)
+    print(f"reference: rate on the double-40 monthly, {reference:.2f} s of CPU (median of {args.repeats})")
+    print("development: " + ("counting first (as on small boards)" if args.counting else "logic-first on big boards"))
+    head = f"{'order':>5} {'grade':<8} {'n':>2} {'median':>7} {'min':>6} {'max':>6} {'x ref':>6}  {'target':<8}"
+    print(head + " seconds by seed")
+    missed = []
+    for order, grade in rows:
+        times = []
+        for seed in seeds:
+            seconds, made, value, unique = one_puzzle(order, grade, seed)
+            if made != grade or not unique:
+                print(f"seed {seed}: made {made} (unique: {unique}), not a proper {grade} puzzle", file=sys.stderr)
+                missed.append(f"order {order} {grade} seed {seed}")
+            times.append(seconds)
+        median = statistics.median(times)
+        target = TARGETS_S.get((order, grade))
+        verdict = "" if target is None else f"<= {target:g} " + ("ok" if median <= target else "MISSED")
+        if target is not None and median > target:
+            missed.append(f"order {order} {grade}")
+        by_seed = " ".join(f"{t:.1f}" for t in times)
+        print(
+            f"{order:>5} {grade:<8} {len(times):>2} {median:>7.2f} {min(times):>6.2f} {max(times):>6.2f}"
+            f" {median / reference:>6.1f}  {verdict:<8} {by_seed}",
+            flush=True,
+        )
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    if missed:
+        print("missed: " + ", ".join(missed))
+    return 1 if args.strict and missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

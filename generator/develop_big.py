@@ -1,0 +1,111 @@
+"""Logic-first development: how a layout on a big board is made proper without counting its solutions.
+
+On small boards the search proves each layout unique with the solution counter before grading it
+(:func:`~dominosa.generator.fitness.develop`). On a big board that proof is most of a search's time: the counter
+has to refute every other tiling of a thousand-odd cells, while the grader, given the techniques up to the
+target grade, usually finishes the same layout in a fraction of it (see bench/README.md, bench_monster).
+
+Every technique is sound, so a layout that the techniques up to the target solve has exactly one solution: the
+grading run is its proof, and no count is needed. Only when the techniques get stuck is the counter asked, from
+the stuck position (where most pairs are already decided) and under a small node budget, for a second solution.
+If it finds one, the layout is repaired where the two solutions differ (as :func:`develop` repairs it) and
+graded again. If it finds none within the budget, the layout is simply above the target (or too hard to tell),
+which is all the search needs: it is measured by what the techniques leave unplaced, as a hard or extreme
+target's layouts above it always are.
+
+A layout developed this way is proved by logic only, so the puzzle the search picks is proved again by the
+independent counter, with no budget, before it is returned (:func:`~dominosa.generator.fitness.finish` does so
+on every board this module develops).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from dominosa.board import Board
+from dominosa.deductions import grade
+from dominosa.deductions.counting import count_from_position
+from dominosa.deductions.grades import TECHNIQUES
+from dominosa.deductions.grading import PROPER, GradeResult
+from dominosa.dominoes import Domino
+from dominosa.generator.mutations import Layout, repair, to_puzzle
+
+__all__ = [
+    "LOGIC_FIRST_CELLS",
+    "STUCK_COUNT_NODES",
+    "Developed",
+    "logic_first_board",
+    "develop_by_logic",
+]
+
+LOGIC_FIRST_CELLS = 31 * 32
+"""Boards of at least this many cells (double-30 and up) are developed logic-first; smaller ones are counted.
+
+Where it comes from: at order 30 logic-first development is faster than counting at every grade (bench_monster,
+bench/README.md), and at the orders the same-seed puzzles cover (5 to 7) it would change which puzzles a seed
+makes; the line sits at the double-30 set so that every board up to double-29 makes exactly the puzzles it made
+before."""
+
+STUCK_COUNT_NODES = 100
+"""The node budget of the count from a stuck position, looking for a second solution to repair.
+
+The repairs it leads to matter (with no count at all the search needs several times the layouts), but most
+counts from a stuck position find nothing within any small budget: the counter is then trying to prove a hard
+layout unique, which the search does not need. The budget was measured at order 40 (bench/README.md,
+bench_monster): 100 nodes made hard puzzles faster than 150 or 200, and 600 found no more repairs than 200."""
+
+
+class Developed(NamedTuple):
+    """A layout after logic-first development: the (possibly repaired) layout, the grading run of its last try
+    with the techniques up to the target (``graded.level`` is None when they got stuck) and the repairs made."""
+
+    layout: Layout
+    graded: GradeResult
+    repairs: int
+
+
+def logic_first_board(board: Board) -> bool:
+    """Whether layouts on this board are developed logic-first (and its picked puzzles proved by the counter)."""
+    return len(board.cells) >= LOGIC_FIRST_CELLS
+
+
+def develop_by_logic(
+    board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: random.Random, level: int, repairs: int
+) -> Developed:
+    """Grade the layout with the techniques up to ``level``, repairing it while the counter finds a second
+    solution from where they get stuck, at most ``repairs`` times (see the module).
+
+    The grading run keeps its deductions, bookkeeping included: where they stop is the stuck position, and how
+    many dominoes they placed is the measure of a layout above the target.
+    """
+    upto = tuple(t for t in TECHNIQUES if t.level <= level)
+    for made in range(repairs + 1):
+        puzzle = to_puzzle(board, dominoes, layout)
+        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=False)
+        if graded.level is not None or made == repairs:
+            return Developed(layout, graded, made)
+        other = _second_solution(puzzle, graded, layout, board)
+        if other is None:
+            return Developed(layout, graded, made)
+        layout = repair(board, layout, rng, other)
+    raise AssertionError("unreachable: the last try returns")  # pragma: no cover
+
+
+def _second_solution(puzzle, graded: GradeResult, layout: Layout, board: Board) -> list[int] | None:
+    """The layout's tiles (by index) that a second solution from the stuck position leaves unused, or None if
+    the counter finds no second solution within :data:`STUCK_COUNT_NODES`."""
+    joined = {q for d in graded.deductions for q in d.joins}
+    split = {q for d in graded.deductions for q in (*d.splits, *d.quiet_splits)}
+    result = count_from_position(
+        puzzle, joined, split, max_solutions=2, keep_solutions=True, max_nodes=STUCK_COUNT_NODES
+    )
+    if result.count < 2:
+        return None
+    index = board.index
+    truth = set(layout.tiles)
+    for solution in result.solutions:
+        used = {tuple(sorted((index[a], index[b]))) for a, b in solution.placements}
+        if used != truth:
+            return [t for t, tile in enumerate(layout.tiles) if tile not in used]
+    return None  # pragma: no cover - two distinct solutions cannot both be the layout

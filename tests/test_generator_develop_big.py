@@ -1,0 +1,105 @@
+"""Logic-first development of big boards: a layout the techniques solve is graded with no count, a layout with a
+second solution from where they get stuck is repaired, and the puzzle a search returns is still proved by the
+counter. Tried on small boards by moving the threshold down (the real one is double-30 and up, where a test
+would take too long)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import dominosa.generator.fitness as fitness
+from dominosa import Board, full_set
+from dominosa.deductions import count_solutions, grade
+from dominosa.deductions.grades import EXTREME, HARD, grade_level
+from dominosa.generator import develop_big
+from dominosa.generator.develop_big import LOGIC_FIRST_CELLS, develop_by_logic, logic_first_board
+from dominosa.generator.fitness import Budgets, Job, Target, evaluate
+from dominosa.generator.generate import generate, make_request
+from dominosa.generator.mutations import random_start, to_puzzle
+
+BOARD = Board.rectangle(8, 9)
+SET = tuple(sorted(full_set(7)))
+
+
+@pytest.fixture
+def small_threshold(monkeypatch):
+    """Develop every board of 30 cells or more logic-first."""
+    monkeypatch.setattr(develop_big, "LOGIC_FIRST_CELLS", 30)
+
+
+def _layouts(count: int):
+    rng = random.Random(37)
+    return [random_start(BOARD, rng, SET) for _ in range(count)]
+
+
+def test_the_threshold_starts_at_the_double_30_board():
+    assert logic_first_board(Board.rectangle(31, 32)) and logic_first_board(Board.rectangle(41, 42))
+    assert not logic_first_board(Board.rectangle(30, 31)) and not logic_first_board(Board.rectangle(8, 9))
+    assert LOGIC_FIRST_CELLS == 31 * 32
+
+
+def test_a_layout_the_techniques_solve_comes_back_graded_with_no_repair():
+    for layout in _layouts(40):
+        puzzle = to_puzzle(BOARD, SET, layout)
+        full = grade(puzzle)
+        if full.level is None or full.level > EXTREME:
+            continue
+        made = develop_by_logic(BOARD, SET, layout, random.Random(1), EXTREME, 30)
+        assert made.repairs == 0 and made.layout == layout
+        assert made.graded.level == full.level
+        return
+    pytest.fail("no random layout of the techniques up to extreme")  # pragma: no cover
+
+
+def test_a_second_solution_from_the_stuck_position_is_repaired_until_logic_solves_the_layout():
+    repaired = 0
+    for layout in _layouts(25):
+        if count_solutions(to_puzzle(BOARD, SET, layout), 2).unique:
+            continue
+        made = develop_by_logic(BOARD, SET, layout, random.Random(2), HARD, 30)
+        assert made.repairs >= 1 and made.layout != layout
+        if made.graded.level is not None:  # solved by logic: so unique, which the counter confirms
+            assert made.graded.level <= HARD
+            assert count_solutions(to_puzzle(BOARD, SET, made.layout), 2).unique
+            repaired += 1
+    assert repaired >= 3
+
+
+def test_a_layout_above_the_target_is_measured_by_what_the_techniques_leave_unplaced(small_threshold):
+    target = Target(grade_level("basic"))
+    for seed in range(40):
+        job = Job(BOARD.cells, SET, None, target, seed, Budgets(repairs=0), quick_reject=True)
+        evaluation = evaluate(job)
+        if evaluation.level is None:
+            assert not evaluation.proper and not evaluation.above and evaluation.graded is None
+            assert evaluation.fitness[:2] == (1.0, -1.0) and evaluation.fitness[2] < 0
+            return
+    pytest.fail("every random layout was basic")  # pragma: no cover
+
+
+def test_no_count_while_developing_and_a_proof_by_the_counter_at_the_end(small_threshold, monkeypatch):
+    proofs = []
+
+    def counted(puzzle, *args, **kwargs):
+        result = count_solutions(puzzle, *args, **kwargs)
+        proofs.append(puzzle)
+        return result
+
+    def no_count(*args, **kwargs):  # the counting development is never used on a logic-first board
+        raise AssertionError("counted a layout from scratch")
+
+    monkeypatch.setattr(fitness, "count_solutions", counted)
+    monkeypatch.setattr(fitness, "count_solution_pairs", no_count)
+    (made,) = generate(make_request(order=7, grade="hard", seed=4), 1)
+    assert made.grade == "hard" and made.rating["unique"]
+    assert [p.numbers for p in proofs] == [made.puzzle.numbers]
+    assert count_solutions(made.puzzle, 2).unique
+
+
+@pytest.mark.parametrize("grade_name", ["basic", "extreme"])
+def test_a_logic_first_search_makes_the_grade_asked_for(small_threshold, grade_name):
+    (made,) = generate(make_request(order=7, grade=grade_name, seed=2), 1)
+    assert made.grade == grade_name and grade(made.puzzle).name == grade_name
+    assert count_solutions(made.puzzle, 2).unique
