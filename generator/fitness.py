@@ -396,8 +396,8 @@ def _evaluated_by_logic(job: Job, board: Board, start: Layout, rng: random.Rando
     assert level is not None
     layout, graded, repairs = develop_by_logic(board, job.dominoes, start, rng, level, job.budgets.repairs)
     if graded.level is None:
-        unplaced = unplaced_when_stuck(graded.deductions, len(job.dominoes), level)
-        return Evaluation(layout, False, None, None, stuck_fitness(unplaced), repairs)
+        stuck = stuck_in_run(graded.deductions, len(job.dominoes), level)
+        return Evaluation(layout, False, None, None, stuck_fitness(stuck, len(job.dominoes), level), repairs)
     return _graded(job, layout, repairs, graded)
 
 
