@@ -36,6 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from dominosa.deductions.search_watch import searched
 from dominosa.deductions.signals import let_signals_in
 from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED, pair_bits
 from dominosa.deductions.tables import Tables, tables_for
@@ -477,6 +478,7 @@ class Node:
                 if confl is not None:
                     return confl
         return None
+
 
 @lru_cache(maxsize=64)
 def _duplicates(t: Tables) -> tuple[bytes, bytes]:
@@ -1070,6 +1072,7 @@ def _search(
         if stats.nodes >= next_check:
             next_check = stats.nodes + 64
             let_signals_in()  # Ctrl-C and --timeout reach the compiled build here
+            searched(stats.nodes, False)  # a command's progress line, when one watches
             if deadline is not None and time.monotonic() > deadline:
                 raise TimeoutError
         if max_nodes is not None and stats.nodes >= max_nodes:
@@ -1184,15 +1187,21 @@ def _counted(
         return CountResult(count, False, [], True, stats)
     except _OutOfNodes:
         return CountResult(count, False, [], False, stats, out_of_nodes=True)
+    finally:
+        searched(stats.nodes, True)
     return CountResult(count, True, [], False, stats)
 
 
 def solutions(puzzle: Puzzle, *, timeout: float | None = None) -> Iterator[Solution]:
     """Every solution of the puzzle, one at a time (raises ``TimeoutError`` if the time runs out)."""
     board = puzzle.board
-    for pairs in _search(puzzle, True, timeout, SearchStats()):
-        assert pairs is not None
-        yield Solution.from_pairs(board, pairs)
+    stats = SearchStats()
+    try:
+        for pairs in _search(puzzle, True, timeout, stats):
+            assert pairs is not None
+            yield Solution.from_pairs(board, pairs)
+    finally:
+        searched(stats.nodes, True)
 
 
 def solve(puzzle: Puzzle, *, timeout: float | None = None) -> Solution | None:
