@@ -355,19 +355,32 @@ class Node:
                         if record:
                             why[q] = p
                             trail.append(q)
-                        for k in range(2):
-                            x = pair_b[q] if k else pair_a[q]
-                            if x != a and x != b:
-                                c = ccount[x] - 1
-                                ccount[x] = c
-                                if c <= 1:
-                                    if c == 0:
-                                        if record:
-                                            weights[x] += 1
-                                        return cell_pairs[x]
-                                    cells.append(x)
-                                elif dupc[x]:
-                                    check_cells.append(x)
+                        # The split pair's two cells, written out twice rather than looped over (a loop of two
+                        # costs more than its body here); the first cell's checks come first, as they always have.
+                        x = pair_a[q]
+                        if x != a and x != b:
+                            c = ccount[x] - 1
+                            ccount[x] = c
+                            if c <= 1:
+                                if c == 0:
+                                    if record:
+                                        weights[x] += 1
+                                    return cell_pairs[x]
+                                cells.append(x)
+                            elif dupc[x]:
+                                check_cells.append(x)
+                        x = pair_b[q]
+                        if x != a and x != b:
+                            c = ccount[x] - 1
+                            ccount[x] = c
+                            if c <= 1:
+                                if c == 0:
+                                    if record:
+                                        weights[x] += 1
+                                    return cell_pairs[x]
+                                cells.append(x)
+                            elif dupc[x]:
+                                check_cells.append(x)
                         e = pd[q]
                         if e != d:
                             c = dcount[e] - 1
@@ -717,8 +730,7 @@ class _Engine(Node):
         clauses, dead, wflag = self.clauses, self.dead, self.wflag
         n_pending = len(pending)
         qhead: int = self.qhead
-        while qhead < n_trail:
-            v = trail[qhead]
+        for v in trail[qhead:n_trail]:  # (the look adds to no trail: only to the work lists)
             qhead += 1
             false_lit = 2 * v + 2 - pstate[v]
             if not wflag[false_lit]:
