@@ -982,15 +982,20 @@ class _Engine(Node):
             if (ccount[best] if best < n_cells else dcount[best - n_cells]) == least:
                 break
         else:
-            # The heaviest of those with the least count, the first of equals (cells, then dominoes).
+            # The heaviest of those with the least count, the first of equals (cells, then dominoes). The list's
+            # own count and index find them natively, so only those with the least count are looked at here.
             weights: list[int] = self.weights
             best = -1
             heaviest = 0
-            for x in range(n_cells):
-                if ccount[x] == least and weights[x] > heaviest:
+            x = -1
+            for _ in range(ccount.count(least)):
+                x = ccount.index(least, x + 1)
+                if weights[x] > heaviest:
                     best, heaviest = x, weights[x]
-            for d in range(len(dcount)):
-                if dcount[d] == least and weights[n_cells + d] > heaviest:
+            d = -1
+            for _ in range(dcount.count(least)):
+                d = dcount.index(least, d + 1)
+                if weights[n_cells + d] > heaviest:
                     best, heaviest = n_cells + d, weights[n_cells + d]
         options = t.placements[best - n_cells] if best >= n_cells else t.cell_pairs[best]
         phase = self.phase
