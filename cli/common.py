@@ -27,6 +27,7 @@ from dominosa.formats.drawing import Emphasis
 from dominosa.limits import MAX_INPUT_BYTES, MAX_MADE_ORDER, WORKERS_PER_CORE, max_workers
 
 __all__ = [
+    "wipe_line",
     "add_puzzle_arguments",
     "add_format_argument",
     "read_inputs",
@@ -250,3 +251,11 @@ def warn(message: str) -> None:
 def print_json(value: Any) -> None:
     """Print one JSON value on one line (JSON lines), as every command's ``--format json`` does."""
     sys.stdout.write(json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n")
+
+
+def wipe_line(stream: Any, width: int) -> None:
+    """Blank a progress line of ``width`` characters that a terminal shows in place (``\\r``, no newline), and
+    leave the cursor at its start, so that what is printed next starts on a clean line."""
+    if width:
+        stream.write("\r" + " " * width + "\r")
+        stream.flush()

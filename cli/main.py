@@ -129,6 +129,10 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+# The commands whose work on one puzzle may search for minutes on a big board: they show the search's progress.
+_SEARCHING = frozenset({"rate", "solve", "explain", "hint", "fix"})
+
+
 def main(argv: list[str] | None = None) -> int:
     from dominosa.cli.interrupts import EXIT_INTERRUPTED, handling_interrupts, interrupted_message
 
@@ -149,7 +153,12 @@ def _main(argv: list[str] | None) -> int:
         if not hasattr(args, "run"):
             parser.print_help()
             return EXIT_BAD_INPUT
-        return int(args.run(args) or 0)
+        if args.run.__module__.rsplit(".", 1)[-1] not in _SEARCHING:
+            return int(args.run(args) or 0)
+        from dominosa.cli.search_progress import showing_search_progress
+
+        with showing_search_progress():
+            return int(args.run(args) or 0)
     except (PuzzleError, UsageError) as error:
         print(f"dominosa: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT

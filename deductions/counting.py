@@ -36,6 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from dominosa.deductions.search_watch import searched
 from dominosa.deductions.signals import let_signals_in
 from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED, pair_bits
 from dominosa.deductions.tables import Tables, tables_for
@@ -354,19 +355,32 @@ class Node:
                         if record:
                             why[q] = p
                             trail.append(q)
-                        for k in range(2):
-                            x = pair_b[q] if k else pair_a[q]
-                            if x != a and x != b:
-                                c = ccount[x] - 1
-                                ccount[x] = c
-                                if c <= 1:
-                                    if c == 0:
-                                        if record:
-                                            weights[x] += 1
-                                        return cell_pairs[x]
-                                    cells.append(x)
-                                elif dupc[x]:
-                                    check_cells.append(x)
+                        # The split pair's two cells, written out twice rather than looped over (a loop of two
+                        # costs more than its body here); the first cell's checks come first, as they always have.
+                        x = pair_a[q]
+                        if x != a and x != b:
+                            c = ccount[x] - 1
+                            ccount[x] = c
+                            if c <= 1:
+                                if c == 0:
+                                    if record:
+                                        weights[x] += 1
+                                    return cell_pairs[x]
+                                cells.append(x)
+                            elif dupc[x]:
+                                check_cells.append(x)
+                        x = pair_b[q]
+                        if x != a and x != b:
+                            c = ccount[x] - 1
+                            ccount[x] = c
+                            if c <= 1:
+                                if c == 0:
+                                    if record:
+                                        weights[x] += 1
+                                    return cell_pairs[x]
+                                cells.append(x)
+                            elif dupc[x]:
+                                check_cells.append(x)
                         e = pd[q]
                         if e != d:
                             c = dcount[e] - 1
@@ -477,6 +491,7 @@ class Node:
                 if confl is not None:
                     return confl
         return None
+
 
 @lru_cache(maxsize=64)
 def _duplicates(t: Tables) -> tuple[bytes, bytes]:
@@ -715,8 +730,7 @@ class _Engine(Node):
         clauses, dead, wflag = self.clauses, self.dead, self.wflag
         n_pending = len(pending)
         qhead: int = self.qhead
-        while qhead < n_trail:
-            v = trail[qhead]
+        for v in trail[qhead:n_trail]:  # (the look adds to no trail: only to the work lists)
             qhead += 1
             false_lit = 2 * v + 2 - pstate[v]
             if not wflag[false_lit]:
@@ -968,15 +982,20 @@ class _Engine(Node):
             if (ccount[best] if best < n_cells else dcount[best - n_cells]) == least:
                 break
         else:
-            # The heaviest of those with the least count, the first of equals (cells, then dominoes).
+            # The heaviest of those with the least count, the first of equals (cells, then dominoes). The list's
+            # own count and index find them natively, so only those with the least count are looked at here.
             weights: list[int] = self.weights
             best = -1
             heaviest = 0
-            for x in range(n_cells):
-                if ccount[x] == least and weights[x] > heaviest:
+            x = -1
+            for _ in range(ccount.count(least)):
+                x = ccount.index(least, x + 1)
+                if weights[x] > heaviest:
                     best, heaviest = x, weights[x]
-            for d in range(len(dcount)):
-                if dcount[d] == least and weights[n_cells + d] > heaviest:
+            d = -1
+            for _ in range(dcount.count(least)):
+                d = dcount.index(least, d + 1)
+                if weights[n_cells + d] > heaviest:
                     best, heaviest = n_cells + d, weights[n_cells + d]
         options = t.placements[best - n_cells] if best >= n_cells else t.cell_pairs[best]
         phase = self.phase
@@ -1070,6 +1089,7 @@ def _search(
         if stats.nodes >= next_check:
             next_check = stats.nodes + 64
             let_signals_in()  # Ctrl-C and --timeout reach the compiled build here
+            searched(stats.nodes, False)  # a command's progress line, when one watches
             if deadline is not None and time.monotonic() > deadline:
                 raise TimeoutError
         if max_nodes is not None and stats.nodes >= max_nodes:
@@ -1184,15 +1204,21 @@ def _counted(
         return CountResult(count, False, [], True, stats)
     except _OutOfNodes:
         return CountResult(count, False, [], False, stats, out_of_nodes=True)
+    finally:
+        searched(stats.nodes, True)
     return CountResult(count, True, [], False, stats)
 
 
 def solutions(puzzle: Puzzle, *, timeout: float | None = None) -> Iterator[Solution]:
     """Every solution of the puzzle, one at a time (raises ``TimeoutError`` if the time runs out)."""
     board = puzzle.board
-    for pairs in _search(puzzle, True, timeout, SearchStats()):
-        assert pairs is not None
-        yield Solution.from_pairs(board, pairs)
+    stats = SearchStats()
+    try:
+        for pairs in _search(puzzle, True, timeout, stats):
+            assert pairs is not None
+            yield Solution.from_pairs(board, pairs)
+    finally:
+        searched(stats.nodes, True)
 
 
 def solve(puzzle: Puzzle, *, timeout: float | None = None) -> Solution | None:
