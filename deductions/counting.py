@@ -355,32 +355,19 @@ class Node:
                         if record:
                             why[q] = p
                             trail.append(q)
-                        # The split pair's two cells, written out twice rather than looped over (a loop of two
-                        # costs more than its body here); the first cell's checks come first, as they always have.
-                        x = pair_a[q]
-                        if x != a and x != b:
-                            c = ccount[x] - 1
-                            ccount[x] = c
-                            if c <= 1:
-                                if c == 0:
-                                    if record:
-                                        weights[x] += 1
-                                    return cell_pairs[x]
-                                cells.append(x)
-                            elif dupc[x]:
-                                check_cells.append(x)
-                        x = pair_b[q]
-                        if x != a and x != b:
-                            c = ccount[x] - 1
-                            ccount[x] = c
-                            if c <= 1:
-                                if c == 0:
-                                    if record:
-                                        weights[x] += 1
-                                    return cell_pairs[x]
-                                cells.append(x)
-                            elif dupc[x]:
-                                check_cells.append(x)
+                        for k in range(2):
+                            x = pair_b[q] if k else pair_a[q]
+                            if x != a and x != b:
+                                c = ccount[x] - 1
+                                ccount[x] = c
+                                if c <= 1:
+                                    if c == 0:
+                                        if record:
+                                            weights[x] += 1
+                                        return cell_pairs[x]
+                                    cells.append(x)
+                                elif dupc[x]:
+                                    check_cells.append(x)
                         e = pd[q]
                         if e != d:
                             c = dcount[e] - 1
