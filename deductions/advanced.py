@@ -1006,31 +1006,58 @@ def _alternating_reach(adj: list[list[int]], match_cell: list[int], match_slot: 
     matched with r reaches are Hall's tight group behind r: they can take only the slots matched with them, as
     many as they are, so those dominoes are theirs, and no smaller group holding that cell is.
     """
-    succ = [0] * len(adj)
-    for c, rs in enumerate(adj):
-        mine = match_cell[c]
-        for r in rs:
-            if r != mine:
-                succ[c] |= 1 << match_slot[r]
-    # A breadth-first search from each cell, on bitmasks; a cell whose reach is known already is not searched
-    # through again: its reach is added whole.
-    reach = [0] * len(adj)
-    for c in range(len(adj)):
-        seen = 1 << c
-        todo = succ[c] & ~seen
-        while todo:
-            seen |= todo
-            step = 0
-            while todo:
-                low = todo & -todo
-                known = reach[low.bit_length() - 1]
-                if known:
-                    seen |= known
-                else:
-                    step |= succ[low.bit_length() - 1]
-                todo ^= low
-            todo = step & ~seen
-        reach[c] = seen
+    n = len(adj)
+    succ = [[match_slot[r] for r in rs if r != match_cell[c]] for c, rs in enumerate(adj)]
+    # The strongly connected parts by Tarjan's algorithm: a part is closed only after every part it leads to, so
+    # its reach is its own cells and its successors' reach, each part worked out once.
+    reach = [0] * n
+    order = [-1] * n
+    low = [0] * n
+    on_stack = [False] * n
+    stack: list[int] = []
+    counter = 0
+    for root in range(n):
+        if order[root] >= 0:
+            continue
+        order[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack[root] = True
+        frames = [(root, iter(succ[root]))]
+        while frames:
+            c, it = frames[-1]
+            for d in it:
+                if order[d] < 0:
+                    order[d] = low[d] = counter
+                    counter += 1
+                    stack.append(d)
+                    on_stack[d] = True
+                    frames.append((d, iter(succ[d])))
+                    break
+                if on_stack[d] and order[d] < low[c]:
+                    low[c] = order[d]
+            else:
+                frames.pop()
+                if frames:
+                    parent = frames[-1][0]
+                    if low[c] < low[parent]:
+                        low[parent] = low[c]
+                if low[c] == order[c]:
+                    members = []
+                    while True:
+                        d = stack.pop()
+                        on_stack[d] = False
+                        members.append(d)
+                        if d == c:
+                            break
+                    seen = 0
+                    for d in members:
+                        seen |= 1 << d
+                    for d in members:
+                        for e in succ[d]:
+                            seen |= reach[e]  # 0 for the part's own cells, not yet set
+                    for d in members:
+                        reach[d] = seen
     return reach
 
 

@@ -347,3 +347,34 @@ def test_set_analysis_with_doubles_leaves_pending_bookkeeping_alone():
                 assert not right & set(d.splits), d.reason
             found = advanced.doubles_set_analysis(s)
             assert found is None or not right & set(found.splits)
+
+
+def _reach_by_search(adj: list[list[int]], match_cell: list[int], match_slot: list[int]) -> list[int]:
+    """The alternating graph's reach, by one plain search from each cell (the definition, slowly)."""
+    reach = []
+    for c in range(len(adj)):
+        seen, todo = {c}, [c]
+        while todo:
+            x = todo.pop()
+            for r in adj[x]:
+                y = match_slot[r]
+                if r != match_cell[x] and y not in seen:
+                    seen.add(y)
+                    todo.append(y)
+        reach.append(sum(1 << y for y in seen))
+    return reach
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_alternating_reach_is_every_cell_each_cell_reaches(data):
+    # Cells matched one to one with slots (a shuffled perfect matching), each with up to four other links.
+    k = data.draw(st.integers(1, 40))
+    match_cell = data.draw(st.permutations(range(k)))
+    match_slot = [0] * k
+    for c, r in enumerate(match_cell):
+        match_slot[r] = c
+    adj = [
+        sorted({match_cell[c], *data.draw(st.lists(st.integers(0, k - 1), max_size=4))}) for c in range(k)
+    ]
+    assert advanced._alternating_reach(adj, match_cell, match_slot) == _reach_by_search(adj, match_cell, match_slot)
