@@ -34,6 +34,7 @@ from dominosa.generator.mutations import Layout, repair, to_puzzle
 __all__ = [
     "LOGIC_FIRST_CELLS",
     "STUCK_COUNT_NODES",
+    "EXTREME_OFFSPRING",
     "Developed",
     "logic_first_board",
     "develop_by_logic",
@@ -54,6 +55,14 @@ The repairs it leads to matter (with no count at all the search needs several ti
 counts from a stuck position find nothing within any small budget: the counter is then trying to prove a hard
 layout unique, which the search does not need. The budget was measured at order 40 (bench/README.md,
 bench_monster): 100 nodes made hard puzzles faster than 150 or 200, and 600 found no more repairs than 200."""
+
+EXTREME_OFFSPRING = 4
+"""Children a generation of a logic-first search for an extreme puzzle (the default search makes 8).
+
+Nearly every layout such a search grades is stuck, and the kept one improves by a few dominoes at a time until a
+child is solved outright; with half the children a generation, the search takes a better child as a parent
+twice as often. Measured at order 40 (bench/README.md, bench_monster): 2 children made searches give up more
+often, and one move a child instead of up to two did not help."""
 
 
 class Developed(NamedTuple):

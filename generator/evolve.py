@@ -50,6 +50,7 @@ from dominosa.deductions.grades import EXTREME, GRADES
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights
 from dominosa.dominoes import Domino, domino
+from dominosa.generator.develop_big import EXTREME_OFFSPRING, logic_first_board
 from dominosa.generator.fitness import (
     RATINGS,
     Budgets,
@@ -267,6 +268,18 @@ def search_rng(seed: int | str, index: int, target: Target = ANY) -> random.Rand
     return random.Random(f"dominosa-generate:{seed}:{key}:{index}")
 
 
+def extreme_big_board_settings(settings: Settings) -> Settings:
+    """The settings of a logic-first search for an extreme puzzle: at most
+    :data:`~dominosa.generator.develop_big.EXTREME_OFFSPRING` children a generation, with the generations raised
+    so that a search may still grade as many layouts before it gives up.
+
+    Such a search climbs one stuck layout after another until some child is solved outright; a generation that
+    grades fewer children moves to a better parent sooner (bench/README.md, bench_monster)."""
+    offspring = min(settings.offspring, EXTREME_OFFSPRING)
+    generations = -(-settings.generations * settings.offspring // offspring)
+    return replace(settings, offspring=offspring, generations=generations)
+
+
 @contextmanager
 def _deap_random(rng: random.Random) -> Iterator[None]:
     """Let DEAP's operators, which draw from the ``random`` module, draw from ``rng`` instead: the module is
@@ -316,7 +329,6 @@ class Evolution:
         self.seed = seed
         if not target.graded:  # any proper puzzle: nothing to climb, one layout per search is enough
             settings = replace(settings, population=1, offspring=1, lanes=max(settings.lanes, 16))
-        self.settings = settings
         self.quick_reject = (
             self.QUICK_REJECT
             and target.level is not None
@@ -324,6 +336,9 @@ class Evolution:
             and target.min_score is None
             and target.max_score is None
         )
+        if self.quick_reject and target.level == EXTREME and logic_first_board(board):
+            settings = extreme_big_board_settings(settings)
+        self.settings = settings
         self.workers = workers if workers is not None else SerialWorkers()
         self.toolbox = base.Toolbox()
         # What the workers run: evaluate or finish (fitness.py), by the task's kind.

@@ -14,7 +14,8 @@ from dominosa import Board, full_set
 from dominosa.deductions import count_solutions, grade
 from dominosa.deductions.grades import EXTREME, HARD, grade_level
 from dominosa.generator import develop_big
-from dominosa.generator.develop_big import LOGIC_FIRST_CELLS, develop_by_logic, logic_first_board
+from dominosa.generator.develop_big import EXTREME_OFFSPRING, LOGIC_FIRST_CELLS, develop_by_logic, logic_first_board
+from dominosa.generator.evolve import Evolution, Settings
 from dominosa.generator.fitness import Budgets, Job, Target, evaluate
 from dominosa.generator.generate import generate, make_request
 from dominosa.generator.mutations import random_start, to_puzzle
@@ -103,3 +104,21 @@ def test_a_logic_first_search_makes_the_grade_asked_for(small_threshold, grade_n
     (made,) = generate(make_request(order=7, grade=grade_name, seed=2), 1)
     assert made.grade == grade_name and grade(made.puzzle).name == grade_name
     assert count_solutions(made.puzzle, 2).unique
+
+
+def test_an_extreme_search_on_a_logic_first_board_makes_fewer_children_a_generation(small_threshold):
+    board, dominoes = Board.rectangle(8, 9), full_set(7)
+    asked = Settings(offspring=8, generations=60)
+    extreme = Evolution(board, dominoes, Target(EXTREME), 1, settings=asked).settings
+    assert extreme.offspring == EXTREME_OFFSPRING < asked.offspring
+    # as many layouts graded before a search gives up
+    assert extreme.offspring * extreme.generations >= asked.offspring * asked.generations
+    assert Evolution(board, dominoes, Target(HARD), 1, settings=asked).settings == asked
+    scored = Target(EXTREME, min_score=0.0)  # no quick rejection, so no logic-first development
+    assert Evolution(board, dominoes, scored, 1, settings=asked).settings == asked
+
+
+def test_boards_below_the_threshold_keep_the_settings_asked_for():
+    asked = Settings(offspring=8, generations=60)
+    made = Evolution(Board.rectangle(8, 9), full_set(7), Target(EXTREME), 1, settings=asked)
+    assert made.settings == asked
