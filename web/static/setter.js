@@ -478,5 +478,7 @@ for (const button of document.querySelectorAll("[data-export]")) {
 const shared = new URLSearchParams(location.hash.slice(1)).get("puzzle");
 if (!text.value) text.value = shared || (await info()).example; // unless the user typed while the page loaded
 showRating();
-analyse();
+// Ready once the first puzzle is read: its reading sets the Order selector (followOrder), which must not
+// overwrite an order chosen after the page says it is ready.
+await analyse();
 document.body.dataset.ready = "1";
