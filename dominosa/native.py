@@ -27,7 +27,14 @@ COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.counting",
     "dominosa.deductions.state",
     "dominosa.deductions.rules",
-    "dominosa.deductions.advanced",
+    "dominosa.deductions.parity",
+    "dominosa.deductions.local_duplicate",
+    "dominosa.deductions.must_overlap",
+    "dominosa.deductions.set_analysis",
+    "dominosa.deductions.matching",
+    "dominosa.deductions.forcing_chains",
+    "dominosa.deductions.short_contradiction",
+    "dominosa.deductions.scanning",
     "dominosa.deductions.driver",
     "dominosa.deductions.grading",
     "dominosa.deductions.tables",
@@ -41,8 +48,9 @@ under mypy, since mypyc compiles by the types. The package holding them calls :f
 ``__init__`` (``dominosa.deductions`` does); a module of another package needs that package to do the same.
 
 Each pays for itself, measured against the build without it (the figures: ``bench/README.md``, "The compiled
-modules"): the counter on proofs of uniqueness; rules, the driver, grading and advanced on grading, where the
-rules and their bookkeeping are most of the work; tables because the engine reads them at every step; ``levels``
+modules"): the counter on proofs of uniqueness; rules, the driver, grading and the techniques beyond the rules
+(``scanning`` to ``short_contradiction``, once one module) on grading, where the rules and their bookkeeping are
+most of the work; tables because the engine reads them at every step; ``levels``
 (the closure mode's bulk finders) at small orders; ``graph``, the shortest-path search, for its loop over the
 positions of a trivial puzzle, which runs on the positions' bitsets alone; ``settled``, the settle and the
 candidate lists on those bitsets, which that loop and lean grading's trivial and basic tiers call at every

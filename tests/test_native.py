@@ -42,7 +42,8 @@ COMPILED = native.compiled_modules()
 # grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables,
 # the level-only grader) and the generator's random layouts.
 ENGINE = {f"dominosa.deductions.{name}" for name in
-          ("counting", "state", "rules", "advanced", "driver", "grading", "tables", "levels")} | {
+          ("counting", "state", "rules", "driver", "grading", "tables", "levels", "scanning", "parity",
+           "local_duplicate", "must_overlap", "set_analysis", "matching", "forcing_chains", "short_contradiction")} | {
     "dominosa.generator.layouts"}
 
 
