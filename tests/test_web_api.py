@@ -30,6 +30,8 @@ from dominosa.web.jobs import run_job
 GAME_ID = "3:22223101012330103310"
 BAD = "22223\n10101\n23301\n03311\n"  # number 0 four times: the double-3 set needs it five times
 DATE = "2026-11-24"
+# A proper double-6 (made by `dominosa generate --order 6 --seed 3`), for positions near the end of a game.
+DOUBLE_SIX = "13024140\n53264165\n54206161\n05633320\n32544200\n61505462\n61412533\n"
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +92,21 @@ def test_hint_from_a_position_matches_the_command(client, tmp_path):
     grid = [list(row) for row in read_puzzle(GAME_ID).grid]
     position.write_text(json.dumps({"grid": grid, "joined": joined, "split": split}))
     assert without(answer.json(), "source") == without(cli_json("hint", str(position)), "source")
+
+
+@pytest.mark.parametrize("missing", [1, 3, 4, 5, 8])
+def test_a_hint_with_dominoes_missing_is_never_solved_and_names_a_placement_of_the_solution(client, missing):
+    """The solution's dominoes placed but the last few: what is left is forced by the bookkeeping alone, yet the
+    board is not solved, and the hint names the next domino to place."""
+    puzzle = DOUBLE_SIX
+    solved = client.post("/api/solve", json={"puzzle": puzzle}).json()
+    assert solved["unique"]
+    pairs = solved["solutions"][0]
+    answer = client.post("/api/hint", json={"puzzle": puzzle, "joined": pairs[:-missing]}).json()
+    assert answer["status"] == "hint", answer
+    assert answer["joins"] and all(pair in pairs[-missing:] for pair in answer["joins"])
+    complete = client.post("/api/hint", json={"puzzle": puzzle, "joined": pairs}).json()
+    assert complete["status"] == "solved"
 
 
 def test_hint_says_when_a_position_contradicts_the_puzzle(client):
