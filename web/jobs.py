@@ -30,7 +30,7 @@ from dominosa.cli.main import UsageError
 from dominosa.cover.tiling import PackingCover, tilings
 from dominosa.deductions import GRADES, count_solutions, rate, solve_by_steps
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.deductions.positions import check_position, next_hint, position_state
+from dominosa.deductions.positions import check_position, position_hint
 from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord, puzzle_to_dict, read_records, write_game_id, write_json, write_plain
 from dominosa.formats.positions import read_positions
@@ -173,7 +173,7 @@ def hint_job(body: dict[str, Any]) -> dict[str, Any]:
     position = positions[0]
     level = _int(body, "detail" if "detail" in body else "level", 3, 1, 3)
     check = check_position(position)
-    hint = None if check.contradicts else next_hint(position_state(position))
+    hint = None if check.contradicts else position_hint(position)
     return hint_command.hint_json(position, hint, check, level=level)
 
 
