@@ -250,6 +250,8 @@ def test_no_request_value_becomes_a_path(client, tmp_path):
 
 def test_unknown_endpoint_and_method(client):
     assert client.post("/api/nothing", json={}).status_code == 404
+    page = client.get("/nothing")
+    assert page.status_code == 404 and all(path in page.text for path in ("/play", "/daily", "/tile", "/docs"))
     answer = client.get("/api/rate")
     assert answer.status_code == 405 and "POST" in answer.json()["error"]
 
@@ -446,10 +448,43 @@ def test_the_studio_makes_every_order_up_to_the_limit(monkeypatch):
     assert asked == [40, MAX_MADE_ORDER]
 
 
+@pytest.mark.parametrize(
+    ("order", "shape", "asked", "expected"),
+    [(40, None, None, "basic"), (50, None, None, "basic"), (50, None, "guessing", "guessing"), (29, None, None, None),
+     (6, "heart", None, None)],
+)
+def test_a_big_board_with_no_grade_asked_is_made_at_a_grade_that_plays_well(monkeypatch, order, shape, asked, expected):
+    """With no grade the generator proves every layout of a big board by counting (minutes) and may land on
+    "guessing": the studio asks for basic there, made logic-first; a grade asked for is kept, and boards below
+    double-30 are made as they always were."""
+    grades = []
+
+    def make_request(**options):
+        grades.append(options["grade"])
+        raise ValueError("stopped here by the test")
+
+    monkeypatch.setattr(jobs, "make_request", make_request)
+    body = {"order": order, "seed": 1, **({"grade": asked} if asked else {}), **({"shape": shape} if shape else {})}
+    assert run_job("generate", body) == ("error", "stopped here by the test")
+    assert grades == [expected]
+
+
+def test_a_fix_may_ask_only_for_the_time_its_job_gets(client):
+    most = client.get("/api/info").json()["fix_seconds"]
+    assert most == Settings().fix_seconds() < Settings().timeout
+    answer = client.post("/api/fix", json={"puzzle": GAME_ID, "seconds": most + 1})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error.startswith(f'"seconds" must be at most {most:g}, not {most + 1:g}') and "--timeout" in error
+    assert client.post("/api/fix", json={"puzzle": GAME_ID, "seconds": most}).status_code == 200
+    with TestClient(create_app(Settings(workers=1, timeout=3)), base_url="http://127.0.0.1") as c:
+        assert c.post("/api/fix", json={"puzzle": GAME_ID}).status_code == 200  # its default search fits too
+
+
 def test_s8_the_first_request_after_an_idle_worker_was_killed_is_answered():
     studio = create_app(Settings(workers=1))
     with TestClient(studio, base_url="http://127.0.0.1") as c:
-        (pid,) = pids(studio.pools["jobs"])
+        (pid,) = pids(studio.pools["quick"])
         os.kill(pid, signal.SIGKILL)
         wait_until(lambda: gone(pid), "the worker's end")
         answer = c.post("/api/rate", json={"puzzle": GAME_ID})
@@ -508,23 +543,24 @@ def studio():
         yield app, c
 
 
-def test_both_idle_solving_workers_killed_the_next_rate_is_answered(studio):
-    app, c = studio
-    killed = pids(app.pools["jobs"])
-    for pid in killed:
-        os.kill(pid, signal.SIGKILL)
-    wait_until(lambda: all(gone(pid) for pid in killed), "the workers' end")
-    answer = c.post("/api/rate", json={"puzzle": GAME_ID})
-    assert answer.status_code == 200, answer.text
-    assert answer.json()["unique"] is True
+def test_both_idle_quick_workers_killed_the_next_rate_is_answered():
+    app = create_app(Settings(workers=1, quick_workers=2, timeout=PATIENCE))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        killed = pids(app.pools["quick"])
+        for pid in killed:
+            os.kill(pid, signal.SIGKILL)
+        wait_until(lambda: all(gone(pid) for pid in killed), "the workers' end")
+        answer = c.post("/api/rate", json={"puzzle": GAME_ID})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["unique"] is True
 
 
 def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_answered():
-    """The one solving worker is frozen, handed the request, then killed: the request is run again on its
+    """The one quick worker is frozen, handed the request, then killed: the request is run again on its
     replacement and answered as if nothing happened."""
     app = create_app(Settings(workers=1, timeout=PATIENCE))
     with TestClient(app, base_url="http://127.0.0.1") as c:
-        pool = app.pools["jobs"]
+        pool = app.pools["quick"]
         (pid,) = pids(pool)
         os.kill(pid, signal.SIGSTOP)
         answers = []
@@ -583,12 +619,12 @@ def test_a_job_past_the_worker_memory_limit_is_a_503_and_the_studio_recovers():
     the room, and the studio's start a second or two)."""
     app = create_app(Settings(workers=1, worker_memory=LOW_MEMORY, timeout=PATIENCE))
     with TestClient(app, base_url="http://127.0.0.1") as c:
-        before = pids(app.pools["jobs"])
+        before = pids(app.pools["long"])
         answer = c.post("/api/export", json={"puzzle": BIG_DRAFT, "format": "png"})
         assert answer.status_code == 503
         assert answer.json() == {"error": f"the job needed more memory than a worker may use ({LOW_MEMORY >> 20} MB)"}
         again = c.post("/api/rate", json={"puzzle": GAME_ID})
-        assert again.status_code == 200 and pids(app.pools["jobs"]).isdisjoint(before)
+        assert again.status_code == 200 and pids(app.pools["long"]).isdisjoint(before)
 
 
 def test_an_unexpected_fault_is_a_json_500(monkeypatch):

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from dominosa.board import Board
 from dominosa.cli import explain as explain_command
 from dominosa.cli import fix as fix_command
 from dominosa.cli import hint as hint_command
@@ -34,6 +35,7 @@ from dominosa.deductions.positions import check_position, position_hint
 from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord, puzzle_to_dict, read_records, write_game_id, write_json, write_plain
 from dominosa.formats.positions import read_positions
+from dominosa.generator.develop_big import logic_first_board
 from dominosa.generator.evolve import NoPuzzleFound
 from dominosa.generator.fixing import fix
 from dominosa.generator.generate import generate, make_request
@@ -214,10 +216,19 @@ def fix_job(body: dict[str, Any]) -> dict[str, Any]:
     return fix_command.as_json(record, found)
 
 
+# The grade a big board (one developed logic-first: double-30 and up) is made at when the request names none. With
+# no grade the generator proves every layout unique by counting, minutes at order 40 and 50 and often past the
+# studio's limit, and the puzzle it lands on is as likely "guessing" as not; at a grade the layouts are developed
+# logic-first, and basic is the grade made fastest there and the one a board of a thousand cells plays well at
+# (bench/README.md, "the studio's big orders").
+BIG_BOARD_GRADE = "basic"
+
+
 def generate_job(body: dict[str, Any]) -> dict[str, Any]:
-    """``dominosa generate --format json``: one puzzle of ``order`` (default 6) at ``grade`` (default any), from
-    ``seed`` (default a random one, returned in the answer so the puzzle can be made again); with ``shape`` (a
-    name of the shape library), on that shape as drawn for the double-``order`` set."""
+    """``dominosa generate --format json``: one puzzle of ``order`` (default 6) at ``grade`` (default any; on a
+    big board :data:`BIG_BOARD_GRADE`), from ``seed`` (default a random one, returned in the answer so the puzzle
+    can be made again); with ``shape`` (a name of the shape library), on that shape as drawn for the
+    double-``order`` set."""
     order = _int(body, "order", 6, 1, MAX_MADE_ORDER, why="the largest order the studio makes puzzles of")
     grade = _choice(body, "grade", GRADES, None)
     shape = _choice(body, "shape", shape_names(), None)
@@ -226,6 +237,8 @@ def generate_job(body: dict[str, Any]) -> dict[str, Any]:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     try:
         board = None if shape is None else shape_board(shape, order)
+        if grade is None and logic_first_board(board or Board.rectangle(order + 1, order + 2)):
+            grade = BIG_BOARD_GRADE
         request = make_request(order=None if board else order, board=board, grade=grade, seed=seed)
     except ValueError as error:
         raise BadRequest(str(error)) from None
