@@ -289,6 +289,9 @@ def test_a_generation_out_of_time_says_what_to_try():
     assert "try a lower grade or a smaller order" in words
     assert "'dominosa generate --order 40 --grade extreme' (no time limit)" in words
     assert "--timeout" in timeout_message("rate", {}, 10)
+    big = timeout_message("generate", {"order": 50}, 120)  # no grade asked: the studio asked for basic
+    assert big.startswith("no basic puzzle of order 50") and "--order 50 --grade basic'" in big
+    assert timeout_message("generate", {"order": 6}, 120).startswith("no proper puzzle of order 6")
 
 
 def test_making_a_puzzle_gets_longer_than_other_requests():

@@ -37,7 +37,7 @@ from dominosa.generator.shapes import load_shape, shape_names
 from dominosa.limits import MAX_MADE_ORDER, MAX_ORDER
 from dominosa.web.budget import WORKER_MEMORY
 from dominosa.web.guard import Guard, theme_first_tag
-from dominosa.web.jobs import EXPORT_FORMATS, FIX_SECONDS, TILE_PUZZLES
+from dominosa.web.jobs import EXPORT_FORMATS, FIX_SECONDS, TILE_PUZZLES, grade_to_make
 from dominosa.web.lanes import GENERATE, LONG, QUICK, lane
 from dominosa.web.workers import (
     JobFailed,
@@ -432,6 +432,8 @@ def timeout_message(job: str, body: dict[str, Any], timeout: float) -> str:
     """What to say when a request ran out of time, with what to try instead."""
     if job == "generate":
         grade, order = body.get("grade"), body.get("order", 6)
+        if grade is None and isinstance(order, int) and body.get("shape") is None and 1 <= order <= MAX_MADE_ORDER:
+            grade = grade_to_make(order, None, None)  # what the studio asked for on a big board
         wanted = f"{grade or 'proper'} puzzle of order {order}"
         command = f"dominosa generate --order {order}" + (f" --grade {grade}" if grade else "")
         return (

@@ -44,7 +44,16 @@ from dominosa.limits import MAX_MADE_ORDER
 from dominosa.tiling import bundled
 from dominosa.web.budget import fix_allowance, too_large_to_fix
 
-__all__ = ["BadRequest", "JOBS", "run_job", "read_record", "EXPORT_FORMATS", "TILE_PUZZLES", "MAX_TILINGS"]
+__all__ = [
+    "BadRequest",
+    "JOBS",
+    "run_job",
+    "read_record",
+    "grade_to_make",
+    "EXPORT_FORMATS",
+    "TILE_PUZZLES",
+    "MAX_TILINGS",
+]
 
 # The tiling puzzles a request may name; anything else is refused (a name is never read as a file).
 TILE_PUZZLES = ("calendar", "dominopeg", "pentominoes")
@@ -224,6 +233,14 @@ def fix_job(body: dict[str, Any]) -> dict[str, Any]:
 BIG_BOARD_GRADE = "basic"
 
 
+def grade_to_make(order: int, board: Board | None, grade: str | None) -> str | None:
+    """The grade the studio asks the generator for: the one asked, else :data:`BIG_BOARD_GRADE` on a big board
+    (``board``, or the double-``order`` rectangle), else none."""
+    if grade is None and logic_first_board(board or Board.rectangle(order + 1, order + 2)):
+        return BIG_BOARD_GRADE
+    return grade
+
+
 def generate_job(body: dict[str, Any]) -> dict[str, Any]:
     """``dominosa generate --format json``: one puzzle of ``order`` (default 6) at ``grade`` (default any; on a
     big board :data:`BIG_BOARD_GRADE`), from ``seed`` (default a random one, returned in the answer so the puzzle
@@ -237,8 +254,7 @@ def generate_job(body: dict[str, Any]) -> dict[str, Any]:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     try:
         board = None if shape is None else shape_board(shape, order)
-        if grade is None and logic_first_board(board or Board.rectangle(order + 1, order + 2)):
-            grade = BIG_BOARD_GRADE
+        grade = grade_to_make(order, board, grade)
         request = make_request(order=None if board else order, board=board, grade=grade, seed=seed)
     except ValueError as error:
         raise BadRequest(str(error)) from None
