@@ -228,6 +228,23 @@ def test_the_focused_board_has_a_ring_that_shows(studio, browser, theme):  # noq
     context.close()
 
 
+def test_the_keyboards_rings_wait_for_a_key_after_a_tap(studio, browser):  # noqa: F811
+    """A tap focuses the board (for its keys) but draws no focus ring around it nor on a cell; a key brings both."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    page.tap(cell(1, 1))
+    expect(page.locator("#board")).to_be_focused()
+    ring = page.locator("#board .cursor-ring")
+    expect(ring).to_be_hidden()
+    outline = "getComputedStyle(document.getElementById('board')).outlineColor"
+    assert page.evaluate(outline) == "rgba(0, 0, 0, 0)"
+    page.keyboard.press("ArrowRight")
+    expect(ring).to_be_visible()
+    assert page.evaluate(outline) != "rgba(0, 0, 0, 0)"
+    context.close()
+
+
 # Colours as a red-green blind eye sees them (Machado, Oliveira and Fernandes 2009, severity 1, on linear RGB),
 # and CIE76's difference of two colours in L*a*b*.
 BLINDNESS = (

@@ -63,6 +63,10 @@ export class Board {
       this.drag = null;
       this.stopLongPress();
     });
+    // The frame's focus ring and the keyboard's cell are for the keyboard: a tap or a click (which focuses the frame
+    // too) hides them until the next key (studio.css).
+    container.addEventListener("pointerdown", () => { container.dataset.input = "pointer"; });
+    container.addEventListener("keydown", () => { container.dataset.input = "keys"; });
     // The right button and a held finger mark splits: the browser's own menu would be in the way.
     if (options.onBorder) this.svg.addEventListener("contextmenu", (e) => e.preventDefault());
   }
@@ -139,7 +143,7 @@ export class Board {
     this.hover = this.options.onBorder ? node("rect", { class: "border-hit", style: "display: none" }, hits) : null;
     // The keyboard's cell: a ring of its own (a light and a dark line), moved about, seen on any fill.
     this.ring = node("g", { class: "cursor-ring", style: "display: none" }, hits);
-    for (const cls of ["ring-halo", "ring-line"]) node("rect", { x: 3, y: 3, width: S - 6, height: S - 6, rx: 4, class: cls }, this.ring);
+    for (const cls of ["ring-halo", "ring-line"]) node("rect", { x: 3, y: 3, width: S - 6, height: S - 6, rx: 1.5, class: cls }, this.ring);
     this.ringAt = null;
   }
 
