@@ -336,11 +336,31 @@ def test_a_screen_reader_reads_the_cells_and_hears_the_moves(studio, browser):  
     page.keyboard.press("Control+ArrowRight")
     expect(page.get_by_role("gridcell", name=f"r2c2, {grid[1][1]}, split from r2c3", exact=True)).to_have_count(1)
     expect(live).to_contain_text("split marked between r2c2 and r2c3")
-    for _ in range(3):  # where to look, the technique, the deduction itself: drawn, and told
+    # where to look, the technique, the deduction itself: drawn, and told
+    for level in ("Press Hint again for the technique", "Press Hint again for the whole deduction"):
         page.click("#hint")
+        expect(page.locator("#hint-box")).to_contain_text(level)
+    page.click("#hint")
     expect(page.locator("#board .ghost")).not_to_have_count(0)
     expect(live).to_contain_text("hint: a")
     expect(page.get_by_role("gridcell", name="hinted")).not_to_have_count(0)
+    context.close()
+
+
+ACTIVE_NAME = "document.getElementById(document.activeElement.getAttribute('aria-activedescendant'))?.ariaLabel"
+
+
+def test_a_screen_reader_follows_the_setters_selection_and_its_edits(studio, browser):  # noqa: F811
+    context = browser.new_context(**DESKTOP)
+    page = context.new_page()
+    open_page(page, studio)
+    page.fill("#text", GAME_ID)
+    expect(page.get_by_role("gridcell")).to_have_count(20)
+    page.click(cell(3, 3))
+    page.keyboard.press("ArrowRight")  # the setter's keys move its selection: the reader is on it
+    assert page.evaluate(ACTIVE_NAME).startswith("r4c5, 0")
+    page.keyboard.press("1")  # and a number typed is the cell's new name
+    expect(page.get_by_role("gridcell", name="r4c5, 1", exact=False)).to_have_count(1)
     context.close()
 
 

@@ -86,7 +86,7 @@ export class Board {
     if (fresh) this.build(grid, signature);
     this.paintCells(view);
     this.paintMarks(view, !fresh);
-    this.paintCursor(view.cursor);
+    this.paintCursor(view.cursor, view.selected);
   }
 
   build(grid, signature) {
@@ -106,9 +106,9 @@ export class Board {
     this.stack.style.setProperty("--board-cells-wide", `${width / S}`);
     this.svg.style.aspectRatio = `${width} / ${height}`;
     const cells = node("g", { class: "cells" }, this.svg);
-    this.corners = node("g", { class: "corners", "aria-hidden": "true" }, this.svg);
     this.marks = node("g", { class: "marks", "aria-hidden": "true" }, this.svg);
     this.pieces = node("g", { class: "pieces", "aria-hidden": "true" }, this.svg);
+    this.corners = node("g", { class: "corners", "aria-hidden": "true" }, this.svg); // over a domino's outline
     const hits = node("g", { class: "hits", "aria-hidden": "true" }, this.svg);
     const labels = node("g", { class: "labels", "aria-hidden": "true" }, this.svg);
     for (let c = 0; c < cols; c++) node("text", { x: X0 + c * S + S / 2, y: PAD + LABEL / 2, class: "label" }, labels).textContent = `c${c + 1}`;
@@ -190,9 +190,11 @@ export class Board {
       : node("circle", { cx: x + S - 9, cy: y + 9, r: 4.5, class: "corner hint-mark" }, this.corners);
   }
 
-  paintCursor(cursor) {
+  // The keyboard's cell: ringed, and the cell a screen reader is on (the selected one on a board without a cursor,
+  // such as the setter's, whose keys move the selection).
+  paintCursor(cursor, selected) {
     const k = cursor && this.cells.has(key(...cursor)) ? key(...cursor) : null;
-    this.voice.cursor(k);
+    this.voice.cursor(k ?? (selected && this.cells.has(key(...selected)) ? key(...selected) : null));
     if (k === this.ringAt) return;
     this.ringAt = k;
     this.ring.style.display = k ? "" : "none";
