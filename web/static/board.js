@@ -17,6 +17,7 @@ const STRIP_PX = 24; // a border's strip is at least this many pixels each way (
 const STRIP_SHARE = 0.6; // but never wider than this share of a cell, which must stay pressable
 const LONG_PRESS_MS = 450; // a finger held this long on a line marks a split there
 const LONG_PRESS_SLOP = 10; // pixels a held finger may wander
+const LONG_PRESS_REACH = 0.35; // how near a line (a share of the cell) a held finger must be to mark it
 const MAX_CELL = 80; // on screen, a cell grows to at most this many pixels
 export const CELL_UNITS = S; // a cell's size in the board's own units (zoom.js turns them into pixels)
 
@@ -326,13 +327,13 @@ export class Board {
     return pair && pair.every(([i, j]) => this.isCell(i, j)) ? pair : null;
   }
 
-  // The border of the pressed cell nearest the pointer (a long press or a right-click marks it), or null.
+  // The border of the pressed cell nearest the pointer, if near enough (a long press marks it), or null.
   nearestBorder(event) {
     const at = this.pointAt(event);
     if (!at || !this.isCell(at.r, at.c)) return null;
     const { r, c, within: [x, y] } = at;
     const sides = [[x, [r, c - 1]], [S - x, [r, c + 1]], [y, [r - 1, c]], [S - y, [r + 1, c]]]
-      .filter(([, cell]) => this.isCell(...cell))
+      .filter(([d, cell]) => d <= LONG_PRESS_REACH * S && this.isCell(...cell))
       .sort((p, q) => p[0] - q[0]);
     return sides.length ? [[r, c], sides[0][1]] : null;
   }
