@@ -66,8 +66,9 @@ export class Board {
     });
     // The frame's focus ring and the keyboard's cell are for the keyboard: a tap or a click (which focuses the frame
     // too) hides them until the next key (studio.css).
-    container.addEventListener("pointerdown", () => { container.dataset.input = "pointer"; });
-    container.addEventListener("keydown", () => { container.dataset.input = "keys"; });
+    const input = (how) => { if (container.dataset.input !== how) container.dataset.input = how; };
+    container.addEventListener("pointerdown", () => input("pointer"));
+    container.addEventListener("keydown", () => input("keys"));
     // The right button and a held finger mark splits: the browser's own menu would be in the way.
     if (options.onBorder) this.svg.addEventListener("contextmenu", (e) => e.preventDefault());
   }
