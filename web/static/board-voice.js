@@ -48,7 +48,7 @@ export class BoardVoice {
     this.words = new Map(); // cell key -> its highlight words
     this.active = null;
     for (const [k, cell] of cells) {
-      cell.rect.id = `${this.prefix}-${k.replace(",", "-")}`;
+      cell.rect.id = this.id(k);
       this.name(k);
     }
     this.frame.removeAttribute("aria-activedescendant");
