@@ -5,7 +5,9 @@ of tests/data/tatham-graded.jsonl (two double-5 puzzles of each of his four leve
 so that the techniques chapter shows eight techniques and their sentences. The English texts
 (tests/data/book_languages_en.txt and ..._en_cover.txt) were extracted from the book and cover that main built
 from them before the book had languages (the command in ``_build``, with ``--lang`` left out), then once more
-when the techniques chapter's figures gained their row and column labels (r1.., c1..: the only lines added).
+when the techniques chapter's figures gained their row and column labels (r1.., c1..: the only lines added), and
+once more when the book set its words as the language does (a no-break space between a number and its word,
+the how-to page naming cells, the techniques' summaries reworded: nothing else changed).
 
 Building and reading the four books takes several seconds: each is a whole book (title to notes), the smallest
 that shows every part in every language.
@@ -29,7 +31,7 @@ from dominosa.rendering.i18n import LANGUAGES, _, and_list, ngettext, number, se
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[1]
 # Words of the English book that are words of the language too (or names, the same in every language).
-NAMES = {"ann", "lee", "acme", "press", "dominosa", "isbn"}
+NAMES = {"ann", "lee", "acme", "press", "dominosa", "isbn", "n"}  # n: the count in the set analysis summary
 SAME = {
     "de": {"in", "so", "partner"},
     "fr": {"a", "domino", "double", "doubles", "local", "notes", "part", "place", "places", "position"}
@@ -125,22 +127,23 @@ def test_the_engines_sentences_are_said_in_the_language_with_its_and():
     assert sentence(said) == said  # English outside a language
     with use_language("de"):
         german = sentence(said)
-    assert german.startswith("Jeder verbleibende Platz für den Stein 4-4 benutzt r2c5 (4)")
-    assert german.endswith("r1c5-r2c5 und r2c5-r2c6 werden getrennt.")
+    assert german.startswith("Jeder verbleibende Platz für den Stein 4-4 benutzt Z2S5 (4)")  # Zeile 2, Spalte 5
+    assert german.endswith("Z1S5-Z2S5 und Z2S5-Z2S6 werden getrennt.")
     with use_language("fr"):
-        assert sentence(said).endswith("r1c5-r2c5 et r2c5-r2c6 sont séparées.")
+        assert sentence(said).endswith("L1C5-L2C5 et L2C5-L2C6 sont séparées.")  # ligne, colonne
         assert sentence("plain text") == "plain text"
     why = Sentence("would cover {cell} twice", cell="r2c2 (1)")
     chain = Sentence("The cells {cells} each have two remaining pairs, so either {first} or {second} are joined. "
                      "The first way {why}, so the second holds.", cells=Names(["r1c1", "r1c2"]), first="a",
                      second="b", why=why)  # fmt: skip
     with use_language("es"):
-        assert "cubriría r2c2 (1) dos veces" in sentence(chain) and "r1c1 y r1c2" in sentence(chain)
+        assert "cubriría F2C2 (1) dos veces" in sentence(chain) and "F1C1 y F1C2" in sentence(chain)  # fila
 
 
 def test_counts_and_lists_in_the_languages_style():
-    assert number(1234) == "1234" and number(12345) == "12,345"  # English as the book always printed it
-    expected = {"de": ("1.234", "12.345"), "fr": ("1\u00a0234", "12\u00a0345"), "es": ("1234", "12.345")}
+    assert number(1436) == "1,436" and number(12345) == "12,345" and number(-1436) == "-1,436"
+    # French groups with a narrow no-break space; Spanish leaves four digits whole (CLDR's minimum grouping)
+    expected = {"de": ("1.234", "12.345"), "fr": ("1\u202f234", "12\u202f345"), "es": ("1234", "12.345")}
     for lang, (four, five) in expected.items():
         with use_language(lang):
             assert (number(1234), number(12345), number(999)) == (four, five, "999")
