@@ -60,7 +60,7 @@ from dominosa.rendering.pages import (
     page_frame,
     parse_trim,
 )
-from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, font_metrics, text_width, unprintable
+from dominosa.rendering.pdf_writer import SPARE_CODES, PdfDocument, PdfPage, font_metrics, text_width, unprintable
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
 from dominosa.rendering.scene import LABEL_SIZE, MARGIN, Diagram, Layer, build_diagram
 from dominosa.rendering.style import Style, resolve_style
@@ -402,6 +402,7 @@ def _compose_book(
     imprint = imprint or Imprint()
     for label, text in (("publisher", imprint.publisher), ("ISBN", imprint.isbn)):
         _check_printable(label, text)
+    _check_letter_count((title, subtitle, author, imprint.publisher))
     for entry in entries:
         _check_printable("grade", entry.grade)
     look = resolve_style(style, pips=pips)
@@ -512,6 +513,17 @@ def _compose_book(
         seed=imprint.seed,
     )
     return BookLayout(doc, summary, frames)
+
+
+def _check_letter_count(texts: Sequence[str | None]) -> None:
+    """Refuse names that together use more letters from outside Windows-1252 than a PDF of ours can hold (a few
+    codes are kept for the book's own words, such as French's narrow no-break space)."""
+    beyond = sorted({c for text in texts if text for c in text if c.encode("cp1252", errors="ignore") == b""})
+    if len(beyond) > len(SPARE_CODES) - 5:
+        raise BookError(
+            f"the title, author and publisher use {len(beyond)} letters from outside Western Europe's set"
+            f" ({''.join(beyond[:8])}...): the book can print at most {len(SPARE_CODES) - 5}"
+        )
 
 
 def _check_printable(label: str, text: str | None) -> None:

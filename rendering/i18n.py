@@ -5,7 +5,7 @@ count decides the form, or marked :func:`N_` where they are defined before the l
 out inside :func:`use_language`, which makes those calls answer from the language's catalog:
 ``locale/<lang>/LC_MESSAGES/dominosa.mo`` beside this module, compiled from the ``.po`` file next to it (the
 translations, and a glossary of the technique names in its header). English needs no catalog: every call gives
-back the text it was handed, so an English book is the same, byte for byte, as before there were languages.
+back the text it was handed.
 
 The engine's sentences (:class:`~dominosa.deductions.sentences.Sentence`) come in English with their template and
 parts; :func:`sentence` looks the template up and fills the parts in, lists joined with the language's "and" and
@@ -62,8 +62,8 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 @dataclass(frozen=True)
 class _Style:
     """How a language writes what is not a word: its "and" in a list, and the fewest digits a number has before
-    its digits are grouped (CLDR's minimum grouping digits, plus one: Spanish writes 1436 but 12.345; Babel
-    groups every number of four digits, so the rule is kept here)."""
+    its digits are grouped (3 + CLDR's minimum grouping digits: Spanish's 2 writes 1436 but 12.345; Babel groups
+    every number of four digits, so the rule is kept here)."""
 
     name: str
     conjunction: str

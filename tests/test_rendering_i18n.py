@@ -310,3 +310,7 @@ def test_an_author_with_central_european_letters_prints(tmp_path):
     text = _text(book)
     assert author in text and publisher in text
     assert "?" not in text.replace(f"{NNBSP}?", "")  # nothing set as a question mark in its place
+    many = "".join(chr(c) for c in range(0x100, 0x128))  # more such letters than a PDF of ours holds: one line
+    refused = dominosa("book", DATA / "book_languages.jsonl", "--author", many, "--out", "x.pdf", cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "at most" in refused.stderr
+    assert not (tmp_path / "x.pdf").exists()
