@@ -60,7 +60,7 @@ from dominosa.rendering.pages import (
     page_frame,
     parse_trim,
 )
-from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, font_metrics, text_width
+from dominosa.rendering.pdf_writer import SPARE_CODES, PdfDocument, PdfPage, font_metrics, text_width, unprintable
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
 from dominosa.rendering.scene import LABEL_SIZE, MARGIN, Diagram, Layer, build_diagram
 from dominosa.rendering.style import Style, resolve_style
@@ -123,8 +123,8 @@ _RULES_TEXT = (
     N_("Find where every domino lies. Outline each pair of neighbouring cells that make a domino, so that every cell "
     "belongs to exactly one domino and no domino appears twice. Dominoes printed shaded are given to start you off."),
     N_("The faded double lines between cells are there for your pencil: draw a bar over them between two cells that "
-    "cannot belong to the same domino. Every puzzle has exactly one solution, and it can be found by reasoning "
-    "alone. The solutions are at the back of the book."),
+    "cannot belong to the same domino. Every puzzle has exactly one solution, found by reasoning alone; the "
+    "solutions are at the back. Cell r4c7 is in row 4, column 7."),
 )
 _EXAMPLE_STEPS = (
     N_("1. The 0-0 can only go where two 0s touch, and they touch in one place only: at the top of the right-hand "
@@ -402,6 +402,7 @@ def _compose_book(
     imprint = imprint or Imprint()
     for label, text in (("publisher", imprint.publisher), ("ISBN", imprint.isbn)):
         _check_printable(label, text)
+    _check_letter_count((title, subtitle, author, imprint.publisher))
     for entry in entries:
         _check_printable("grade", entry.grade)
     look = resolve_style(style, pips=pips)
@@ -514,18 +515,25 @@ def _compose_book(
     return BookLayout(doc, summary, frames)
 
 
-def _check_printable(label: str, text: str | None) -> None:
-    """Refuse text the book's fonts cannot set (they cover Windows-1252: Western European languages)."""
-    if text is None:
-        return
-    try:
-        text.encode("cp1252")
-    except UnicodeEncodeError as error:
-        bad = text[error.start]
+def _check_letter_count(texts: Sequence[str | None]) -> None:
+    """Refuse names that together use more letters from outside Windows-1252 than a PDF of ours can hold (a few
+    codes are kept for the book's own words, such as French's narrow no-break space)."""
+    beyond = sorted({c for text in texts if text for c in text if c.encode("cp1252", errors="ignore") == b""})
+    if len(beyond) > len(SPARE_CODES) - 5:
         raise BookError(
-            f"the {label} {text!r} uses {bad!r}, which the book's fonts cannot print (they cover Western European"
-            " languages only)"
-        ) from None
+            f"the title, author and publisher use {len(beyond)} letters from outside Western Europe's set"
+            f" ({''.join(beyond[:8])}...): the book can print at most {len(SPARE_CODES) - 5}"
+        )
+
+
+def _check_printable(label: str, text: str | None) -> None:
+    """Refuse text the book's fonts cannot set (they and their stand-ins cover the Latin letters of Europe)."""
+    bad = None if text is None else unprintable(text, TEXT) or unprintable(text, DISPLAY)
+    if bad is not None:
+        raise BookError(
+            f"the {label} {text!r} uses {bad!r}, which the book's fonts cannot print (they cover the Latin"
+            " letters of European languages)"
+        )
 
 
 # -- planning --------------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ def test_book_without_input_generates_puzzles_into_output(tmp_path):
     assert done.stderr.count("\n") == 1 and "under 24" in done.stderr and "--min-pages 24" in done.stderr
     reader = pypdf.PdfReader(out)
     assert len(reader.pages) == 12
-    assert "3 puzzles with solutions" in reader.pages[0].extract_text()
+    assert "3\u00a0puzzles with solutions" in reader.pages[0].extract_text()  # the number bound to its word
     again = dominosa("book", "--count", "3", "--order", "4", "--seed", "7", "--out", "again.pdf", cwd=tmp_path)
     assert again.returncode == 0
     assert out.read_bytes() == (tmp_path / "again.pdf").read_bytes()  # same seed, the same file byte for byte

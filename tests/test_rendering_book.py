@@ -64,7 +64,7 @@ def test_book_fonts_are_embedded_truetype_and_its_text_extracts(book):
     reader, data, _ = book
     assert_fonts_embedded_truetype(data)
     first = reader.pages[0].extract_text()
-    assert "Test Book" in first and "12 puzzles with solutions" in first
+    assert "Test Book" in first and "12\u00a0puzzles with solutions" in first  # a number bound to its word
     texts = [page.extract_text() for page in reader.pages]
     assert texts[2].startswith("Contents")  # page 2 is the copyright page, the contents have a page of their own
     assert "How to play" in texts[3]
