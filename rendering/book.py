@@ -62,7 +62,7 @@ from dominosa.rendering.pages import (
 )
 from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, font_metrics, text_width
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
-from dominosa.rendering.scene import LABEL_SIZE, MARGIN, Diagram, Layer, build_diagram
+from dominosa.rendering.scene import LABEL_SIZE, MARGIN, Diagram, Layer, build_diagram, labelled_span
 from dominosa.rendering.style import Style, resolve_style
 from dominosa.solution import Solution, problems
 
@@ -104,6 +104,10 @@ CHECKLIST_MAX_ORDER = 9  # a tick-off triangle comes with each puzzle up to doub
 DENSE_NUMBERS = {1: 0.7, 2: 0.6}
 # ... and a solution's dominoes grow by the first (in cells, each side) and take the second as their line width.
 DENSE_TILES = (0.015, 0.035)
+# Boards of sets larger than this carry row and column numbers on their puzzle and solution pages, at this size
+# (in cells): the size dense two-figure numbers take, so the numbers never need a bigger cell than the board's.
+LABELLED_ORDER = 12
+EDGE_NUMBERS = 0.6
 PIPS = 5  # the difficulty marker: 1 to 5 marks for a puzzle's place within its grade
 
 # The worked example of the how-to page: a double-2 puzzle with one solution, solved in the steps the text tells.
@@ -418,9 +422,9 @@ def _compose_book(
     for number, name, entry in book_order(entries, grade_order):
         if not numbered or numbered[-1][0] != name:
             numbered.append((name, []))
-        numbered[-1][1].append((number, entry, _diagram(entry.puzzle, style=look)))
+        numbered[-1][1].append((number, entry, _board(entry.puzzle, style=look)))
     solved = [
-        (n, _diagram(entry.puzzle, solution=entry.solution, style=look))
+        (n, _board(entry.puzzle, solution=entry.solution, style=look))
         for _, items in numbered
         for n, entry, _ in items
     ]
@@ -502,6 +506,7 @@ def _compose_book(
             _notes_page(context)
         if job[0] not in ("title", "copyright", "contents", "blank"):
             _folio(context)
+    _preflight(doc, frames)
     summary = BookSummary(
         plan.pages,
         len(entries),
@@ -512,6 +517,16 @@ def _compose_book(
         seed=imprint.seed,
     )
     return BookLayout(doc, summary, frames)
+
+
+def _preflight(doc: PdfDocument, frames: Sequence[PageFrame]) -> None:
+    """Stop the build on the first page a print service would flag (:mod:`dominosa.rendering.preflight`):
+    never a PDF with a broken page."""
+    from dominosa.rendering.preflight import first_problem
+
+    problem = first_problem(doc.pages, [frame.safe for frame in frames])
+    if problem is not None:
+        raise BookError(f"preflight: {problem.line()}; the book was not written")
 
 
 def _check_printable(label: str, text: str | None) -> None:
@@ -749,7 +764,7 @@ def _no_room(puzzles: Sequence[Puzzle], trim: Trim, gutter: float, kind: _Type, 
 
     biggest = _biggest(puzzles)
     what = f"a double-{biggest.order} puzzle ({biggest.board.rows}×{biggest.board.cols} cells)"
-    diagrams = [_diagram(biggest)]
+    diagrams = [_board(biggest)]
     caption = _caption_height(kind)
     roomy, single = [], []
     for other in dict.fromkeys(TRIMS.values()):
@@ -815,7 +830,7 @@ def _refuse_unfit(
     with its numbers at 7 pt, or more to a page than fit when ``asked`` (or than ``solutions_per_page``)."""
     caption = _caption_height(kind)
     width, height = _content_box(trim, gutter, kind)
-    drawn = [_diagram(_biggest(puzzles))]
+    drawn = [_board(_biggest(puzzles))]
     fit = _legible(drawn, width, height, caption, kind, kind.min_cell)
     if not fit.most:
         raise BookError(_no_room(puzzles, trim, gutter, kind, per_page if asked else 1))
@@ -907,12 +922,21 @@ def _running_head(c: _Context, inner: str, outer: str = "") -> None:
     k = c.kind
     baseline = c.top + k.head
     near, far = (c.left, c.right) if c.frame.recto else (c.right, c.left)
-    c.page.text(near, baseline, inner.upper(), size=k.head, bold=LABEL, anchor="start" if c.frame.recto else "end",
+    inner = inner.upper()
+    c.page.text(near, baseline, inner, size=k.head, bold=LABEL, anchor="start" if c.frame.recto else "end",
                 colour=GREY)  # fmt: skip
+    if outer and not _heads_fit(c, inner, outer):
+        outer = ""  # the part of the book says enough where both do not fit the line
     if outer:
         c.page.text(far, baseline, outer, size=k.head, bold=LABEL_BOLD, anchor="end" if c.frame.recto else "start")
     rule = baseline + k.head * 0.45
     c.page.rect(c.left, rule - 0.2, c.right - c.left, 0.4, fill=RULE)
+
+
+def _heads_fit(c: _Context, inner: str, outer: str) -> bool:
+    """Whether a running head's two parts fit its line with a clear space (two ems) between them."""
+    used = text_width(inner.upper(), c.kind.head, bold=LABEL) + text_width(outer, c.kind.head, bold=LABEL_BOLD)
+    return used + 2 * c.kind.head <= c.right - c.left
 
 
 def _content_top(c: _Context) -> float:
@@ -1329,17 +1353,33 @@ def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, styl
     summary = _wrap(told[:1].upper() + told[1:] + ".", kind.body, width, bold=TEXT)
     said = tr("Puzzle {number}: {sentence}").format(number=lesson.number, sentence=sentence(lesson.sentence))
     sentence_lines = _wrap(said, kind.label * 1.1, width, bold=TEXT)
-    lead = kind.body * 1.35
-    total = (
+    tall = _block_height(kind, summary, sentence_lines, diagram.height * cell)
+    return _Block(lesson, diagram, cell, summary, sentence_lines, tall)
+
+
+def _block_height(kind: _Type, summary: Sequence[str], sentence_lines: Sequence[str], figure: float) -> float:
+    """The height a technique takes on the page with a figure ``figure`` points tall, as :func:`_lessons_page`
+    sets it, the last line's descent included."""
+    return (
         kind.body * 1.3 * 1.3
-        + len(summary) * lead
+        + len(summary) * kind.body * 1.35
         + kind.gap * 0.8
-        + diagram.height * cell
+        + figure
         + kind.gap * 0.6
         + len(sentence_lines) * kind.label * 1.1 * 1.35
         + kind.gap * 1.2
     )
-    return _Block(lesson, diagram, cell, summary, sentence_lines, total)
+
+
+def _block_within(lesson: Lesson, room: float, width: float, height: float, kind: _Type, style: Style) -> _Block | None:
+    """The technique measured with its figure made smaller, step by step, until it takes at most ``room``
+    points; its cells no smaller than ``kind`` allows, its numbers and labels at :data:`MIN_TEXT` or more.
+    None when even the smallest does not fit."""
+    for share in (0.8, 0.64, 0.5, 0.4, 0.3, 0.2):
+        block = _lesson_block(lesson, width, height * share, kind, style)
+        if block.height <= room:
+            return block
+    return None
 
 
 # The tallest a whole board's figure may stand in the chapter, as a share of the content box's height; a board
@@ -1357,10 +1397,9 @@ def _lesson_figure(lesson: Lesson, position: dict, width: float, height: float, 
     size = _lesson_label_size(_lesson_cell(diagram, width, height, kind))
     marked = marked_cells(lesson)
     rows, cols = _window_room(diagram, width, height, kind)
-    if fits_window(marked, min(rows, WINDOW_CELLS), min(cols, WINDOW_CELLS)):
-        rows, cols = min(rows, WINDOW_CELLS), min(cols, WINDOW_CELLS)
-    elif not fits_window(marked, rows, cols):
-        # The book had no closer example: the largest window the page holds, around the pairs it decides.
+    if not fits_window(marked, rows, cols):
+        # The chapter chooses examples a window holds (lesson_shows); should one not, the window shows the
+        # pairs it decides rather than grow past what a reader takes in.
         marked = [cell for pair in lesson.decided for cell in pair] or marked
     window = window_around(puzzle.board.cells, marked, rows, cols)
     picture = windowed(diagram, window, style, size)
@@ -1390,21 +1429,25 @@ def _window_room(whole: Diagram, width: float, height: float, kind: _Type) -> tu
     lesson's cells allow)."""
     cell = smallest_cell(kind.min_solution_cell, [whole])
     band = 2.0  # the labels' band and the margins, in cells, with room to spare
-    cols = int(width / cell - band)
-    rows = int(height * LESSON_BOARD_HEIGHT / cell - band)
+    cols = min(WINDOW_CELLS, int(width / cell - band))
+    rows = min(WINDOW_CELLS, int(height * LESSON_BOARD_HEIGHT / cell - band))
     return max(1, rows), max(1, cols)
 
 
 def lesson_shows(puzzle_fits: dict[int, bool], width: float, height: float, kind: _Type, style: Style):
-    """Whether the chapter can show a lesson legibly: its whole board fits the page, or one window holds every
-    cell it marks. ``puzzle_fits`` remembers the answer for each board (by ``id``) across lessons."""
+    """Whether the chapter can show a lesson legibly: its whole board fits the page, or one window of at most
+    :data:`WINDOW_CELLS` rows and columns (fewer where the page holds fewer) holds every cell it marks and every
+    cell its sentence names. ``puzzle_fits`` remembers the answer for each board (by ``id``) across lessons."""
+
+    rooms: dict[int, tuple[int, int]] = {}
 
     def shows(lesson: Lesson) -> bool:
         key = id(lesson.puzzle)
         if key not in puzzle_fits:
-            _, labelled, cell = _whole_board(lesson.puzzle, {"style": style}, width, height, kind)
+            bare, labelled, cell = _whole_board(lesson.puzzle, {"style": style}, width, height, kind)
             puzzle_fits[key] = _board_fits(labelled, cell, width, height)
-        return puzzle_fits[key] or fits_window(marked_cells(lesson))
+            rooms[key] = _window_room(bare, width, height, kind)
+        return puzzle_fits[key] or fits_window(marked_cells(lesson), *rooms.get(key, (WINDOW_CELLS, WINDOW_CELLS)))
 
     return shows
 
@@ -1431,12 +1474,16 @@ def _lesson_pages(lessons: Sequence[Lesson], width: float, height: float, kind: 
     room = height - _intro_height(tr(_LESSONS_INTRO), width, kind)
     for lesson in lessons:
         block = _lesson_block(lesson, width, height, kind, style)
-        if block.height > room and pages[-1]:
+        placed = block if block.height <= room else _block_within(lesson, room, width, height, kind, style)
+        if placed is None:  # the next page, its figure made smaller (down to 7 pt) if even a page is too short
             pages.append([])
             room = height
-        pages[-1].append(block)
-        room -= block.height
-    return pages
+            smallest = dataclasses.replace(kind, min_solution_cell=0.0)
+            placed = block if block.height <= room else _block_within(lesson, room, width, height, smallest, style)
+            placed = placed or block  # what no page holds is left to the preflight to refuse
+        pages[-1].append(placed)
+        room -= placed.height
+    return pages  # the first holds only the chapter's opening when its first technique moved on
 
 
 def _chapter_opening(c: _Context, y: float, heading: str, intro: str) -> float:
@@ -1448,9 +1495,12 @@ def _chapter_opening(c: _Context, y: float, heading: str, intro: str) -> float:
 
 
 def _lessons_page(c: _Context, blocks: Sequence[_Block], first: bool) -> None:
+    chapter = tr("Solving techniques")
     names = " · ".join(tr(b.lesson.technique.label) for b in blocks)
-    fits = text_width(names, c.kind.head, bold=LABEL_BOLD) < (c.right - c.left) * 0.6
-    _running_head(c, tr("Solving techniques"), names if fits else tr(blocks[0].lesson.technique.label))
+    if blocks and not _heads_fit(c, chapter, names):
+        names = tr(blocks[0].lesson.technique.label)
+    if not first:  # a chapter's opening page carries its title, not a running head
+        _running_head(c, chapter, names)
     k = c.kind
     y = _content_top(c)
     if first:
@@ -1474,30 +1524,50 @@ def _lessons_page(c: _Context, blocks: Sequence[_Block], first: bool) -> None:
 
 
 def _hint_pages(hints: Sequence[Hint], width: float, height: float, kind: _Type) -> list[list[Hint]]:
-    """The hints, as many to a page as the lines fit, the first page opening with the heading."""
-    step = kind.body * 1.75
-    first = max(1, int((height - _intro_height(tr(_HINTS_INTRO), width, kind)) / step) - 1)
-    rest = max(1, int(height / step) - 1)
-    pages = [list(hints[:first])]
-    pages += [list(hints[k : k + rest]) for k in range(first, len(hints), rest)]
+    """The hints, as many to a page as their lines fit (a long one wraps), the first page opening with the
+    heading."""
+    room = height - _intro_height(tr(_HINTS_INTRO), width, kind) - kind.body * 0.5
+    pages: list[list[Hint]] = [[]]
+    for hint in hints:
+        tall = _hint_height(len(_hint_lines(hint, width, kind)), kind)
+        if tall > room and pages[-1]:
+            pages.append([])
+            room = height
+        pages[-1].append(hint)
+        room -= tall
     return pages
 
 
+def _hint_height(lines: int, kind: _Type) -> float:
+    """A hint's height: the step down to its first line, its further lines, and its last line's descent."""
+    return kind.body * 1.75 + (lines - 1) * kind.body * 1.35 + kind.body * 0.35
+
+
+def _hint_indent(kind: _Type) -> float:
+    return text_width("0000", kind.body, bold=LABEL_BOLD)
+
+
+def _hint_lines(hint: Hint, width: float, kind: _Type) -> list[str]:
+    """A hint's words, wrapped to the column right of its number."""
+    label = tr(hint.technique.label)
+    text = tr("{technique}: look at {where}").format(technique=f"{label[:1].upper()}{label[1:]}", where=tr(hint.where))
+    return _wrap(text, kind.body, width - _hint_indent(kind), bold=TEXT)
+
+
 def _hints_page(c: _Context, hints: Sequence[Hint], first: bool) -> None:
-    a, b = hints[0].number, hints[-1].number
-    _running_head(c, tr("Hints"), _puzzles_span(a, b))
+    if not first:  # a chapter's opening page carries its title, not a running head
+        _running_head(c, tr("Hints"), _puzzles_span(hints[0].number, hints[-1].number))
     k = c.kind
     y = _content_top(c)
     if first:
         y = _chapter_opening(c, y, tr("Hints"), tr(_HINTS_INTRO)) + k.body * 0.5
-    step = k.body * 1.75
-    indent = text_width("0000", k.body, bold=LABEL_BOLD)
+    indent = _hint_indent(k)
     for hint in hints:
-        y += step
+        y += k.body * 1.75
         c.page.text(c.left + indent * 0.75, y, str(hint.number), size=k.body, bold=LABEL_BOLD, anchor="end")
-        label = tr(hint.technique.label)
-        c.page.text(c.left + indent, y, tr("{technique}: look at {where}").format(
-            technique=f"{label[:1].upper()}{label[1:]}", where=tr(hint.where)), size=k.body, bold=TEXT)  # fmt: skip
+        for n, line in enumerate(_hint_lines(hint, c.right - c.left, k)):
+            y += k.body * 1.35 if n else 0.0
+            c.page.text(c.left + indent, y, line, size=k.body, bold=TEXT)
 
 
 def _puzzles_span(first: int, last: int) -> str:
@@ -1545,6 +1615,20 @@ def _slots(c: _Context, grid: _Grid, caption_h: float) -> list[tuple[float, floa
         for row in range(grid.rows)
         for col in range(grid.cols)
     ]
+
+
+def _board(puzzle: Puzzle, **options) -> Diagram:
+    """A puzzle or solution as its page prints it: a board of a set larger than :data:`LABELLED_ORDER` with its
+    rows and columns numbered along the top and left, since hints and lessons name its cells (r16c31) and no
+    reader counts to 31; bare numbers at :data:`EDGE_NUMBERS` of a cell, narrow enough for small cells."""
+    if puzzle.order <= LABELLED_ORDER:
+        return _diagram(puzzle, **options)
+    bare = _diagram(puzzle, **options)
+    board = puzzle.board.cells
+    rows = range(min(r for r, _ in board), max(r for r, _ in board) + 1)
+    cols = range(min(c for _, c in board), max(c for _, c in board) + 1)
+    style = options.get("style") or resolve_style(None)
+    return labelled_span(bare, rows, cols, style, EDGE_NUMBERS, prefixes=("", ""))
 
 
 def _diagram(puzzle: Puzzle, **options) -> Diagram:

@@ -308,20 +308,32 @@ def _labelled(picture: Diagram, puzzle: Puzzle, style: Style, size: float = LABE
     return labelled_span(picture, rows, cols, style, size)
 
 
-def labelled_span(picture: Diagram, rows: range, cols: range, style: Style, size: float = LABEL_SIZE) -> Diagram:
+def labelled_span(
+    picture: Diagram,
+    rows: range,
+    cols: range,
+    style: Style,
+    size: float = LABEL_SIZE,
+    gap: float = LABEL_GAP,
+    prefixes: tuple[str, str] = ("r", "c"),
+) -> Diagram:
     """The picture of board rows ``rows`` and columns ``cols`` (0-based) widened by a band of their labels, as
-    :func:`_labelled` lays them; a window onto part of a big board names its real rows and columns this way."""
+    :func:`_labelled` lays them; a window onto part of a big board names its real rows and columns this way.
+    ``gap`` is the space between the labels and the board (wider where a torn edge lies between them);
+    ``prefixes`` go before the row and the column numbers (none: bare numbers, narrow enough for small cells)."""
     from dominosa.rendering.pdf_writer import text_width  # the font's own widths; imported late: it imports us
 
-    row_names = [f"r{r + 1}" for r in rows]
-    dx = max(text_width(name, size) for name in row_names) + LABEL_GAP
-    dy = DIGIT_HEIGHT * size + LABEL_GAP
-    right = dx + MARGIN - LABEL_GAP  # where every row label ends
-    bottom = dy + MARGIN - LABEL_GAP  # where every column label's digits sit
+    row_names = [f"{prefixes[0]}{r + 1}" for r in rows]
+    dx = max(text_width(name, size) for name in row_names) + gap
+    dy = DIGIT_HEIGHT * size + gap
+    right = dx + MARGIN - gap  # where every row label ends
+    bottom = dy + MARGIN - gap  # where every column label's digits sit
     items = [
         (right - text_width(name, size) / 2, dy + MARGIN + k + 0.5, name) for k, name in enumerate(row_names)
     ]
-    items += [(dx + MARGIN + k + 0.5, bottom - DIGIT_HEIGHT * size / 2, f"c{c + 1}") for k, c in enumerate(cols)]
+    items += [
+        (dx + MARGIN + k + 0.5, bottom - DIGIT_HEIGHT * size / 2, f"{prefixes[1]}{c + 1}") for k, c in enumerate(cols)
+    ]
     layers = [layer.shifted(dx, dy) for layer in picture.layers]
     layers.append(Layer("texts", items, fill=style.label, size=size, role="labels"))
     return Diagram(picture.width + dx, picture.height + dy, layers, picture.paper)

@@ -383,7 +383,8 @@ def test_a_double_40_prints_one_a_page_on_letter_with_every_number_at_7_pt_or_mo
     assert len(pages) == 2  # two a page would not fit: one each, as no --per-page was asked
     digits = [(round(size, 3), text) for size, text in text_sizes(reader.pages[pages[0]]) if text.isdigit()]
     commonest = max({size for size, _ in digits}, key=[size for size, _ in digits].count)
-    assert sum(size == commonest for size, _ in digits) == 41 * 42  # every cell's number, all at one size
+    # Every cell's number, and the 41 row and 42 column numbers along the edges, all at one size.
+    assert sum(size == commonest for size, _ in digits) == 41 * 42 + 41 + 42
     assert commonest >= 7
     solutions = [k for k, text in enumerate(texts) if text.startswith("SOLUTIONS")]
     assert len(solutions) == 2  # each solution a page of its own
