@@ -108,6 +108,7 @@ DENSE_TILES = (0.015, 0.035)
 # (in cells): the size dense two-figure numbers take, so the numbers never need a bigger cell than the board's.
 LABELLED_ORDER = 12
 EDGE_NUMBERS = 0.6
+KDP_WIDEST = 8.5 * INCH  # the widest trim Amazon KDP prints; a wider custom trim is refused there
 PIPS = 5  # the difficulty marker: 1 to 5 marks for a puzzle's place within its grade
 
 # The worked example of the how-to page: a double-2 puzzle with one solution, solved in the steps the text tells.
@@ -788,7 +789,27 @@ def _no_room(puzzles: Sequence[Puzzle], trim: Trim, gutter: float, kind: _Type, 
     need_w = drawn[0].width * cell + gutter + OUTSIDE_MARGIN
     need_h = drawn[0].height * cell + caption + _head_height(kind) + _foot_height(kind) + 2 * OUTSIDE_MARGIN
     size = f"{math.ceil(need_w / INCH * 10) / 10:g}x{math.ceil(need_h / INCH * 10) / 10:g}in"
-    return f"{head}, nor does any preset trim: use a larger trim of at least {size} (--trim {size}), one puzzle a page"
+    if need_w <= KDP_WIDEST + 1e-9:
+        larger = f"use a larger trim of at least {size} (--trim {size}), one puzzle a page"
+        return f"{head}, nor does any preset trim: {larger}"
+    smaller = _largest_order_on(TRIMS["letter"], gutter, kind, biggest.order) if biggest.is_full_set else None
+    instead = f": use --order {smaller} or less" if smaller else ""
+    return (
+        f"{head}, nor on any trim Amazon KDP prints: it needs pages {math.ceil(need_w / INCH * 10) / 10:g} in wide,"
+        f" and KDP prints up"
+        f" to {KDP_WIDEST / INCH:g} in{instead} (or --trim {size} for a printer that takes wider pages)"
+    )
+
+
+def _largest_order_on(trim: Trim, gutter: float, kind: _Type, below: int) -> int | None:
+    """The largest set under double-``below`` whose standard board fits a page of ``trim`` legibly, or None."""
+    caption = _caption_height(kind)
+    for order in range(below - 1, 0, -1):
+        side = order + 1
+        stand_in = Puzzle.from_grid([[row] * (side + 1) for row in range(side)])
+        if _legible([_board(stand_in)], *_content_box(trim, gutter, kind), caption, kind, kind.min_cell).most:
+            return order
+    return None
 
 
 def _too_many(per_page: int, cell: float, fit: _Legible, trim: Trim) -> str:
@@ -960,9 +981,11 @@ def _title_page(c: _Context, title: str, subtitle: str, author: str | None, volu
         y += title_size * 1.1
         c.page.text(c.middle, y, line, size=title_size, bold=DISPLAY, anchor="middle")
     if volume is not None:
-        y += k.subtitle * 1.6
+        size = k.subtitle * 1.15
+        # below the title's descent, its own ascent clear of it (the fonts' own measures)
+        y += -font_metrics(DISPLAY).descent * title_size / 1000 + font_metrics(TEXT_BOLD).ascent * size / 1000 * 0.8
         volume_line = tr("Volume {number}").format(number=volume)
-        c.page.text(c.middle, y, volume_line, size=k.subtitle * 1.15, bold=TEXT_BOLD, anchor="middle")
+        c.page.text(c.middle, y, volume_line, size=size, bold=TEXT_BOLD, anchor="middle")
         y += k.subtitle * 0.4
     y += k.subtitle * 0.9
     c.page.line(c.middle - width * 0.12, y, c.middle + width * 0.12, y, width=0.8, colour=c.style.ink)
@@ -999,9 +1022,10 @@ def _contents_page(c: _Context, contents, grades: Sequence[str]) -> None:
     if len(lines) > 1:
         room = limit - lead * (len(lines) - 1) - k.body * 3 - y
         step = max(k.body * 1.5, min(step, room / max(1, len(contents))))
+    widest = max((str(number) for _, number in contents), key=lambda n: text_width(n, k.body * 1.1, bold=LABEL))
     for name, number in contents:
         y += step
-        _leader_line(c, y, name, str(number), k.body * 1.1)
+        _leader_line(c, y, name, str(number), k.body * 1.1, widest)
     if len(lines) == 1:
         return
     y = max(y + k.body * 3, limit - lead * (len(lines) - 1))
@@ -1010,16 +1034,19 @@ def _contents_page(c: _Context, contents, grades: Sequence[str]) -> None:
         y += lead
 
 
-def _leader_line(c: _Context, y: float, left: str, right: str, size: float) -> None:
-    """``left ........ right`` across the safe area, as a table of contents sets it."""
+def _leader_line(c: _Context, y: float, left: str, right: str, size: float, widest: str = "") -> None:
+    """``left ........ right`` across the safe area, as a table of contents sets it: the dots on one grid from
+    line to line (each at a whole number of dot steps from the left edge) and all ending short of the widest
+    page number (``widest``), so they stand in columns down the page."""
     c.page.text(c.left, y, left, size=size, bold=TEXT)
     c.page.text(c.right, y, right, size=size, anchor="end", bold=LABEL)
-    start = c.left + text_width(left, size, bold=TEXT) + size * 0.6
-    stop = c.right - text_width(right, size, bold=LABEL) - size * 0.6
     dot = text_width(". ", size, bold=TEXT)
-    if stop - start > dot:
-        dots = ". " * int((stop - start) / dot)
-        c.page.text(stop, y, dots.rstrip(), size=size, anchor="end", colour=GREY, bold=TEXT)
+    start = c.left + text_width(left, size, bold=TEXT) + size * 0.6
+    start = c.left + math.ceil((start - c.left) / dot) * dot
+    stop = c.right - text_width(widest or right, size, bold=LABEL) - size * 0.6
+    count = int((stop - start + dot - text_width(".", size, bold=TEXT)) / dot)
+    if count > 0:
+        c.page.text(start, y, (". " * count).rstrip(), size=size, colour=GREY, bold=TEXT)
 
 
 def _howto_page(c: _Context, part: str = "all", cols: int = 3, *, clip: bool = True) -> float:
@@ -1254,8 +1281,9 @@ def difficulty_marks(numbered) -> dict[int, int]:
 
 
 def _copyright_page(c: _Context, title: str, author: str | None, imprint: Imprint) -> None:
-    """The verso of the title, as publishers set it at the foot of the page: title, © year and name, the
-    rights, publisher and ISBN when given, the colophon, and the seed in small print."""
+    """The verso of the title, as publishers set it at the foot of the page: title, © year and name (the
+    author's, else the publisher's), the rights (only "All rights reserved" when no name is given), publisher
+    and ISBN when given, the colophon, and the seed in small print."""
     k = c.kind
     size = k.label
     lead = size * 1.5
@@ -1268,11 +1296,14 @@ def _copyright_page(c: _Context, title: str, author: str | None, imprint: Imprin
     if imprint.volume is not None:
         title = tr("{title}, Volume {number}").format(title=title, number=imprint.volume)
     add(title, TEXT_BOLD, 0.0)
-    year = imprint.year
-    owner = " ".join(str(part) for part in (year, author) if part)
+    holder = author or imprint.publisher  # without an author, the publisher holds the rights
+    owner = " ".join(str(part) for part in (imprint.year, holder) if part)
     add(tr("Copyright © {owner}").format(owner=owner) if owner else tr("Copyright ©"), gap=lead * 1.6)
-    add(tr("All rights reserved. No part of this book may be reproduced without the written permission of the "
-          "copyright holder."))  # fmt: skip
+    rights = tr("All rights reserved. No part of this book may be reproduced without the written permission of the "
+                "copyright holder.")  # fmt: skip
+    # With no name given, the notice stops at its first sentence rather than send readers to a holder it never
+    # names ("All rights reserved.", in every language the book speaks).
+    add(rights if holder else rights.split(". ")[0] + ".")
     if imprint.publisher:
         add(tr("Published by {publisher}").format(publisher=imprint.publisher), gap=lead * 1.6)
     if imprint.isbn:
@@ -1591,7 +1622,7 @@ def _notes_page(c: _Context) -> None:
 
 def _solution_page(c: _Context, items, grid: _Grid) -> None:
     first, last = items[0][0], items[-1][0]
-    _running_head(c, tr("Solutions"), f"{first}–{last}" if first != last else str(first))
+    _running_head(c, tr("Solutions"), _puzzles_span(first, last))  # "Puzzle 7", never a bare "7"
     k = c.kind
     caption_h = k.label * 1.5
     for (number, picture), (x, y, slot_w, slot_h) in zip(items, _slots(c, grid, caption_h), strict=False):

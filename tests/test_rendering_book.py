@@ -339,7 +339,10 @@ def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_ord
     entries = _entries(6, order=5)
     reader = pypdf.PdfReader(io.BytesIO(build_book(entries, techniques=True, hints=True)[0]))
     texts = [page.extract_text() for page in reader.pages]
-    chapter = " ".join(" ".join(t.split()) for t in texts if t.startswith("SOLVING TECHNIQUES"))
+    opening = [t for t in texts if t.upper().startswith("SOLVING TECHNIQUES")]
+    # A chapter's opening page carries its title and no running head; the pages after it carry the head.
+    assert opening[0].startswith("Solving techniques") and all(t.startswith("SOLVING") for t in opening[1:])
+    chapter = " ".join(" ".join(t.split()) for t in opening)
     # What the puzzles need, walked here with the engine's own driver loop, in book order.
     met: list[Technique] = []
     for entry in sorted(entries, key=lambda e: (len(e.puzzle.board), e.score)):
@@ -352,7 +355,7 @@ def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_ord
     places = [chapter.index(f"{h} {t.summary[:1].upper()}") for h, t in zip(headings, met, strict=True)]
     assert places == sorted(places)  # each named, in the order a solver meets them
     assert chapter.count("Puzzle ") >= len(met)  # each shown in a puzzle of the book, with the engine's sentence
-    hints = " ".join(t for t in texts if t.startswith("HINTS"))
+    hints = " ".join(t for t in texts if t.upper().startswith("HINTS"))
     assert [int(line.split()[0]) for line in hints.splitlines() if "look at r" in line] == [1, 2, 3, 4, 5, 6]
     contents = texts[2]
     assert contents.index("Solving techniques") < contents.index("Hints") < contents.index("Solutions")
@@ -379,7 +382,8 @@ def test_a_double_40_prints_one_a_page_on_letter_with_every_number_at_7_pt_or_mo
     layout = compose_book([monthly, monthly], trim="8.5x11in", techniques=False)
     reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
     texts = [page.extract_text() for page in reader.pages]
-    pages = [k for k, text in enumerate(texts) if "Puzzle 1" in text or "Puzzle 2" in text]
+    puzzles = [(k, text) for k, text in enumerate(texts) if not text.startswith("SOLUTIONS")]
+    pages = [k for k, text in puzzles if "Puzzle 1" in text or "Puzzle 2" in text]
     assert len(pages) == 2  # two a page would not fit: one each, as no --per-page was asked
     digits = [(round(size, 3), text) for size, text in text_sizes(reader.pages[pages[0]]) if text.isdigit()]
     commonest = max({size for size, _ in digits}, key=[size for size, _ in digits].count)
@@ -387,7 +391,8 @@ def test_a_double_40_prints_one_a_page_on_letter_with_every_number_at_7_pt_or_mo
     assert sum(size == commonest for size, _ in digits) == 41 * 42 + 41 + 42
     assert commonest >= 7
     solutions = [k for k, text in enumerate(texts) if text.startswith("SOLUTIONS")]
-    assert len(solutions) == 2  # each solution a page of its own
+    assert len(solutions) == 2  # each solution a page of its own, its running head naming the puzzle
+    assert ["Puzzle 1" in texts[solutions[0]], "Puzzle 2" in texts[solutions[1]]] == [True, True]
     assert smallest_text(reader)[0] >= 7 - 1e-6
 
 
@@ -410,8 +415,14 @@ def test_orders_are_checked_against_the_trim_before_any_puzzle_is_made():
     check_order_fits(12, "6x9in", per_page=2)
     with pytest.raises(BookError, match="6x9in pages .* --trim 8.5x11in or A4"):
         check_order_fits(40, "6x9in")
-    with pytest.raises(BookError, match=r"nor does any preset trim: .* \(--trim ([\d.]+x[\d.]+in)\)") as refused:
+    # A double-50 needs a page wider than any Amazon KDP prints: the line says so, the largest set that fits
+    # letter, and the wider trim another printer could take.
+    kdp = r"nor on any trim Amazon KDP prints: .* up to 8.5 in: use --order 43 or less \(or --trim ([\d.]+x[\d.]+in) "
+    with pytest.raises(BookError, match=kdp) as refused:
         check_order_fits(50, "8.5x11in")
+    check_order_fits(43, "8.5x11in")
+    with pytest.raises(BookError, match="nor on any trim Amazon KDP prints"):
+        check_order_fits(44, "8.5x11in")
     check_order_fits(50, re.search(r"--trim ([\d.]+x[\d.]+in)", str(refused.value)).group(1))  # the size it names
     with pytest.raises(BookError, match="one puzzle per page is the most"):
         check_order_fits(40, "A4", per_page=2)

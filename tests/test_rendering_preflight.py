@@ -97,9 +97,9 @@ def test_a_book_whose_page_fails_is_not_built_and_the_line_names_the_page(monkey
 # -- the writer's record, read back from the PDF ------------------------------------------------------------------
 
 
-def _record_matches_the_pdf(layout) -> None:
+def _record_matches_the_pdf(layout, pages=None) -> None:
     """Every word poppler reads lies inside the boxes the writer recorded, and the page's letters are the same."""
-    pages = bbox_words(layout.document.to_bytes())
+    pages = pages or bbox_words(layout.document.to_bytes())
     assert len(pages) == len(layout.document.pages)
     for number, (words, page) in enumerate(zip(pages, layout.document.pages, strict=True), 1):
         placed = [p for p in page.placed if p.kind in ("text", "number")]
@@ -140,9 +140,9 @@ def seed6() -> list[BookEntry]:
     return _seed6()
 
 
-def _outside_check(layout) -> tuple[list, list]:
+def _outside_check(layout, pages=None) -> tuple[list, list]:
     """The words past their page's safe area and the overlapping words, as poppler reads the written PDF."""
-    pages = bbox_words(layout.document.to_bytes())
+    pages = pages or bbox_words(layout.document.to_bytes())
     outside, crossing = [], []
     for number, (words, frame) in enumerate(zip(pages, layout.frames, strict=True), 1):
         outside += [(number, *word) for word in words_outside(words, frame.safe)]
@@ -170,9 +170,11 @@ def test_large_print_books_of_issue_42_keep_every_word_inside_and_apart(seed6, l
 # -- the matrix: pairwise rows over every option that changes the pages --------------------------------------------
 
 # (language, trim, large print, hints, order, shapes, series volume): every language meets every trim once, and
-# each other option meets each language and each trim at least once; one double-40 row.
+# each other option meets each language and each trim at least once; one double-40 row. Shapes go with large
+# print on letter only: a double-6 star (9 x 12 cells) in large print fits no smaller page, and the book says so
+# in one line before any puzzle is made.
 MATRIX = [
-    ("en", "5.5x8.5in", True, True, 6, True, None),
+    ("en", "5.5x8.5in", True, True, 6, False, None),
     ("en", "6x9in", False, False, 9, False, 2),
     ("en", "A5", True, False, 6, False, None),
     ("en", "letter", False, True, 20, True, 3),
@@ -185,7 +187,7 @@ MATRIX = [
     ("fr", "A5", False, False, 6, True, 3),
     ("fr", "letter", True, True, 6, False, 2),
     ("es", "5.5x8.5in", False, True, 20, False, None),
-    ("es", "6x9in", True, False, 6, True, 2),
+    ("es", "6x9in", False, False, 6, True, 2),
     ("es", "A5", True, True, 6, False, 5),
     ("es", "letter", False, False, 9, False, None),
     ("en", "letter", False, True, 40, False, None),
@@ -210,35 +212,15 @@ def _shaped(seed: int) -> list[BookEntry]:
     return out
 
 
-@pytest.fixture(scope="module")
-def matrix() -> list[tuple[tuple, object]]:
-    """Each row's book, composed (so passed through the preflight) or the one line that refused it."""
-    built = []
-    for seed, row in enumerate(MATRIX, 1):
-        lang, trim, large, hints, order, shapes, volume = row
-        entries = _made(order, 3 if order < 20 else 2, seed) + (_shaped(seed) if shapes else [])
-        imprint = Imprint(year=2026, seed=seed, volume=volume)
-        try:
-            outcome = compose_book(entries, lang=lang, trim=trim, large_print=large, hints=hints, imprint=imprint)
-        except BookError as error:
-            outcome = str(error)
-        built.append((row, outcome))
-    return built
-
-
-def test_every_book_of_the_matrix_is_built_and_passes_the_preflight(matrix):
-    refused = [(row, outcome) for row, outcome in matrix if isinstance(outcome, str)]
-    assert refused == []
-    for _, layout in matrix:
-        assert check_pages(layout.document.pages, [frame.safe for frame in layout.frames]) == []
-
-
-def test_every_book_of_the_matrix_passes_the_outside_check(matrix):
-    for row, layout in matrix:
-        outside, crossing = _outside_check(layout)
-        assert (row, outside, crossing) == (row, [], [])
-
-
-def test_the_record_matches_the_pdf_across_the_matrix(matrix):
-    for _, layout in matrix[::4]:
-        _record_matches_the_pdf(layout)
+@pytest.mark.parametrize("row", MATRIX, ids=["-".join(map(str, row)) for row in MATRIX])
+def test_every_book_of_the_matrix_passes_the_preflight_and_the_outside_check(row):
+    lang, trim, large, hints, order, shapes, volume = row
+    seed = MATRIX.index(row) + 1
+    entries = _made(order, 3 if order < 20 else 1, seed) + (_shaped(seed) if shapes else [])
+    imprint = Imprint(year=2026, seed=seed, volume=volume)
+    layout = compose_book(entries, lang=lang, trim=trim, large_print=large, hints=hints, imprint=imprint)
+    assert check_pages(layout.document.pages, [frame.safe for frame in layout.frames]) == []
+    pages = bbox_words(layout.document.to_bytes())
+    assert _outside_check(layout, pages) == ([], [])
+    if seed % 4 == 1 and order < 40:  # the record read back on a sample of rows: a slow check, word by word
+        _record_matches_the_pdf(layout, pages)
