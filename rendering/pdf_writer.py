@@ -95,6 +95,12 @@ class Placed:
     text: str = ""
     size: float = 0.0
     owner: int = -1
+    core: tuple[float, float, float, float] | None = None  # text only: its letters' box (see CORE_RISE)
+
+
+# The box of a text's letters, in ems from the baseline: ascenders rise about 0.75 em, descenders drop about 0.22;
+# the font's ascent and descent (the box readers report) hold more, for accents and leading.
+CORE_RISE, CORE_DROP = 0.75, 0.22
 
 
 def _face_name(face: Face) -> str:
@@ -257,14 +263,16 @@ class PdfPage:
         if down:
             y -= shift
             box = (x - drop, y, x + rise, y + width)
+            core = (x - CORE_DROP * size, y, x + CORE_RISE * size, y + width)
             matrix = f"0 1 1 0 {_n(x)} {_n(y)}"
         else:
             x -= shift
             box = (x, y - rise, x + width, y + drop)
+            core = (x, y - CORE_RISE * size, x + width, y + CORE_DROP * size)
             matrix = f"1 0 0 -1 {_n(x)} {_n(y)}"
         self._inked(*box)
         if text.strip():
-            self.placed.append(Placed("text", box, text, size))
+            self.placed.append(Placed("text", box, text, size, core=core))
         self.chars.setdefault(face, set()).update(data.decode(_ENCODING))
         self._ops.append(f"BT {_fill(colour)} /{_resource(face)} {_n(size)} Tf {matrix} Tm ({_literal(data)}) Tj ET")
         return width
@@ -374,13 +382,10 @@ class PdfPage:
         for x, y, text in layer.items:
             half = sum(metrics.widths[b] for b in _encode(text)) * size / 2000.0
             baseline = y + drop
-            box = (
-                left + (x - half) * scale,
-                top + (baseline - rise) * scale,
-                left + (x + half) * scale,
-                top + (baseline + fall) * scale,
-            )
-            self.placed.append(Placed("number", box, text, size * scale, owner))
+            x0, x1 = left + (x - half) * scale, left + (x + half) * scale
+            box = (x0, top + (baseline - rise) * scale, x1, top + (baseline + fall) * scale)
+            core = (x0, top + (baseline - CORE_RISE * size) * scale, x1, top + (baseline + CORE_DROP * size) * scale)
+            self.placed.append(Placed("number", box, text, size * scale, owner, core))
 
     def content(self) -> bytes:
         return "\n".join(self._ops).encode("latin-1")

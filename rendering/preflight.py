@@ -14,9 +14,10 @@ The checks, each page against its own safe area (the book's margins, which lie i
   chapter's title);
 - no two figures overlap, and every figure's numbers lie within the figure.
 
-Boxes are the fonts' ascent to descent, as PDF readers measure them (``pdftotext -bbox`` reads back the same
-boxes); two lines of text count as touching only when their boxes share more than :data:`OVERLAP_SHARE` of an
-em in height, since a line's ascent and the line above's descent meet in normally leaded text.
+A text's box for the safe area is the font's ascent to descent, as PDF readers measure it (``pdftotext -bbox``
+reads back the same boxes), so accents and descenders are inside too. Two texts print over each other when
+their letters' boxes meet (ascenders to descenders, :data:`~dominosa.rendering.pdf_writer.CORE_RISE` and
+``CORE_DROP``): the fonts' boxes of two closely leaded lines meet without any letter touching.
 """
 
 from __future__ import annotations
@@ -27,14 +28,11 @@ from dataclasses import dataclass
 from dominosa.rendering.pages import MIN_TEXT
 from dominosa.rendering.pdf_writer import PdfPage, Placed
 
-__all__ = ["Problem", "check_page", "check_pages", "first_problem", "OVERLAP_SHARE", "SLACK"]
+__all__ = ["Problem", "check_page", "check_pages", "first_problem", "SLACK"]
 
 Box = tuple[float, float, float, float]
 # How far (points) a box may reach past an edge: the writer rounds to thousandths, and a hair is no fault.
 SLACK = 0.05
-# Two text boxes overlap when they share more than this share of the smaller text's size in height (and any
-# width): a line's ascent reaching into the descent of the line above is normal leading, not text over text.
-OVERLAP_SHARE = 0.3
 _EDGES = ("left", "top", "right", "bottom")
 
 
@@ -49,15 +47,16 @@ class Problem:
         return f"page {self.page}: {self.what}"
 
 
-def check_pages(pages: Sequence[PdfPage], safe_boxes: Sequence[Box]) -> list[Problem]:
-    """Every problem of every page, page ``k`` (from 1) checked against ``safe_boxes[k - 1]``."""
+def check_pages(pages: Sequence[PdfPage], safe_boxes: Sequence[Box | Sequence[Box]]) -> list[Problem]:
+    """Every problem of every page, page ``k`` (from 1) checked against ``safe_boxes[k - 1]`` (one box, or the
+    boxes a page's safe area is made of, as a cover's back, spine and front)."""
     found: list[Problem] = []
     for number, (page, safe) in enumerate(zip(pages, safe_boxes, strict=True), 1):
         found += check_page(page, safe, number)
     return found
 
 
-def first_problem(pages: Sequence[PdfPage], safe_boxes: Sequence[Box]) -> Problem | None:
+def first_problem(pages: Sequence[PdfPage], safe_boxes: Sequence[Box | Sequence[Box]]) -> Problem | None:
     """The first problem of the pages, or None: what a build stops on."""
     for number, (page, safe) in enumerate(zip(pages, safe_boxes, strict=True), 1):
         problems = check_page(page, safe, number)
@@ -66,14 +65,16 @@ def first_problem(pages: Sequence[PdfPage], safe_boxes: Sequence[Box]) -> Proble
     return None
 
 
-def check_page(page: PdfPage, safe: Box, number: int) -> list[Problem]:
-    """The problems of one page: sizes, the safe area, text over text or figures, figures over figures."""
+def check_page(page: PdfPage, safe: Box | Sequence[Box], number: int) -> list[Problem]:
+    """The problems of one page: sizes, the safe area (one box, or several: a thing must lie inside one of
+    them), text over text or figures, figures over figures."""
+    zones: list[Box] = [safe] if isinstance(safe[0], (int, float)) else list(safe)  # type: ignore[list-item]
     placed = page.placed
     texts = [p for p in placed if p.kind == "text"]
     figures = [(k, p) for k, p in enumerate(placed) if p.kind == "figure"]
     numbers = [p for p in placed if p.kind == "number"]
     out = [Problem(number, what) for what in _small_type([*texts, *numbers])]
-    out += [Problem(number, what) for what in _outside(placed, safe)]
+    out += [Problem(number, what) for what in _outside(placed, zones)]
     out += [Problem(number, what) for what in _crossing_texts(texts)]
     out += [Problem(number, what) for what in _text_over_figures(texts, figures, numbers)]
     out += [Problem(number, what) for what in _crossing_figures(figures, numbers)]
@@ -88,14 +89,15 @@ def _small_type(texts: Sequence[Placed]) -> list[str]:
     return [f"{_name(worst)} is set at {worst.size:.2f} pt, under the {MIN_TEXT:g} pt print services accept"]
 
 
-def _outside(placed: Sequence[Placed], safe: Box) -> list[str]:
-    """The first text and the first figure found past the safe area, with how far and over which edge."""
+def _outside(placed: Sequence[Placed], zones: Sequence[Box]) -> list[str]:
+    """The first text and the first figure found past the safe area (inside none of its ``zones``), with how
+    far and over which edge of the zone it comes nearest to lying in."""
     out: list[str] = []
     for kinds in (("text", "number"), ("figure",)):
         for item in placed:
             if item.kind not in kinds:
                 continue
-            edge, by = _overrun(item.box, safe)
+            edge, by = min((_overrun(item.box, zone) for zone in zones), key=lambda found: found[1])
             if by > SLACK:
                 out.append(f"{_name(item)} runs {by:.1f} pt past the {edge} edge of the safe area")
                 break
@@ -152,10 +154,9 @@ def _crossing_figures(figures, numbers: Sequence[Placed]) -> list[str]:
 
 
 def _touch(one: Placed, other: Placed) -> bool:
-    """Whether two texts print over each other: boxes that share width and more than a little height."""
-    shared_w = min(one.box[2], other.box[2]) - max(one.box[0], other.box[0])
-    shared_h = min(one.box[3], other.box[3]) - max(one.box[1], other.box[1])
-    return shared_w > SLACK and shared_h > OVERLAP_SHARE * min(one.size, other.size)
+    """Whether two texts print over each other: their letters' boxes (ascenders to descenders) meet."""
+    a, b = one.core or one.box, other.core or other.box
+    return _meets(a, b, SLACK)
 
 
 def _meets(one: Box, other: Box, slack: float) -> bool:

@@ -224,3 +224,47 @@ def test_every_book_of_the_matrix_passes_the_preflight_and_the_outside_check(row
     assert _outside_check(layout, pages) == ([], [])
     if seed % 4 == 1 and order < 40:  # the record read back on a sample of rows: a slow check, word by word
         _record_matches_the_pdf(layout, pages)
+
+
+# -- the cover ------------------------------------------------------------------------------------------------------
+
+
+def _cover_zones(trim: str, pages: int):
+    """The cover's safe areas: back and front 0.25 in inside their trim, the spine 1/16 in inside its folds."""
+    from dominosa.rendering.book_cover import SAFE, SPINE_CLEAR, spine_width
+    from dominosa.rendering.pages import BLEED, parse_trim
+
+    size = parse_trim(trim)
+    spine = spine_width(pages, "white")
+    back = (BLEED + SAFE, BLEED + SAFE, BLEED + size.width - SAFE, BLEED + size.height - SAFE)
+    fold = BLEED + size.width
+    front = (fold + spine + SAFE, back[1], fold + spine + size.width - SAFE, back[3])
+    return [back, (fold + SPINE_CLEAR, back[1], fold + spine - SPINE_CLEAR, back[3]), front]
+
+
+@pytest.mark.parametrize(("lang", "trim", "pages"), [("en", "6x9in", 24), ("de", "5.5x8.5in", 120), ("fr", "A5", 300)])
+def test_covers_keep_every_word_inside_their_safe_areas(seed6, lang, trim, pages):
+    # A long title over two lines, an author (on main the author's descent ran 2.7 pt into the margin), the spine.
+    from dominosa.rendering.book_cover import build_cover
+
+    entry = seed6[0]
+    blurb = ["A grid of numbers hides a full set of dominoes. " * 4] * 2
+    data, _ = build_cover(trim, pages, lang=lang, title="Dominosa: The Big Book of Domino Logic", author="Ann Lee",
+                          blurb=blurb, heading="Find every domino", picture=(entry.puzzle, entry.solution),
+                          grades=["Warm-up", "Extreme"])  # fmt: skip
+    (words,) = bbox_words(data)
+    zones = _cover_zones(trim, pages)
+    assert [w for w in words if all(words_outside([w], zone) for zone in zones)] == []
+    assert overlapping_words(words) == []
+
+
+def test_a_cover_that_fails_the_preflight_is_refused_in_one_line(monkeypatch):
+    from dominosa.rendering import book_cover
+    from dominosa.rendering.book_cover import CoverError, build_cover
+
+    def back(page, box, *args) -> None:
+        page.text(box[0] + 30, box[3] - 5, "a line into the trim", size=10)
+
+    monkeypatch.setattr(book_cover, "_back", back)
+    with pytest.raises(CoverError, match=r"^preflight: the cover: the text 'a line into the trim' runs .* bottom edge"):
+        build_cover("6x9in", 40)
