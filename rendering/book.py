@@ -557,6 +557,7 @@ class _Grid:
     cell: float
     checklist: str | None = None
     box: float = 0.0
+    dims: tuple[float, float] = (0.0, 0.0)  # the section's widest and tallest diagram, in cells
 
 
 @dataclass
@@ -633,6 +634,7 @@ def _plan(
         grid = _fit_ticked(count, width, height, fit.dims, caption, kind, ticks, fit.floor)
         if grid.cell < fit.floor - 1e-9:
             raise BookError(_too_many(per_page, grid.cell, fit, trim))
+        grid = dataclasses.replace(grid, dims=fit.dims)  # one grid for the section's boards, page after page
         starts.append((name, len(jobs) + 1))
         for k in range(0, len(items), count):
             jobs.append(("puzzles", name, items[k : k + count], grid))
@@ -1164,24 +1166,28 @@ def _puzzle_page(c: _Context, section: str, items, grid: _Grid, marks: dict[int,
     k = c.kind
     caption_h = _caption_height(k)
     side = _checklist_size(items[0][1].puzzle.order, grid.box) if grid.checklist else 0.0
+    # Every board of the section on one grid: its block placed where the section's widest and tallest would be
+    # centred, so boards of different shapes and sizes share their left edge and top from page to page.
+    widest = max(grid.dims[0], max(picture.width for _, _, picture in items)) * grid.cell
+    tallest = max(grid.dims[1], max(picture.height for _, _, picture in items)) * grid.cell
     for slot, (x, y, slot_w, slot_h) in zip(items, _slots(c, grid, caption_h), strict=False):
         number, entry, picture = slot
-        w, h = picture.width * grid.cell, picture.height * grid.cell
-        block_w = w + (side + k.gap if grid.checklist == "aside" else 0.0)
-        block_h = h + (side + k.gap if grid.checklist == "below" else 0.0)
-        block_top = y + (slot_h - block_h) / 2
-        dx = x + (slot_w - block_w) / 2
-        board_left, board_right = dx + MARGIN * grid.cell, dx + w - MARGIN * grid.cell
+        h = picture.height * grid.cell
+        grid_w = widest + (side + k.gap if grid.checklist == "aside" else 0.0)
+        grid_h = tallest + (side + k.gap if grid.checklist == "below" else 0.0)
+        block_top = y + (slot_h - grid_h) / 2
+        dx = x + (slot_w - grid_w) / 2
+        board_left = dx + MARGIN * grid.cell
         baseline = block_top + k.caption
         caption = tr("Puzzle {number}").format(number=number)
         c.page.text(board_left, baseline, caption, size=k.caption, bold=LABEL_BOLD)
-        right = board_right if grid.checklist != "aside" else dx + block_w
+        right = dx + widest - MARGIN * grid.cell if grid.checklist != "aside" else dx + grid_w
         start = board_left + text_width(caption, k.caption, bold=LABEL_BOLD) + k.label * 0.6
         _marker(c, right, baseline, entry, marks.get(number), sizes_vary, start)
         top = block_top + caption_h
         _draw(c, picture, dx, top, grid.cell)
         if grid.checklist == "aside":
-            _checklist(c, dx + block_w - side, top + MARGIN * grid.cell, entry.puzzle.order, grid.box)
+            _checklist(c, dx + grid_w - side, top + MARGIN * grid.cell, entry.puzzle.order, grid.box)
         elif grid.checklist == "below":
             _checklist(c, board_left, top + h + k.gap, entry.puzzle.order, grid.box)
 

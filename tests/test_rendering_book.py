@@ -430,3 +430,24 @@ def test_orders_are_checked_against_the_trim_before_any_puzzle_is_made():
         check_order_fits(40, "A4", solutions_per_page=2)
     with pytest.raises(BookError, match="does not fit on 6x9in pages in large print"):
         check_order_fits(20, "6x9in", large_print=True)
+
+
+def test_a_sections_boards_of_different_shapes_share_one_grid_from_page_to_page():
+    # Issue 42: shaped boards and their captions jumped left and right (x about 50 pt, then 100 pt) page to page.
+    from dominosa.generator.shapes import load_shape
+
+    entries = []
+    for k, name in enumerate(("arrow", "butterfly", "fish", "ring", "star", "tree")):
+        shape = load_shape(name)
+        puzzle, solution = proper_layout(shape.board(shape.nearest_order(7)), random.Random(k))
+        entries.append(BookEntry(puzzle, solution, section="Shapes", shape=name.title()))
+    layout = compose_book(entries, techniques=False)
+    for side in (0, 1):  # rectos and versos mirror their margins: compare each with its own kind
+        starts = set()
+        for frame, page in zip(layout.frames, layout.document.pages, strict=True):
+            if frame.number % 2 != side or not any(p.text == "SHAPES" for p in page.placed):
+                continue  # the shaped section's pages only, by their running head
+            captions = [p.box[0] - frame.safe[0] for p in page.placed if p.kind == "text" and p.text[:7] == "Puzzle "]
+            figures = [p.box[0] - frame.safe[0] for p in page.placed if p.kind == "figure" and p.box[2] - p.box[0] > 60]
+            starts |= {round(x, 1) for x in captions + figures}
+        assert len(starts) <= 2, starts  # one x for the captions (inside the board's margin), one for the boards
