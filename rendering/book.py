@@ -1511,12 +1511,15 @@ def _lesson_pages(lessons: Sequence[Lesson], width: float, height: float, kind: 
     room = height - _intro_height(tr(_LESSONS_INTRO), width, kind)
     for lesson in lessons:
         block = _lesson_block(lesson, width, height, kind, style)
-        placed = block if block.height <= room else _block_within(lesson, room, width, height, kind, style)
+        placed: _Block | None = block if block.height <= room else None
+        if placed is None and not pages[-1]:  # the chapter's opening: a smaller figure rather than an empty page
+            placed = _block_within(lesson, room, width, height, kind, style)
         if placed is None:  # the next page, its figure made smaller (down to 7 pt) if even a page is too short
             pages.append([])
             room = height
             smallest = dataclasses.replace(kind, min_solution_cell=0.0)
-            placed = block if block.height <= room else _block_within(lesson, room, width, height, smallest, style)
+            placed = block if block.height <= room else _block_within(lesson, room, width, height, kind, style)
+            placed = placed or _block_within(lesson, room, width, height, smallest, style)
             placed = placed or block  # what no page holds is left to the preflight to refuse
         pages[-1].append(placed)
         room -= placed.height

@@ -21,6 +21,7 @@ from dominosa.rendering.book import (
     WORKED_EXAMPLE,
     BookEntry,
     BookError,
+    Imprint,
     build_book,
     check_order_fits,
     compose_book,
@@ -30,6 +31,7 @@ from dominosa.rendering.book import (
     write_book,
 )
 from dominosa.rendering.pages import INCH, MM, TRIMS, gutter_for, page_frame, parse_trim
+from dominosa.rendering.pdf_writer import text_width
 
 
 def _entries(count: int, order: int = 4, grades: tuple[str | None, ...] = (None,)) -> list[BookEntry]:
@@ -451,3 +453,35 @@ def test_a_sections_boards_of_different_shapes_share_one_grid_from_page_to_page(
             figures = [p.box[0] - frame.safe[0] for p in page.placed if p.kind == "figure" and p.box[2] - p.box[0] > 60]
             starts |= {round(x, 1) for x in captions + figures}
         assert len(starts) <= 2, starts  # one x for the captions (inside the board's margin), one for the boards
+
+
+@pytest.mark.parametrize(
+    ("author", "publisher", "notice", "rights"),
+    [
+        ("Ann Lee", None, "Copyright © 2026 Ann Lee", "written permission of the copyright holder."),
+        (None, "Grid Press", "Copyright © 2026 Grid Press", "written permission of the copyright holder."),
+        (None, None, "Copyright © 2026", "All rights reserved."),
+    ],
+)
+def test_the_copyright_notice_names_its_holder_or_sends_no_one_to_a_holder_it_never_names(
+    author, publisher, notice, rights
+):
+    layout = compose_book(_entries(2), techniques=False, author=author, imprint=Imprint(year=2026, publisher=publisher))
+    lines = [p.text for p in layout.document.pages[1].placed if p.kind == "text"]
+    text = " ".join(lines)
+    assert notice in lines
+    assert rights in text
+    if author is None and publisher is None:
+        assert "copyright holder" not in text  # on main: "Copyright © 2026" then "... of the copyright holder"
+
+
+def test_the_contents_dot_leaders_stand_in_columns():
+    layout = compose_book(_entries(14, grades=("Easy", "Hard")), grade_order=["Easy", "Hard"], hints=True)
+    contents = layout.document.pages[2]
+    leaders = [p for p in contents.placed if p.kind == "text" and set(p.text) == {".", " "}]
+    assert len(leaders) >= 5
+    ends = {round(p.box[2], 2) for p in leaders}
+    assert len(ends) == 1  # every leader ends at one x, short of the widest page number
+    step = text_width(". ", 11.0, bold="serif")
+    starts = [(p.box[0] - leaders[0].box[0]) / step for p in leaders]
+    assert all(abs(s - round(s)) < 0.01 for s in starts)  # and its dots on one grid, line after line
