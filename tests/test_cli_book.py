@@ -699,7 +699,7 @@ MONTHLY = Path(__file__).with_name("data") / "monthly-2025-11-o40.json"
     [
         (["--order", "40"], ["double-40 puzzle (41×42 cells) does not fit on 6x9in pages", "--trim 8.5x11in or A4"]),
         (["--orders", "6,40", "--trim", "A4", "--per-page", "2"], ["one puzzle per page is the most (--per-page 1)"]),
-        (["--order", "50", "--trim", "8.5x11in"], ["nor on any trim Amazon KDP prints", "use --order 43 or less"]),
+        (["--order", "50", "--trim", "8.5x11in"], ["nor on any trim Amazon KDP prints", "use --order 41 or less"]),
         (["--order", "40", "--trim", "letter", "--solutions-per-page", "2"], ["most (--solutions-per-page 1)"]),
         (["--order", "51"], ["--order must be between 1 and 50 (the largest order dominosa makes), not 51"]),
         (["--orders", "6,51"], ["orders must be between 1 and 50 (the largest order dominosa makes)"]),
@@ -724,3 +724,14 @@ def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path):
     assert sum(text.startswith("SOLUTIONS") for text in texts) == 1
     assert smallest_text(reader)[0] >= 7 - 1e-6
     assert [round(float(v)) for v in reader.pages[0].trimbox] == [0, 0, 612, 792]
+
+
+def test_a_page_the_layout_cannot_mend_stops_the_book_in_one_line_and_writes_nothing(tmp_path):
+    # A title of one unbreakable word wider than the title page at its smallest size: no wrap or smaller type
+    # mends it, so the preflight stops the book naming the page, and no PDF is written (on main: exit 0 and a
+    # title running 65 pt past the safe area).
+    puzzles = Path(__file__).with_name("data") / "book_languages.jsonl"
+    title = "Dominosa-Rätselbuch-Gesamtausgabe-Sonderedition-Jubiläum"
+    done = dominosa("book", puzzles, "--title", title, "--out", "book.pdf", cwd=tmp_path)
+    assert_one_line_error(done, "preflight: page 1: the text 'Dominosa-Rätselbuch", "past the right edge of the safe")
+    assert not (tmp_path / "book.pdf").exists()
