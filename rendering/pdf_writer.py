@@ -45,6 +45,7 @@ from dominosa.rendering.scene import DIGIT_HEIGHT, Diagram, Layer
 __all__ = [
     "PdfDocument",
     "PdfPage",
+    "Placed",
     "text_width",
     "wrap_text",
     "font_metrics",
@@ -105,6 +106,27 @@ class FontMetrics:
     italic_angle: float
     stem_v: int
     digit_height: float  # the height of the digit 0, in ems: figures are centred on it
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One thing the writer put on a page, as a preflight checks it: ``kind`` is ``text`` (a line set by
+    :meth:`PdfPage.text`), ``figure`` (a diagram's whole box), ``number`` (a text inside a diagram, ``owner``
+    the index of its figure in the page's record) or ``rule`` (a line or rectangle); ``box`` is (left, top,
+    right, bottom) in points from the page's top-left corner, for text from the font's ascent to its descent,
+    as PDF readers measure a glyph's box; ``size`` the text's size on paper in points (0 for shapes)."""
+
+    kind: str
+    box: tuple[float, float, float, float]
+    text: str = ""
+    size: float = 0.0
+    owner: int = -1
+    core: tuple[float, float, float, float] | None = None  # text only: its letters' box (see CORE_RISE)
+
+
+# The box of a text's letters, in ems from the baseline: ascenders rise about 0.75 em, descenders drop about 0.22;
+# the font's ascent and descent (the box readers report) hold more, for accents and leading.
+CORE_RISE, CORE_DROP = 0.75, 0.22
 
 
 def _face_name(face: Face) -> str:
@@ -312,6 +334,8 @@ class PdfPage:
         self.bleed_box = bleed_box
         self.chars: dict[str, set[str]] = {}  # for each face used, the characters shown
         self.ink: tuple[float, float, float, float] | None = None  # (left, top, right, bottom) of all drawn
+        self.placed: list[Placed] = []  # everything drawn, where and how big: what a preflight checks
+        self._figure: tuple[int, float, float, float] = (-1, 0.0, 0.0, 1.0)  # the diagram being drawn
         self._ops: list[str] = [f"1 0 0 -1 0 {_n(height)} cm"]
 
     def _inked(self, left: float, top: float, right: float, bottom: float) -> None:
@@ -352,12 +376,17 @@ class PdfPage:
         rise, drop = metrics.ascent * size / 1000, -metrics.descent * size / 1000
         if down:
             y -= shift
-            self._inked(x - drop, y, x + rise, y + width)
+            box = (x - drop, y, x + rise, y + width)
+            core = (x - CORE_DROP * size, y, x + CORE_RISE * size, y + width)
             matrix = f"0 1 1 0 {_n(x)} {_n(y)}"
         else:
             x -= shift
-            self._inked(x, y - rise, x + width, y + drop)
+            box = (x, y - rise, x + width, y + drop)
+            core = (x, y - CORE_RISE * size, x + width, y + CORE_DROP * size)
             matrix = f"1 0 0 -1 {_n(x)} {_n(y)}"
+        self._inked(*box)
+        if text.strip():
+            self.placed.append(Placed("text", box, text, size, core=core))
         shown = []  # the first run's font is chosen before the matrix is set, as readers that group lines expect
         for k, (run_face, piece) in enumerate(runs):
             self.chars.setdefault(run_face, set()).update(piece)
@@ -379,7 +408,9 @@ class PdfPage:
     ) -> None:
         """A straight line ``width`` points wide."""
         half = width / 2
-        self._inked(min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half)
+        box = (min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half)
+        self._inked(*box)
+        self.placed.append(Placed("rule", box))
         self._ops.append(
             f"q {_stroke(colour)} {_n(width)} w {_CAPS[cap]} J {_n(x0)} {_n(y0)} m {_n(x1)} {_n(y1)} l S Q"
         )
@@ -397,7 +428,9 @@ class PdfPage:
     ) -> None:
         """A rectangle, filled and/or stroked."""
         half = width / 2 if stroke else 0.0
-        self._inked(x - half, y - half, x + w + half, y + h + half)
+        box = (x - half, y - half, x + w + half, y + h + half)
+        self._inked(*box)
+        self.placed.append(Placed("rule", box))
         paint = "B" if fill and stroke else "f" if fill else "S"
         colours = (f"{_fill(fill)} " if fill else "") + (f"{_stroke(stroke)} {_n(width)} w " if stroke else "")
         self._ops.append(f"q {colours}{_n(x)} {_n(y)} {_n(w)} {_n(h)} re {paint} Q")
@@ -411,6 +444,8 @@ class PdfPage:
         """
         face = _face_name(face)
         self._inked(x, y, x + diagram.width * scale, y + diagram.height * scale)
+        self.placed.append(Placed("figure", (x, y, x + diagram.width * scale, y + diagram.height * scale)))
+        self._figure = (len(self.placed) - 1, x, y, scale)
         ops = self._ops
         ops.append(f"q {_n(scale)} 0 0 {_n(scale)} {_n(x)} {_n(y)} cm 1 j")
         if paper:
@@ -449,12 +484,26 @@ class PdfPage:
                 half = sum(widths[b] for b in data) * size / 2000.0
                 parts.append(f"1 0 0 -1 {_n(x - half)} {_n(y + drop)} Tm ({_literal(data)}) Tj")
             parts.append("ET")
+            self._numbers(layer, metrics, drop)
             shown = self.chars.setdefault(face, set())
             for _, _, text in layer.items:
                 shown.update(text)
             ops.append(" ".join(parts))
         else:
             raise ValueError(f"unknown layer kind {layer.kind!r}")
+
+    def _numbers(self, layer: Layer, metrics: FontMetrics, drop: float) -> None:
+        """Record the texts of a diagram's layer where they land on the page (the diagram's scale applied)."""
+        owner, left, top, scale = self._figure
+        size = layer.size
+        rise, fall = metrics.ascent * size / 1000, -metrics.descent * size / 1000
+        for x, y, text in layer.items:
+            half = sum(metrics.widths[b] for b in _encode(text)) * size / 2000.0
+            baseline = y + drop
+            x0, x1 = left + (x - half) * scale, left + (x + half) * scale
+            box = (x0, top + (baseline - rise) * scale, x1, top + (baseline + fall) * scale)
+            core = (x0, top + (baseline - CORE_RISE * size) * scale, x1, top + (baseline + CORE_DROP * size) * scale)
+            self.placed.append(Placed("number", box, text, size * scale, owner, core))
 
     def content(self) -> bytes:
         return "\n".join(self._ops).encode("latin-1")

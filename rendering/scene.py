@@ -310,22 +310,34 @@ def _labelled(picture: Diagram, puzzle: Puzzle, style: Style, size: float = LABE
     return labelled_span(picture, rows, cols, style, size)
 
 
-def labelled_span(picture: Diagram, rows: range, cols: range, style: Style, size: float = LABEL_SIZE) -> Diagram:
+def labelled_span(
+    picture: Diagram,
+    rows: range,
+    cols: range,
+    style: Style,
+    size: float = LABEL_SIZE,
+    gap: float = LABEL_GAP,
+    bare: bool = False,
+) -> Diagram:
     """The picture of board rows ``rows`` and columns ``cols`` (0-based) widened by a band of their labels, as
-    :func:`_labelled` lays them; a window onto part of a big board names its real rows and columns this way."""
+    :func:`_labelled` lays them; a window onto part of a big board names its real rows and columns this way.
+    ``gap`` is the space between the labels and the board (wider where a torn edge lies between them);
+    The labels are in the letters the book's text names cells by (Z4, S7 in German), or with ``bare`` the numbers
+    alone, narrow enough for small cells."""
     from dominosa.rendering.pdf_writer import text_width  # the font's own widths; imported late: it imports us
 
-    code = language().code  # the labels in the letters the book's text names cells by (Z4, S7 in German)
-    row_names = [row_name(r, code) for r in rows]
-    dx = max(text_width(name, size) for name in row_names) + LABEL_GAP
-    dy = DIGIT_HEIGHT * size + LABEL_GAP
-    right = dx + MARGIN - LABEL_GAP  # where every row label ends
-    bottom = dy + MARGIN - LABEL_GAP  # where every column label's digits sit
+    code = language().code
+    row_names = [str(r + 1) if bare else row_name(r, code) for r in rows]
+    dx = max(text_width(name, size) for name in row_names) + gap
+    dy = DIGIT_HEIGHT * size + gap
+    right = dx + MARGIN - gap  # where every row label ends
+    bottom = dy + MARGIN - gap  # where every column label's digits sit
     items = [
         (right - text_width(name, size) / 2, dy + MARGIN + k + 0.5, name) for k, name in enumerate(row_names)
     ]
     items += [
-        (dx + MARGIN + k + 0.5, bottom - DIGIT_HEIGHT * size / 2, column_name(c, code)) for k, c in enumerate(cols)
+        (dx + MARGIN + k + 0.5, bottom - DIGIT_HEIGHT * size / 2, str(c + 1) if bare else column_name(c, code))
+        for k, c in enumerate(cols)
     ]
     layers = [layer.shifted(dx, dy) for layer in picture.layers]
     layers.append(Layer("texts", items, fill=style.label, size=size, role="labels"))

@@ -106,7 +106,8 @@ def _assert_puzzles_out(path, reader: pypdf.PdfReader, count: int) -> None:
     from dominosa.deductions.driver import iter_deductions
     from dominosa.deductions.grades import Technique
 
-    chapter = " ".join(p.extract_text() for p in reader.pages if p.extract_text().startswith("SOLVING TECHNIQUES"))
+    texts = [p.extract_text() for p in reader.pages]
+    chapter = " ".join(t for t in texts if t.upper().startswith("SOLVING TECHNIQUES"))
     needed = {Technique(step.rule) for row in rows for step in iter_deductions(puzzle_from_dict(row))}
     for technique in needed - {Technique.GUESS}:
         if not technique.bookkeeping:
@@ -124,7 +125,7 @@ def test_orders_let_sizes_grow_through_the_book_and_a_warm_up_opens_it(tmp_path)
     texts = [page.extract_text() for page in pypdf.PdfReader(tmp_path / "output" / "book.pdf").pages]
     text = next(t for t in texts if t.startswith("WARM-UP"))
     assert "double-4 · 5×6" in text  # sizes differ: the captions say which
-    hints = [line for t in texts if t.startswith("HINTS") for line in t.splitlines() if "look at" in line]
+    hints = [line for t in texts if t.upper().startswith("HINTS") for line in t.splitlines() if "look at" in line]
     assert [int(line.split()[0]) for line in hints] == list(range(1, 9))
     for bad in ("5,4", "4,x", "0,3"):
         refused = dominosa("book", "--orders", bad, cwd=tmp_path)
@@ -698,7 +699,7 @@ MONTHLY = Path(__file__).with_name("data") / "monthly-2025-11-o40.json"
     [
         (["--order", "40"], ["double-40 puzzle (41×42 cells) does not fit on 6x9in pages", "--trim 8.5x11in or A4"]),
         (["--orders", "6,40", "--trim", "A4", "--per-page", "2"], ["one puzzle per page is the most (--per-page 1)"]),
-        (["--order", "50", "--trim", "8.5x11in"], ["nor does any preset trim", "(--trim 9.8x10.2in)"]),
+        (["--order", "50", "--trim", "8.5x11in"], ["nor on any trim Amazon KDP prints", "use --order 41 or less"]),
         (["--order", "40", "--trim", "letter", "--solutions-per-page", "2"], ["most (--solutions-per-page 1)"]),
         (["--order", "51"], ["--order must be between 1 and 50 (the largest order dominosa makes), not 51"]),
         (["--orders", "6,51"], ["orders must be between 1 and 50 (the largest order dominosa makes)"]),
@@ -723,3 +724,14 @@ def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path):
     assert sum(text.startswith("SOLUTIONS") for text in texts) == 1
     assert smallest_text(reader)[0] >= 7 - 1e-6
     assert [round(float(v)) for v in reader.pages[0].trimbox] == [0, 0, 612, 792]
+
+
+def test_a_page_the_layout_cannot_mend_stops_the_book_in_one_line_and_writes_nothing(tmp_path):
+    # A title of one unbreakable word wider than the title page at its smallest size: no wrap or smaller type
+    # mends it, so the preflight stops the book naming the page, and no PDF is written (on main: exit 0 and a
+    # title running 65 pt past the safe area).
+    puzzles = Path(__file__).with_name("data") / "book_languages.jsonl"
+    title = "Dominosa-Rätselbuch-Gesamtausgabe-Sonderedition-Jubiläum"
+    done = dominosa("book", puzzles, "--title", title, "--out", "book.pdf", cwd=tmp_path)
+    assert_one_line_error(done, "preflight: page 1: the text 'Dominosa-Rätselbuch", "past the right edge of the safe")
+    assert not (tmp_path / "book.pdf").exists()
