@@ -149,7 +149,8 @@ def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
     texts = [page.extract_text() for page in reader.pages]
     assert texts[-1].startswith("NOTES") and "Notes" in texts[2]  # ruled pages, listed in the contents
     imprint = texts[1]
-    for words in ("Copyright © 2026 Ann Lee", "ISBN 978-1-23456-789-7", "Grid Press", "seed 5"):
+    # (a no-break space after the year: the book keeps a number with the word after it)
+    for words in ("Copyright © 2026\u00a0Ann Lee", "ISBN 978-1-23456-789-7", "Grid Press", "seed 5"):
         assert words in imprint
     # The cover: back, spine and front with 0.125 in of bleed all round, the spine 24 pages of cream paper.
     cover_data = (tmp_path / "output" / "cover.pdf").read_bytes()

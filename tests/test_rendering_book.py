@@ -458,14 +458,15 @@ def test_a_sections_boards_of_different_shapes_share_one_grid_from_page_to_page(
 @pytest.mark.parametrize(
     ("author", "publisher", "notice", "rights"),
     [
-        ("Ann Lee", None, "Copyright © 2026 Ann Lee", "written permission of the copyright holder."),
-        (None, "Grid Press", "Copyright © 2026 Grid Press", "written permission of the copyright holder."),
+        ("Ann Lee", None, "Copyright © 2026\u00a0Ann Lee", "written permission of the copyright holder."),
+        (None, "Grid Press", "Copyright © 2026\u00a0Grid Press", "written permission of the copyright holder."),
         (None, None, "Copyright © 2026", "All rights reserved."),
     ],
 )
 def test_the_copyright_notice_names_its_holder_or_sends_no_one_to_a_holder_it_never_names(
     author, publisher, notice, rights
 ):
+    # The year and the holder are kept on one line: the book sets a no-break space after a number.
     layout = compose_book(_entries(2), techniques=False, author=author, imprint=Imprint(year=2026, publisher=publisher))
     lines = [p.text for p in layout.document.pages[1].placed if p.kind == "text"]
     text = " ".join(lines)
