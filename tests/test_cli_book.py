@@ -165,7 +165,7 @@ def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
     assert_fonts_embedded_truetype(cover_data)
     front = cover.pages[0].extract_text()
     assert "Dominosa" in front and "Ann Lee" in front
-    assert "4 PUZZLES · WARM-UP TO " in front  # the count and the grade range, easiest to hardest
+    assert "4\u00a0PUZZLES · WARM-UP TO " in front  # the count and the grade range, easiest to hardest
     assert b"SourceSerifPro-Bold" in cover_data  # the title in the book's display face
 
 
