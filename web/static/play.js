@@ -13,7 +13,7 @@ let shareId = null; // the puzzle as the address holds it: a game ID when it can
 
 const game = createGame(
   studioBackend(() => game.state().solution),
-  { grades: INFO.grades, onChange: saveToAddress },
+  { grades: INFO.grades, onChange: saveToAddress, next: () => ({ label: "New puzzle", go: newPuzzle }) },
 );
 
 // -- the address ----------------------------------------------------------------------------------------------
@@ -100,6 +100,14 @@ async function newPuzzle() {
   const kind = shape ? ` · ${shape}` : "";
   const note = `order ${d.order}${kind} · ${d.grade ?? "ungraded"}${d.score != null ? ` · score ${d.score}` : ""}`;
   await start(d, { note, order: d.order, grade: d.grade });
+  boardInView();
+}
+
+// A new puzzle is asked for below the board on a phone: the page goes back up to the board it brings.
+function boardInView() {
+  const card = document.querySelector(".card.game");
+  const top = card.getBoundingClientRect().top;
+  if (top < 0 || top > innerHeight / 3) card.scrollIntoView({ block: "start" });
 }
 
 async function playPasted(text, saved = null) {
