@@ -183,3 +183,16 @@ def test_a_new_puzzle_brings_its_board_into_view_on_a_phone(studio, browser):  #
     expect(page.locator("#board")).to_be_in_viewport()
     expect(page.locator("#status")).to_be_in_viewport()
     context.close()
+
+
+def test_the_whole_result_card_comes_into_view_after_a_solve_on_a_phone(studio, browser):  # noqa: F811
+    context = browser.new_context(**PHONE, color_scheme="dark")
+    page = context.new_page()
+    open_page(page, f"{studio}daily#date={DAY}&grade=trivial")
+    for a, b in solution_of(DAY, "trivial"):
+        page.tap(cell(*a))
+        page.tap(cell(*b))
+    expect(page.locator("#share-line")).to_contain_text("no hints")
+    expect(page.locator("#result-card")).to_be_in_viewport(ratio=1)  # with the share line and the next puzzle
+    shot(page, "solved-phone-dark")
+    context.close()

@@ -190,8 +190,8 @@ export function createGame(backend, options = {}) {
       : recordSolve({ order: meta.order, grade: meta.grade, ms: solvedAt, hints: hintsUsed(), daily: meta.daily || null });
     save();
     showStats();
-    showResult(result, again);
     options.onSolved?.({ ms: solvedAt, hints: hintsUsed(), moves, streak: result.streak, again });
+    showResult(result, again); // after the page filled in its part of the card (the daily's share line)
   }
 
   // The result card, beside the board (above the other cards on a phone): the time, the hints, the streak, and
