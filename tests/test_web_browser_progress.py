@@ -196,3 +196,19 @@ def test_the_whole_result_card_comes_into_view_after_a_solve_on_a_phone(studio, 
     expect(page.locator("#result-card")).to_be_in_viewport(ratio=1)  # with the share line and the next puzzle
     shot(page, "solved-phone-dark")
     context.close()
+
+
+def test_play_opened_again_from_the_menu_goes_back_to_the_puzzle_left_unsolved(studio, browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    first = solve(read_puzzle(GAME_ID)).placements[0]
+    place(page, *first)
+    page.click("#hint")
+    expect(page.locator("#status")).to_contain_text("1 hint")
+    open_page(page, f"{studio}daily")
+    open_page(page, f"{studio}play")  # the menu's link: no address
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+    expect(page.locator("#board rect.domino")).to_have_count(1)
+    expect(page.locator("#status")).to_contain_text("1 hint")
+    context.close()
