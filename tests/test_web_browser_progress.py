@@ -230,3 +230,34 @@ def test_a_hint_never_says_solved_while_a_domino_is_missing(studio, browser):  #
     expect(page.locator("#board rect.domino")).to_have_count(8)
     expect(page.locator("#status")).to_contain_text("1 hint")
     context.close()
+
+
+def test_progress_is_kept_when_the_browsers_storage_is_full_by_forgetting_the_oldest(studio, browser):  # noqa: F811
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    filled = page.evaluate(
+        """() => {
+        const fits = (name, text) => { try { localStorage.setItem(name, text); return true; } catch { return false; } };
+        const entry = (i) => [`grid old${i}`, { started: true, joined: ["x".repeat(30000)], at: i }];
+        const old = Array.from({ length: 400 }, (_, i) => entry(i));
+        let n = 400;
+        while (n > 0 && !fits("dominosa-progress", JSON.stringify(Object.fromEntries(old.slice(0, n))))) n -= 5;
+        let low = 0, high = 400000;  // then the last bytes, so that nothing more fits
+        while (low < high) {
+          const mid = Math.ceil((low + high) / 2);
+          localStorage.removeItem("filler");
+          if (fits("filler", "y".repeat(mid))) low = mid; else high = mid - 1;
+        }
+        fits("filler", "y".repeat(low));
+        return n;
+      }"""
+    )
+    assert filled >= 20  # the store is full, of old puzzles
+    place(page, *solve(read_puzzle(GAME_ID)).placements[0])
+    expect(page.locator("#board rect.domino")).to_have_count(1)
+    kept = page.evaluate("JSON.parse(localStorage.getItem('dominosa-progress'))")
+    mine = [entry for name, entry in kept.items() if not name.startswith("grid old")]
+    assert len(mine) == 1 and len(mine[0]["joined"]) == 1  # this puzzle kept, in the room the oldest left
+    assert "grid old0" not in kept and len(kept) <= filled
+    context.close()

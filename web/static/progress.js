@@ -32,12 +32,13 @@ export function readProgress(key) {
 export function writeProgress(key, entry) {
   const data = load();
   data[key] = { ...entry, at: Date.now() };
-  const keys = Object.keys(data);
-  if (keys.length > KEEP) {
-    keys.sort((a, b) => (data[a].at || 0) - (data[b].at || 0));
-    for (const old of keys.slice(0, keys.length - KEEP)) delete data[old];
+  // The least recently played go first: beyond KEEP, and while the browser's storage is full (a double-50's
+  // position is some 30 kB), until this puzzle alone is left.
+  const oldest = Object.keys(data).sort((a, b) => (data[a].at || 0) - (data[b].at || 0));
+  while (oldest.length > KEEP) delete data[oldest.shift()];
+  while (!store(data) && oldest.length > 1) {
+    for (const old of oldest.splice(0, Math.ceil((oldest.length - 1) / 2))) delete data[old];
   }
-  store(data);
 }
 
 // Every puzzle kept: {key: entry}, for the lists and calendars that mark what was solved here.

@@ -13,11 +13,13 @@ export function readKept(name) {
   }
 }
 
+// Whether it was kept: private windows and full storage refuse, and the game goes on without.
 export function writeKept(name, data) {
   try {
     localStorage.setItem(name, JSON.stringify(data));
+    return true;
   } catch {
-    // private windows and full storage: the game goes on, without keeping this
+    return false;
   }
 }
 
