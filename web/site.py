@@ -37,7 +37,8 @@ __all__ = ["SitePuzzle", "site_entry", "bundle", "write_site", "MODULES"]
 STATIC = files("dominosa.web") / "static"
 # The modules the site's script is made of, each after those it imports.
 MODULES = (
-    "api.js", "board-voice.js", "board.js", "zoom.js", "stats.js", "theme.js", "game.js", "daily-page.js", "site.js",
+    "api.js", "board-voice.js", "board.js", "zoom.js", "stats.js", "progress.js", "screen.js", "theme.js", "game.js",
+    "daily-page.js", "site.js",
 )
 _IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([\w.-]+)";\s*$')
 _EXPORT = re.compile(r"^export (?:async )?(?:function|class|const|let) ([A-Za-z_$][\w$]*)")
