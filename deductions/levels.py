@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from dominosa.deductions.counting import DONE, PairProbe
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.must_overlap import must_overlap_of
+from dominosa.deductions.node import DONE
+from dominosa.deductions.probe import PairProbe
 from dominosa.deductions.rules import same_neighbours_at, shared_cell_of
 from dominosa.deductions.scanning import UNDECIDED_MASK, affected_items
 from dominosa.deductions.sentences import Sentence

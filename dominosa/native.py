@@ -25,6 +25,9 @@ __all__ = ["COMPILED_MODULES", "PURE_ENV", "build_description", "compiled_module
 
 COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.counting",
+    "dominosa.deductions.node",
+    "dominosa.deductions.probe",
+    "dominosa.deductions.search",
     "dominosa.deductions.state",
     "dominosa.deductions.rules",
     "dominosa.deductions.parity",
@@ -170,11 +173,26 @@ def build_description() -> str:
     return "pure Python"
 
 
-def source_module(fullname: str) -> ModuleType:
+def source_module(fullname: str, *, along: tuple[str, ...] = ()) -> ModuleType:
     """A fresh copy of a module run from its Python source, under a private name, whatever is installed: the
-    tests compare it with the module in use, and the compiled counter hands it what it cannot hold in bytes.
+    tests compare it with the module in use.
 
-    The copy's own imports are the normal ones (a pure counting module may read compiled tables)."""
+    The copy's own imports are the normal ones (a pure counting module may read compiled tables), but for the
+    modules named in ``along``, which it imports as source copies too (made first, in the order given, each seeing
+    the copies made before it): a module split over several compiled modules, as the counter is, runs wholly
+    from source only so (a source class may not subclass a compiled one)."""
+    private = f"_dominosa_source.{fullname}"
+    if private in sys.modules:
+        return sys.modules[private]
+    made: dict[str, ModuleType] = {}
+    for name in (*along, fullname):
+        made[name] = _source_copy(name, made)
+    return made[fullname]
+
+
+def _source_copy(fullname: str, made: dict[str, ModuleType]) -> ModuleType:
+    """The private source copy of one module (made once), its imports of the copies in ``made`` (by their real
+    names) answered by those copies."""
     private = f"_dominosa_source.{fullname}"
     if private in sys.modules:
         return sys.modules[private]
@@ -188,5 +206,15 @@ def source_module(fullname: str) -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = module_from_spec(spec)
     sys.modules[private] = module
-    spec.loader.exec_module(module)
+    # While it runs, the real names of the copies made before it stand for those copies (then are put back).
+    saved = {name: sys.modules.get(name) for name in made}
+    sys.modules.update(made)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        for name, real in saved.items():
+            if real is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = real
     return module
