@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from dominosa.deductions.probe import PairProbe
 from dominosa.deductions.grades import Technique
+from dominosa.deductions.probe import PairProbe
 from dominosa.deductions.sentences import Sentence
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
 
