@@ -36,8 +36,15 @@ from dominosa.generator.generate import generate, make_request
 
 MONTHLY = Path(__file__).resolve().parents[1] / "tests" / "data" / "monthly-2025-11-o40.json"
 # Issue 37's targets, CPU seconds per puzzle: (order, grade) -> seconds.
-TARGETS_S = {(40, "basic"): 10.0, (40, "hard"): 10.0, (40, "extreme"): 10.0, (50, "hard"): 30.0}
-GRADES = ("basic", "hard", "extreme")
+TARGETS_S = {
+    (40, "trivial"): 10.0,
+    (40, "basic"): 10.0,
+    (40, "hard"): 10.0,
+    (40, "extreme"): 10.0,
+    (40, "fiendish"): 10.0,
+    (50, "hard"): 30.0,
+}
+GRADES = ("trivial", "basic", "hard", "extreme", "fiendish")
 
 
 def _numbers(text: str) -> list[int]:

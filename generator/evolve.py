@@ -336,7 +336,7 @@ class Evolution:
             and target.min_score is None
             and target.max_score is None
         )
-        if self.quick_reject and target.level == EXTREME and logic_first_board(board):
+        if target.level == EXTREME and logic_first_board(board):
             settings = extreme_big_board_settings(settings)
         self.settings = settings
         self.workers = workers if workers is not None else SerialWorkers()
