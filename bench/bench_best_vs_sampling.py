@@ -16,18 +16,26 @@ the comparison is made within each seed, so load moves both alike.
 
 ``python bench/bench_best_vs_sampling.py`` runs order 6 hard and extreme and order 9 hard on seeds 1-10 with
 K = 5 and the command's default budget; ``--rows 6:hard --seeds 3`` for a short run; ``--budget`` to try others.
+
+``--landscape`` shows instead whether the score can be climbed at all: per row and seed, 20 first-found puzzles;
+for their best three and two from the middle, children made by the search's own moves (one or two) until 15 keep
+the grade; per parent, its score, the children's mean and best full-rating scores, the share of children scoring
+above it, and the share of children that kept the grade.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import time
 
 from dominosa.generator.best import DEFAULT_BUDGET, Budget
+from dominosa.generator.fitness import FinishJob, Job, evaluate, finish
 from dominosa.generator.generate import generate, make_request
+from dominosa.generator.mutations import layout_of, mutate
 
 DEFAULT_ROWS = ((6, "hard"), (6, "extreme"), (9, "hard"))
 
@@ -66,6 +74,37 @@ def sampling_run(order: int, grade: str, seed: int, cpu: float) -> list[float]:
         next_search = made.search + 1
 
 
+def landscape(order: int, grade: str, seed: int, children: int = 15) -> None:
+    """Print, for the best three and two middle ones of 20 first-found puzzles, what their children score."""
+    request = make_request(order=order, grade=grade, seed=seed)
+    board, dominoes, target = request.board, request.dominoes, request.target
+    made = sorted(generate(request, 20), key=lambda m: -(m.score or 0.0))
+    rng = random.Random(f"landscape:{order}:{grade}:{seed}")
+    print(f"{order:>5} {grade:<8} {seed:>4}  first-found median {statistics.median(m.score for m in made):.1f}")
+    for parent in made[:3] + made[9:11]:
+        layout = layout_of(parent.puzzle, parent.solution)
+        scores: list[float] = []
+        tried = 0
+        while len(scores) < children and tried < 20 * children:
+            child = mutate(board, layout, rng, moves=rng.randint(1, 2))
+            tried += 1
+            job = Job(board.cells, dominoes, child, target, rng.getrandbits(64), quick_reject=True)
+            evaluation = evaluate(job)
+            if not evaluation.proper or evaluation.level != target.level:
+                continue
+            final = finish(FinishJob(board.cells, dominoes, evaluation.layout, graded=evaluation.graded))
+            if final.proper and final.level == target.level and final.score is not None:
+                scores.append(final.score)
+        if not scores:
+            continue
+        above = sum(x > (parent.score or 0.0) for x in scores) / len(scores)
+        print(
+            f"      parent {parent.score:6.1f}  children mean {statistics.fmean(scores):6.1f} best {max(scores):6.1f}"
+            f"  above the parent {above:4.0%}  kept the grade {len(scores) / tried:4.0%}",
+            flush=True,
+        )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rows", type=_rows, default=list(DEFAULT_ROWS), help="ORDER:GRADE,... (default 6:hard,"
@@ -74,7 +113,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=5, help="K, the puzzles asked for (default 5)")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET.evaluations,
                         help=f"--best's evaluations per puzzle (default {DEFAULT_BUDGET.evaluations})")
+    parser.add_argument("--landscape", action="store_true", help="what children of good puzzles score instead")
     args = parser.parse_args(argv)
+    if args.landscape:
+        for order, grade in args.rows:
+            for seed in range(1, args.seeds + 1):
+                landscape(order, grade, seed)
+        return 0
     print(f"load average {os.getloadavg()[0]:.2f}; K = {args.count}, budget {args.budget} evaluations per puzzle")
     print(f"{'order':>5} {'grade':<8} {'seed':>4} {'cpu s':>6} {'best':>6} {'sampled':>7} {'n':>3} {'ratio':>6}")
     missed = []
