@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"seed {seed}: made {made} (unique: {unique}), not a proper {grade} puzzle", file=sys.stderr)
                 missed.append(f"order {order} {grade} seed {seed}")
             times.append(seconds)
+            print(f"  order {order} {grade} seed {seed}: {seconds:.2f} s", file=sys.stderr, flush=True)
         median = statistics.median(times)
         target = TARGETS_S.get((order, grade))
         verdict = "" if target is None else f"<= {target:g} " + ("ok" if median <= target else "MISSED")
