@@ -46,6 +46,19 @@ def test_each_picture_is_mirror_symmetric(name, order):
     assert left_right or top_bottom
 
 
+
+
+@pytest.mark.parametrize("order", load_shape("ring").boards)
+def test_a_ring_is_round_at_every_size(order):
+    # A ring promises more than one mirror: both, an outline that widens to the middle and narrows again, a hole.
+    rows = picture(shape_board("ring", order))
+    assert all(row == row[::-1] for row in rows) and rows == rows[::-1]
+    widths = [len(row.strip(".")) for row in rows]
+    middle = len(rows) // 2
+    assert widths[: middle + 1] == sorted(widths[: middle + 1]), "the outline widens to the middle, then narrows"
+    assert "." in rows[middle].strip("."), "a hole in the middle"
+
+
 @pytest.mark.parametrize(("name", "order"), EVERY_PICTURE)
 def test_a_puzzle_on_each_shape_and_size_has_one_solution(name, order):
     board = shape_board(name, order)
