@@ -255,6 +255,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " written (date, the PDF's SHA-256, its puzzles), and leave out what earlier volumes printed",
     )
     series.add_argument(
+        "--new-series",
+        action="store_true",
+        help="with --series: begin a series of this name although one in the store is named alike (the same but"
+        " for case or one letter: without this the name is refused as a likely slip)",
+    )
+    series.add_argument(
         "--volume",
         type=int,
         metavar="N",
@@ -357,7 +363,9 @@ def run(args: argparse.Namespace) -> int:
         except BookError as error:
             raise UsageError(str(error)) from None
     excluded = read_excluded(args.exclude, max_bytes=args.max_input) if args.exclude else []
-    volume = args.volume if args.series is None else _series_volume(args.store, args.series, args.volume)
+    volume = (
+        args.volume if args.series is None else _series_volume(args.store, args.series, args.volume, args.new_series)
+    )
     if args.files or args.example:
         if args.store:
             raise UsageError("give puzzle files or --store, not both")
@@ -778,17 +786,22 @@ def _unused_without_twins(store, series: str | None, exclude: list, grade: str |
     """Up to ``count`` records, oldest first, that are none of ``exclude`` or of what the volumes of ``series``
     printed, nor a near-twin of one, nor of one another (a volume of a series is held to what a generated book
     is held to)."""
+    from dominosa.generator.series import OVER_THE_COUNT, LeftOut
     from dominosa.generator.twins import RepeatGuard
 
     used = [record.puzzle for record in store.used_in_series(series)] if series is not None else []
-    repeats = RepeatGuard([*exclude, *used])
+    repeats, left_out = RepeatGuard([*exclude, *used]), LeftOut()
     records = []
     for record in store.iter_query(grade=grade, order=order):
         if count is not None and len(records) == count:
             break
-        if repeats.admits(record.puzzle):
-            repeats.take(record.puzzle)
+        if left_out.keep(repeats, record.puzzle):
             records.append(record)
+    matching = sum(n for (o, g), n in store.stats().counts.items() if order in (None, o) and grade in (None, g))
+    if matching > left_out.offered and left_out.total:  # the rest of the store, not looked at
+        left_out.count(OVER_THE_COUNT, matching - left_out.offered)
+    if records and left_out.total:
+        warn(left_out.line())
     return records
 
 
@@ -817,6 +830,8 @@ def _check_series(args: argparse.Namespace) -> None:
     if args.volume is not None and not 1 <= args.volume <= 100_000:
         raise UsageError(f"--volume must be between 1 and 100000, not {args.volume}")
     if args.series is None:
+        if args.new_series:
+            raise UsageError("--new-series begins the series --series names: give --series NAME")
         return
     if not args.series.strip() or len(args.series) > 200 or not args.series.isprintable():
         raise UsageError(f"--series {args.series!r}: a series needs a name of printable characters (200 at most)")
@@ -830,13 +845,27 @@ def _check_series(args: argparse.Namespace) -> None:
         raise UsageError(f"--series: cannot record the volume in {store}: the store is read-only")
 
 
-def _series_volume(path: str, series: str, wanted: int | None) -> int:
+def _series_volume(path: str, series: str, wanted: int | None, new: bool = False) -> int:
     """The number of the volume about to be made: ``wanted`` (--volume) unless the store already records it,
-    else one more than the series' last."""
+    else one more than the series' last. A name one slip away from a series of the store is refused unless
+    ``new`` (--new-series) says a new series is meant."""
+    from dominosa.generator.series import similar_series
     from dominosa.generator.store import PuzzleStore, StoreError
 
     try:
         with PuzzleStore(path, create=False) as store:
+            names = store.series_names()
+            if new and series in names:
+                raise UsageError(
+                    f"--new-series: {path} already records the series {series!r}; leave --new-series out to make"
+                    " its next volume"
+                )
+            alike = None if new else similar_series(series, names)
+            if alike is not None:
+                raise UsageError(
+                    f"--series {series!r}: {path} records the series {alike!r}; did you mean --series {alike!r}?"
+                    " (--new-series begins a new series of this name)"
+                )
             if wanted is None:
                 return store.next_volume(series)
             made = {v.volume: v for v in store.volumes(series)}
@@ -854,10 +883,13 @@ def _series_volume(path: str, series: str, wanted: int | None) -> int:
 def _without_repeats(records: list, excluded: Sequence[Puzzle]) -> list:
     """The records that are none of ``excluded`` (up to symmetry and renaming) nor a near-twin of one; an input
     with nothing left is bad input."""
+    from dominosa.generator.series import LeftOut
     from dominosa.generator.twins import RepeatGuard
 
-    repeats = RepeatGuard(excluded)
-    kept = [record for record in records if repeats.admits(record.puzzle)]
+    repeats, left_out = RepeatGuard(excluded), LeftOut()
+    kept = [record for record in records if left_out.keep(repeats, record.puzzle)]
+    if kept and left_out.total:
+        warn(left_out.line())
     if not kept:
         raise UsageError(
             f"every one of the {len(records)} puzzles given is in the --exclude files (turned, mirrored or renamed)"

@@ -723,3 +723,64 @@ def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path):
     assert sum(text.startswith("SOLUTIONS") for text in texts) == 1
     assert smallest_text(reader)[0] >= 7 - 1e-6
     assert [round(float(v)) for v in reader.pages[0].trimbox] == [0, 0, 612, 792]
+
+
+def test_a_book_of_files_says_in_one_line_what_it_left_out_and_why(tmp_path):
+    from test_generator_store import transposed_and_renamed
+    from test_generator_twins import _renamed_near_twin
+
+    layouts = [proper_layout(6, random.Random(seed)) for seed in (61, 62, 63)]
+    earlier = tmp_path / "earlier.jsonl"
+    earlier.write_text("\n".join(write_json(p, s) for p, s in layouts[:2]) + "\n", encoding="utf-8")
+    copy = transposed_and_renamed(*layouts[0], seed=1)
+    twin = _renamed_near_twin(layouts[1][0], 0.06, seed=5)  # 94% of cells alike once renamed, turned round
+    offered = tmp_path / "offered.txt"
+    offered.write_text(f"{json.dumps({'grid': [list(r) for r in twin.grid]})}\n{write_json(*copy)}\n"
+                       f"{write_json(*layouts[2])}\n", encoding="utf-8")  # fmt: skip
+    done = dominosa("book", "offered.txt", "--exclude", "earlier.jsonl", "--puzzles-out", "kept.jsonl",
+                    "--no-techniques", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert _puzzles_of(tmp_path / "kept.jsonl") == [layouts[2][0]]
+    assert "dominosa: left out 2 of 3 puzzles: 1 repeat, 1 near-twin" in done.stderr.splitlines()
+
+
+def test_a_store_volume_says_what_it_left_out_including_those_over_the_count(tmp_path):
+    from dominosa.generator.store import PuzzleStore
+
+    stored = _series_store(tmp_path / "s.sqlite")  # eleven: the second a near-twin of the first
+    with PuzzleStore(tmp_path / "s.sqlite") as store:
+        store.record_volume("classic", 1, "0" * 64, [1])
+    done = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--count", "3", "--out", "v2.pdf",
+                    "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    line = next(line for line in done.stderr.splitlines() if "left out" in line)
+    match = re.fullmatch(r"dominosa: left out (\d+) of 11 puzzles: 1 repeat, (\d+) near-twins?, (\d+) over the count",
+                         line)  # fmt: skip
+    assert match, line
+    left, twins, over = map(int, match.groups())
+    assert left == 1 + twins + over == len(stored) - 3 and twins >= 1
+
+
+def test_a_series_name_one_slip_from_a_stored_one_is_refused_unless_new_series(tmp_path, capsys, monkeypatch):
+    from dominosa.cli.main import main
+    from dominosa.generator.store import PuzzleStore
+
+    _series_store(tmp_path / "s.sqlite")
+    with PuzzleStore(tmp_path / "s.sqlite") as store:
+        store.record_volume("classic", 1, "0" * 64, [1, 3])
+    monkeypatch.chdir(tmp_path)
+    for slip in ("Classic", "CLASSIC", "clasic", "classics", "classix"):
+        assert main(["book", "--store", "s.sqlite", "--series", slip, "--count", "1", "--out", "x.pdf"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"--series {slip!r}" in err and "did you mean --series 'classic'" in err
+        assert "--new-series" in err
+    assert not (tmp_path / "x.pdf").exists()
+    same = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--new-series", "--count", "1", cwd=tmp_path)
+    assert_one_line_error(same, "--new-series", "already records the series 'classic'")
+    new = dominosa("book", "--store", "s.sqlite", "--series", "Classic", "--new-series", "--count", "1", "--out",
+                   "c.pdf", "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+    assert new.returncode == 0, new.stderr
+    assert new.stdout.strip().endswith("volume 1 of the series 'Classic' recorded in s.sqlite")
+    other = dominosa("book", "--store", "s.sqlite", "--series", "puzzler", "--count", "1", "--out", "p.pdf",
+                     "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+    assert other.returncode == 0, other.stderr  # a name far from every series begins one without asking
