@@ -528,28 +528,28 @@ def _write_cover(args: argparse.Namespace, summary, entries, volume: int | None 
 
 
 class BookProgress:
-    """How many puzzles of the book are made: a bar redrawn in place on a terminal, else a plain line every
-    few seconds (a log or a pipe should not fill with carriage returns)."""
-
-    EVERY = 5.0  # seconds between plain lines
+    """How many puzzles of the book are made, said as each one is made: one line redrawn in place on a
+    terminal (shown at once, so a big board's first minutes are not silent), else a line a puzzle, each with
+    the time so far, so a log shows how long each took."""
 
     def __init__(self, total: int, stream) -> None:
         self.total = total
         self.stream = stream
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
-        self.started = self.last = time.monotonic()
+        self.started = time.monotonic()
         self.shown = 0
+        if self.tty:
+            self(0)
 
     def __call__(self, done: int) -> None:
-        now = time.monotonic()
+        elapsed = time.monotonic() - self.started
         if self.tty:
-            filled = round(24 * done / self.total)
-            text = f"book: [{'#' * filled}{'.' * (24 - filled)}] {done}/{self.total} puzzles"
-            self.stream.write("\r" + text)
+            filled = round(24 * done / self.total) if self.total else 24
+            text = f"book: [{'#' * filled}{'.' * (24 - filled)}] {done}/{self.total} puzzles, {elapsed:.0f} s"
+            self.stream.write("\r" + text + " " * max(0, self.shown - len(text)))
             self.shown = len(text)
-        elif now - self.last >= self.EVERY and done < self.total:
-            self.last = now
-            self.stream.write(f"book: {done} of {self.total} puzzles made, {now - self.started:.0f} s\n")
+        elif done:
+            self.stream.write(f"book: {done} of {self.total} puzzles made, {elapsed:.0f} s\n")
         self.stream.flush()
 
     def clear(self) -> None:

@@ -51,9 +51,10 @@ def _assert_print_ready(reader: pypdf.PdfReader, data: bytes, *, trim=(432, 648)
 def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exactly(tmp_path):
     done = dominosa("book", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    # No warning (the book is long enough); off a terminal, progress is a plain line now and then (every 5 s).
-    progress = re.compile(r"book: \d+ of 40 puzzles made, \d+ s")
-    assert all(progress.fullmatch(line) for line in done.stderr.splitlines()), done.stderr
+    # No warning (the book is long enough); off a terminal, progress is a plain line as each puzzle is made.
+    progress = re.compile(r"book: (\d+) of 40 puzzles made, \d+ s")
+    made = [progress.fullmatch(line) for line in done.stderr.splitlines()]
+    assert all(made) and [int(m[1]) for m in made] == list(range(1, 41)), done.stderr
     line = done.stdout.strip()
     match = re.fullmatch(
         r"output/book\.pdf: (\d+) pages, 40 puzzles, trim 6x9in \(432x648 pt\), gutter 0\.375 in, seed (\d+)", line
@@ -304,20 +305,28 @@ class _Stream(io.StringIO):
 def test_progress_is_a_bar_on_a_terminal_and_plain_lines_elsewhere(monkeypatch):
     from dominosa.cli import book
 
+    clock = iter([0.0, 0.0, 1.0, 6.0, 7.0, 12.5])
+    monkeypatch.setattr(book.time, "monotonic", lambda: next(clock))
     terminal = _Stream(tty=True)
     bar = book.BookProgress(4, terminal)
+    assert terminal.getvalue() == "\rbook: [........................] 0/4 puzzles, 0 s"  # at once, before the first
     for done in range(1, 5):
         bar(done)
-    assert terminal.getvalue().count("\r") == 4 and "] 4/4 puzzles" in terminal.getvalue()
+    assert terminal.getvalue().count("\r") == 5 and "\n" not in terminal.getvalue()
+    assert terminal.getvalue().endswith("] 4/4 puzzles, 12 s")
     bar.clear()
     assert terminal.getvalue().endswith("\r")  # the line is wiped before the summary is printed
-    clock = iter([0.0, 1.0, 6.0, 7.0, 12.5])
-    monkeypatch.setattr(book.time, "monotonic", lambda: next(clock))
+    clock = iter([0.0, 1.0, 6.0, 7.0, 130.5])
     log = _Stream(tty=False)
-    lines = book.BookProgress(10, log)
-    for done in (1, 2, 3, 4):  # at 1 s, 6 s, 7 s and 12.5 s after the start
+    lines = book.BookProgress(4, log)
+    for done in (1, 2, 3, 4):  # at 1 s, 6 s, 7 s and 130.5 s after the start: a line each, the last one too
         lines(done)
-    assert log.getvalue().splitlines() == ["book: 2 of 10 puzzles made, 6 s", "book: 4 of 10 puzzles made, 12 s"]
+    assert log.getvalue().splitlines() == [
+        "book: 1 of 4 puzzles made, 1 s",
+        "book: 2 of 4 puzzles made, 6 s",
+        "book: 3 of 4 puzzles made, 7 s",
+        "book: 4 of 4 puzzles made, 130 s",
+    ]
     assert "\r" not in log.getvalue()
 
 
