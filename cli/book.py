@@ -414,6 +414,7 @@ def run(args: argparse.Namespace) -> int:
     if DEFAULT_OUT.parent in (path.parent for _, path in outputs if path is not None):
         DEFAULT_OUT.parent.mkdir(exist_ok=True)  # the default folder (output/) is made when missing
     finished(len(entries), len(entries), lost=NOT_WRITTEN)  # (Ctrl-C from here on: all made, none written)
+    examples = _chapter_examples(entries, seed, excluded) if args.techniques else None
     try:
         summary = write_book(
             args.out,
@@ -441,6 +442,7 @@ def run(args: argparse.Namespace) -> int:
             techniques=args.techniques,
             hints=args.hints,
             lang=args.lang,
+            examples=examples,
         )
     except BookError as error:
         raise UsageError(str(error)) from None
@@ -458,6 +460,21 @@ def run(args: argparse.Namespace) -> int:
     if warning:
         print(warning, file=sys.stderr)
     return 0
+
+
+def _chapter_examples(entries, seed: int | None, excluded: Sequence[Puzzle]) -> list[Puzzle]:
+    """The techniques chapter's own small puzzles (see :mod:`dominosa.cli.book_lessons`), none of them a puzzle
+    of the book or of ``excluded`` (an earlier volume); a line on standard error for a technique none shows."""
+    from dominosa.cli.book_lessons import chapter_examples, examples_seed
+    from dominosa.rendering.lessons import techniques_needed
+
+    puzzles = [entry.puzzle for entry in entries]
+    needed = techniques_needed(puzzles)
+    examples, missing = chapter_examples(needed, examples_seed(seed, puzzles), [*puzzles, *excluded])
+    if missing:
+        names = ", ".join(sorted(t.label for t in missing))
+        warn(f"the techniques chapter leaves out {names}: no small puzzle made for it showed it")
+    return examples
 
 
 def _write_puzzles(path: Path, entries, grade_order) -> Path:
@@ -493,7 +510,9 @@ def _write_cover(args: argparse.Namespace, summary, entries, volume: int | None 
     span = tr("{first} to {last}").format(first=grades[0], last=grades[-1]) if len(grades) > 1 else grades[0]
     inside = [tr("how to play with a worked example")]
     if args.techniques:
-        inside.append(tr("a chapter on the techniques the puzzles need, shown on the puzzles themselves"))
+        inside.append(
+            tr("a chapter on the techniques the puzzles need, each shown at work in a small puzzle of its own")
+        )
     if args.checklist:
         inside.append(tr("a tick-off checklist beside every grid"))
     if args.hints:

@@ -793,3 +793,27 @@ def test_a_series_name_one_slip_from_a_stored_one_is_refused_unless_new_series(t
     other = dominosa("book", "--store", "s.sqlite", "--series", "puzzler", "--count", "1", "--out", "p.pdf",
                      "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
     assert other.returncode == 0, other.stderr  # a name far from every series begins one without asking
+
+
+def test_a_fiendish_german_book_teaches_easiest_first_on_puzzles_of_its_own(tmp_path):
+    # The case: 'book --grade fiendish --count 3 --seed 2 --lang de' had set analysis before single
+    # neighbour, and the lessons showed the book's own puzzles partly solved.
+    from dominosa.deductions.grades import TECHNIQUES, Technique
+    from dominosa.rendering.i18n import _, use_language
+
+    done = dominosa("book", "--grade", "fiendish", "--count", "2", "--seed", "2", "--lang", "de", "--quiet",
+                    "--out", "b.pdf", "--puzzles-out", "b.jsonl", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    pages = [page.extract_text() for page in pypdf.PdfReader(tmp_path / "b.pdf").pages]
+    with use_language("de"):
+        head = _("Solving techniques").upper()
+        chapter = "\n".join(text for text in pages if head in text)
+        names = {_(t.label)[:1].upper() + _(t.label)[1:]: t for t in TECHNIQUES if not t.bookkeeping}
+        key = [_("cell looked at"), _("domino placed"), _("pair ruled out")]
+    taught = [names[line] for line in chapter.splitlines() if line in names]
+    assert len(taught) >= 4 and taught[0] is Technique.SINGLE_NEIGHBOUR
+    assert [TECHNIQUES.index(t) for t in taught] == sorted(TECHNIQUES.index(t) for t in taught)
+    assert all(words in chapter for words in key)
+    assert "Rätsel 1:" not in chapter and "Rätsel 2:" not in chapter
+    for puzzle in _puzzles_of(tmp_path / "b.jsonl"):  # no grid of the book is drawn in the chapter
+        assert not all(" ".join(map(str, row)) in chapter for row in puzzle.grid)

@@ -2,10 +2,11 @@
 
 The books are read back with pypdf as a reader sees them. The puzzles are tests/data/book_languages.jsonl: eight
 of tests/data/tatham-graded.jsonl (two double-5 puzzles of each of his four levels), rated by ``dominosa rate``,
-so that the techniques chapter shows eight techniques and their sentences. The English texts
+so that the techniques chapter teaches eight techniques. The English texts
 (tests/data/book_languages_en.txt and ..._en_cover.txt) were extracted from the book and cover that main built
 from them before the book had languages (the command in ``_build``, with ``--lang`` left out), then once more
-when the techniques chapter's figures gained their row and column labels (r1.., c1..: the only lines added).
+when the techniques chapter's figures gained their row and column labels (r1.., c1..: the only lines added),
+and once more when the chapter took its examples from puzzles of its own (its pages and the cover's line on it).
 
 Building and reading the four books takes several seconds: each is a whole book (title to notes), the smallest
 that shows every part in every language.
