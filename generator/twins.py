@@ -15,7 +15,9 @@ renaming also lets chance agree more: two unrelated double-6 puzzles share a thi
 best renaming (up to 45% in 4,950 pairs; double-4s up to 67%). So the renamed test has its own, higher limit,
 :data:`RENAMED_TWIN_SHARE`, the share two puzzles of one lineage reach on paper: above what chance gives from
 double-4 up, far below the 90% and more of a renamed near-twin. It applies to full sets of one order only (a
-partial set renamed is another set).
+partial set renamed is another set), from :data:`RENAMED_MIN_ORDER` up: on smaller boards unrelated puzzles agree
+that much by chance (two double-3 puzzles on half their cells or more, one pair in a hundred on 65%), and a
+book of them could not be filled.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from dominosa.puzzle import Puzzle
 __all__ = [
     "BOOK_TWIN_SHARE",
     "RENAMED_TWIN_SHARE",
+    "RENAMED_MIN_ORDER",
     "REPEAT",
     "NEAR_TWIN",
     "Images",
@@ -44,6 +47,7 @@ __all__ = [
 BOOK_TWIN_SHARE = 0.4
 # The same under the best renaming of the numbers (see the module's docstring for why it is higher).
 RENAMED_TWIN_SHARE = 0.6
+RENAMED_MIN_ORDER = 4
 # Why a guard refuses a puzzle (the words of a book's "left out" line).
 REPEAT, NEAR_TWIN = "repeat", "near-twin"
 
@@ -131,8 +135,8 @@ class TwinGuard:
 
 def _names(puzzle: Puzzle) -> int | None:
     """How many numbers a full set's puzzle names (its order + 1), the renamed test's matrix size; None for a
-    set that is not full, whose numbers cannot be renamed."""
-    return puzzle.order + 1 if puzzle.is_full_set else None
+    set that is not full, whose numbers cannot be renamed, or below :data:`RENAMED_MIN_ORDER`."""
+    return puzzle.order + 1 if puzzle.is_full_set and puzzle.order >= RENAMED_MIN_ORDER else None
 
 
 class RepeatGuard:

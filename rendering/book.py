@@ -606,7 +606,7 @@ def _plan(
     if extras is not None and extras.lessons:
         chapters.append(("Solving techniques", len(jobs) + 1))
         for k, blocks in enumerate(_lesson_pages(extras.lessons, width, height, kind, extras.style)):
-            jobs.append(("lessons", blocks, k == 0))
+            jobs.append(("lessons", blocks, _lessons_intro(extras.lessons) if k == 0 else None))
     starts = []
     for name, items in numbered:
         caption = _caption_height(kind)
@@ -1462,17 +1462,24 @@ def _lessons_intro(lessons: Sequence[Lesson]) -> str:
 def _legend_items(kind: _Type, style: Style) -> list[tuple[Diagram, float, str]]:
     """The key's items: each figure (two blank cells at the body's size), its cell in points, and its words."""
     blank = Puzzle.from_grid([[0, 0]])
-    cell = kind.body * 1.6
+    cell = kind.body * 1.2
     return [(_diagram(blank, numbers=False, style=style, **marks), cell, tr(words)) for words, marks in _LEGEND]
 
 
 def _legend_lines(width: float, kind: _Type, style: Style) -> list[list[tuple[Diagram, float, str]]]:
-    """The key's items in lines: all on one where they fit the width, else one a line."""
-    items = _legend_items(kind, style)
-    spans = [d.width * cell + kind.body * 0.4 + text_width(words, kind.body, bold=TEXT) for d, cell, words in items]
-    if sum(spans) + LEGEND_GAP * kind.body * (len(items) - 1) <= width:
-        return [items]
-    return [[item] for item in items]
+    """The key's items in lines, as many to a line as the width holds."""
+    lines: list[list[tuple[Diagram, float, str]]] = []
+    used = width
+    for item in _legend_items(kind, style):
+        diagram, cell, words = item
+        span = diagram.width * cell + kind.body * 0.4 + text_width(words, kind.body, bold=TEXT)
+        if lines and used + LEGEND_GAP * kind.body + span <= width:
+            lines[-1].append(item)
+            used += LEGEND_GAP * kind.body + span
+        else:
+            lines.append([item])
+            used = span
+    return lines
 
 
 def _legend_height(width: float, kind: _Type, style: Style) -> float:
@@ -1502,7 +1509,7 @@ def _lesson_pages(lessons: Sequence[Lesson], width: float, height: float, kind: 
     room = height - _intro_height(_lessons_intro(lessons), width, kind) - _legend_height(width, kind, style)
     for lesson in lessons:
         block = _lesson_block(lesson, width, height, kind, style)
-        if block.height > room and pages[-1]:
+        if block.height > room and (pages[-1] or room < height):  # the opening page too, rather than overrun
             pages.append([])
             room = height
         pages[-1].append(block)
@@ -1518,15 +1525,15 @@ def _chapter_opening(c: _Context, y: float, heading: str, intro: str) -> float:
     return _paragraph(c, intro, y + k.heading * 0.9 + k.body)
 
 
-def _lessons_page(c: _Context, blocks: Sequence[_Block], first: bool) -> None:
+def _lessons_page(c: _Context, blocks: Sequence[_Block], intro: str | None) -> None:
+    """A page of the chapter: the opening (heading, ``intro``, the key) on the first, then its techniques."""
     names = " · ".join(tr(b.lesson.technique.label) for b in blocks)
     fits = text_width(names, c.kind.head, bold=LABEL_BOLD) < (c.right - c.left) * 0.6
     _running_head(c, tr("Solving techniques"), names if fits else tr(blocks[0].lesson.technique.label))
     k = c.kind
     y = _content_top(c)
-    if first:
-        lessons = [block.lesson for block in blocks]
-        y = _chapter_opening(c, y, tr("Solving techniques"), _lessons_intro(lessons)) + k.gap * 0.6
+    if intro is not None:
+        y = _chapter_opening(c, y, tr("Solving techniques"), intro) + k.gap * 0.6
         y = _draw_legend(c, y) + k.gap * 0.4
     lead = k.body * 1.35
     for block in blocks:

@@ -332,7 +332,7 @@ def test_difficulty_marks_rank_each_puzzle_within_its_section():
     assert difficulty_marks(unscored) == {}
 
 
-def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_order_met():
+def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_easiest_first():
     from dominosa.deductions.driver import iter_deductions
     from dominosa.deductions.grades import Technique
 
@@ -340,7 +340,9 @@ def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_ord
     reader = pypdf.PdfReader(io.BytesIO(build_book(entries, techniques=True, hints=True)[0]))
     texts = [page.extract_text() for page in reader.pages]
     chapter = " ".join(" ".join(t.split()) for t in texts if t.startswith("SOLVING TECHNIQUES"))
-    # What the puzzles need, walked here with the engine's own driver loop, in book order.
+    # What the puzzles need, walked here with the engine's own driver loop, then easiest first by the grade table.
+    from dominosa.deductions.grades import TECHNIQUES
+
     met: list[Technique] = []
     for entry in sorted(entries, key=lambda e: (len(e.puzzle.board), e.score)):
         for step in iter_deductions(entry.puzzle):
@@ -348,9 +350,10 @@ def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_ord
             if not technique.bookkeeping and technique is not Technique.GUESS and technique not in met:
                 met.append(technique)
     assert len(met) >= 3
+    met.sort(key=TECHNIQUES.index)
     headings = [t.label[:1].upper() + t.label[1:] for t in met]
     places = [chapter.index(f"{h} {t.summary[:1].upper()}") for h, t in zip(headings, met, strict=True)]
-    assert places == sorted(places)  # each named, in the order a solver meets them
+    assert places == sorted(places)  # each named, easiest first
     assert chapter.count("Puzzle ") >= len(met)  # each shown in a puzzle of the book, with the engine's sentence
     hints = " ".join(t for t in texts if t.startswith("HINTS"))
     assert [int(line.split()[0]) for line in hints.splitlines() if "look at r" in line] == [1, 2, 3, 4, 5, 6]

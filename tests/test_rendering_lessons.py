@@ -61,6 +61,9 @@ def test_each_figure_of_the_chapter_carries_the_labels_its_sentence_names_cells_
     for page in pages:
         shown = text_sizes(page)
         labels = {text: size for size, text in shown if re.fullmatch(r"[rc]\d+", text)}
+        if not labels:  # the chapter's opening page, in large print heading, intro and key alone
+            assert large_print and any(text == "Solving techniques" for _, text in shown) and page is pages[0]
+            continue
         sentences = " ".join(text for _, text in shown if text.startswith("Puzzle ") or "(" in text)
         named = re.findall(r"\br(\d+)c(\d+)\b", sentences)
         figures += sum(text.startswith("Puzzle ") for _, text in shown)
