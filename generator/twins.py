@@ -123,7 +123,7 @@ class TwinGuard:
             smaller = min(size, cells)
             if cells_shared(mine, other) > self.limit * smaller:
                 return False
-            renamable = names is not None and names == other_names
+            renamable = names is not None and names == other_names and self.renamed_limit < 1
             if renamable and renamed_twins(mine, other, names, self.renamed_limit * smaller):
                 return False
         return True
