@@ -316,6 +316,11 @@ def run(args: argparse.Namespace) -> int:
         _check_isbn(args.isbn)
     _check_series(args)
     outputs = (("--out", args.out), ("--cover-out", args.cover_out), ("--puzzles-out", args.puzzles_out))
+    given = [(option, path.resolve()) for option, path in outputs if path is not None]
+    for k, (option, path) in enumerate(given):  # before any work, like every other refusal
+        for other, elsewhere in given[:k]:
+            if path == elsewhere:
+                raise UsageError(f"{option} must differ from {other}")
     for option, path in outputs:
         # before any puzzle is made: a long run should not end on a missing folder
         if path is not None and path.parent != DEFAULT_OUT.parent and not path.resolve().parent.is_dir():
@@ -363,6 +368,7 @@ def run(args: argparse.Namespace) -> int:
         except BookError as error:
             raise UsageError(str(error)) from None
     excluded = read_excluded(args.exclude, max_bytes=args.max_input) if args.exclude else []
+    notes: list[str] = []  # what a volume left out, said once the book is written (not before an error)
     volume = (
         args.volume if args.series is None else _series_volume(args.store, args.series, args.volume, args.new_series)
     )
@@ -371,13 +377,14 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("give puzzle files or --store, not both")
         records = read_inputs(args)
         if excluded:
-            records = _without_repeats(records, excluded)
+            records = _without_repeats(records, excluded, notes)
         notes = read_annotations(records)  # grades and scores that rate or generate wrote into JSON
         entries = entries_from_records(records, notes)
         grade_order = grade_order_from(notes)
     elif args.store:
         entries, grade_order = store_entries(
             args.store,
+            notes=notes,
             grade=args.grade,
             count=args.count,
             order=args.order,
@@ -406,11 +413,6 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if progress is not None:
                 progress.clear()
-    given = [(option, path.resolve()) for option, path in outputs if path is not None]
-    for k, (option, path) in enumerate(given):
-        for other, elsewhere in given[:k]:
-            if path == elsewhere:
-                raise UsageError(f"{option} must differ from {other}")
     if DEFAULT_OUT.parent in (path.parent for _, path in outputs if path is not None):
         DEFAULT_OUT.parent.mkdir(exist_ok=True)  # the default folder (output/) is made when missing
     finished(len(entries), len(entries), lost=NOT_WRITTEN)  # (Ctrl-C from here on: all made, none written)
@@ -456,6 +458,8 @@ def run(args: argparse.Namespace) -> int:
     if args.series is not None:  # last: only a book whose every file is written counts as a volume
         line += "; " + _record_volume(args, entries, grade_order, volume)
     print(line)
+    for note in notes:
+        warn(note)
     warning = summary.warning()
     if warning:
         print(warning, file=sys.stderr)
@@ -723,6 +727,7 @@ def store_entries(
     best: int | None = None,
     exclude: Iterable[Puzzle] = (),
     series: str | None = None,
+    notes: list[str] | None = None,
 ):
     """The puzzles of a store as book entries (with their grades and scores), oldest first, and the order of
     their grades (by the levels the store records). With ``best``, the ``best`` highest-scoring puzzles of each
@@ -730,7 +735,9 @@ def store_entries(
     filled with one set of score weights ranks fairly.
 
     Left out: the puzzles of ``exclude`` and those the volumes of ``series`` printed, each also turned, mirrored
-    or renamed, and their near-twins (:meth:`~dominosa.generator.store.PuzzleStore.iter_unused`)."""
+    or renamed, and their near-twins (:meth:`~dominosa.generator.store.PuzzleStore.iter_unused`); the line
+    saying what was left out and why goes to ``notes`` when given (the command says it once the book is
+    written), else to standard error."""
     from dominosa.cli.book_input import grade_order_from
     from dominosa.cli.store import warn_old_scores
     from dominosa.generator.store import PuzzleStore, StoreError
@@ -748,7 +755,7 @@ def store_entries(
                 records = _best_without_twins(store, grades, order, best, RepeatGuard([*exclude, *used]))
                 ungraded = sum(n for (o, g), n in stats.counts.items() if g is None and order in (None, o))
             elif exclude or series is not None:
-                records = _unused_without_twins(store, series, exclude, grade, order, count)
+                records = _unused_without_twins(store, series, exclude, grade, order, count, notes)
             else:
                 records = store.query(grade=grade, order=order, limit=count)
     except StoreError as error:
@@ -801,7 +808,9 @@ def _warn_best_shortfall(records, grades: list[str], best: int, path: str) -> No
             warn(f"{path} gives {plural(taken, grade + ' puzzle')} (near-twins passed over), fewer than --best {best}")
 
 
-def _unused_without_twins(store, series: str | None, exclude: list, grade: str | None, order, count) -> list:
+def _unused_without_twins(
+    store, series: str | None, exclude: list, grade: str | None, order, count, notes: list[str] | None = None
+) -> list:
     """Up to ``count`` records, oldest first, that are none of ``exclude`` or of what the volumes of ``series``
     printed, nor a near-twin of one, nor of one another (a volume of a series is held to what a generated book
     is held to)."""
@@ -820,7 +829,7 @@ def _unused_without_twins(store, series: str | None, exclude: list, grade: str |
     if matching > left_out.offered and left_out.total:  # the rest of the store, not looked at
         left_out.count(OVER_THE_COUNT, matching - left_out.offered)
     if records and left_out.total:
-        warn(left_out.line())
+        _note(left_out.line(), notes)
     return records
 
 
@@ -899,7 +908,15 @@ def _series_volume(path: str, series: str, wanted: int | None, new: bool = False
     return wanted
 
 
-def _without_repeats(records: list, excluded: Sequence[Puzzle]) -> list:
+def _note(line: str, notes: list[str] | None) -> None:
+    """Say ``line`` on standard error, or keep it in ``notes`` to be said once the book is written."""
+    if notes is None:
+        warn(line)
+    else:
+        notes.append(line)
+
+
+def _without_repeats(records: list, excluded: Sequence[Puzzle], notes: list[str] | None = None) -> list:
     """The records that are none of ``excluded`` (up to symmetry and renaming) nor a near-twin of one; an input
     with nothing left is bad input."""
     from dominosa.generator.series import LeftOut
@@ -908,7 +925,7 @@ def _without_repeats(records: list, excluded: Sequence[Puzzle]) -> list:
     repeats, left_out = RepeatGuard(excluded), LeftOut()
     kept = [record for record in records if left_out.keep(repeats, record.puzzle)]
     if kept and left_out.total:
-        warn(left_out.line())
+        _note(left_out.line(), notes)
     if not kept:
         raise UsageError(
             f"every one of the {len(records)} puzzles given is in the --exclude files (turned, mirrored or renamed)"
