@@ -368,7 +368,7 @@ def run(args: argparse.Namespace) -> int:
         except BookError as error:
             raise UsageError(str(error)) from None
     excluded = read_excluded(args.exclude, max_bytes=args.max_input) if args.exclude else []
-    notes: list[str] = []  # what a volume left out, said once the book is written (not before an error)
+    said_later: list[str] = []  # what a volume left out, said once the book is written (not before an error)
     volume = (
         args.volume if args.series is None else _series_volume(args.store, args.series, args.volume, args.new_series)
     )
@@ -377,14 +377,14 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("give puzzle files or --store, not both")
         records = read_inputs(args)
         if excluded:
-            records = _without_repeats(records, excluded, notes)
+            records = _without_repeats(records, excluded, said_later)
         notes = read_annotations(records)  # grades and scores that rate or generate wrote into JSON
         entries = entries_from_records(records, notes)
         grade_order = grade_order_from(notes)
     elif args.store:
         entries, grade_order = store_entries(
             args.store,
-            notes=notes,
+            notes=said_later,
             grade=args.grade,
             count=args.count,
             order=args.order,
@@ -458,7 +458,7 @@ def run(args: argparse.Namespace) -> int:
     if args.series is not None:  # last: only a book whose every file is written counts as a volume
         line += "; " + _record_volume(args, entries, grade_order, volume)
     print(line)
-    for note in notes:
+    for note in said_later:
         warn(note)
     warning = summary.warning()
     if warning:
