@@ -64,12 +64,15 @@ def puzzles(order: int, count: int, seed: int) -> list[str]:
 class Studio:
     """``dominosa serve --port 0`` in a process of its own."""
 
-    def __init__(self, program: str | None = None) -> None:
+    def __init__(self, program: str | None = None, *, site: Path | None = None) -> None:
+        """``program``: another build's ``dominosa``; ``site``: another revision's package to import instead
+        (bench/old_revision.py), run by this Python."""
         command = [program or str(Path(sys.executable).with_name("dominosa")), "serve", "--port", "0"]
-        if not Path(command[0]).exists():
+        if site is not None or not Path(command[0]).exists():
             command = [sys.executable, "-m", "dominosa.cli.main", "serve", "--port", "0"]
+        env = None if site is None else {**os.environ, "PYTHONPATH": str(site), "PYTHONDONTWRITEBYTECODE": "1"}
         # Started outside any checkout, so that its processes import the build being measured, not a source tree.
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir(), env=env)
         line = self.process.stdout.readline()
         match = re.search(r"http://([\d.]+):(\d+)/", line)
         if not match:

@@ -453,8 +453,13 @@ def run(args: argparse.Namespace) -> int:
         written = _write_puzzles(args.puzzles_out, entries, grade_order)
         line += f"; {written}: {summary.puzzles} puzzles as JSON lines"
     if args.cover_out is not None:
+        from dominosa.rendering.book_cover import CoverError
+
         with use_language(args.lang):  # the cover's words; the summary line stays English
-            line += "; " + _write_cover(args, summary, entries, volume)
+            try:
+                line += "; " + _write_cover(args, summary, entries, volume)
+            except CoverError as error:
+                raise UsageError(str(error)) from None
     if args.series is not None:  # last: only a book whose every file is written counts as a volume
         line += "; " + _record_volume(args, entries, grade_order, volume)
     print(line)

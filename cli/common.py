@@ -30,6 +30,7 @@ __all__ = [
     "wipe_line",
     "add_puzzle_arguments",
     "add_format_argument",
+    "add_path_budget_argument",
     "read_inputs",
     "Inputs",
     "numbered",
@@ -76,6 +77,15 @@ def add_puzzle_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SIZE",
         help=f"read at most this much from each file, e.g. 200M or 1G (default {MAX_INPUT_BYTES // 2**20}M)",
     )
+
+
+def add_path_budget_argument(parser: argparse.ArgumentParser, default: int, help: str) -> None:
+    """``--path-budget N`` (``args.path_budget``): the positions the shortest-path search may expand, one name
+    wherever a command runs that search. ``--node-budget``, the name rate and explain used before, still works
+    (hidden from --help), so that scripts written for it keep running."""
+    parser.add_argument("--path-budget", type=int, default=default, metavar="N", help=help)
+    hidden = {"default": argparse.SUPPRESS, "help": argparse.SUPPRESS}
+    parser.add_argument("--node-budget", type=int, dest="path_budget", **hidden)
 
 
 def add_format_argument(parser: argparse.ArgumentParser, *, game_id: bool = False) -> None:

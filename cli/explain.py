@@ -18,6 +18,7 @@ from dominosa.board import cell_name
 from dominosa.cli.common import (
     Inputs,
     add_format_argument,
+    add_path_budget_argument,
     add_puzzle_arguments,
     numbered,
     plural,
@@ -58,7 +59,7 @@ examples:
 Files of your own in these examples: puzzle.txt.
 
 The top says the grade, the score and whether the path is proved the
-shortest (the search finished within --node-budget, default
+shortest (the search finished within --path-budget, default
 {DEFAULT_NODE_BUDGET} positions). A puzzle with two or more solutions, or
 none, has no path: the command says so and exits with code 0. Each picture
 shows the position before its step, the step's cells and pairs highlighted.
@@ -78,12 +79,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_puzzle_arguments(parser)
-    parser.add_argument(
-        "--node-budget",
-        type=int,
-        default=DEFAULT_NODE_BUDGET,
-        metavar="N",
-        help=f"positions the path search may expand per puzzle (default {DEFAULT_NODE_BUDGET})",
+    add_path_budget_argument(
+        parser, DEFAULT_NODE_BUDGET, f"positions the path search may expand per puzzle (default {DEFAULT_NODE_BUDGET})"
     )
     parser.add_argument("--render", metavar="DIR", help="draw every step as DIR/step-001.png, ...")
     parser.add_argument("--render-format", choices=FORMATS, default="png", help="the pictures' format (default png)")
@@ -95,8 +92,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Explain every puzzle named; exit code 0, improper puzzles included (bad input is 2:
     before any work, or, in a file too big to read ahead, where the bad puzzle is met)."""
-    if args.node_budget < 1:
-        raise UsageError(f"--node-budget must be at least 1, not {args.node_budget}")
+    if args.path_budget < 1:
+        raise UsageError(f"--path-budget must be at least 1, not {args.path_budget}")
     records = Inputs(args)
     folder = _prepare_folder(args.render) if args.render else None
     timed_out = 0
@@ -104,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     for k, record in enumerate(records):
         try:
             with time_limit(args.timeout):
-                rating = rate(record.puzzle, node_budget=args.node_budget)
+                rating = rate(record.puzzle, node_budget=args.path_budget)
                 pictures: list[Path] = []
                 if folder is not None and rating.path is not None:
                     where = folder if records.total == 1 else folder / f"puzzle-{k + 1}"
@@ -118,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "json":
             print_json(as_json(record, rating, pictures))
         else:
-            text = as_text(record, rating, index=k + 1, total=records.total, node_budget=args.node_budget)
+            text = as_text(record, rating, index=k + 1, total=records.total, node_budget=args.path_budget)
             print_text(("\n" if k else "") + text)
         if pictures:  # a status message: standard error, whatever the format
             count = len(pictures)

@@ -14,6 +14,7 @@ from pathlib import Path
 from dominosa.board import Board
 from dominosa.cli.common import (
     add_format_argument,
+    add_path_budget_argument,
     check_made_order,
     check_workers,
     finite_number,
@@ -155,13 +156,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_format_argument(parser, game_id=True)
     parser.add_argument("--solution", action="store_true", help="text format: also draw each solution")
-    parser.add_argument(
-        "--path-budget",
-        type=int,
-        default=DEFAULT_NODE_BUDGET,
-        metavar="N",
-        help=f"positions the rater's path search may expand per puzzle (default {DEFAULT_NODE_BUDGET});"
-        " 0 scores from the grading run instead (faster on big boards)",
+    add_path_budget_argument(
+        parser,
+        DEFAULT_NODE_BUDGET,
+        f"positions the path search may expand per puzzle (default {DEFAULT_NODE_BUDGET}); 0 scores from the"
+        " grading run instead (faster on big boards)",
     )
     parser.add_argument(
         "--generations",

@@ -29,8 +29,7 @@ from dominosa.deductions.positions import (
     Hint,
     PositionCheck,
     check_position,
-    next_hint,
-    position_state,
+    position_hint,
 )
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.formats import draw_solution, puzzle_to_dict, read_example
@@ -136,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
             code = EXIT_CONTRADICTION
             hint = None
         else:
-            hint = next_hint(position_state(position))
+            hint = position_hint(position)
         if args.format == "json":
             print_json(hint_json(position, hint, check, level=args.level))
         else:

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from dominosa.cli.common import (
     Inputs,
     add_format_argument,
+    add_path_budget_argument,
     add_puzzle_arguments,
     numbered,
     plural,
@@ -72,7 +73,7 @@ examples:
       one JSON object per puzzle: unique, grade, level (0 = easiest), score,
       steps, rules (technique -> uses on the path), exhaustive, source, line,
       grade_reason (the deduction that sets the grade: technique, strength,
-      cells, sentence)
+      cells, sentence; left out when there is none)
   dominosa rate --example --plot rules.png
       also draw the techniques' use on the path as a bar chart
   dominosa rate tatham-ids.txt --no-path --stuck
@@ -90,7 +91,7 @@ fixes the grade. "path" is the shortest deduction path, the cheapest way to
 solve the puzzle, which may use fewer but harder steps: its count per
 technique is the chart below it (and "rules" in the JSON).
 A puzzle with two or more solutions (ambiguous) or none gets a verdict, not a
-grade. "proved shortest" means the search finished within --node-budget positions
+grade. "proved shortest" means the search finished within --path-budget positions
 (default {DEFAULT_NODE_BUDGET}), otherwise it is the best found and the JSON says
 "exhaustive": false. With --no-path, "steps", "rules" and "exhaustive" are null
 in the JSON; "techniques" (what the grading used) is always there, and "stuck"
@@ -114,12 +115,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_puzzle_arguments(parser)
     parser.add_argument("--no-path", action="store_true", help="grade only, without the state graph (fast)")
-    parser.add_argument(
-        "--node-budget",
-        type=int,
-        default=DEFAULT_NODE_BUDGET,
-        metavar="N",
-        help=f"positions the path search may expand per puzzle (default {DEFAULT_NODE_BUDGET})",
+    add_path_budget_argument(
+        parser, DEFAULT_NODE_BUDGET, f"positions the path search may expand per puzzle (default {DEFAULT_NODE_BUDGET})"
     )
     parser.add_argument(
         "--plot", metavar="FILE", help="draw the techniques' use on the paths as a bar chart (png, svg or pdf)"
@@ -137,8 +134,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Rate every puzzle named, printing each as it is done; exit code 0 (bad input is 2: before any work,
     or, in a file too big to read ahead, where the bad puzzle is met)."""
-    if args.node_budget < 1:
-        raise UsageError(f"--node-budget must be at least 1, not {args.node_budget}")
+    if args.path_budget < 1:
+        raise UsageError(f"--path-budget must be at least 1, not {args.path_budget}")
     if args.plot is not None:
         _check_plot_target(args.plot, args.no_path)
     records = Inputs(args)
@@ -162,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
             print_json(as_json(record, rating, with_path=rating.path is not None or not rating.unique, note=note))
         else:
             text = as_text(
-                record, rating, index=k + 1, total=records.total, node_budget=args.node_budget, path_note=note
+                record, rating, index=k + 1, total=records.total, node_budget=args.path_budget, path_note=note
             )
             if args.stuck:
                 text += "\n" + stuck_text(record, rating)
@@ -185,13 +182,13 @@ def _rate_within(record: PuzzleRecord, args: argparse.Namespace) -> tuple[Rating
     """
     try:
         with time_limit(args.timeout):
-            return rate(record.puzzle, node_budget=args.node_budget, with_path=not args.no_path, with_reason=True), None
+            return rate(record.puzzle, node_budget=args.path_budget, with_path=not args.no_path, with_reason=True), None
     except TimedOut:
         if args.no_path:
             return None, None
     try:
         with time_limit(args.timeout):
-            rating = rate(record.puzzle, node_budget=args.node_budget, with_path=False, with_reason=True)
+            rating = rate(record.puzzle, node_budget=args.path_budget, with_path=False, with_reason=True)
     except TimedOut:
         return None, None
     return rating, f"not searched: it takes more than --timeout {args.timeout:g} s, so graded without it"
@@ -327,7 +324,7 @@ def path_proof(rating: Rating, node_budget: int) -> str:
     """Whether the path is proved the shortest, in words."""
     if rating.exhaustive:
         return "proved shortest"
-    return f"not proved shortest (the search stopped at --node-budget {node_budget})"
+    return f"not proved shortest (the search stopped at --path-budget {node_budget})"
 
 
 def rule_chart(rules: dict[str, int], width: int = BAR_WIDTH) -> list[str]:

@@ -1,7 +1,10 @@
 """``dominosa site``: a static puzzle-of-the-day site in a folder, for publishers who want their puzzles on their
 own website: it plays, checks and hints with no server, from ``file://`` or any static host.
 
-The days' puzzles are the puzzles of the day (:mod:`dominosa.generator.daily`: the same as the studio's /daily
+The days run up to today by default: a site never shows a day before it comes. ``--ahead N`` builds N more days
+(so that the site need not be rebuilt every day), which the page hides until their date comes on the reader's
+clock; they are in the site's files all the same, where a determined reader can find them. The days' puzzles are
+the puzzles of the day (:mod:`dominosa.generator.daily`: the same as the studio's /daily
 for those dates), or, with ``--store``, the store's (chosen by the date, as the studio chooses them). The archive
 holds ``--count`` more: from the store (chosen with ``--seed``) or generated from ``--seed`` on. The folder is
 :mod:`dominosa.web.site`'s.
@@ -22,10 +25,15 @@ from dominosa.cli.main import UsageError
 __all__ = ["register", "run", "MAX_DAYS"]
 
 MAX_DAYS = 3660  # ten years of days is a site; more is a typo
+MAX_AHEAD = 366  # a year of days ahead: the site then needs building once a year
 EPILOG = """\
 examples:
   dominosa site public/
-      this week's puzzles of the day, every daily grade, in public/ (open public/index.html)
+      the last seven days' puzzles of the day, today's included, every daily
+      grade, in public/ (open public/index.html)
+  dominosa site public/ --ahead 30
+      the same and the next 30 days, each shown from its date on: build once
+      a month
   dominosa site public/ --from 2026-12-01 --to 2026-12-31 --grade basic --count 20
       December's basic puzzles and an archive of 20 more
   dominosa site public/ --store output/puzzles.sqlite --count 50 --seed 7
@@ -37,6 +45,11 @@ modules) and puzzles.js (the puzzles with their solutions and deduction
 paths, which the page reads; browsers cannot fetch files from file://); and,
 for a site served over http(s), manifest.webmanifest, icon-*.png and sw.js,
 which make it installable and playable offline. Copy it anywhere.
+
+Days after today (those --ahead adds, or a --to in the future) are hidden
+by the page until their date comes on the reader's clock. Hidden is not
+secret: their puzzles and solutions are in puzzles.js, where a determined
+reader can find them; build ahead only as far as you mind that.
 """
 
 
@@ -50,8 +63,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("folder", metavar="OUT", help="the folder to write (made if missing)")
-    parser.add_argument("--from", dest="first", metavar="DATE", help="the first day, YYYY-MM-DD (default today)")
-    parser.add_argument("--to", dest="last", metavar="DATE", help="the last day (default six days after --from)")
+    parser.add_argument(
+        "--from", dest="first", metavar="DATE", help="the first day, YYYY-MM-DD (default six days before --to)"
+    )
+    parser.add_argument(
+        "--to", dest="last", metavar="DATE", help="the last day (default today, or --from when that is later)"
+    )
+    parser.add_argument(
+        "--ahead",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also build the N days after --to, each hidden by the page until its date (default 0)",
+    )
     parser.add_argument(
         "--grade",
         action="append",
@@ -82,10 +106,18 @@ def run(args: argparse.Namespace) -> int:
     """Write the site; exit code 0 (2 for bad options, before anything is written)."""
     from dominosa.generator.daily import DAILY_ORDERS
 
-    first = _date(args.first, "--from", datetime.date.today())
-    last = _date(args.last, "--to", first + datetime.timedelta(days=6))
+    if not 0 <= args.ahead <= MAX_AHEAD:
+        raise UsageError(f"--ahead must be between 0 and {MAX_AHEAD} days, not {args.ahead}")
+    today = datetime.date.today()
+    if args.first is not None and args.last is None:  # --from alone: up to today (or that one day, if later)
+        first = _date(args.first, "--from", today)
+        last = max(first, today)
+    else:
+        last = _date(args.last, "--to", today)
+        first = _date(args.first, "--from", last - datetime.timedelta(days=6))
     if last < first:
         raise UsageError(f"--to ({last}) is before --from ({first})")
+    last += datetime.timedelta(days=args.ahead)
     days = (last - first).days + 1
     if days > MAX_DAYS:
         raise UsageError(f"--from and --to span {days} days: at most {MAX_DAYS}")
@@ -101,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{folder} is a file, not a folder")
     store = _open_store(args.store) if args.store else None
     try:
-        dates = [(first + datetime.timedelta(days=k)).isoformat() for k in range(days)]
+        # Newest first, as an archive lists them (the page hides those after the reader's date).
+        dates = [(last - datetime.timedelta(days=k)).isoformat() for k in range(days)]
         day_entries = _days(dates, grades, store)
         archive = _archive(args, store)
     finally:
@@ -110,9 +143,12 @@ def run(args: argparse.Namespace) -> int:
     from dominosa.web.site import write_site
 
     written = write_site(folder, day_entries, archive, title=args.title)
+    hidden = max(0, (last - max(first - datetime.timedelta(days=1), today)).days)
+    later = f" ({hidden} of them hidden until their date)" if hidden else ""
     print(
-        f"{folder}: {plural(days, 'day')}, {plural(len(grades), 'grade')}: {plural(len(day_entries), 'puzzle')}"
-        f" of the day and {len(archive)} in the archive, {len(written)} files; open {folder / 'index.html'}"
+        f"{folder}: {plural(days, 'day')}{later}, {plural(len(grades), 'grade')}:"
+        f" {plural(len(day_entries), 'puzzle')} of the day and {len(archive)} in the archive, {len(written)} files;"
+        f" open {folder / 'index.html'}"
     )
     return 0
 

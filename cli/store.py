@@ -115,8 +115,10 @@ examples:
       the same counts as one JSON object
   dominosa store stats --plot counts.png
       also draw them as stacked bars (.png, .svg or .pdf)
+  dominosa store stats my.sqlite
+      the counts of another store (as --store my.sqlite)
 
-Files of your own in these examples: output/puzzles.sqlite.
+Files of your own in these examples: output/puzzles.sqlite, my.sqlite.
 """
 
 ADD_EPILOG = """\
@@ -229,6 +231,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         STATS_EPILOG,
         run_stats,
     )
+    _add_store_file_argument(sub)
     sub.add_argument("--plot", metavar="FILE", help="also draw the counts as a bar chart (.png, .svg or .pdf)")
     add_format_argument(sub)
 
@@ -261,8 +264,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         RESCORE_EPILOG,
         run_rescore,
     )
-    sub.add_argument("file", nargs="?", metavar="FILE", help=f"the puzzle store (default: --store, {DEFAULT_STORE})")
+    _add_store_file_argument(sub)
     sub.add_argument("--quiet", action="store_true", help="no progress lines on standard error")
+
+
+def _add_store_file_argument(sub: argparse.ArgumentParser) -> None:
+    """The store as an optional FILE, as well as --store (read with :func:`_store_path`): a command that works
+    on one whole store takes its file the way people type it."""
+    sub.add_argument("file", nargs="?", metavar="FILE", help=f"the puzzle store (default: --store, {DEFAULT_STORE})")
 
 
 # -- actions ---------------------------------------------------------------------------------------------------
@@ -366,14 +375,15 @@ def run_stats(args: argparse.Namespace) -> int:
     """The counts as a table or JSON, and as a chart with ``--plot``."""
     if args.plot is not None:
         _check_plot_path(args.plot)
-    with PuzzleStore(args.store, create=False) as store:
+    path = _store_path(args)
+    with PuzzleStore(path, create=False) as store:
         stats = store.stats()
     if args.format == "json":
         print_json(stats.to_dict())
     else:
-        print_text(stats_table(stats, args.store))
+        print_text(stats_table(stats, path))
     if args.plot is not None:
-        plot_stats(stats, args.plot, title=f"Puzzles in {Path(args.store).name}")
+        plot_stats(stats, args.plot, title=f"Puzzles in {Path(path).name}")
         print(f"dominosa: drew the counts in {args.plot}", file=sys.stderr)
     return 0
 
@@ -429,7 +439,7 @@ def run_add(args: argparse.Namespace) -> int:
 
 def run_rescore(args: argparse.Namespace) -> int:
     """Measure again every old score of the store, batch by batch; 130 on Ctrl-C, with every batch done kept."""
-    path = _rescore_path(args)
+    path = _store_path(args)
     with PuzzleStore(path, create=False) as store:
         if store.read_only:
             raise UsageError(f"cannot rescore {path}: the file is read-only (rescoring writes the new scores into it)")
@@ -454,8 +464,8 @@ def run_rescore(args: argparse.Namespace) -> int:
     return 0
 
 
-def _rescore_path(args: argparse.Namespace) -> str:
-    """The store to rescore: FILE, else --store; both naming different files is a mistake worth saying."""
+def _store_path(args: argparse.Namespace) -> str:
+    """The store to work on: FILE, else --store; both naming different files is a mistake worth saying."""
     if args.file is not None and args.store != DEFAULT_STORE and args.file != args.store:
         raise UsageError(f"give the store once: FILE {args.file} or --store {args.store}, not both")
     return args.file if args.file is not None else args.store

@@ -29,8 +29,9 @@ The one-letter names of the hot loops, the same in every module:
 - ``t`` the puzzle's :class:`~dominosa.deductions.tables.Tables` (integer tables, computed once per puzzle);
 - ``state`` a :class:`SolvingState`, and nothing else; its ``pair_states`` the bytearray of pair states by index
   (a local bound to it is ``pair_states`` too);
-- ``s``: in the rules (``rules.py``, ``advanced.py``) the :class:`SolvingState` a rule reads; in a loop over
-  ``pair_states`` or ``pstate``, one pair's state value. (Two meanings, never in one function.)
+- ``s``: in the rules (``rules.py``, ``parity.py`` and the other techniques' modules) the :class:`SolvingState`
+  a rule reads; in a loop over ``pair_states`` or ``pstate``, one pair's state value. (Two meanings, never in
+  one function.)
 - in the counter (``counting.py``): ``pstate``, ``ccount``, ``dcount`` the pair states, open
   pairs per cell and places per domino; ``v`` a pair as a search variable and ``lit`` its literal (``2v``
   joined, ``2v + 1`` split).

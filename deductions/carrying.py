@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from dominosa.deductions import advanced, rules
+from dominosa.deductions import must_overlap, rules
 from dominosa.deductions.driver import settle
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.state import Deduction, SolvingState
@@ -156,7 +156,7 @@ def _found_again(state: SolvingState, wanted: Deduction, rank: tuple[int, ...]) 
 _AT = {
     Technique.ALL_SAME_NEIGHBOURS: rules.same_neighbours_at,
     Technique.SHARED_CELL: rules.shared_cell_of,
-    Technique.MUST_OVERLAP: advanced.must_overlap_of,
+    Technique.MUST_OVERLAP: must_overlap.must_overlap_of,
 }
 
 

@@ -8,9 +8,9 @@ deductions with one accumulator (:class:`~dominosa.deductions.grading.Tally`).
 of :data:`~dominosa.deductions.grades.TECHNIQUES`, bookkeeping first within a level), the first deduction found
 is applied, and the search starts again from the easiest. Every deduction comes with its sentence, so this is the
 mode of explanations, hints, ``solve --steps``, the state graph's completion and the graded record (the use counts
-the generator's fitness and ``rate`` read): :func:`steps`, :func:`iter_deductions`, :func:`next_deduction`. A run
-that keeps no bookkeeping steps (grading's default, and every lean run: the generator's quick rejections among
-them) is the loop *settled* (:func:`settled_steps`): the bookkeeping drawn after each deduction and only counted
+the generator's fitness and ``rate`` read): :func:`iter_deductions`, :func:`next_deduction`. A run that keeps no
+bookkeeping steps (grading's default, and every lean run: the generator's quick rejections among them) is the
+loop *settled* (:func:`stepping` with ``counted``): the bookkeeping drawn after each deduction and only counted
 (:func:`settle_counted`: :func:`settle`'s steps in its order, without their deduction objects): the same steps,
 for a technique list with the bookkeeping first.
 
@@ -66,24 +66,20 @@ from dominosa.deductions.state import (
     Deduction,
     SolvingState,
 )
-from dominosa.deductions.techniques import FINDERS, AllFinder, Finder
+from dominosa.deductions.techniques import FINDERS, Finder
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
 
 __all__ = [
     "Walked",
     "stepping",
-    "steps",
     "settle",
-    "settled_steps",
     "settle_counted",
     "next_deduction",
     "iter_deductions",
     "StepLog",
     "solve_by_steps",
     "closure_tiers",
-    "close_up_to",
-    "close",
     "close_trivially",
     "pairs_of",
 ]
@@ -175,12 +171,6 @@ def stepping(
                     yield found
 
 
-def steps(state: SolvingState, finders: Sequence[Finder]) -> Iterator[Deduction]:
-    """The step mode: yield deductions one at a time, each applied first, until the position is solved with no
-    bookkeeping left pending or no finder has one (:func:`stepping` with one tier, bookkeeping included)."""
-    return stepping(state, (finders,))
-
-
 def settle(state: SolvingState) -> list[Deduction]:
     """Draw every pending consequence of newly joined and newly split pairs (rules 2 and 3, the bookkeeping) in
     place; return the steps that placed a domino (rule 3 leaving a domino one place), with their sentences.
@@ -193,21 +183,6 @@ def settle(state: SolvingState) -> list[Deduction]:
     placed: list[Deduction] = []
     settle_counted(state, [0] * _USES_SLOTS, placed)
     return placed
-
-
-def settled_steps(
-    state: SolvingState, finders: Sequence[Finder], uses: list[int]
-) -> Iterator[Deduction]:
-    """The step mode with its bookkeeping drawn by :func:`settle_counted`: for a technique list that starts with the
-    two bookkeeping techniques (join consequences, then split consequences), ``finders`` being the rest of it
-    (:func:`stepping` settled, each deduction yielded where it was found).
-
-    Such a list's step run draws every pending bookkeeping step before any other deduction, in settle's order, so
-    settling after each deduction makes the same steps, and ``uses`` (counts by rule number) gets the same count of
-    each bookkeeping rule; only the other deductions are yielded. Each is yielded *before* it is applied (it is
-    applied, and the position settled, when the loop resumes), so the position it was found in can be read then.
-    """
-    return stepping(state, (finders,), counted=uses, applied=False)
 
 
 def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | None = None) -> None:
@@ -379,31 +354,6 @@ def _guessed(state: SolvingState) -> list[Deduction]:
     """Trial and error as a bulk finder: its one deduction, or none."""
     tried = rules.guess(state)
     return [] if tried is None else [tried]
-
-
-def close_up_to(state: SolvingState, level: int, techniques: Sequence[Technique] | None = None) -> None:
-    """Apply the techniques up to ``level`` (of ``techniques``, default all) to ``state`` until none applies.
-
-    The fixed point it reaches is the one the step mode reaches when it first gets stuck below the next level.
-    """
-    allowed = tuple(TECHNIQUES if techniques is None else techniques)
-    finders: list[AllFinder] = []
-    for above, up_to in finders_by_level(allowed):
-        if above <= level:
-            finders = up_to
-    close(state, finders)
-
-
-def close(state: SolvingState, finders: Sequence[AllFinder]) -> None:
-    """Draw the trivial closure, then apply the finders' deductions, and the trivial closure after them, until
-    none has any: :func:`stepping` in bulk with one tier.
-
-    The first finder (in the order given: :func:`~dominosa.deductions.levels.finders_by_level`'s) with any
-    deduction has them all applied at once; then the trivial closure is drawn and the search starts again from the
-    first.
-    """
-    for _ in stepping(state, (finders,), bulk=True, applied=False):
-        pass
 
 
 def close_trivially(s: SolvingState) -> None:

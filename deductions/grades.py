@@ -98,13 +98,13 @@ class Technique(IntEnum):
     ALL_SAME_NEIGHBOURS = (4, "all the same neighbours", BASIC, 2.0, "a cell whose pairs all show one domino is "
                            "covered by it, which rules out that domino's other places")
     SHARED_CELL = (6, "shared cell", BASIC, 2.0, "a cell used by every place of a domino belongs to it")
-    MUST_OVERLAP = (13, "must overlap", BASIC, 2.5, "a placement that every place of some domino overlaps "
-                    "would leave that domino nowhere")
+    MUST_OVERLAP = (13, "must overlap", BASIC, 2.5, "a pair that every remaining place of a domino overlaps "
+                    "cannot be joined, or that domino would have nowhere to go")
     LOCAL_DUPLICATE = (9, "local duplicate", BASIC, 3.0, "a placement that would leave a neighbouring cell with "
                        "no partner, or two neighbours needing the same domino, is ruled out")
     PARITY = (8, "parity", BASIC, 3.0, "no placement may cut the open cells into a region of odd size")
-    SET_ANALYSIS = (10, "set analysis", HARD, 5.0, "cells showing one number that can only take as many "
-                    "dominoes use them up (the double covering one of them)")
+    SET_ANALYSIS = (10, "set analysis", HARD, 5.0, "if n cells showing one number can only take n dominoes "
+                    "between them, those dominoes are theirs (the double covering just one of the cells)")
     DOUBLES_SET_ANALYSIS = (14, "set analysis with doubles", EXTREME, 6.0, "set analysis in which the double "
                             "covers two of the cells")
     FORCING_CHAIN = (11, "forcing chain", EXTREME, 6.0, "a chain of cells with two pairs each goes one of two "
@@ -113,11 +113,11 @@ class Technique(IntEnum):
                   "covers, and a lone link between two odd parts must be joined")
     WIDE_LOCAL_DUPLICATE = (16, "wide local duplicate", FIENDISH, 7.0, "a placement that would leave two "
                             "neighbours needing the same domino once its own domino is used up is ruled out")
-    WIDE_FORCING_CHAIN = (17, "wide forcing chain", FIENDISH, 7.0, "a way of a chain of two-pair cells that "
-                          "would cover a cell twice or leave a neighbouring cell with no pair is ruled out")
-    SHORT_CONTRADICTION = (12, "short contradiction", FIENDISH, 8.0, "a placement that the simple rules alone "
-                           "lead to a contradiction is ruled out")
-    GUESS = (7, "guess", GUESSING, 25.0, "trial and error: a placement is tried and followed by search")
+    WIDE_FORCING_CHAIN = (17, "wide forcing chain", FIENDISH, 7.0, "of the two ways a chain of two-pair cells "
+                          "can go, one that would cover a cell twice or leave a neighbour with no pair is ruled out")
+    SHORT_CONTRADICTION = (12, "short contradiction", FIENDISH, 8.0, "a placement from which the simple rules "
+                           "alone lead to a contradiction is ruled out")
+    GUESS = (7, "guess", GUESSING, 25.0, "trial and error: a placement is tried and its consequences searched out")
 
     @property
     def tier(self) -> int:

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from dominosa.deductions import advanced
-from dominosa.deductions.advanced import must_overlap_splits
+from dominosa.deductions import local_duplicate, parity
 from dominosa.deductions.counting import count_solutions
 from dominosa.deductions.driver import closure_tiers, pairs_of, settle_counted, stepping
 from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.must_overlap import must_overlap_splits
 from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
 from dominosa.deductions.settled import (
     FollowingState,
@@ -385,7 +385,7 @@ def _first_basic(m: Masks, position: tuple[int, int, int, int], following: Follo
     if dominoes:
         return Deduction(rule=_OVERLAP_RULE, splits=bit_indices(must_overlap_splits(m, undecided, dominoes[0])))
     state = following.at(position)
-    found = advanced.local_duplicate(state) or advanced.parity(state)
+    found = local_duplicate.local_duplicate(state) or parity.parity(state)
     return None if found is None else Deduction(rule=found.rule, joins=found.joins, splits=found.splits)
 
 

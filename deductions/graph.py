@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from dominosa.canonical import canonical_image
-from dominosa.deductions import advanced, rules
+from dominosa.deductions import must_overlap, rules
 from dominosa.deductions.carrying import Carrier
 from dominosa.deductions.driver import iter_deductions, settle
 from dominosa.deductions.grades import TECHNIQUES, Technique
@@ -157,7 +157,7 @@ def successors(
 _ON_BITSETS = {
     Technique.ALL_SAME_NEIGHBOURS: (same_neighbour_cells, rules.same_neighbours_at),
     Technique.SHARED_CELL: (shared_cell_dominoes, rules.shared_cell_of),
-    Technique.MUST_OVERLAP: (must_overlap_dominoes, advanced.must_overlap_of),
+    Technique.MUST_OVERLAP: (must_overlap_dominoes, must_overlap.must_overlap_of),
 }
 
 

@@ -17,19 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
-from dominosa.deductions.advanced import (
-    UNDECIDED_MASK,
-    affected_items,
-    by_number,
-    double_must_touch_of,
-    doubles_set_analysis_of,
-    must_overlap_of,
-    set_analysis_of,
-)
-from dominosa.deductions.counting import DONE, PairProbe
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.must_overlap import must_overlap_of
+from dominosa.deductions.node import DONE
+from dominosa.deductions.probe import PairProbe
 from dominosa.deductions.rules import same_neighbours_at, shared_cell_of
+from dominosa.deductions.scanning import UNDECIDED_MASK, affected_items
 from dominosa.deductions.sentences import Sentence
+from dominosa.deductions.set_analysis import by_number, double_must_touch_of, doubles_set_analysis_of, set_analysis_of
 from dominosa.deductions.state import (
     JOINED,
     SPLIT,

@@ -22,6 +22,7 @@ from dominosa.puzzle import Placement, Puzzle
 __all__ = [
     "Hint",
     "position_state",
+    "position_hint",
     "check_position",
     "PositionCheck",
     "mistakes",
@@ -52,16 +53,31 @@ def position_state(position: Position) -> SolvingState:
     return state
 
 
+def position_hint(position: Position, techniques: tuple[Technique, ...] | None = None) -> Hint:
+    """The hint for ``position`` as its pairs stand (the hint of :func:`next_hint`).
+
+    The bookkeeping is drawn by :func:`next_hint` itself, not beforehand as :func:`position_state` draws it, so
+    that the dominoes it places are known to be missing from the position: a position the bookkeeping alone
+    would finish is not solved, and its hint is the first of those placements.
+
+    Raises :class:`Contradiction` when the pairs cannot stand together.
+    """
+    joined, split = position.pair_indices()
+    state = SolvingState.from_position(position.puzzle, newly_joined=joined, newly_split=split)
+    return next_hint(state, techniques)
+
+
 @dataclass
 class Hint:
     """The next deduction from a position.
 
     Attributes
     ----------
-    state : the position the deduction applies to (bookkeeping drawn); not changed by the deduction.
+    state : the position the deduction applies to (bookkeeping drawn), not changed by the deduction; when the
+        deduction is a placement the bookkeeping forces (see :func:`next_hint`), the position as it was given.
     deduction : the deduction, or None when the position is solved or no technique applies.
     forced : bookkeeping steps that placed a domino (rule 3: a split left a domino one place), which the
-        position already implies without a hint.
+        position already implies without a hint (other than the deduction itself).
     """
 
     state: SolvingState
@@ -78,12 +94,18 @@ def next_hint(state: SolvingState, techniques: tuple[Technique, ...] | None = No
 
     ``state`` is copied, never changed. Bookkeeping is drawn first and silently: it is the consequence of
     decisions already made, not a new idea, so a hint that only said "cross out the neighbours of your
-    domino" would waste the asker's time.
+    domino" would waste the asker's time. Only when the bookkeeping alone finishes the board is a domino it
+    placed the hint (the first, in the bookkeeping's order): a board with a domino missing is never "solved".
 
     Raises :class:`Contradiction` when drawing the bookkeeping finds the position impossible.
     """
+    given = state.copy()
     state = state.copy()
     forced = settle(state)
+    if state.solved and forced:
+        # The bookkeeping finished the board, but the asker has not: the dominoes it placed are still missing from
+        # their position, so the first of them is the hint ("solved" would be false).
+        return Hint(given, forced[0], forced[1:])
     if state.solved:
         return Hint(state, None, forced)
     order = [t for t in techniques or TECHNIQUES if not t.bookkeeping]

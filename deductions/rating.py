@@ -65,7 +65,8 @@ class Rating:
         that a store importing the rating can tell a score of an older measure.
 
         ``grade`` and ``level`` are None for an improper puzzle (its ``verdict`` says why); ``steps``, ``rules``
-        and ``exhaustive`` are None when no path was computed.
+        and ``exhaustive`` are None when no path was computed. ``grade_reason`` is there only when the rating
+        has one (``rate(..., with_reason=True)`` of a proper puzzle): never None.
 
         >>> from dominosa import read_puzzle
         >>> shown = rate(read_puzzle("3:22223101012330103310")).to_dict()
@@ -74,7 +75,7 @@ class Rating:
         >>> rate(read_puzzle("1:001011")).to_dict()["grade"] is None  # ambiguous: no grade
         True
         """
-        return {
+        shown: dict[str, object] = {
             "verdict": self.verdict,
             "unique": self.unique,
             "grade": self.grade.name,
@@ -88,8 +89,10 @@ class Rating:
             "guesses": self.grade.guesses,
             "guess_depth": self.grade.guess_depth,
             "techniques": self.grade.techniques if self.unique else None,
-            "grade_reason": self.reason.to_dict() if self.reason else None,
         }
+        if self.reason is not None:  # never null: a reason is there, or the key is not (rate and generate alike)
+            shown["grade_reason"] = self.reason.to_dict()
+        return shown
 
 
 def rate(

@@ -26,8 +26,8 @@ not in ``state.py`` beside it, because they call the rules' logic, and ``rules.p
 
 from __future__ import annotations
 
-from dominosa.deductions.advanced import must_overlap_splits
 from dominosa.deductions.grades import Technique
+from dominosa.deductions.must_overlap import must_overlap_splits
 from dominosa.deductions.rules import (
     join_splits,
     only_place_of,
@@ -282,7 +282,7 @@ def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int], first_on
 
 
 def must_overlap_dominoes(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
-    """The dominoes for which "must overlap" (:func:`~dominosa.deductions.advanced.must_overlap_splits`) makes a
+    """The dominoes for which "must overlap" (:func:`~dominosa.deductions.must_overlap.must_overlap_splits`) makes a
     deduction in a settled position, lowest first (the lowest only with ``first_only``)."""
     return _dominoes_with_splits(m, position, first_only, True)
 

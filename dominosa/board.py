@@ -7,18 +7,43 @@ as plain tuples of integers so the hot loops never touch an object.
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Iterable
 from functools import lru_cache
 
-__all__ = ["Board", "Cell", "cell_name"]
+__all__ = ["Board", "Cell", "cell_name", "row_name", "column_name", "rename_cells", "CELL_LETTERS"]
 
 Cell = tuple[int, int]
 
+# The letters a language names rows and columns by: row 3, column 4 is r3c4 in English, Z3S4 in German (Zeile,
+# Spalte), L3C4 in French (ligne, colonne) and F3C4 in Spanish (fila, columna). The engine speaks English.
+CELL_LETTERS: dict[str, tuple[str, str]] = {"en": ("r", "c"), "de": ("Z", "S"), "fr": ("L", "C"), "es": ("F", "C")}
+_ENGLISH_CELL = re.compile(r"\br(\d+)c(\d+)\b")
 
-def cell_name(cell: Cell) -> str:
-    """The name people use for a cell: ``r3c4`` is row 3, column 4, both counted from 1."""
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+def row_name(row: int, language: str = "en") -> str:
+    """A row's label, counted from 1 (``r3``; ``Z3`` in German)."""
+    return f"{CELL_LETTERS[language][0]}{row + 1}"
+
+
+def column_name(col: int, language: str = "en") -> str:
+    """A column's label, counted from 1 (``c4``; ``S4`` in German)."""
+    return f"{CELL_LETTERS[language][1]}{col + 1}"
+
+
+def cell_name(cell: Cell, language: str = "en") -> str:
+    """The name people use for a cell: ``r3c4`` is row 3, column 4, both counted from 1 (in the letters of
+    ``language``: ``Z3S4``, ``L3C4``, ``F3C4``)."""
+    return row_name(cell[0], language) + column_name(cell[1], language)
+
+
+def rename_cells(text: str, language: str) -> str:
+    """``text`` with every cell the engine named in English (``r3c4``) named again in ``language``: the engine's
+    sentences are made once, in English, and a book in another language reads them in its own letters."""
+    if language == "en":
+        return text
+    return _ENGLISH_CELL.sub(lambda m: cell_name((int(m[1]) - 1, int(m[2]) - 1), language), text)
 
 
 class Board:

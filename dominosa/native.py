@@ -25,9 +25,19 @@ __all__ = ["COMPILED_MODULES", "PURE_ENV", "build_description", "compiled_module
 
 COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.counting",
+    "dominosa.deductions.node",
+    "dominosa.deductions.probe",
+    "dominosa.deductions.search",
     "dominosa.deductions.state",
     "dominosa.deductions.rules",
-    "dominosa.deductions.advanced",
+    "dominosa.deductions.parity",
+    "dominosa.deductions.local_duplicate",
+    "dominosa.deductions.must_overlap",
+    "dominosa.deductions.set_analysis",
+    "dominosa.deductions.matching",
+    "dominosa.deductions.forcing_chains",
+    "dominosa.deductions.short_contradiction",
+    "dominosa.deductions.scanning",
     "dominosa.deductions.driver",
     "dominosa.deductions.grading",
     "dominosa.deductions.tables",
@@ -41,8 +51,9 @@ under mypy, since mypyc compiles by the types. The package holding them calls :f
 ``__init__`` (``dominosa.deductions`` does); a module of another package needs that package to do the same.
 
 Each pays for itself, measured against the build without it (the figures: ``bench/README.md``, "The compiled
-modules"): the counter on proofs of uniqueness; rules, the driver, grading and advanced on grading, where the
-rules and their bookkeeping are most of the work; tables because the engine reads them at every step; ``levels``
+modules"): the counter on proofs of uniqueness; rules, the driver, grading and the techniques beyond the rules
+(``scanning`` to ``short_contradiction``, once one module) on grading, where the rules and their bookkeeping are
+most of the work; tables because the engine reads them at every step; ``levels``
 (the closure mode's bulk finders) at small orders; ``graph``, the shortest-path search, for its loop over the
 positions of a trivial puzzle, which runs on the positions' bitsets alone; ``settled``, the settle and the
 candidate lists on those bitsets, which that loop and lean grading's trivial and basic tiers call at every
@@ -162,11 +173,26 @@ def build_description() -> str:
     return "pure Python"
 
 
-def source_module(fullname: str) -> ModuleType:
+def source_module(fullname: str, *, along: tuple[str, ...] = ()) -> ModuleType:
     """A fresh copy of a module run from its Python source, under a private name, whatever is installed: the
-    tests compare it with the module in use, and the compiled counter hands it what it cannot hold in bytes.
+    tests compare it with the module in use.
 
-    The copy's own imports are the normal ones (a pure counting module may read compiled tables)."""
+    The copy's own imports are the normal ones (a pure counting module may read compiled tables), but for the
+    modules named in ``along``, which it imports as source copies too (made first, in the order given, each seeing
+    the copies made before it): a module split over several compiled modules, as the counter is, runs wholly
+    from source only so (a source class may not subclass a compiled one)."""
+    private = f"_dominosa_source.{fullname}"
+    if private in sys.modules:
+        return sys.modules[private]
+    made: dict[str, ModuleType] = {}
+    for name in (*along, fullname):
+        made[name] = _source_copy(name, made)
+    return made[fullname]
+
+
+def _source_copy(fullname: str, made: dict[str, ModuleType]) -> ModuleType:
+    """The private source copy of one module (made once), its imports of the copies in ``made`` (by their real
+    names) answered by those copies."""
     private = f"_dominosa_source.{fullname}"
     if private in sys.modules:
         return sys.modules[private]
@@ -180,5 +206,15 @@ def source_module(fullname: str) -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = module_from_spec(spec)
     sys.modules[private] = module
-    spec.loader.exec_module(module)
+    # While it runs, the real names of the copies made before it stand for those copies (then are put back).
+    saved = {name: sys.modules.get(name) for name in made}
+    sys.modules.update(made)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        for name, real in saved.items():
+            if real is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = real
     return module

@@ -60,9 +60,9 @@ from dominosa.rendering.pages import (
     page_frame,
     parse_trim,
 )
-from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, font_metrics, text_width
+from dominosa.rendering.pdf_writer import SPARE_CODES, PdfDocument, PdfPage, font_metrics, text_width, unprintable
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
-from dominosa.rendering.scene import LABEL_SIZE, MARGIN, Diagram, Layer, build_diagram
+from dominosa.rendering.scene import LABEL_SIZE, MARGIN, Diagram, Layer, build_diagram, labelled_span
 from dominosa.rendering.style import Style, resolve_style
 from dominosa.solution import Solution, problems
 
@@ -104,6 +104,11 @@ CHECKLIST_MAX_ORDER = 9  # a tick-off triangle comes with each puzzle up to doub
 DENSE_NUMBERS = {1: 0.7, 2: 0.6}
 # ... and a solution's dominoes grow by the first (in cells, each side) and take the second as their line width.
 DENSE_TILES = (0.015, 0.035)
+# Boards of sets larger than this carry row and column numbers on their puzzle and solution pages, at this size
+# (in cells): the size dense two-figure numbers take, so the numbers never need a bigger cell than the board's.
+LABELLED_ORDER = 12
+EDGE_NUMBERS = 0.6
+KDP_WIDEST = 8.5 * INCH  # the widest trim Amazon KDP prints; a wider custom trim is refused there
 PIPS = 5  # the difficulty marker: 1 to 5 marks for a puzzle's place within its grade
 
 # The worked example of the how-to page: a double-2 puzzle with one solution, solved in the steps the text tells.
@@ -123,8 +128,8 @@ _RULES_TEXT = (
     N_("Find where every domino lies. Outline each pair of neighbouring cells that make a domino, so that every cell "
     "belongs to exactly one domino and no domino appears twice. Dominoes printed shaded are given to start you off."),
     N_("The faded double lines between cells are there for your pencil: draw a bar over them between two cells that "
-    "cannot belong to the same domino. Every puzzle has exactly one solution, and it can be found by reasoning "
-    "alone. The solutions are at the back of the book."),
+    "cannot belong to the same domino. Every puzzle has exactly one solution, found by reasoning alone; the "
+    "solutions are at the back. Cell r4c7 is in row 4, column 7."),
 )
 _EXAMPLE_STEPS = (
     N_("1. The 0-0 can only go where two 0s touch, and they touch in one place only: at the top of the right-hand "
@@ -406,6 +411,7 @@ def _compose_book(
     imprint = imprint or Imprint()
     for label, text in (("publisher", imprint.publisher), ("ISBN", imprint.isbn)):
         _check_printable(label, text)
+    _check_letter_count((title, subtitle, author, imprint.publisher))
     for entry in entries:
         _check_printable("grade", entry.grade)
     look = resolve_style(style, pips=pips)
@@ -422,9 +428,9 @@ def _compose_book(
     for number, name, entry in book_order(entries, grade_order):
         if not numbered or numbered[-1][0] != name:
             numbered.append((name, []))
-        numbered[-1][1].append((number, entry, _diagram(entry.puzzle, style=look)))
+        numbered[-1][1].append((number, entry, _board(entry.puzzle, style=look)))
     solved = [
-        (n, _diagram(entry.puzzle, solution=entry.solution, style=look))
+        (n, _board(entry.puzzle, solution=entry.solution, style=look))
         for _, items in numbered
         for n, entry, _ in items
     ]
@@ -506,6 +512,7 @@ def _compose_book(
             _notes_page(context)
         if job[0] not in ("title", "copyright", "contents", "blank"):
             _folio(context)
+    _preflight(doc, frames)
     summary = BookSummary(
         plan.pages,
         len(entries),
@@ -518,18 +525,35 @@ def _compose_book(
     return BookLayout(doc, summary, frames)
 
 
-def _check_printable(label: str, text: str | None) -> None:
-    """Refuse text the book's fonts cannot set (they cover Windows-1252: Western European languages)."""
-    if text is None:
-        return
-    try:
-        text.encode("cp1252")
-    except UnicodeEncodeError as error:
-        bad = text[error.start]
+def _preflight(doc: PdfDocument, frames: Sequence[PageFrame]) -> None:
+    """Stop the build on the first page a print service would flag (:mod:`dominosa.rendering.preflight`):
+    never a PDF with a broken page."""
+    from dominosa.rendering.preflight import first_problem
+
+    problem = first_problem(doc.pages, [frame.safe for frame in frames])
+    if problem is not None:
+        raise BookError(f"preflight: {problem.line()}; the book was not written")
+
+
+def _check_letter_count(texts: Sequence[str | None]) -> None:
+    """Refuse names that together use more letters from outside Windows-1252 than a PDF of ours can hold (a few
+    codes are kept for the book's own words, such as French's narrow no-break space)."""
+    beyond = sorted({c for text in texts if text for c in text if c.encode("cp1252", errors="ignore") == b""})
+    if len(beyond) > len(SPARE_CODES) - 5:
         raise BookError(
-            f"the {label} {text!r} uses {bad!r}, which the book's fonts cannot print (they cover Western European"
-            " languages only)"
-        ) from None
+            f"the title, author and publisher use {len(beyond)} letters from outside Western Europe's set"
+            f" ({''.join(beyond[:8])}...): the book can print at most {len(SPARE_CODES) - 5}"
+        )
+
+
+def _check_printable(label: str, text: str | None) -> None:
+    """Refuse text the book's fonts cannot set (they and their stand-ins cover the Latin letters of Europe)."""
+    bad = None if text is None else unprintable(text, TEXT) or unprintable(text, DISPLAY)
+    if bad is not None:
+        raise BookError(
+            f"the {label} {text!r} uses {bad!r}, which the book's fonts cannot print (they cover the Latin"
+            " letters of European languages)"
+        )
 
 
 # -- planning --------------------------------------------------------------------------------------------------
@@ -545,6 +569,7 @@ class _Grid:
     cell: float
     checklist: str | None = None
     box: float = 0.0
+    dims: tuple[float, float] = (0.0, 0.0)  # the section's widest and tallest diagram, in cells
 
 
 @dataclass
@@ -621,6 +646,7 @@ def _plan(
         grid = _fit_ticked(count, width, height, fit.dims, caption, kind, ticks, fit.floor)
         if grid.cell < fit.floor - 1e-9:
             raise BookError(_too_many(per_page, grid.cell, fit, trim))
+        grid = dataclasses.replace(grid, dims=fit.dims)  # one grid for the section's boards, page after page
         starts.append((name, len(jobs) + 1))
         for k in range(0, len(items), count):
             jobs.append(("puzzles", name, items[k : k + count], grid))
@@ -753,7 +779,7 @@ def _no_room(puzzles: Sequence[Puzzle], trim: Trim, gutter: float, kind: _Type, 
 
     biggest = _biggest(puzzles)
     what = f"a double-{biggest.order} puzzle ({biggest.board.rows}×{biggest.board.cols} cells)"
-    diagrams = [_diagram(biggest)]
+    diagrams = [_board(biggest)]
     caption = _caption_height(kind)
     roomy, single = [], []
     for other in dict.fromkeys(TRIMS.values()):
@@ -777,7 +803,27 @@ def _no_room(puzzles: Sequence[Puzzle], trim: Trim, gutter: float, kind: _Type, 
     need_w = drawn[0].width * cell + gutter + OUTSIDE_MARGIN
     need_h = drawn[0].height * cell + caption + _head_height(kind) + _foot_height(kind) + 2 * OUTSIDE_MARGIN
     size = f"{math.ceil(need_w / INCH * 10) / 10:g}x{math.ceil(need_h / INCH * 10) / 10:g}in"
-    return f"{head}, nor does any preset trim: use a larger trim of at least {size} (--trim {size}), one puzzle a page"
+    if need_w <= KDP_WIDEST + 1e-9:
+        larger = f"use a larger trim of at least {size} (--trim {size}), one puzzle a page"
+        return f"{head}, nor does any preset trim: {larger}"
+    smaller = _largest_order_on(TRIMS["letter"], gutter, kind, biggest.order) if biggest.is_full_set else None
+    instead = f": use --order {smaller} or less" if smaller else ""
+    return (
+        f"{head}, nor on any trim Amazon KDP prints: it needs pages {math.ceil(need_w / INCH * 10) / 10:g} in wide,"
+        f" and KDP prints up"
+        f" to {KDP_WIDEST / INCH:g} in{instead} (or --trim {size} for a printer that takes wider pages)"
+    )
+
+
+def _largest_order_on(trim: Trim, gutter: float, kind: _Type, below: int) -> int | None:
+    """The largest set under double-``below`` whose standard board fits a page of ``trim`` legibly, or None."""
+    caption = _caption_height(kind)
+    for order in range(below - 1, 0, -1):
+        side = order + 1
+        stand_in = Puzzle.from_grid([[row] * (side + 1) for row in range(side)])
+        if _legible([_board(stand_in)], *_content_box(trim, gutter, kind), caption, kind, kind.min_cell).most:
+            return order
+    return None
 
 
 def _too_many(per_page: int, cell: float, fit: _Legible, trim: Trim) -> str:
@@ -819,7 +865,7 @@ def _refuse_unfit(
     with its numbers at 7 pt, or more to a page than fit when ``asked`` (or than ``solutions_per_page``)."""
     caption = _caption_height(kind)
     width, height = _content_box(trim, gutter, kind)
-    drawn = [_diagram(_biggest(puzzles))]
+    drawn = [_board(_biggest(puzzles))]
     fit = _legible(drawn, width, height, caption, kind, kind.min_cell)
     if not fit.most:
         raise BookError(_no_room(puzzles, trim, gutter, kind, per_page if asked else 1))
@@ -911,12 +957,21 @@ def _running_head(c: _Context, inner: str, outer: str = "") -> None:
     k = c.kind
     baseline = c.top + k.head
     near, far = (c.left, c.right) if c.frame.recto else (c.right, c.left)
-    c.page.text(near, baseline, inner.upper(), size=k.head, bold=LABEL, anchor="start" if c.frame.recto else "end",
+    inner = inner.upper()
+    c.page.text(near, baseline, inner, size=k.head, bold=LABEL, anchor="start" if c.frame.recto else "end",
                 colour=GREY)  # fmt: skip
+    if outer and not _heads_fit(c, inner, outer):
+        outer = ""  # the part of the book says enough where both do not fit the line
     if outer:
         c.page.text(far, baseline, outer, size=k.head, bold=LABEL_BOLD, anchor="end" if c.frame.recto else "start")
     rule = baseline + k.head * 0.45
     c.page.rect(c.left, rule - 0.2, c.right - c.left, 0.4, fill=RULE)
+
+
+def _heads_fit(c: _Context, inner: str, outer: str) -> bool:
+    """Whether a running head's two parts fit its line with a clear space (two ems) between them."""
+    used = text_width(inner.upper(), c.kind.head, bold=LABEL) + text_width(outer, c.kind.head, bold=LABEL_BOLD)
+    return used + 2 * c.kind.head <= c.right - c.left
 
 
 def _content_top(c: _Context) -> float:
@@ -940,9 +995,11 @@ def _title_page(c: _Context, title: str, subtitle: str, author: str | None, volu
         y += title_size * 1.1
         c.page.text(c.middle, y, line, size=title_size, bold=DISPLAY, anchor="middle")
     if volume is not None:
-        y += k.subtitle * 1.6
+        size = k.subtitle * 1.15
+        # below the title's descent, its own ascent clear of it (the fonts' own measures)
+        y += -font_metrics(DISPLAY).descent * title_size / 1000 + font_metrics(TEXT_BOLD).ascent * size / 1000 * 0.8
         volume_line = tr("Volume {number}").format(number=volume)
-        c.page.text(c.middle, y, volume_line, size=k.subtitle * 1.15, bold=TEXT_BOLD, anchor="middle")
+        c.page.text(c.middle, y, volume_line, size=size, bold=TEXT_BOLD, anchor="middle")
         y += k.subtitle * 0.4
     y += k.subtitle * 0.9
     c.page.line(c.middle - width * 0.12, y, c.middle + width * 0.12, y, width=0.8, colour=c.style.ink)
@@ -979,9 +1036,10 @@ def _contents_page(c: _Context, contents, grades: Sequence[str]) -> None:
     if len(lines) > 1:
         room = limit - lead * (len(lines) - 1) - k.body * 3 - y
         step = max(k.body * 1.5, min(step, room / max(1, len(contents))))
+    widest = max((str(number) for _, number in contents), key=lambda n: text_width(n, k.body * 1.1, bold=LABEL))
     for name, number in contents:
         y += step
-        _leader_line(c, y, name, str(number), k.body * 1.1)
+        _leader_line(c, y, name, str(number), k.body * 1.1, widest)
     if len(lines) == 1:
         return
     y = max(y + k.body * 3, limit - lead * (len(lines) - 1))
@@ -990,16 +1048,19 @@ def _contents_page(c: _Context, contents, grades: Sequence[str]) -> None:
         y += lead
 
 
-def _leader_line(c: _Context, y: float, left: str, right: str, size: float) -> None:
-    """``left ........ right`` across the safe area, as a table of contents sets it."""
+def _leader_line(c: _Context, y: float, left: str, right: str, size: float, widest: str = "") -> None:
+    """``left ........ right`` across the safe area, as a table of contents sets it: the dots on one grid from
+    line to line (each at a whole number of dot steps from the left edge) and all ending short of the widest
+    page number (``widest``), so they stand in columns down the page."""
     c.page.text(c.left, y, left, size=size, bold=TEXT)
     c.page.text(c.right, y, right, size=size, anchor="end", bold=LABEL)
-    start = c.left + text_width(left, size, bold=TEXT) + size * 0.6
-    stop = c.right - text_width(right, size, bold=LABEL) - size * 0.6
     dot = text_width(". ", size, bold=TEXT)
-    if stop - start > dot:
-        dots = ". " * int((stop - start) / dot)
-        c.page.text(stop, y, dots.rstrip(), size=size, anchor="end", colour=GREY, bold=TEXT)
+    start = c.left + text_width(left, size, bold=TEXT) + size * 0.6
+    start = c.left + math.ceil((start - c.left) / dot) * dot
+    stop = c.right - text_width(widest or right, size, bold=LABEL) - size * 0.6
+    count = int((stop - start + dot - text_width(".", size, bold=TEXT)) / dot)
+    if count > 0:
+        c.page.text(start, y, (". " * count).rstrip(), size=size, colour=GREY, bold=TEXT)
 
 
 def _howto_page(c: _Context, part: str = "all", cols: int = 3, *, clip: bool = True) -> float:
@@ -1117,24 +1178,28 @@ def _puzzle_page(c: _Context, section: str, items, grid: _Grid, marks: dict[int,
     k = c.kind
     caption_h = _caption_height(k)
     side = _checklist_size(items[0][1].puzzle.order, grid.box) if grid.checklist else 0.0
+    # Every board of the section on one grid: its block placed where the section's widest and tallest would be
+    # centred, so boards of different shapes and sizes share their left edge and top from page to page.
+    widest = max(grid.dims[0], max(picture.width for _, _, picture in items)) * grid.cell
+    tallest = max(grid.dims[1], max(picture.height for _, _, picture in items)) * grid.cell
     for slot, (x, y, slot_w, slot_h) in zip(items, _slots(c, grid, caption_h), strict=False):
         number, entry, picture = slot
-        w, h = picture.width * grid.cell, picture.height * grid.cell
-        block_w = w + (side + k.gap if grid.checklist == "aside" else 0.0)
-        block_h = h + (side + k.gap if grid.checklist == "below" else 0.0)
-        block_top = y + (slot_h - block_h) / 2
-        dx = x + (slot_w - block_w) / 2
-        board_left, board_right = dx + MARGIN * grid.cell, dx + w - MARGIN * grid.cell
+        h = picture.height * grid.cell
+        grid_w = widest + (side + k.gap if grid.checklist == "aside" else 0.0)
+        grid_h = tallest + (side + k.gap if grid.checklist == "below" else 0.0)
+        block_top = y + (slot_h - grid_h) / 2
+        dx = x + (slot_w - grid_w) / 2
+        board_left = dx + MARGIN * grid.cell
         baseline = block_top + k.caption
         caption = tr("Puzzle {number}").format(number=number)
         c.page.text(board_left, baseline, caption, size=k.caption, bold=LABEL_BOLD)
-        right = board_right if grid.checklist != "aside" else dx + block_w
+        right = dx + widest - MARGIN * grid.cell if grid.checklist != "aside" else dx + grid_w
         start = board_left + text_width(caption, k.caption, bold=LABEL_BOLD) + k.label * 0.6
         _marker(c, right, baseline, entry, marks.get(number), sizes_vary, start)
         top = block_top + caption_h
         _draw(c, picture, dx, top, grid.cell)
         if grid.checklist == "aside":
-            _checklist(c, dx + block_w - side, top + MARGIN * grid.cell, entry.puzzle.order, grid.box)
+            _checklist(c, dx + grid_w - side, top + MARGIN * grid.cell, entry.puzzle.order, grid.box)
         elif grid.checklist == "below":
             _checklist(c, board_left, top + h + k.gap, entry.puzzle.order, grid.box)
 
@@ -1234,8 +1299,9 @@ def difficulty_marks(numbered) -> dict[int, int]:
 
 
 def _copyright_page(c: _Context, title: str, author: str | None, imprint: Imprint) -> None:
-    """The verso of the title, as publishers set it at the foot of the page: title, © year and name, the
-    rights, publisher and ISBN when given, the colophon, and the seed in small print."""
+    """The verso of the title, as publishers set it at the foot of the page: title, © year and name (the
+    author's, else the publisher's), the rights (only "All rights reserved" when no name is given), publisher
+    and ISBN when given, the colophon, and the seed in small print."""
     k = c.kind
     size = k.label
     lead = size * 1.5
@@ -1248,11 +1314,14 @@ def _copyright_page(c: _Context, title: str, author: str | None, imprint: Imprin
     if imprint.volume is not None:
         title = tr("{title}, Volume {number}").format(title=title, number=imprint.volume)
     add(title, TEXT_BOLD, 0.0)
-    year = imprint.year
-    owner = " ".join(str(part) for part in (year, author) if part)
+    holder = author or imprint.publisher  # without an author, the publisher holds the rights
+    owner = " ".join(str(part) for part in (imprint.year, holder) if part)
     add(tr("Copyright © {owner}").format(owner=owner) if owner else tr("Copyright ©"), gap=lead * 1.6)
-    add(tr("All rights reserved. No part of this book may be reproduced without the written permission of the "
-          "copyright holder."))  # fmt: skip
+    rights = tr("All rights reserved. No part of this book may be reproduced without the written permission of the "
+                "copyright holder.")  # fmt: skip
+    # With no name given, the notice stops at its first sentence rather than send readers to a holder it never
+    # names ("All rights reserved.", in every language the book speaks).
+    add(rights if holder else rights.split(". ")[0] + ".")
     if imprint.publisher:
         add(tr("Published by {publisher}").format(publisher=imprint.publisher), gap=lead * 1.6)
     if imprint.isbn:
@@ -1359,17 +1428,33 @@ def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, styl
     if lesson.number is not None:  # a position from the book's own puzzles says which
         said = tr("Puzzle {number}: {sentence}").format(number=lesson.number, sentence=said)
     sentence_lines = _wrap(said, kind.label * 1.1, width, bold=TEXT)
-    lead = kind.body * 1.35
-    total = (
+    tall = _block_height(kind, summary, sentence_lines, diagram.height * cell)
+    return _Block(lesson, diagram, cell, summary, sentence_lines, tall)
+
+
+def _block_height(kind: _Type, summary: Sequence[str], sentence_lines: Sequence[str], figure: float) -> float:
+    """The height a technique takes on the page with a figure ``figure`` points tall, as :func:`_lessons_page`
+    sets it, the last line's descent included."""
+    return (
         kind.body * 1.3 * 1.3
-        + len(summary) * lead
+        + len(summary) * kind.body * 1.35
         + kind.gap * 0.8
-        + diagram.height * cell
+        + figure
         + kind.gap * 0.6
         + len(sentence_lines) * kind.label * 1.1 * 1.35
         + kind.gap * 1.2
     )
-    return _Block(lesson, diagram, cell, summary, sentence_lines, total)
+
+
+def _block_within(lesson: Lesson, room: float, width: float, height: float, kind: _Type, style: Style) -> _Block | None:
+    """The technique measured with its figure made smaller, step by step, until it takes at most ``room``
+    points; its cells no smaller than ``kind`` allows, its numbers and labels at :data:`MIN_TEXT` or more.
+    None when even the smallest does not fit."""
+    for share in (0.8, 0.64, 0.5, 0.4, 0.3, 0.2):
+        block = _lesson_block(lesson, width, height * share, kind, style)
+        if block.height <= room:
+            return block
+    return None
 
 
 # The tallest a whole board's figure may stand in the chapter, as a share of the content box's height; a board
@@ -1387,10 +1472,9 @@ def _lesson_figure(lesson: Lesson, position: dict, width: float, height: float, 
     size = _lesson_label_size(_lesson_cell(diagram, width, height, kind))
     marked = marked_cells(lesson)
     rows, cols = _window_room(diagram, width, height, kind)
-    if fits_window(marked, min(rows, WINDOW_CELLS), min(cols, WINDOW_CELLS)):
-        rows, cols = min(rows, WINDOW_CELLS), min(cols, WINDOW_CELLS)
-    elif not fits_window(marked, rows, cols):
-        # The book had no closer example: the largest window the page holds, around the pairs it decides.
+    if not fits_window(marked, rows, cols):
+        # The chapter chooses examples a window holds (lesson_shows); should one not, the window shows the
+        # pairs it decides rather than grow past what a reader takes in.
         marked = [cell for pair in lesson.decided for cell in pair] or marked
     window = window_around(puzzle.board.cells, marked, rows, cols)
     picture = windowed(diagram, window, style, size)
@@ -1420,21 +1504,25 @@ def _window_room(whole: Diagram, width: float, height: float, kind: _Type) -> tu
     lesson's cells allow)."""
     cell = smallest_cell(kind.min_solution_cell, [whole])
     band = 2.0  # the labels' band and the margins, in cells, with room to spare
-    cols = int(width / cell - band)
-    rows = int(height * LESSON_BOARD_HEIGHT / cell - band)
+    cols = min(WINDOW_CELLS, int(width / cell - band))
+    rows = min(WINDOW_CELLS, int(height * LESSON_BOARD_HEIGHT / cell - band))
     return max(1, rows), max(1, cols)
 
 
 def lesson_shows(puzzle_fits: dict[int, bool], width: float, height: float, kind: _Type, style: Style):
-    """Whether the chapter can show a lesson legibly: its whole board fits the page, or one window holds every
-    cell it marks. ``puzzle_fits`` remembers the answer for each board (by ``id``) across lessons."""
+    """Whether the chapter can show a lesson legibly: its whole board fits the page, or one window of at most
+    :data:`WINDOW_CELLS` rows and columns (fewer where the page holds fewer) holds every cell it marks and every
+    cell its sentence names. ``puzzle_fits`` remembers the answer for each board (by ``id``) across lessons."""
+
+    rooms: dict[int, tuple[int, int]] = {}
 
     def shows(lesson: Lesson) -> bool:
         key = id(lesson.puzzle)
         if key not in puzzle_fits:
-            _, labelled, cell = _whole_board(lesson.puzzle, {"style": style}, width, height, kind)
+            bare, labelled, cell = _whole_board(lesson.puzzle, {"style": style}, width, height, kind)
             puzzle_fits[key] = _board_fits(labelled, cell, width, height)
-        return puzzle_fits[key] or fits_window(marked_cells(lesson))
+            rooms[key] = _window_room(bare, width, height, kind)
+        return puzzle_fits[key] or fits_window(marked_cells(lesson), *rooms.get(key, (WINDOW_CELLS, WINDOW_CELLS)))
 
     return shows
 
@@ -1509,12 +1597,19 @@ def _lesson_pages(lessons: Sequence[Lesson], width: float, height: float, kind: 
     room = height - _intro_height(_lessons_intro(lessons), width, kind) - _legend_height(width, kind, style)
     for lesson in lessons:
         block = _lesson_block(lesson, width, height, kind, style)
-        if block.height > room and (pages[-1] or room < height):  # the opening page too, rather than overrun
+        placed: _Block | None = block if block.height <= room else None
+        if placed is None and not pages[-1]:  # the chapter's opening: a smaller figure rather than an empty page
+            placed = _block_within(lesson, room, width, height, kind, style)
+        if placed is None:  # the next page, its figure made smaller (down to 7 pt) if even a page is too short
             pages.append([])
             room = height
-        pages[-1].append(block)
-        room -= block.height
-    return pages
+            smallest = dataclasses.replace(kind, min_solution_cell=0.0)
+            placed = block if block.height <= room else _block_within(lesson, room, width, height, kind, style)
+            placed = placed or _block_within(lesson, room, width, height, smallest, style)
+            placed = placed or block  # what no page holds is left to the preflight to refuse
+        pages[-1].append(placed)
+        room -= placed.height
+    return pages  # the first holds only the chapter's opening when its first technique moved on
 
 
 def _chapter_opening(c: _Context, y: float, heading: str, intro: str) -> float:
@@ -1527,9 +1622,12 @@ def _chapter_opening(c: _Context, y: float, heading: str, intro: str) -> float:
 
 def _lessons_page(c: _Context, blocks: Sequence[_Block], intro: str | None) -> None:
     """A page of the chapter: the opening (heading, ``intro``, the key) on the first, then its techniques."""
+    chapter = tr("Solving techniques")
     names = " · ".join(tr(b.lesson.technique.label) for b in blocks)
-    fits = text_width(names, c.kind.head, bold=LABEL_BOLD) < (c.right - c.left) * 0.6
-    _running_head(c, tr("Solving techniques"), names if fits else tr(blocks[0].lesson.technique.label))
+    if blocks and not _heads_fit(c, chapter, names):
+        names = tr(blocks[0].lesson.technique.label)
+    if intro is None:  # a chapter's opening page carries its title, not a running head
+        _running_head(c, chapter, names)
     k = c.kind
     y = _content_top(c)
     if intro is not None:
@@ -1554,30 +1652,50 @@ def _lessons_page(c: _Context, blocks: Sequence[_Block], intro: str | None) -> N
 
 
 def _hint_pages(hints: Sequence[Hint], width: float, height: float, kind: _Type) -> list[list[Hint]]:
-    """The hints, as many to a page as the lines fit, the first page opening with the heading."""
-    step = kind.body * 1.75
-    first = max(1, int((height - _intro_height(tr(_HINTS_INTRO), width, kind)) / step) - 1)
-    rest = max(1, int(height / step) - 1)
-    pages = [list(hints[:first])]
-    pages += [list(hints[k : k + rest]) for k in range(first, len(hints), rest)]
+    """The hints, as many to a page as their lines fit (a long one wraps), the first page opening with the
+    heading."""
+    room = height - _intro_height(tr(_HINTS_INTRO), width, kind) - kind.body * 0.5
+    pages: list[list[Hint]] = [[]]
+    for hint in hints:
+        tall = _hint_height(len(_hint_lines(hint, width, kind)), kind)
+        if tall > room and pages[-1]:
+            pages.append([])
+            room = height
+        pages[-1].append(hint)
+        room -= tall
     return pages
 
 
+def _hint_height(lines: int, kind: _Type) -> float:
+    """A hint's height: the step down to its first line, its further lines, and its last line's descent."""
+    return kind.body * 1.75 + (lines - 1) * kind.body * 1.35 + kind.body * 0.35
+
+
+def _hint_indent(kind: _Type) -> float:
+    return text_width("0000", kind.body, bold=LABEL_BOLD)
+
+
+def _hint_lines(hint: Hint, width: float, kind: _Type) -> list[str]:
+    """A hint's words, wrapped to the column right of its number."""
+    label = tr(hint.technique.label)
+    text = tr("{technique}: look at {where}").format(technique=f"{label[:1].upper()}{label[1:]}", where=tr(hint.where))
+    return _wrap(text, kind.body, width - _hint_indent(kind), bold=TEXT)
+
+
 def _hints_page(c: _Context, hints: Sequence[Hint], first: bool) -> None:
-    a, b = hints[0].number, hints[-1].number
-    _running_head(c, tr("Hints"), _puzzles_span(a, b))
+    if not first:  # a chapter's opening page carries its title, not a running head
+        _running_head(c, tr("Hints"), _puzzles_span(hints[0].number, hints[-1].number))
     k = c.kind
     y = _content_top(c)
     if first:
         y = _chapter_opening(c, y, tr("Hints"), tr(_HINTS_INTRO)) + k.body * 0.5
-    step = k.body * 1.75
-    indent = text_width("0000", k.body, bold=LABEL_BOLD)
+    indent = _hint_indent(k)
     for hint in hints:
-        y += step
+        y += k.body * 1.75
         c.page.text(c.left + indent * 0.75, y, str(hint.number), size=k.body, bold=LABEL_BOLD, anchor="end")
-        label = tr(hint.technique.label)
-        c.page.text(c.left + indent, y, tr("{technique}: look at {where}").format(
-            technique=f"{label[:1].upper()}{label[1:]}", where=tr(hint.where)), size=k.body, bold=TEXT)  # fmt: skip
+        for n, line in enumerate(_hint_lines(hint, c.right - c.left, k)):
+            y += k.body * 1.35 if n else 0.0
+            c.page.text(c.left + indent, y, line, size=k.body, bold=TEXT)
 
 
 def _puzzles_span(first: int, last: int) -> str:
@@ -1601,7 +1719,7 @@ def _notes_page(c: _Context) -> None:
 
 def _solution_page(c: _Context, items, grid: _Grid) -> None:
     first, last = items[0][0], items[-1][0]
-    _running_head(c, tr("Solutions"), f"{first}–{last}" if first != last else str(first))
+    _running_head(c, tr("Solutions"), _puzzles_span(first, last))  # "Puzzle 7", never a bare "7"
     k = c.kind
     caption_h = k.label * 1.5
     for (number, picture), (x, y, slot_w, slot_h) in zip(items, _slots(c, grid, caption_h), strict=False):
@@ -1625,6 +1743,20 @@ def _slots(c: _Context, grid: _Grid, caption_h: float) -> list[tuple[float, floa
         for row in range(grid.rows)
         for col in range(grid.cols)
     ]
+
+
+def _board(puzzle: Puzzle, **options) -> Diagram:
+    """A puzzle or solution as its page prints it: a board of a set larger than :data:`LABELLED_ORDER` with its
+    rows and columns numbered along the top and left, since hints and lessons name its cells (r16c31) and no
+    reader counts to 31; bare numbers at :data:`EDGE_NUMBERS` of a cell, narrow enough for small cells."""
+    if puzzle.order <= LABELLED_ORDER:
+        return _diagram(puzzle, **options)
+    bare = _diagram(puzzle, **options)
+    board = puzzle.board.cells
+    rows = range(min(r for r, _ in board), max(r for r, _ in board) + 1)
+    cols = range(min(c for _, c in board), max(c for _, c in board) + 1)
+    style = options.get("style") or resolve_style(None)
+    return labelled_span(bare, rows, cols, style, EDGE_NUMBERS, bare=True)
 
 
 def _diagram(puzzle: Puzzle, **options) -> Diagram:

@@ -35,7 +35,7 @@ from dominosa.puzzle import Puzzle
 from dominosa.rendering.i18n import _ as tr
 from dominosa.rendering.i18n import check_language, pdf_language, use_language
 from dominosa.rendering.pages import BLEED, INCH, MIN_TEXT, Trim, parse_trim
-from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, text_width
+from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, font_metrics, text_width
 from dominosa.rendering.pdf_writer import wrap_text as _wrap
 from dominosa.rendering.scene import MARGIN, Layer, build_diagram
 from dominosa.rendering.style import Style, resolve_style
@@ -51,6 +51,7 @@ __all__ = [
     "cover_size",
     "spine_width",
     "build_cover",
+    "CoverError",
 ]
 
 # Paper thickness in inches per page (one leaf is two pages), as Amazon KDP gives it for its papers.
@@ -176,7 +177,28 @@ def _build_cover(
     spine_text = pages >= SPINE_TEXT_MIN_PAGES and _spine(
         page, (back[2], BLEED, front[0], front[3]), title, author, theme
     )
+    _preflight(page, back, front)
     return doc.to_bytes(), CoverSummary(width, height, spine, pages, paper, bool(spine_text))
+
+
+class CoverError(ValueError):
+    """A cover a print service would refuse (a line past the safe area, text over text): the one line says
+    where, and no cover is written."""
+
+
+def _preflight(page: PdfPage, back, front) -> None:
+    """Check the cover as a print service does (:mod:`dominosa.rendering.preflight`): everything but the
+    background inside the back's or the front's safe area, or the spine's between its folds."""
+    from dominosa.rendering.preflight import first_problem
+
+    def inset(box, side: float, ends: float):
+        return (box[0] + side, box[1] + ends, box[2] - side, box[3] - ends)
+
+    spine = (back[2], back[1], front[0], front[3])
+    zones = [inset(back, SAFE, SAFE), inset(front, SAFE, SAFE), inset(spine, SPINE_CLEAR, SAFE)]
+    problem = first_problem([page], [zones])
+    if problem is not None:
+        raise CoverError(f"preflight: the cover: {problem.what}; the cover was not written")
 
 
 def artwork_puzzle(title: str, order: int = 6) -> tuple[Puzzle, list]:
@@ -225,7 +247,7 @@ def _front(page: PdfPage, box, title: str, subtitle: str | None, author: str | N
         for line in _wrap(subtitle.upper(), sub, room, bold="label-bold"):
             y += sub * 1.9
             page.text(middle, y, line, size=sub, bold="label-bold", anchor="middle", colour=theme.accent)
-    foot = bottom - 4
+    foot = bottom + font_metrics("serif").descent * 20 / 1000  # the author's descent on the safe area's foot
     if author:
         page.text(middle, foot, author, size=20, bold="serif", anchor="middle", colour=theme.ink)
         foot -= 20 * 2.0
@@ -287,11 +309,13 @@ def _spine(page: PdfPage, box, title: str, author: str | None, theme: Theme) -> 
     """Title (and author) down the spine, when it is wide enough for 7 pt type; True if it was set."""
     left, top, right, bottom = box
     room = right - left - 2 * SPINE_CLEAR
-    size = min(18.0, room / 1.2)
+    metrics = font_metrics("display")
+    rise, drop = metrics.ascent / 1000, -metrics.descent / 1000
+    size = min(18.0, room / (rise + drop))  # the font's whole box between the folds' clear space
     if size < MIN_TEXT:
         return False
     middle = (left + right) / 2
-    baseline = middle - size * 0.35  # the letters' tops face the front cover: centre their x-height on the spine
+    baseline = middle - size * (rise - drop) / 2  # the letters' tops face the front cover; the box centred
     text = f"{title}    {author}" if author else title
     while text_width(text, size, bold="display") > (bottom - top) - 2 * SAFE and size > MIN_TEXT:
         size -= 0.5

@@ -5,11 +5,17 @@ count decides the form, or marked :func:`N_` where they are defined before the l
 out inside :func:`use_language`, which makes those calls answer from the language's catalog:
 ``locale/<lang>/LC_MESSAGES/dominosa.mo`` beside this module, compiled from the ``.po`` file next to it (the
 translations, and a glossary of the technique names in its header). English needs no catalog: every call gives
-back the text it was handed, so an English book is the same, byte for byte, as before there were languages.
+back the text it was handed.
 
 The engine's sentences (:class:`~dominosa.deductions.sentences.Sentence`) come in English with their template and
-parts; :func:`sentence` looks the template up and fills the parts in, lists joined with the language's "and".
-Numbers that count something go through :func:`number`, in the language's style (``1.234`` in German).
+parts; :func:`sentence` looks the template up and fills the parts in, lists joined with the language's "and" and
+cut to :data:`MOST_NAMED` names ("... and 29 more"). Numbers that count something go through :func:`number`, in
+the language's form as CLDR has it (Babel knows it: ``1,436``, ``1.436``, ``1 436`` with a narrow no-break space).
+
+Every string the PDF writer measures or sets passes through :func:`typeset` first: cells named in the language's
+letters (``Z4S7``), a number bound to the word after it by a no-break space, and in French the spaces before
+``; ? ! :`` and inside guillemets. One function, applied where text meets the page, so catalogue lines, engine
+sentences and generated words alike are set by the same rules, and measuring agrees with setting.
 
 The catalogs are built and checked by ``tools/catalogs.py``: it collects every string the code wraps, the
 technique names and summaries, and the engine's sentence templates, merges them into the ``.po`` files and compiles
@@ -20,11 +26,13 @@ from __future__ import annotations
 
 import contextvars
 import gettext
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from dominosa.board import rename_cells
 from dominosa.deductions.sentences import Names, Sentence, english_list
 
 __all__ = [
@@ -42,6 +50,9 @@ __all__ = [
     "number",
     "sentence",
     "and_list",
+    "typeset",
+    "french_spacing",
+    "MOST_NAMED",
 ]
 
 DOMAIN = "dominosa"
@@ -50,24 +61,23 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 @dataclass(frozen=True)
 class _Style:
-    """How a language writes what is not a word: its "and" in a list, and numbers (the digit group mark, and
-    the fewest digits a number has before it is grouped, as the language's custom has it)."""
+    """How a language writes what is not a word: its "and" in a list, and the fewest digits a number has before
+    its digits are grouped (3 + CLDR's minimum grouping digits: Spanish's 2 writes 1436 but 12.345; Babel groups
+    every number of four digits, so the rule is kept here)."""
 
     name: str
     conjunction: str
-    group_mark: str = ","
-    group_from: int = 5
+    group_from: int = 4
 
 
-# en: numbers as the English book has always printed them (no group mark under 10,000; counts stay under it).
-# de: 1.234 (Duden groups four digits too); fr: 1 234 with a no-break space (the narrow one is outside the fonts'
-# Windows-1252); es: 1234 but 12.345 (the RAE leaves four-digit numbers whole).
 LANGUAGES: dict[str, _Style] = {
-    "en": _Style("English", "and", ",", 5),
-    "de": _Style("Deutsch", "und", ".", 4),
-    "fr": _Style("Français", "et", "\u00a0", 4),
-    "es": _Style("Español", "y", ".", 5),
+    "en": _Style("English", "and"),
+    "de": _Style("Deutsch", "und"),
+    "fr": _Style("Français", "et"),
+    "es": _Style("Español", "y", group_from=5),
 }
+# The most names a sentence lists: past them it names the first few and counts the rest ("... and 29 more").
+MOST_NAMED = 6
 
 
 class Language:
@@ -142,20 +152,22 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 
 def number(value: int) -> str:
-    """A count as the language writes it (``1.234`` in German, ``1 234`` in French)."""
-    style = language().style
-    digits = str(abs(value))
-    if len(digits) >= style.group_from:
-        groups = []
-        while digits:
-            groups.insert(0, digits[-3:])
-            digits = digits[:-3]
-        digits = style.group_mark.join(groups)
-    return f"-{digits}" if value < 0 else digits
+    """A count as the language writes it: ``1,436`` in English, ``1.436`` in German, ``1\u202f436`` in French
+    (a narrow no-break space), ``1436`` but ``12.345`` in Spanish."""
+    current = language()
+    if len(str(abs(value))) < current.style.group_from:
+        return str(value)
+    from babel.numbers import format_decimal  # (imported when first needed: it reads CLDR's tables)
+
+    return format_decimal(value, locale=current.code)
 
 
 def and_list(items: list[str]) -> str:
-    """``a, b and c`` with the language's "and"."""
+    """``a, b and c`` with the language's "and"; past :data:`MOST_NAMED` items, the first few and how many more
+    (``a, b, c, d, e and 29 more``)."""
+    if len(items) > MOST_NAMED:
+        rest = len(items) - (MOST_NAMED - 1)
+        items = [*items[: MOST_NAMED - 1], ngettext("{count} more", "{count} more", rest).format(count=number(rest))]
     conjunction = language().style.conjunction
     if conjunction == "and":
         return english_list(items)
@@ -166,9 +178,27 @@ def and_list(items: list[str]) -> str:
 
 def sentence(text: str) -> str:
     """One of the engine's sentences in the language in use: its template looked up, its parts filled in (lists
-    joined with the language's "and", clauses said in it too). English, or a plain string, comes back as is."""
-    if language().code == "en" or not isinstance(text, Sentence):
+    joined with the language's "and" and cut to :data:`MOST_NAMED` names, clauses said in it too), its cells
+    named in the language's letters. A plain string comes back as it is; so does an English sentence with no long
+    list."""
+    if not isinstance(text, Sentence):
         return str(text)
+    code = language().code
+    if code == "en" and not _long_list(text):
+        return str(text)
+    return rename_cells(_filled(text), code)
+
+
+def _long_list(text: Sentence) -> bool:
+    """Does the sentence, or a clause inside it, list more than :data:`MOST_NAMED` names?"""
+    return any(
+        (isinstance(part, Names) and len(part) > MOST_NAMED) or (isinstance(part, Sentence) and _long_list(part))
+        for part in text.parts.values()
+    )
+
+
+def _filled(text: Sentence) -> str:
+    """The sentence's template in the language in use, its parts filled in."""
     if text.plural is None:
         template = _(text.template)
     else:
@@ -178,9 +208,35 @@ def sentence(text: str) -> str:
 
 def _part(value: object) -> str:
     if isinstance(value, Sentence):
-        return sentence(value)
+        return _filled(value)
     if isinstance(value, Names):
         return and_list(list(value))
     if isinstance(value, int):
         return number(value)
     return str(value)
+
+
+_NUMBER_THEN_WORD = re.compile(r"\b(\d+) (?=[^\W\d_])")  # a number alone, not the end of a name like r4c7
+_BEFORE_TALL = re.compile(r"(?<=[^\s;:?!«])[ \u00a0\u202f]*([;?!]+)(?=\s|$|[»)\]])")
+_BEFORE_COLON = re.compile(r"(?<=[^\s;:?!«])[ \u00a0\u202f]*:(?=\s|$)")
+_AFTER_OPENING = re.compile(r"«[ \u00a0\u202f]*")
+_BEFORE_CLOSING = re.compile(r"[ \u00a0\u202f]*»")
+
+
+def french_spacing(text: str) -> str:
+    """French punctuation spacing (Imprimerie nationale): a narrow no-break space (U+202F) before ``;``, ``?``
+    and ``!``, a no-break space (U+00A0) before ``:`` and inside ``« »``, whatever space was there before (none,
+    a plain one). A colon or mark inside a word (``3:22``) is left alone; applying it twice changes nothing."""
+    text = _BEFORE_TALL.sub("\u202f\\1", text)
+    text = _BEFORE_COLON.sub("\u00a0:", text)
+    text = _AFTER_OPENING.sub("«\u00a0", text)
+    return _BEFORE_CLOSING.sub("\u00a0»", text)
+
+
+def typeset(text: str) -> str:
+    """``text`` as the language in use prints it: cells in its letters (``Z4S7``), a number bound to the word
+    after it with a no-break space (so a line never ends between them), and French spacing in French. The PDF
+    writer calls it on every string it measures or sets; it leaves typeset text as it is."""
+    code = language().code
+    text = _NUMBER_THEN_WORD.sub("\\1\u00a0", rename_cells(text, code))
+    return french_spacing(text) if code == "fr" else text

@@ -12,14 +12,15 @@ lie. Walls and guides on a cut edge belong half to cells outside the window and 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from dominosa.board import Cell
-from dominosa.rendering.scene import MARGIN, Diagram, Layer, labelled_span
+from dominosa.rendering.scene import LABEL_GAP, MARGIN, Diagram, Layer, labelled_span
 from dominosa.rendering.style import Style
 
-__all__ = ["WINDOW_CELLS", "Window", "fits_window", "marked_cells", "window_around", "windowed"]
+__all__ = ["WINDOW_CELLS", "Window", "fits_window", "marked_cells", "named_cells", "window_around", "windowed"]
 
 # The most rows or columns a window shows: a double-nine board's size, which the chapter already prints well.
 WINDOW_CELLS = 12
@@ -31,6 +32,9 @@ WINDOW_MIN = 8
 TEAR_STEP = 0.25
 TEAR_DEPTH = 0.08
 TEAR_WIDTH = 0.03
+# Between the labels and the board where a torn edge lies between them: the tear's reach from the board (its
+# middle, half the margin out, and its depth) and a clear space beyond it, in cells.
+TORN_LABEL_GAP = MARGIN / 2 + TEAR_DEPTH + 0.08
 # Shapes whose every point lies this far inside the window are kept; a wall or guide on a cut edge is not.
 EDGE_SLACK = 0.1
 
@@ -64,9 +68,20 @@ def _span(values: Iterable[int]) -> range:
 
 
 def marked_cells(lesson) -> tuple[Cell, ...]:
-    """Every cell a lesson's figure marks (a :class:`~dominosa.rendering.lessons.Lesson`): those the reasoning
-    looks at and those of the pairs it decides."""
-    return tuple(dict.fromkeys((*lesson.cells, *(cell for pair in lesson.decided for cell in pair))))
+    """Every cell a lesson's figure must show (a :class:`~dominosa.rendering.lessons.Lesson`): those the
+    reasoning looks at, those of the pairs it decides, and every cell its sentence names, so that a reader
+    finds on the figure each cell the text sends them to."""
+    named = named_cells(lesson.sentence)
+    return tuple(dict.fromkeys((*lesson.cells, *(cell for pair in lesson.decided for cell in pair), *named)))
+
+
+# A cell as the engine's sentences name it, r4c7: row and column counted from 1.
+_CELL_NAME = re.compile(r"\br(\d+)c(\d+)\b")
+
+
+def named_cells(text: str) -> tuple[Cell, ...]:
+    """The cells a sentence of the engine names (``r4c7`` is row 3, column 6 counted from 0), in order."""
+    return tuple(dict.fromkeys((int(r) - 1, int(c) - 1) for r, c in _CELL_NAME.findall(text)))
 
 
 def fits_window(cells: Iterable[Cell], rows: int = WINDOW_CELLS, cols: int | None = None) -> bool:
@@ -114,7 +129,9 @@ def windowed(whole: Diagram, window: Window, style: Style, label_size: float) ->
     if tears:
         layers.append(Layer("segments", tears, stroke=style.label, width=TEAR_WIDTH, cap="round", role="cut-edges"))
     picture = Diagram(width, height, layers, whole.paper)
-    return labelled_span(picture, window.rows, window.cols, style, label_size)
+    cut = window.cut()
+    gap = TORN_LABEL_GAP if cut["left"] or cut["top"] else LABEL_GAP
+    return labelled_span(picture, window.rows, window.cols, style, label_size, gap)
 
 
 def _cropped(layer: Layer, box: tuple[float, float, float, float]) -> Layer:

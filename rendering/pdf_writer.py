@@ -15,7 +15,13 @@ What it writes (PDF 1.4, every object plain so any tool reads it):
   for its figures and labels (SIL Open Font Licence, which allows embedding; from the ``font-source-serif-pro``
   and ``font-source-sans-pro`` packages, DejaVu standing in when one is missing), each embedded as a
   **TrueType** subset (``/FontFile2``; never Type 3), as simple fonts with ``WinAnsiEncoding``, so text
-  stays extractable and searchable; characters outside Windows-1252 print as ``?``;
+  stays extractable and searchable. Characters outside Windows-1252 (a narrow no-break space, an author's
+  "ř" or "Ł") take codes that encoding leaves free, named in the font's ``/Differences`` and its ToUnicode map,
+  up to :data:`SPARE_CODES` of them a document; a character a face lacks is set in its stand-in face
+  (:data:`FALLBACK`, DejaVu, which covers Latin Extended-A), glyph by glyph;
+- text as the language in use sets it (:func:`~dominosa.rendering.i18n.typeset`: French spacing, cells in the
+  language's letters, a number bound to its word), applied where text is measured and where it is set, so the
+  two always agree;
 - content streams compressed with zlib.
 
 Subsetting uses fontTools, which matplotlib itself depends on for the same job.
@@ -33,9 +39,24 @@ import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dominosa.rendering.i18n import typeset
 from dominosa.rendering.scene import DIGIT_HEIGHT, Diagram, Layer
 
-__all__ = ["PdfDocument", "PdfPage", "text_width", "wrap_text", "font_metrics", "FONT_FILES", "FACES", "Face"]
+__all__ = [
+    "PdfDocument",
+    "PdfPage",
+    "Placed",
+    "text_width",
+    "wrap_text",
+    "font_metrics",
+    "unprintable",
+    "FONT_FILES",
+    "FACES",
+    "FALLBACK",
+    "SPARE_CODES",
+    "SpareCodes",
+    "Face",
+]
 
 FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}  # bold? -> file in matplotlib's data
 # Each face by name: the package that ships it, its file in the package's ``files`` folder, and matplotlib's
@@ -49,11 +70,26 @@ FACES: dict[str, tuple[str | None, str | None, str]] = {
     "label-bold": ("font_source_sans_pro", "SourceSansPro-Semibold.ttf", FONT_FILES[True]),
     "figures": ("font_source_sans_pro", "SourceSansPro-Semibold.ttf", FONT_FILES[False]),
     "display": ("font_source_serif_pro", "SourceSerifPro-Bold.ttf", "DejaVuSerif-Bold.ttf"),
+    "serif-fallback": (None, None, "DejaVuSerif.ttf"),
+    "serif-bold-fallback": (None, None, "DejaVuSerif-Bold.ttf"),
+}
+# The face that sets, glyph by glyph, what a face's file lacks (Source Serif Pro has no narrow no-break space,
+# nor the Sami or Dutch letters of Latin Extended-A): DejaVu, of the same kind, which has them all.
+FALLBACK: dict[str, str] = {
+    "serif": "serif-fallback",
+    "serif-bold": "serif-bold-fallback",
+    "display": "serif-bold-fallback",
+    "label": "sans",
+    "label-bold": "sans-bold",
+    "figures": "sans-bold",
 }
 Face = str | bool  # a face's name, or (as before faces had names) bold or not in DejaVu Sans
 _KAPPA = 0.5522847498
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _ENCODING = "cp1252"  # what PDF calls WinAnsiEncoding (the five codes it leaves undefined are never produced)
+# The codes WinAnsiEncoding leaves to no character (its five gaps, the controls, DEL): a document gives them, in
+# the order it meets them, to the characters it shows from outside Windows-1252, the same code in every face.
+SPARE_CODES = (0x81, 0x8D, 0x8F, 0x90, 0x9D, *range(0x01, 0x20), 0x7F)
 
 
 @dataclass(frozen=True)
@@ -70,6 +106,27 @@ class FontMetrics:
     italic_angle: float
     stem_v: int
     digit_height: float  # the height of the digit 0, in ems: figures are centred on it
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One thing the writer put on a page, as a preflight checks it: ``kind`` is ``text`` (a line set by
+    :meth:`PdfPage.text`), ``figure`` (a diagram's whole box), ``number`` (a text inside a diagram, ``owner``
+    the index of its figure in the page's record) or ``rule`` (a line or rectangle); ``box`` is (left, top,
+    right, bottom) in points from the page's top-left corner, for text from the font's ascent to its descent,
+    as PDF readers measure a glyph's box; ``size`` the text's size on paper in points (0 for shapes)."""
+
+    kind: str
+    box: tuple[float, float, float, float]
+    text: str = ""
+    size: float = 0.0
+    owner: int = -1
+    core: tuple[float, float, float, float] | None = None  # text only: its letters' box (see CORE_RISE)
+
+
+# The box of a text's letters, in ems from the baseline: ascenders rise about 0.75 em, descenders drop about 0.22;
+# the font's ascent and descent (the box readers report) hold more, for accents and leading.
+CORE_RISE, CORE_DROP = 0.75, 0.22
 
 
 def _face_name(face: Face) -> str:
@@ -136,6 +193,51 @@ def _metrics(face: str) -> FontMetrics:
     )
 
 
+@lru_cache(maxsize=2 * len(FACES))
+def _glyph_widths(face: str) -> dict[int, float]:
+    """Every character a face's file has, with its advance in thousandths of an em."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(face_path(face), lazy=True)
+    scale = 1000.0 / font["head"].unitsPerEm
+    hmtx = font["hmtx"]
+    return {code: hmtx[glyph][0] * scale for code, glyph in font.getBestCmap().items()}
+
+
+def _advance(face: str, char: str) -> float:
+    """One character's advance in a face, in thousandths of an em (the .notdef box's where it has none)."""
+    width = _glyph_widths(face).get(ord(char))
+    return width if width is not None else font_metrics(face).widths[0x3F]  # as wide as "?"
+
+
+def _runs(face: str, text: str) -> list[tuple[str, str]]:
+    """``text`` cut into (face, piece) runs: each character in ``face`` if its file has it, else in its stand-in
+    (:data:`FALLBACK`) when that has it."""
+    has = _glyph_widths(face)
+    stand_in = FALLBACK.get(face)
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        use = face
+        if ord(char) not in has and stand_in is not None and ord(char) in _glyph_widths(stand_in):
+            use = stand_in
+        if runs and runs[-1][0] == use:
+            runs[-1] = (use, runs[-1][1] + char)
+        else:
+            runs.append((use, char))
+    return runs
+
+
+def unprintable(text: str, bold: Face = False) -> str | None:
+    """The first character of ``text`` neither a face nor its stand-in can set (None when all can)."""
+    face = _face_name(bold)
+    for run_face, piece in _runs(face, text):
+        has = _glyph_widths(run_face)
+        for char in piece:
+            if ord(char) not in has and not char.isspace():
+                return char
+    return None
+
+
 def _font_folder() -> str:
     """Matplotlib's font folder, found without importing matplotlib (which costs half a second)."""
     spec = importlib.util.find_spec("matplotlib")
@@ -145,17 +247,23 @@ def _font_folder() -> str:
 
 
 def text_width(text: str, size: float, *, bold: Face = False) -> float:
-    """The width of a line of text in points, as the PDF will set it."""
-    widths = font_metrics(bold).widths
-    return sum(widths[b] for b in _encode(text)) * size / 1000.0
+    """The width of a line of text in points, as the PDF will set it (typeset in the language in use)."""
+    return _set_width(_face_name(bold), typeset(text), size)
+
+
+def _set_width(face: str, text: str, size: float) -> float:
+    """The width of text already typeset, in points, each character in the face that sets it."""
+    return sum(_advance(run_face, c) for run_face, piece in _runs(face, text) for c in piece) * size / 1000.0
 
 
 def wrap_text(text: str, size: float, width: float, *, bold: Face = False) -> list[str]:
-    """Greedy line breaking at spaces, measured with the font's own widths; never at a no-break space (French
-    sets one before its colons)."""
+    """Greedy line breaking at spaces, measured with the font's own widths, of the text typeset in the language
+    in use; never at a no-break space (French sets one before its colons, every language between a number and
+    its word)."""
     lines: list[str] = []
     line = ""
-    for word in re.split(r"[^\S\u00a0]+", text.strip(" \t\n\r\f\v")):
+    text = typeset(text)
+    for word in re.split(r"[^\S\u00a0\u202f]+", text.strip(" \t\n\r\f\v")):
         if not word:
             continue
         trial = f"{line} {word}" if line else word
@@ -169,7 +277,39 @@ def wrap_text(text: str, size: float, width: float, *, bold: Face = False) -> li
     return lines
 
 
+class SpareCodes:
+    """The characters from outside Windows-1252 a document shows, each with the spare code it was given."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, int] = {}
+
+    def encode(self, text: str) -> bytes:
+        """``text`` as the bytes a simple font's string holds: Windows-1252, else the character's spare code."""
+        try:
+            return text.encode(_ENCODING)
+        except UnicodeEncodeError:
+            pass
+        out = bytearray()
+        for char in text:
+            try:
+                out += char.encode(_ENCODING)
+            except UnicodeEncodeError:
+                out.append(self._code_of(char))
+        return bytes(out)
+
+    def _code_of(self, char: str) -> int:
+        code = self.code.get(char)
+        if code is None:
+            if len(self.code) == len(SPARE_CODES):
+                raise ValueError(
+                    f"{char!r} is one character too many from outside Windows-1252: a PDF holds {len(SPARE_CODES)}"
+                )
+            code = self.code[char] = SPARE_CODES[len(self.code)]
+        return code
+
+
 def _encode(text: str) -> bytes:
+    """Text of Windows-1252 (a diagram's numbers and labels) as its bytes; anything else as ``?``."""
     return text.encode(_ENCODING, errors="replace")
 
 
@@ -183,13 +323,19 @@ class PdfPage:
         *,
         trim_box: tuple[float, float, float, float] | None = None,
         bleed_box: tuple[float, float, float, float] | None = None,
+        spare: SpareCodes | None = None,
     ) -> None:
+        """``spare`` is the document's table of codes for characters outside Windows-1252 (a page of its own
+        when it is drawn only to be measured)."""
+        self.spare = spare if spare is not None else SpareCodes()
         self.width = width
         self.height = height
         self.trim_box = trim_box
         self.bleed_box = bleed_box
         self.chars: dict[str, set[str]] = {}  # for each face used, the characters shown
         self.ink: tuple[float, float, float, float] | None = None  # (left, top, right, bottom) of all drawn
+        self.placed: list[Placed] = []  # everything drawn, where and how big: what a preflight checks
+        self._figure: tuple[int, float, float, float] = (-1, 0.0, 0.0, 1.0)  # the diagram being drawn
         self._ops: list[str] = [f"1 0 0 -1 0 {_n(height)} cm"]
 
     def _inked(self, left: float, top: float, right: float, bottom: float) -> None:
@@ -222,21 +368,31 @@ class PdfPage:
         Returns the width of the text, in points.
         """
         face = _face_name(bold)
-        data = _encode(text)
-        width = sum(font_metrics(bold).widths[b] for b in data) * size / 1000.0
+        text = typeset(text)
+        runs = _runs(face, text)
+        width = _set_width(face, text, size)
         shift = width / 2 if anchor == "middle" else width if anchor == "end" else 0.0
         metrics = font_metrics(bold)
         rise, drop = metrics.ascent * size / 1000, -metrics.descent * size / 1000
         if down:
             y -= shift
-            self._inked(x - drop, y, x + rise, y + width)
+            box = (x - drop, y, x + rise, y + width)
+            core = (x - CORE_DROP * size, y, x + CORE_RISE * size, y + width)
             matrix = f"0 1 1 0 {_n(x)} {_n(y)}"
         else:
             x -= shift
-            self._inked(x, y - rise, x + width, y + drop)
+            box = (x, y - rise, x + width, y + drop)
+            core = (x, y - CORE_RISE * size, x + width, y + CORE_DROP * size)
             matrix = f"1 0 0 -1 {_n(x)} {_n(y)}"
-        self.chars.setdefault(face, set()).update(data.decode(_ENCODING))
-        self._ops.append(f"BT {_fill(colour)} /{_resource(face)} {_n(size)} Tf {matrix} Tm ({_literal(data)}) Tj ET")
+        self._inked(*box)
+        if text.strip():
+            self.placed.append(Placed("text", box, text, size, core=core))
+        shown = []  # the first run's font is chosen before the matrix is set, as readers that group lines expect
+        for k, (run_face, piece) in enumerate(runs):
+            self.chars.setdefault(run_face, set()).update(piece)
+            where = f" {matrix} Tm" if k == 0 else ""
+            shown.append(f"/{_resource(run_face)} {_n(size)} Tf{where} ({_literal(self.spare.encode(piece))}) Tj")
+        self._ops.append(f"BT {_fill(colour)} {' '.join(shown)} ET")
         return width
 
     def line(
@@ -252,7 +408,9 @@ class PdfPage:
     ) -> None:
         """A straight line ``width`` points wide."""
         half = width / 2
-        self._inked(min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half)
+        box = (min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half, max(y0, y1) + half)
+        self._inked(*box)
+        self.placed.append(Placed("rule", box))
         self._ops.append(
             f"q {_stroke(colour)} {_n(width)} w {_CAPS[cap]} J {_n(x0)} {_n(y0)} m {_n(x1)} {_n(y1)} l S Q"
         )
@@ -270,7 +428,9 @@ class PdfPage:
     ) -> None:
         """A rectangle, filled and/or stroked."""
         half = width / 2 if stroke else 0.0
-        self._inked(x - half, y - half, x + w + half, y + h + half)
+        box = (x - half, y - half, x + w + half, y + h + half)
+        self._inked(*box)
+        self.placed.append(Placed("rule", box))
         paint = "B" if fill and stroke else "f" if fill else "S"
         colours = (f"{_fill(fill)} " if fill else "") + (f"{_stroke(stroke)} {_n(width)} w " if stroke else "")
         self._ops.append(f"q {colours}{_n(x)} {_n(y)} {_n(w)} {_n(h)} re {paint} Q")
@@ -284,6 +444,8 @@ class PdfPage:
         """
         face = _face_name(face)
         self._inked(x, y, x + diagram.width * scale, y + diagram.height * scale)
+        self.placed.append(Placed("figure", (x, y, x + diagram.width * scale, y + diagram.height * scale)))
+        self._figure = (len(self.placed) - 1, x, y, scale)
         ops = self._ops
         ops.append(f"q {_n(scale)} 0 0 {_n(scale)} {_n(x)} {_n(y)} cm 1 j")
         if paper:
@@ -322,12 +484,26 @@ class PdfPage:
                 half = sum(widths[b] for b in data) * size / 2000.0
                 parts.append(f"1 0 0 -1 {_n(x - half)} {_n(y + drop)} Tm ({_literal(data)}) Tj")
             parts.append("ET")
+            self._numbers(layer, metrics, drop)
             shown = self.chars.setdefault(face, set())
             for _, _, text in layer.items:
                 shown.update(text)
             ops.append(" ".join(parts))
         else:
             raise ValueError(f"unknown layer kind {layer.kind!r}")
+
+    def _numbers(self, layer: Layer, metrics: FontMetrics, drop: float) -> None:
+        """Record the texts of a diagram's layer where they land on the page (the diagram's scale applied)."""
+        owner, left, top, scale = self._figure
+        size = layer.size
+        rise, fall = metrics.ascent * size / 1000, -metrics.descent * size / 1000
+        for x, y, text in layer.items:
+            half = sum(metrics.widths[b] for b in _encode(text)) * size / 2000.0
+            baseline = y + drop
+            x0, x1 = left + (x - half) * scale, left + (x + half) * scale
+            box = (x0, top + (baseline - rise) * scale, x1, top + (baseline + fall) * scale)
+            core = (x0, top + (baseline - CORE_RISE * size) * scale, x1, top + (baseline + CORE_DROP * size) * scale)
+            self.placed.append(Placed("number", box, text, size * scale, owner, core))
 
     def content(self) -> bytes:
         return "\n".join(self._ops).encode("latin-1")
@@ -348,6 +524,7 @@ class PdfDocument:
         self.pages: list[PdfPage] = []
         self.info = {"Title": title, "Author": author, "Subject": subject, "Producer": "dominosa"}
         self.language = language
+        self.spare = SpareCodes()
 
     def new_page(
         self,
@@ -358,7 +535,7 @@ class PdfDocument:
         bleed_box: tuple[float, float, float, float] | None = None,
     ) -> PdfPage:
         """Append a page ``width`` x ``height`` points; boxes are (left, bottom, right, top) in PDF points."""
-        page = PdfPage(width, height, trim_box=trim_box, bleed_box=bleed_box)
+        page = PdfPage(width, height, trim_box=trim_box, bleed_box=bleed_box, spare=self.spare)
         self.pages.append(page)
         return page
 
@@ -371,7 +548,10 @@ class PdfDocument:
             for face, shown in page.chars.items():
                 chars.setdefault(face, set()).update(shown)
         objects: list[bytes] = [b"", b""]  # 1: catalog, 2: page tree, filled in at the end
-        font_refs = {face: _font_objects(objects, face, chars[face] | {" "}) for face in FACES if face in chars}
+        spare = self.spare.code
+        font_refs = {
+            face: _font_objects(objects, face, chars[face] | {" "}, spare) for face in FACES if face in chars
+        }
         kids = []
         for page in self.pages:
             data = zlib.compress(page.content(), 6)
@@ -420,8 +600,9 @@ def _resource(face: str) -> str:
     return f"F{list(FACES).index(face)}"
 
 
-def _font_objects(objects: list[bytes], face: str, chars: set[str]) -> int:
-    """Append a font's file, descriptor and dictionary; return the dictionary's object number."""
+def _font_objects(objects: list[bytes], face: str, chars: set[str], spare: dict[str, int]) -> int:
+    """Append a font's file, descriptor and dictionary; return the dictionary's object number. The characters
+    it shows from outside Windows-1252 are named at their spare codes in an ``/Encoding`` of differences."""
     metrics = font_metrics(face)
     program = _subset(metrics.path, frozenset(chars))
     packed = zlib.compress(program, 9)
@@ -442,26 +623,36 @@ def _font_objects(objects: list[bytes], face: str, chars: set[str]) -> int:
         ).encode("latin-1")
     )
     descriptor_ref = len(objects)
-    cmap = zlib.compress(_to_unicode(), 9)
+    extra = tuple(sorted((code, char) for char, code in spare.items() if char in chars))
+    cmap = zlib.compress(_to_unicode(extra), 9)
     objects.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(cmap) + cmap + b"\nendstream")
     cmap_ref = len(objects)
-    widths = " ".join(_n(w) for w in metrics.widths[32:256])
+    first = min([32, *(code for code, _ in extra)])
+    advance = dict(enumerate(metrics.widths)) | {code: _advance(face, char) for code, char in extra}
+    widths = " ".join(_n(advance[code]) for code in range(first, 256))
+    encoding = "/WinAnsiEncoding"
+    if extra:
+        names = " ".join(f"{code} /uni{ord(char):04X}" for code, char in extra)
+        encoding = f"<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [{names}] >>"
     objects.append(
         (
-            f"<< /Type /Font /Subtype /TrueType /BaseFont /{name} /FirstChar 32 /LastChar 255 "
-            f"/Widths [{widths}] /Encoding /WinAnsiEncoding /FontDescriptor {descriptor_ref} 0 R "
+            f"<< /Type /Font /Subtype /TrueType /BaseFont /{name} /FirstChar {first} /LastChar 255 "
+            f"/Widths [{widths}] /Encoding {encoding} /FontDescriptor {descriptor_ref} 0 R "
             f"/ToUnicode {cmap_ref} 0 R >>"
         ).encode("latin-1")
     )
     return len(objects)
 
 
-@lru_cache(maxsize=1)
-def _to_unicode() -> bytes:
-    """A ToUnicode CMap for WinAnsi codes, so every reader extracts the text exactly, not only those that know
-    the encoding by heart."""
-    pairs = []
+@lru_cache(maxsize=8)
+def _to_unicode(extra: tuple[tuple[int, str], ...] = ()) -> bytes:
+    """A ToUnicode CMap for WinAnsi codes and the spare codes ``extra`` gives out, so every reader extracts the
+    text exactly, not only those that know the encoding by heart."""
+    pairs = [f"<{code:02X}> <{ord(char):04X}>" for code, char in extra]
+    given = {code for code, _ in extra}
     for code in range(32, 256):
+        if code in given:
+            continue
         try:
             char = bytes([code]).decode(_ENCODING)
         except UnicodeDecodeError:

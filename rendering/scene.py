@@ -31,9 +31,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from dominosa.board import Cell, cell_name
+from dominosa.board import Cell, cell_name, column_name, row_name
 from dominosa.errors import PuzzleError
 from dominosa.puzzle import Placement, Puzzle, placement
+from dominosa.rendering.i18n import language
 from dominosa.rendering.style import MONO, Style
 from dominosa.solution import Solution
 
@@ -313,27 +314,43 @@ def _labelled(picture: Diagram, puzzle: Puzzle, style: Style, size: float = LABE
 
     Row labels are right-aligned ``LABEL_GAP`` left of the board's edge and column labels centred over their
     columns ``LABEL_GAP`` above it; the old margin stays blank outside the labels. Names count from 1 as
-    :func:`~dominosa.board.cell_name` does, so an irregular board that starts at row 2 is labelled from r3.
+    :func:`~dominosa.board.cell_name` does, so an irregular board that starts at row 2 is labelled from r3, in the
+    letters of the language in use (Z3 in German).
     """
     rows = range(min(r for r, _ in puzzle.board.cells), max(r for r, _ in puzzle.board.cells) + 1)
     cols = range(min(c for _, c in puzzle.board.cells), max(c for _, c in puzzle.board.cells) + 1)
     return labelled_span(picture, rows, cols, style, size)
 
 
-def labelled_span(picture: Diagram, rows: range, cols: range, style: Style, size: float = LABEL_SIZE) -> Diagram:
+def labelled_span(
+    picture: Diagram,
+    rows: range,
+    cols: range,
+    style: Style,
+    size: float = LABEL_SIZE,
+    gap: float = LABEL_GAP,
+    bare: bool = False,
+) -> Diagram:
     """The picture of board rows ``rows`` and columns ``cols`` (0-based) widened by a band of their labels, as
-    :func:`_labelled` lays them; a window onto part of a big board names its real rows and columns this way."""
+    :func:`_labelled` lays them; a window onto part of a big board names its real rows and columns this way.
+    ``gap`` is the space between the labels and the board (wider where a torn edge lies between them);
+    The labels are in the letters the book's text names cells by (Z4, S7 in German), or with ``bare`` the numbers
+    alone, narrow enough for small cells."""
     from dominosa.rendering.pdf_writer import text_width  # the font's own widths; imported late: it imports us
 
-    row_names = [f"r{r + 1}" for r in rows]
-    dx = max(text_width(name, size) for name in row_names) + LABEL_GAP
-    dy = DIGIT_HEIGHT * size + LABEL_GAP
-    right = dx + MARGIN - LABEL_GAP  # where every row label ends
-    bottom = dy + MARGIN - LABEL_GAP  # where every column label's digits sit
+    code = language().code
+    row_names = [str(r + 1) if bare else row_name(r, code) for r in rows]
+    dx = max(text_width(name, size) for name in row_names) + gap
+    dy = DIGIT_HEIGHT * size + gap
+    right = dx + MARGIN - gap  # where every row label ends
+    bottom = dy + MARGIN - gap  # where every column label's digits sit
     items = [
         (right - text_width(name, size) / 2, dy + MARGIN + k + 0.5, name) for k, name in enumerate(row_names)
     ]
-    items += [(dx + MARGIN + k + 0.5, bottom - DIGIT_HEIGHT * size / 2, f"c{c + 1}") for k, c in enumerate(cols)]
+    items += [
+        (dx + MARGIN + k + 0.5, bottom - DIGIT_HEIGHT * size / 2, str(c + 1) if bare else column_name(c, code))
+        for k, c in enumerate(cols)
+    ]
     layers = [layer.shifted(dx, dy) for layer in picture.layers]
     layers.append(Layer("texts", items, fill=style.label, size=size, role="labels"))
     return Diagram(picture.width + dx, picture.height + dy, layers, picture.paper)

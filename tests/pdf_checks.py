@@ -64,3 +64,54 @@ def smallest_text(reader: pypdf.PdfReader) -> tuple[float, int, str]:
     """The smallest text of the document: (size, page number from 1, the text)."""
     found = [(size, number, text) for number, page in enumerate(reader.pages, 1) for size, text in text_sizes(page)]
     return min(found)
+
+
+# -- reading a PDF back with poppler's pdftotext, as an outside check would ---------------------------------------
+
+Box = tuple[float, float, float, float]
+
+
+def bbox_words(data: bytes) -> list[list[tuple[str, Box]]]:
+    """Each page's words as ``pdftotext -bbox`` reads them: (text, (left, top, right, bottom)) in points from the
+    page's top-left corner. Poppler is an independent reader: what it finds is what a print service sees."""
+    import html
+    import re
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = f"{folder}/book.pdf"
+        with open(path, "wb") as out:
+            out.write(data)
+        done = subprocess.run(["pdftotext", "-bbox", path, "-"], capture_output=True, text=True, check=True)
+    pages: list[list[tuple[str, Box]]] = []
+    word = re.compile(r'<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">(.*?)</word>')
+    for chunk in done.stdout.split("<page ")[1:]:
+        found = word.finditer(chunk)
+        pages.append([(html.unescape(m[5]), tuple(float(v) for v in m.group(1, 2, 3, 4))) for m in found])
+    return pages
+
+
+def words_outside(words: list[tuple[str, Box]], safe: Box, slack: float = 0.5) -> list[tuple[str, Box]]:
+    """The words whose boxes reach past ``safe`` (left, top, right, bottom) by more than ``slack`` points."""
+    return [
+        (text, box)
+        for text, box in words
+        if box[0] < safe[0] - slack or box[1] < safe[1] - slack or box[2] > safe[2] + slack or box[3] > safe[3] + slack
+    ]
+
+
+def overlapping_words(words: list[tuple[str, Box]], share: float = 0.3) -> list[tuple[str, str]]:
+    """Pairs of words whose boxes overlap: sharing width and more than ``share`` of the smaller box's height
+    (a line's ascent meeting the descent of the line above is normal leading)."""
+    out = []
+    ordered = sorted(words, key=lambda w: w[1][1])
+    for k, (text, box) in enumerate(ordered):
+        for other, obox in ordered[k + 1 :]:
+            if obox[1] > box[3]:
+                break
+            wide = min(box[2], obox[2]) - max(box[0], obox[0])
+            high = min(box[3], obox[3]) - max(box[1], obox[1])
+            if wide > 0.5 and high > share * min(box[3] - box[1], obox[3] - obox[1]):
+                out.append((text, other))
+    return out

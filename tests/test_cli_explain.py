@@ -121,7 +121,7 @@ def test_render_several_puzzles_as_svg_in_a_folder_each(tmp_path):
     "args, says",
     [
         (["--example", "--render", "a-file.txt"], "is a file, not a folder"),
-        (["--example", "--node-budget", "-3"], "--node-budget must be at least 1"),
+        (["--example", "--path-budget", "-3"], "--path-budget must be at least 1"),
         (["--example", "--render", "out", "--render-format", "gif"], "invalid choice"),
     ],
 )

@@ -33,6 +33,15 @@ def test_json_lines_hold_grid_solution_grade_and_score():
         assert solution_from_dict(data, puzzle) is not None
         assert count_solutions_exact_cover(puzzle, 2) == (1, True)
         assert data["grade"] == "basic" == grade(puzzle).name and data["level"] == 1
+        assert data["rating"].get("grade_reason", "left out") is not None  # a reason, or no key: never null
+
+
+def test_path_budget_is_one_name_with_the_old_one_hidden():
+    for command in ("generate", "rate", "explain"):
+        shown = dominosa(command, "--help")
+        assert "--path-budget" in shown.stdout and "--node-budget" not in shown.stdout, command
+    done = dominosa("generate", "--order", "3", "--count", "1", "--seed", "2", "--node-budget", "-1")
+    assert done.returncode == 2 and "--path-budget cannot be negative" in done.stderr  # the old name still read
 
 
 def test_text_output_reads_back_and_is_the_same_with_two_workers():

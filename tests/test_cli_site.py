@@ -3,12 +3,15 @@ each with its solution and the deduction path its hints walk, plus an archive; b
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
+import subprocess
 
 import pytest
 from cli_run import dominosa, one_line_error
 from PIL import Image
+from waiting import PATIENCE
 
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.formats import puzzle_from_dict
@@ -41,9 +44,57 @@ def site(tmp_path_factory):
 
 
 def embedded(folder):
-    text = (folder / "puzzles.js").read_text()
-    assert text.startswith("window.DOMINOSA_SITE = ") and text.endswith(";\n")
-    return json.loads(text[len("window.DOMINOSA_SITE = ") : -2])
+    """The site's data as built: the first line of puzzles.js (the script after it hides the days to come)."""
+    first = (folder / "puzzles.js").read_text().split("\n", 1)[0]
+    assert first.startswith("window.DOMINOSA_SITE = ") and first.endswith(";")
+    return json.loads(first[len("window.DOMINOSA_SITE = ") : -1])
+
+
+def as_the_page_reads_it(folder, today: datetime.date) -> dict:
+    """The data puzzles.js leaves for the page on ``today`` (the reader's clock, set in node)."""
+    noon = f"{today.year}, {today.month - 1}, {today.day}, 12"  # JavaScript counts months from 0
+    script = f"""
+        const Real = Date;
+        globalThis.Date = class extends Real {{
+            constructor(...given) {{ super(...(given.length ? given : [{noon}])); }}
+        }};
+        globalThis.window = {{}};
+        require({json.dumps(str(folder / "puzzles.js"))});
+        const site = window.DOMINOSA_SITE;
+        console.log(JSON.stringify({{ days: site.days.map((d) => d.date), dates: site.dates, today: site.today }}));
+    """
+    done = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=PATIENCE, check=False)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def days_from(today: datetime.date, *offsets: int) -> list[str]:
+    return [(today + datetime.timedelta(days=k)).isoformat() for k in offsets]
+
+
+def test_by_default_the_days_end_today_newest_first(tmp_path):
+    today = datetime.date.today()
+    yesterday = today - datetime.timedelta(days=1)
+    done = dominosa("site", tmp_path / "out", "--from", yesterday.isoformat(), "--grade", "trivial")
+    assert done.returncode == 0, done.stderr
+    assert "2 days, 1 grade" in done.stdout and "hidden" not in done.stdout
+    assert [d["date"] for d in embedded(tmp_path / "out")["days"]] == days_from(today, 0, -1)
+
+
+def test_days_built_ahead_are_in_the_files_but_hidden_by_the_page_until_their_date(tmp_path):
+    today = datetime.date.today()
+    args = ("--from", today.isoformat(), "--ahead", "2", "--grade", "trivial")
+    done = dominosa("site", tmp_path / "out", *args)
+    assert done.returncode == 0, done.stderr
+    assert "3 days (2 of them hidden until their date), 1 grade" in done.stdout
+    built = [d["date"] for d in embedded(tmp_path / "out")["days"]]
+    assert built == days_from(today, 2, 1, 0)  # newest first, in the file
+    shown = as_the_page_reads_it(tmp_path / "out", today)
+    assert shown == {"days": days_from(today, 0), "dates": days_from(today, 0), "today": today.isoformat()}
+    later = as_the_page_reads_it(tmp_path / "out", today + datetime.timedelta(days=2))
+    assert later["days"] == built and later["dates"] == days_from(today, 0, 1, 2)
+    help_text = dominosa("site", "--help").stdout
+    assert "--ahead" in help_text and "determined" in help_text and "reader can find them" in help_text
 
 
 def test_the_folder_holds_the_page_its_script_and_the_puzzles(site):
@@ -118,6 +169,8 @@ def test_the_script_is_the_studios_modules_without_imports_or_exports():
         (("--grade", "hardest"), "unknown grade 'hardest': the grades are trivial, basic, hard, extreme"),
         (("--order", "51"), "--order must be between 1 and 50 (the largest order dominosa makes), not 51"),
         (("--count", "-1"), "--count must be between"),
+        (("--ahead", "-1"), "--ahead must be between 0 and 366 days, not -1"),
+        (("--ahead", "367"), "--ahead must be between 0 and 366 days, not 367"),
         (("--store", "nowhere.sqlite"), "no puzzle store at nowhere.sqlite"),
     ],
 )

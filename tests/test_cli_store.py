@@ -213,6 +213,7 @@ def test_stats_table_json_and_chart(store_path, tmp_path):
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["counts.png"]
     done = dominosa("store", "stats", "--store", store_path, "--format", "json")
+    assert dominosa("store", "stats", store_path, "--format", "json").stdout == done.stdout  # FILE, as rescore
     data = json.loads(done.stdout)
     assert data["total"] == 4
     assert data["by_grade"] == [
@@ -427,6 +428,8 @@ def test_store_rescore_shows_progress_on_a_long_run(tmp_path, monkeypatch, capsy
 def test_store_rescore_refuses_bad_input_in_one_line(tmp_path, monkeypatch, capsys):
     text = tmp_path / "notes.txt"
     text.write_text("not a database\n", encoding="utf-8")
+    assert_bad_input(dominosa("store", "stats", tmp_path / "none.sqlite"), "no puzzle store at")
+    assert_bad_input(dominosa("store", "stats", text, "--store", tmp_path / "b.sqlite"), "give the store once")
     assert_bad_input(dominosa("store", "rescore", tmp_path / "none.sqlite"), "no puzzle store at")
     assert_bad_input(dominosa("store", "rescore", text), "is not a puzzle store")
     assert_bad_input(dominosa("store", "rescore", tmp_path), "is a folder")

@@ -9,9 +9,18 @@ from hypothesis import strategies as st
 from position_art import names, position
 from strategies import layouts
 
-from dominosa.deductions import advanced
+from dominosa.deductions import (
+    forcing_chains,
+    local_duplicate,
+    matching,
+    must_overlap,
+    parity,
+    set_analysis,
+    short_contradiction,
+)
 from dominosa.deductions.counting import propagate_position
 from dominosa.deductions.driver import iter_deductions
+from dominosa.deductions.grades import Technique
 from dominosa.deductions.grading import grade
 from dominosa.deductions.state import UNDECIDED, SolvingState
 from dominosa.generator.proper import proper_layout
@@ -39,8 +48,8 @@ def test_parity_splits_a_bridge_between_even_parts():
         1 0|1 2
         """
     )
-    found = advanced.parity(s)
-    assert found is not None and found.rule == advanced.PARITY
+    found = parity.parity(s)
+    assert found is not None and found.rule == Technique.PARITY
     assert names(s, found.splits) == {"r1c2-r1c3"} and not found.joins
 
 
@@ -56,9 +65,9 @@ def test_cut_parity_joins_a_bridge_between_odd_parts():
         """
     )
     # Simon Tatham's parity splits even bridges only: joining an odd one is the strong form, a fiendish technique.
-    assert not any(d.joins for d in advanced.iter_parity(s))
-    found = advanced.cut_parity(s)
-    assert found is not None and found.rule == advanced.CUT_PARITY
+    assert not any(d.joins for d in parity.iter_parity(s))
+    found = parity.cut_parity(s)
+    assert found is not None and found.rule == Technique.CUT_PARITY
     assert names(s, found.joins) == {"r1c1-r1c2"}
 
 
@@ -72,8 +81,8 @@ def test_parity_has_nothing_to_say_on_an_open_rectangle():
         1 0 1 2
         """
     )
-    assert advanced.parity(s) is None
-    assert list(advanced.iter_parity(s)) == []
+    assert parity.parity(s) is None
+    assert list(parity.iter_parity(s)) == []
 
 
 def test_wide_local_duplicate_splits_a_pair_that_would_starve_two_cells_of_one_domino():
@@ -89,9 +98,9 @@ def test_wide_local_duplicate_splits_a_pair_that_would_starve_two_cells_of_one_d
         """
     )
     # His solver's form sees r2c3-r3c3 (the 3-3, the pair's own domino) link the two cells: nothing at basic.
-    assert advanced.local_duplicate(s) is None
-    found = advanced.wide_local_duplicate(s)
-    assert found is not None and found.rule == advanced.WIDE_LOCAL_DUPLICATE
+    assert local_duplicate.local_duplicate(s) is None
+    found = local_duplicate.wide_local_duplicate(s)
+    assert found is not None and found.rule == Technique.WIDE_LOCAL_DUPLICATE
     # With r2c4-r3c4 joined (the 3-3 used up), r2c3 (3) and r3c3 (3) could each only take the 2-3.
     assert names(s, found.splits) == {"r2c4-r3c4"}
     assert "2-3" in found.reason
@@ -99,14 +108,14 @@ def test_wide_local_duplicate_splits_a_pair_that_would_starve_two_cells_of_one_d
 
 def test_set_analysis_with_doubles_keeps_dominoes_for_the_cells_that_need_them():
     s = position(SETS_OF_NUMBERS)
-    found = advanced.doubles_set_analysis(s)
-    assert found is not None and found.rule == advanced.DOUBLES_SET_ANALYSIS
+    found = set_analysis.doubles_set_analysis(s)
+    assert found is not None and found.rule == Technique.DOUBLES_SET_ANALYSIS
     # The 2s at r1c4, r1c5, r2c5 use up the 0-2 and the 2-2 between them, so r3c1 (2) cannot take the 0-2.
     assert names(s, found.splits) == {"r3c1-r4c1"}
     assert "double" in found.reason
     # The same split is set analysis already: the 2s at r1c4 and r2c5 are no neighbours, so the 2-2 covers one
     # of them at most, and they can only take the 0-2 and the 2-2.
-    assert any(names(s, d.splits) == {"r3c1-r4c1"} for d in advanced.iter_set_analysis(s))
+    assert any(names(s, d.splits) == {"r3c1-r4c1"} for d in set_analysis.iter_set_analysis(s))
 
 
 def test_forcing_chain_rejects_the_way_that_repeats_a_domino():
@@ -121,8 +130,8 @@ def test_forcing_chain_rejects_the_way_that_repeats_a_domino():
         1 0 2 1 2
         """
     )
-    found = advanced.forcing_chain(s)
-    assert found is not None and found.rule == advanced.FORCING_CHAIN
+    found = forcing_chains.forcing_chain(s)
+    assert found is not None and found.rule == Technique.FORCING_CHAIN
     # Along r4c2, r4c1, r3c1, r2c1, r1c1, r1c2 the pairs alternate; one way uses the 0-2 twice.
     assert names(s, found.joins) == {"r4c1-r4c2", "r2c1-r3c1", "r1c1-r1c2"}
     assert "0-2 twice" in found.reason
@@ -138,7 +147,7 @@ def test_forcing_chain_needs_an_impossible_way():
         1 0 1 2
         """
     )
-    assert advanced.forcing_chain(s) is None
+    assert forcing_chains.forcing_chain(s) is None
 
 
 def _rules_fired(orders: tuple[int, ...], count: int) -> dict[int, int]:
@@ -148,7 +157,7 @@ def _rules_fired(orders: tuple[int, ...], count: int) -> dict[int, int]:
         puzzle, hidden = proper_layout(order, random.Random(seed))
         truth = set(hidden.pairs(puzzle.board))
         for d in grade(puzzle, keep_deductions=True).deductions:
-            if d.rule >= advanced.PARITY:  # the techniques beyond rules 1-7
+            if d.rule >= Technique.PARITY:  # the techniques beyond rules 1-7
                 fired[d.rule] = fired.get(d.rule, 0) + 1
                 assert set(d.joins) <= truth, d.reason
                 assert not set(d.splits) & truth, d.reason
@@ -158,13 +167,13 @@ def _rules_fired(orders: tuple[int, ...], count: int) -> dict[int, int]:
 def test_every_advanced_rule_fires_on_real_puzzles_and_is_right():
     fired = _rules_fired((5, 6, 7, 8), 160)
     for rule in (
-        advanced.MUST_OVERLAP,
-        advanced.PARITY,
-        advanced.LOCAL_DUPLICATE,
-        advanced.SET_ANALYSIS,
-        advanced.DOUBLES_SET_ANALYSIS,
-        advanced.FORCING_CHAIN,
-        advanced.SHORT_CONTRADICTION,
+        Technique.MUST_OVERLAP,
+        Technique.PARITY,
+        Technique.LOCAL_DUPLICATE,
+        Technique.SET_ANALYSIS,
+        Technique.DOUBLES_SET_ANALYSIS,
+        Technique.FORCING_CHAIN,
+        Technique.SHORT_CONTRADICTION,
     ):
         assert fired.get(rule, 0) > 0, f"rule {rule} never fired: {fired}"
 
@@ -182,8 +191,8 @@ def test_must_overlap_rules_out_a_placement_every_place_of_a_domino_crosses():
         2 2 0 2
         """
     )
-    found = advanced.must_overlap(s)
-    assert found is not None and found.rule == advanced.MUST_OVERLAP
+    found = must_overlap.must_overlap(s)
+    assert found is not None and found.rule == Technique.MUST_OVERLAP
     # The 1-2 can only lie on r1c3-r1c4 or r2c4-r3c4, sharing no cell; each crosses r1c4-r2c4 (the 1-1).
     assert names(s, found.splits) == {"r1c4-r2c4"} and not found.joins
     assert "1-2" in found.reason and "nowhere" in found.reason
@@ -200,7 +209,7 @@ def test_must_overlap_needs_every_place_to_cross():
         """
     )
     # r2c2-r3c2 is a third place of the 1-2, away from r1c4-r2c4: the 1-1 there is possible after all.
-    assert all("r1c4-r2c4" not in names(s, d.splits) for d in advanced.iter_must_overlap(s))
+    assert all("r1c4-r2c4" not in names(s, d.splits) for d in must_overlap.iter_must_overlap(s))
 
 
 def test_must_overlap_leaves_the_shared_cell_case_to_rule_6():
@@ -212,13 +221,13 @@ def test_must_overlap_leaves_the_shared_cell_case_to_rule_6():
         """
     )
     # Every place of the 0-0 is r1c1-r1c2; the 1-1 at r2c1-r2c2 likewise: no two places without a shared cell.
-    assert advanced.must_overlap(s) is None
+    assert must_overlap.must_overlap(s) is None
 
 
 def test_set_analysis_counts_a_double_once_when_it_cannot_cover_two():
     s = position(SETS_OF_NUMBERS)
-    found = advanced.set_analysis(s)
-    assert found is not None and found.rule == advanced.SET_ANALYSIS
+    found = set_analysis.set_analysis(s)
+    assert found is not None and found.rule == Technique.SET_ANALYSIS
     # The 1s at r1c1 and r3c3 are not neighbours, so the 1-1 covers at most one of them; they can only take the
     # 1-1 and the 1-3, so each takes one: the 1-3's places away from both go.
     assert names(s, found.splits) == {"r2c2-r3c2", "r3c4-r4c4"}
@@ -240,9 +249,9 @@ def test_set_analysis_with_doubles_makes_the_double_touch_its_group():
         """
     )
     # Set analysis (the double counted once) has nothing here: no group of 4s it may count is tight.
-    assert advanced.set_analysis(s) is None
-    found = advanced.doubles_set_analysis(s)
-    assert found is not None and found.rule == advanced.DOUBLES_SET_ANALYSIS
+    assert set_analysis.set_analysis(s) is None
+    found = set_analysis.doubles_set_analysis(s)
+    assert found is not None and found.rule == Technique.DOUBLES_SET_ANALYSIS
     # Three 4s (r2c1, r2c2, r5c1) for three dominoes, the 4-4 among them and able to lie on r2c1-r2c2: without
     # the 4-4 they would have two dominoes for three cells, so the 4-4 away from them is ruled out.
     assert names(s, found.splits) == {"r4c5-r5c5"}
@@ -261,8 +270,8 @@ def test_forcing_chain_rejects_a_way_that_uses_up_a_far_cell():
         0 0 0 1 3
         """
     )
-    found = advanced.forcing_chain(s)
-    assert found is not None and found.rule == advanced.FORCING_CHAIN
+    found = forcing_chains.forcing_chain(s)
+    assert found is not None and found.rule == Technique.FORCING_CHAIN
     # Either r1c3-r2c3 (0-2) and r1c4-r2c4 (1-2), or r1c3-r1c4: the first uses both dominoes r3c1 could take.
     assert names(s, found.joins) == {"r1c3-r1c4"}
     assert names(s, found.splits) == {"r1c3-r2c3", "r1c4-r2c4"}
@@ -283,8 +292,8 @@ def test_forcing_chain_keeps_a_domino_on_both_ways_to_the_chain():
         3 0 4 1 1|1
         """
     )
-    found = [d for d in advanced.iter_forcing_chain(s) if "both ways" in d.reason]
-    assert found and found[0].rule == advanced.FORCING_CHAIN and not found[0].joins
+    found = [d for d in forcing_chains.iter_forcing_chain(s) if "both ways" in d.reason]
+    assert found and found[0].rule == Technique.FORCING_CHAIN and not found[0].joins
     # The chain from r5c1 to r4c4 goes one of two ways, and each way places the 2-3: it is on the chain.
     assert names(s, found[0].splits) == {"r1c2-r1c3", "r2c6-r3c6"}
     assert "2-3" in found[0].reason
@@ -316,7 +325,8 @@ def test_short_contradictions_with_remembered_suppositions_are_those_found_afres
     s = SolvingState(puzzle)
     for k, _step in enumerate(iter_deductions(s, guess=False)):
         if k % every == 0 and not s.solved:
-            assert [d.splits for d in advanced.iter_short_contradiction(s)] == _short_contradictions_afresh(s)
+            found = [d.splits for d in short_contradiction.iter_short_contradiction(s)]
+            assert found == _short_contradictions_afresh(s)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -330,8 +340,8 @@ def test_set_analysis_remembered_by_number_finds_what_a_full_scan_finds(layout):
     for _step in iter_deductions(s, guess=False):
         if s.solved or s.newly_joined or s.newly_split:
             continue
-        assert advanced.set_analysis(s) == next(advanced.iter_set_analysis(s), None)
-        assert advanced.doubles_set_analysis(s) == next(advanced.iter_doubles_set_analysis(s), None)
+        assert set_analysis.set_analysis(s) == next(set_analysis.iter_set_analysis(s), None)
+        assert set_analysis.doubles_set_analysis(s) == next(set_analysis.iter_doubles_set_analysis(s), None)
 
 
 def test_set_analysis_with_doubles_leaves_pending_bookkeeping_alone():
@@ -343,9 +353,9 @@ def test_set_analysis_with_doubles_leaves_pending_bookkeeping_alone():
         right = set(solution.pairs(puzzle.board))
         for q in sorted(right):
             s = SolvingState.from_position(puzzle, newly_joined=[q])
-            for d in advanced.iter_doubles_set_analysis(s):
+            for d in set_analysis.iter_doubles_set_analysis(s):
                 assert not right & set(d.splits), d.reason
-            found = advanced.doubles_set_analysis(s)
+            found = set_analysis.doubles_set_analysis(s)
             assert found is None or not right & set(found.splits)
 
 
@@ -377,4 +387,4 @@ def test_alternating_reach_is_every_cell_each_cell_reaches(data):
     adj = [
         sorted({match_cell[c], *data.draw(st.lists(st.integers(0, k - 1), max_size=4))}) for c in range(k)
     ]
-    assert advanced._alternating_reach(adj, match_cell, match_slot) == _reach_by_search(adj, match_cell, match_slot)
+    assert matching.alternating_reach(adj, match_cell, match_slot) == _reach_by_search(adj, match_cell, match_slot)

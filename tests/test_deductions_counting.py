@@ -21,7 +21,8 @@ from dominosa.deductions import (
     solutions,
     solve,
 )
-from dominosa.deductions.counting import PairProbe, _Engine, propagate_position
+from dominosa.deductions.counting import PairProbe, propagate_position
+from dominosa.deductions.search import Engine
 from dominosa.deductions.state import JOINED, SPLIT, Contradiction
 from dominosa.deductions.tables import tables_for
 from dominosa.generator.layouts import random_layout
@@ -149,14 +150,14 @@ def _rules_fixed_point(puzzle, joined, split, decided):
 )
 @given(layouts(min_order=3, max_order=9, clues=True), st.data())
 def test_the_search_propagation_reaches_the_same_fixed_point_as_the_rules(layout, data):
-    """The search's propagator (``_Engine.propagate``, its loops specialised for speed) after one decision and
+    """The search's propagator (``Engine.propagate``, its loops specialised for speed) after one decision and
     after several in a row: the same pairs joined and split as the readable rules from the same position, or a
     contradiction for both."""
     puzzle, _ = layout
     t = tables_for(puzzle)
     root = propagate_position(t)
     assume(root is not None and root.placed < t.n_cells // 2)
-    engine = _Engine(t, root)
+    engine = Engine(t, root)
     for _ in range(data.draw(st.integers(min_value=1, max_value=4), label="decisions")):
         before = bytes(engine.pstate)
         open_pairs = [q for q in range(t.n_pairs) if not before[q]]

@@ -110,9 +110,9 @@ def test_a_trivial_puzzle_searched_from_bitsets_is_rated_the_same(layout, seed):
     assert rating.score == score(general.steps, dominoes=dominoes_to_place(puzzle))
 
 
-# Lean grading runs settled (driver.settled_steps: the bookkeeping drawn by settle and counted; with the trivial, or
-# the trivial and basic techniques on a small board, the generator's quick rejections, on the settled positions'
-# bitsets): it must be the same run as the stepped one.
+# Lean grading runs settled (driver.stepping with counted=: the bookkeeping drawn by settle and counted; with the
+# trivial, or the trivial and basic techniques on a small board, the generator's quick rejections, on the settled
+# positions' bitsets): it must be the same run as the stepped one.
 
 
 @SOME

@@ -17,10 +17,11 @@ from hypothesis import strategies as st
 from strategies import layouts
 
 from dominosa import Board
-from dominosa.deductions import SolvingState, advanced, iter_deductions
-from dominosa.deductions.advanced import _alternating_reach, _perfect_matching
+from dominosa.deductions import SolvingState, iter_deductions, parity
 from dominosa.deductions.driver import settle
-from dominosa.deductions.grades import TECHNIQUES
+from dominosa.deductions.grades import TECHNIQUES, Technique
+from dominosa.deductions.matching import alternating_reach
+from dominosa.deductions.matching import perfect_matching as match_cells_to_slots
 from dominosa.deductions.state import UNDECIDED, Contradiction
 from dominosa.generator.layouts import perfect_matching
 
@@ -51,7 +52,7 @@ def _nx_bipartite(adj, n):
 @given(bipartite())
 def test_perfect_matching_exists_exactly_when_networkx_finds_one(graph):
     adj, n = graph
-    match_cell, match_slot = _perfect_matching(adj, n)
+    match_cell, match_slot = match_cells_to_slots(adj, n)
     g = _nx_bipartite(adj, n)
     size = len(nx.bipartite.maximum_matching(g, top_nodes=[("cell", u) for u in range(len(adj))])) // 2
     assert (match_cell is not None) == (size == len(adj))
@@ -68,11 +69,11 @@ def test_alternating_reach_is_networkx_reachability_and_regins_test(graph):
     alternating graph, and an unmatched link lies in some perfect matching (both ends in one strongly connected
     part: Régin) exactly when the cell matched with its slot reaches back."""
     adj, n = graph
-    match_cell, match_slot = _perfect_matching(adj, n)
+    match_cell, match_slot = match_cells_to_slots(adj, n)
     if match_cell is None:
         return
     m = len(adj)
-    reach = _alternating_reach(adj, match_cell, match_slot)
+    reach = alternating_reach(adj, match_cell, match_slot)
     g = nx.DiGraph()
     g.add_nodes_from(range(m + n))
     g.add_edges_from((u, m + r) for u in range(m) for r in adj[u] if match_cell[u] != r)
@@ -137,12 +138,12 @@ def test_parity_finds_the_bridges_and_cut_cells_networkx_finds(layout, steps):
         settle(s)
     except Contradiction:
         return
-    basic, beyond = list(advanced.iter_parity(s)), list(advanced.iter_cut_parity(s))
+    basic, beyond = list(parity.iter_parity(s)), list(parity.iter_cut_parity(s))
     ours = {(d.cells, d.joins, d.splits) for d in (*basic, *beyond)}
     assert ours == _expected_parity(s)
     # Simon Tatham's form (basic): an even bridge split; the rest is the fiendish cut-cell parity (issue 37)
-    assert all(d.rule == advanced.PARITY and not d.joins and len(d.cells) == 2 for d in basic)
-    assert all(d.rule == advanced.CUT_PARITY and (d.joins or len(d.cells) == 1) for d in beyond)
+    assert all(d.rule == Technique.PARITY and not d.joins and len(d.cells) == 2 for d in basic)
+    assert all(d.rule == Technique.CUT_PARITY and (d.joins or len(d.cells) == 1) for d in beyond)
 
 
 # -- board tilings (the layouts) -----------------------------------------------------------------------------------

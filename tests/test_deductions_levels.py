@@ -22,7 +22,7 @@ from strategies import layouts, seeds
 from tatham_data import tatham_rows
 
 from dominosa import Board
-from dominosa.deductions.driver import close_trivially, close_up_to
+from dominosa.deductions.driver import close_trivially, stepping
 from dominosa.deductions.grades import (
     BASIC,
     EXTREME,
@@ -185,6 +185,17 @@ def _later(state: SolvingState, truth: list[int], rng: random.Random, extra: int
 # that domino alone and rule 4 places it there, which leaves the other only its pair into the joined pair's
 # cells: the split follows at basic. The wide form (the pair's own domino left out first) is fiendish, where
 # short contradictions draw the same consequences from supposing the pair joined.
+
+
+def close_up_to(state: SolvingState, level: int) -> None:
+    """Apply every technique up to ``level`` to ``state`` in bulk until none applies: the fixed point the step mode
+    reaches when it first gets stuck below the next level (the loop in closure mode with one tier)."""
+    finders: list = []
+    for above, up_to in finders_by_level(tuple(TECHNIQUES)):
+        if above <= level:
+            finders = up_to
+    for _ in stepping(state, (finders,), bulk=True, applied=False):
+        pass
 
 
 def _lost_deductions(order: int, holed: bool, seed: int) -> list[tuple]:

@@ -16,6 +16,7 @@ from dominosa.deductions.positions import (
     SEVERAL,
     check_position,
     next_hint,
+    position_hint,
     position_state,
     settle,
     walk,
@@ -129,6 +130,38 @@ def test_hints_from_partial_positions_agree_with_the_solution(seed, order):
     assert all(board.pair_cells(q) in truth for q in hint.deduction.joins)
     assert not any(board.pair_cells(q) in truth for q in hint.deduction.splits)
     assert all(board.pair_cells(q) in truth for f in hint.forced for q in f.joins)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seeds(), st.integers(min_value=3, max_value=6))
+def test_every_prefix_of_the_solution_is_solved_only_when_whole_and_its_hint_is_sound(seed, order):
+    """With the solution's dominoes placed one by one (in a random order), the hint is "solved" exactly when every
+    domino is placed; before that it names a deduction that agrees with the solution."""
+    puzzle, solution = proper_layout(order, random.Random(seed))
+    placements = list(solution.placements)
+    random.Random(seed + 1).shuffle(placements)
+    truth = set(placements)
+    board = puzzle.board
+    for placed in range(len(placements) + 1):
+        hint = position_hint(_position(puzzle, placements[:placed]))
+        whole = placed == len(placements)
+        assert hint.solved == whole and (hint.deduction is None) == whole, (placed, len(placements))
+        if whole:
+            continue
+        assert hint.deduction.joins or hint.deduction.splits or hint.deduction.quiet_splits
+        assert all(board.pair_cells(q) in truth for q in hint.deduction.joins)
+        assert not any(board.pair_cells(q) in truth for q in hint.deduction.splits + hint.deduction.quiet_splits)
+        assert all(board.pair_cells(q) in truth for f in hint.forced for q in f.joins)
+
+
+def test_a_board_the_bookkeeping_would_finish_is_not_solved_and_its_hint_is_the_next_placement():
+    puzzle = read_puzzle(PLAIN)
+    truth = sorted(TRUTH)
+    hint = position_hint(_position(puzzle, truth[:-1]))
+    assert not hint.solved
+    assert hint.deduction is not None and hint.deduction.rule == 3
+    assert [puzzle.board.pair_cells(q) for q in hint.deduction.joins] == [truth[-1]]
+    assert truth[-1] not in [puzzle.board.pair_cells(q) for q in hint.state.joined_pairs()]  # the board as given
 
 
 # -- replaying a path ----------------------------------------------------------------------------------------------

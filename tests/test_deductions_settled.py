@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from strategies import layouts
 
-from dominosa.deductions import advanced, rules
+from dominosa.deductions import local_duplicate, must_overlap, parity, rules
 from dominosa.deductions.driver import settle
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.settled import (
@@ -84,7 +84,7 @@ def test_a_following_state_is_the_state_made_at_each_position(layout, seed):
             assert _position(at) == _position(state)
             joined, split = state.key()
             made = SolvingState.from_position(puzzle, bit_indices(joined), bit_indices(split))
-            for find in (advanced.local_duplicate, advanced.parity):
+            for find in (local_duplicate.local_duplicate, parity.parity):
                 assert _said(find(at)) == _said(find(made))
             event("asked")
 
@@ -148,7 +148,7 @@ def test_rules_4_and_6_and_must_overlap_apply_where_the_bitsets_say(layout, seed
         position = _position(state)
         cells = [x for x in range(len(puzzle.board.cells)) if rules.same_neighbours_at(state, x) is not None]
         dominoes = [d for d in range(len(puzzle.dominoes)) if rules.shared_cell_of(state, d) is not None]
-        overlapped = [d for d in range(len(puzzle.dominoes)) if advanced.must_overlap_of(state, d) is not None]
+        overlapped = [d for d in range(len(puzzle.dominoes)) if must_overlap.must_overlap_of(state, d) is not None]
         assert same_neighbour_cells(masks, position) == cells
         assert shared_cell_dominoes(masks, position) == dominoes
         assert must_overlap_dominoes(masks, position) == overlapped

@@ -133,6 +133,56 @@ def state_writes(source: str) -> list[str]:
     return sorted(found, key=lambda w: int(w.split()[1].rstrip(":")))
 
 
+def index_fields() -> frozenset[str]:
+    """The fields a SolvingState's ``__init__`` sets on itself, less the techniques' caches: its position and index."""
+    tree = ast.parse((ENGINE / "state.py").read_text("utf-8"))
+    state = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "SolvingState")
+    init = next(n for n in state.body if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    return frozenset(
+        t.attr
+        for node in ast.walk(init)
+        for t in (node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign)
+                  else [])
+        if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+    ) - CACHES
+
+
+def chained_writes(source: str, fields: frozenset[str]) -> list[str]:
+    """Each write into a state's field reached through another object (``search.states[k].pair_states[q] = 1``,
+    ``self.following.state.dirty_cells.clear()``), whatever the names on the way.
+
+    :func:`state_writes` knows a state by its annotation or its making; a state held inside another object (a dict
+    of states, a walker's ``state`` attribute) carries neither. Here the field's name is enough: a write to
+    ``x.y.<field>`` with ``<field>`` one of the index's fields is taken as a write into a state, unless the chain is
+    plain ``self.<field>`` (an object writing a field of its own that shares the name).
+    """
+    found = []
+
+    def through_other(e: ast.expr) -> str | None:
+        if isinstance(e, ast.Subscript):
+            e = e.value
+        if not (isinstance(e, ast.Attribute) and e.attr in fields):
+            return None
+        if isinstance(e.value, ast.Name) and e.value.id == "self":
+            return None
+        return ast.unparse(e)
+
+    for node in ast.walk(ast.parse(source)):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign | ast.Delete):
+            targets = list(node.targets)
+        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+            targets = [node.target]
+        for target in targets:
+            for t in target.elts if isinstance(target, ast.Tuple) else [target]:
+                if isinstance(t, ast.Attribute | ast.Subscript) and (reached := through_other(t)):
+                    found.append(f"line {t.lineno}: writes {reached}")
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS
+                and (reached := through_other(node.func.value))):
+            found.append(f"line {node.lineno}: changes {reached}")
+    return sorted(found, key=lambda w: int(w.split()[1].rstrip(":")))
+
+
 def private_imports(source: str) -> list[str]:
     """Each private name (``_x``, not ``__x__``) that ``source`` imports from, or reads off, an engine module."""
     tree = ast.parse(source)
@@ -170,6 +220,40 @@ def test_no_engine_module_but_state_writes_a_solving_state(path: Path) -> None:
 @pytest.mark.parametrize("path", _engine_modules(), ids=lambda p: p.name)
 def test_no_engine_module_imports_anothers_private_names(path: Path) -> None:
     assert private_imports(path.read_text("utf-8")) == []
+
+
+PACKAGE = ENGINE.parent
+LAYERS = ("dominosa", "deductions", "cover", "generator", "rendering", "web", "cli")
+
+
+def _package_modules() -> list[Path]:
+    return sorted(path for layer in LAYERS for path in (PACKAGE / layer).rglob("*.py"))
+
+
+def test_no_module_writes_a_state_held_by_another_object() -> None:
+    fields = index_fields()
+    found = {
+        str(path.relative_to(PACKAGE)): writes
+        for path in _package_modules()
+        if path != ENGINE / "state.py" and (writes := chained_writes(path.read_text("utf-8"), fields))
+    }
+    assert found == {}
+
+
+def test_the_chained_check_finds_writes_through_attributes_and_subscripts() -> None:
+    fields = index_fields()
+    assert {"pair_states", "dirty_cells", "joined", "newly_split"} <= fields and not fields & CACHES
+    written = chained_writes(
+        "def f(search, key, q):\n"
+        "    search.states[key].pair_states[q] = 1\n"
+        "    self.following.state.dirty_cells.clear()\n"
+        "    search.state.joined |= 4\n"
+        "    self.pair_states[q] = 2\n"
+        "    search.state.memo[q] = 3\n"
+        "    n = search.state.pair_states[q]\n",
+        fields,
+    )
+    assert [w.split(":")[0] for w in written] == ["line 2", "line 3", "line 4"]
 
 
 def test_the_source_checks_find_what_they_look_for() -> None:

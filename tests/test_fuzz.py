@@ -5,6 +5,12 @@ numbers of thousands of digits, deep nesting, lines repeated), and plain random 
 or the documented error, nothing else: the readers return puzzles or raise ``PuzzleError``; the command exits
 0, 1 or 2, and 2 only with one short line on standard error. Sized for CI (a few thousand examples, well under a
 minute); ``bench/fuzz.py`` runs 100,000 with memory and time watched.
+
+Each mutated text is held to ``MAX_TEXT`` characters. Without that bound, mutations compound (a 3,000-fold nesting,
+then its line repeated 50 times, then again) into texts of tens of millions of characters; the readers are linear
+(about half a microsecond a character for JSON), so such a text alone costs tens of seconds, and one run of this
+module took over four minutes. The studio refuses bodies over 1 MB anyway, and ``bench/fuzz.py`` is where size is
+pushed.
 """
 
 from __future__ import annotations
@@ -37,33 +43,41 @@ OTHER_DIGITS = "٠١٢٣٤٥٦٧٨٩۳०३০৩੩૩௩౩๓០０３𝟑"
 PIECES = ["[", "]", "{", "}", ",", ":", '"', "-", "@", "r", "c", "x", ".", "#", "\n", " ", ";", "null", "1e999", "-1"]
 
 
+MAX_TEXT = 400_000  # characters: past the studio's 1 MB body limit in UTF-8 for most texts, and fast to read
+
+
 @st.composite
 def mutated(draw) -> str:
-    """A valid puzzle after one to three mutations."""
+    """A valid puzzle after one to three mutations, each kept only if the text stays within ``MAX_TEXT``."""
     text = draw(st.sampled_from(VALID))
     for _ in range(draw(st.integers(1, 3))):
-        where = draw(st.integers(0, len(text)))
-        kind = draw(st.sampled_from(["cut", "splice", "piece", "digit", "number", "deep", "repeat"]))
-        if kind == "cut":
-            text = text[:where] if draw(st.booleans()) else text[where:]
-        elif kind == "splice":
-            text = text[:where] + draw(st.text(max_size=20)) + text[where:]
-        elif kind == "piece":
-            text = text[:where] + draw(st.sampled_from(PIECES)) * draw(st.sampled_from([1, 2, 40])) + text[where:]
-        elif kind == "digit":
-            text = text[:where] + draw(st.sampled_from(OTHER_DIGITS)) + text[where + 1 :]
-        elif kind == "number":
-            text = text[:where] + "9" * draw(st.sampled_from([8, 30, 5000])) + text[where:]
-        elif kind == "deep":
-            text = (
-                text[:where] + draw(st.sampled_from(["[", '{"a":'])) * draw(st.sampled_from([33, 3000])) + text[where:]
-            )
-        else:
-            lines = text.split("\n")
-            k = draw(st.integers(0, len(lines) - 1))
-            lines[k] = lines[k] * draw(st.sampled_from([2, 50]))
-            text = "\n".join(lines)
+        text = _mutate(draw, text)
     return text
+
+
+def _mutate(draw, text: str) -> str:
+    """One mutation of ``text``, or ``text`` itself when the mutation would grow it past ``MAX_TEXT``."""
+    before = text
+    where = draw(st.integers(0, len(text)))
+    kind = draw(st.sampled_from(["cut", "splice", "piece", "digit", "number", "deep", "repeat"]))
+    if kind == "cut":
+        text = text[:where] if draw(st.booleans()) else text[where:]
+    elif kind == "splice":
+        text = text[:where] + draw(st.text(max_size=20)) + text[where:]
+    elif kind == "piece":
+        text = text[:where] + draw(st.sampled_from(PIECES)) * draw(st.sampled_from([1, 2, 40])) + text[where:]
+    elif kind == "digit":
+        text = text[:where] + draw(st.sampled_from(OTHER_DIGITS)) + text[where + 1 :]
+    elif kind == "number":
+        text = text[:where] + "9" * draw(st.sampled_from([8, 30, 5000])) + text[where:]
+    elif kind == "deep":
+        text = text[:where] + draw(st.sampled_from(["[", '{"a":'])) * draw(st.sampled_from([33, 3000])) + text[where:]
+    else:
+        lines = text.split("\n")
+        k = draw(st.integers(0, len(lines) - 1))
+        lines[k] = lines[k] * draw(st.sampled_from([2, 50]))
+        text = "\n".join(lines)
+    return text if len(text) <= MAX_TEXT else before
 
 
 hostile = st.one_of(mutated(), st.text(max_size=200), st.text(alphabet="0123456789[]{},:\n x.-", max_size=300))

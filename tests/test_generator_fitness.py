@@ -10,7 +10,7 @@ import pytest
 
 from dominosa import Board, full_set
 from dominosa.cover.dominosa import count_solutions_exact_cover
-from dominosa.deductions import advanced, grade, rate
+from dominosa.deductions import grade, rate
 from dominosa.deductions.grades import EXTREME, HARD, Technique, grade_level
 from dominosa.generator.fitness import (
     HALF_GRADE_UP_TO,
@@ -68,9 +68,9 @@ def test_without_repairs_an_ambiguous_layout_gets_the_lowest_fitness():
 
 def test_fitness_prefers_the_target_grade_then_the_gradient_then_the_score():
     target = Target(grade_level("hard"))
-    hard = fitness_of(target, 2, {advanced.SET_ANALYSIS: 1}, 40.0)
-    extreme = fitness_of(target, 3, {advanced.DOUBLES_SET_ANALYSIS: 1}, 90.0)
-    assert extreme > fitness_of(target, 3, {advanced.DOUBLES_SET_ANALYSIS: 3}, 90.0)  # fewer steps above: closer
+    hard = fitness_of(target, 2, {Technique.SET_ANALYSIS: 1}, 40.0)
+    extreme = fitness_of(target, 3, {Technique.DOUBLES_SET_ANALYSIS: 1}, 90.0)
+    assert extreme > fitness_of(target, 3, {Technique.DOUBLES_SET_ANALYSIS: 3}, 90.0)  # fewer steps above: closer
     basic_stuck_often = fitness_of(target, 1, {4: 5}, 10.0)
     basic_stuck_once = fitness_of(target, 1, {4: 1}, 80.0)
     assert hard > extreme and hard > basic_stuck_often

@@ -9,6 +9,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dominosa import Board, cell_name
+from dominosa.board import column_name, rename_cells, row_name
+
+
+def test_a_cell_is_named_in_each_languages_letters():
+    # row/column: Zeile/Spalte, ligne/colonne, fila/columna
+    assert [cell_name((3, 6), lang) for lang in ("en", "de", "fr", "es")] == ["r4c7", "Z4S7", "L4C7", "F4C7"]
+    assert (row_name(0, "de"), column_name(9, "fr"), row_name(11, "es")) == ("Z1", "C10", "F12")
+    # The engine's English names, named again: whole names only, whatever surrounds them.
+    assert rename_cells("r4c7-r4c8 (5), r12c3 and r1c10.", "de") == "Z4S7-Z4S8 (5), Z12S3 and Z1S10."
+    assert rename_cells("order4c7 r4c7x r4c7", "fr") == "order4c7 r4c7x L4C7"
+    assert rename_cells("r4c7", "en") == "r4c7"
 
 
 def test_cell_names_count_from_one():

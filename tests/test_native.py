@@ -36,13 +36,20 @@ from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
 
-PURE = native.source_module("dominosa.deductions.counting")
+# The counter and the three modules under it, all from source (a source copy of the search must subclass a
+# source Node).
+PURE = native.source_module(
+    "dominosa.deductions.counting",
+    along=("dominosa.deductions.node", "dominosa.deductions.probe", "dominosa.deductions.search"),
+)
 COMPILED = native.compiled_modules()
 # The engine the compiled build must hold where it can be built (DOMINOSA_REQUIRE_COMPILED): the counter and the
 # grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables,
 # the level-only grader) and the generator's random layouts.
 ENGINE = {f"dominosa.deductions.{name}" for name in
-          ("counting", "state", "rules", "advanced", "driver", "grading", "tables", "levels")} | {
+          ("counting", "node", "probe", "search", "state", "rules", "driver", "grading", "tables", "levels",
+           "scanning", "parity", "local_duplicate", "must_overlap", "set_analysis", "matching", "forcing_chains",
+           "short_contradiction")} | {
     "dominosa.generator.layouts"}
 
 

@@ -21,6 +21,7 @@ from dominosa.rendering.book import (
     WORKED_EXAMPLE,
     BookEntry,
     BookError,
+    Imprint,
     build_book,
     check_order_fits,
     compose_book,
@@ -30,6 +31,7 @@ from dominosa.rendering.book import (
     write_book,
 )
 from dominosa.rendering.pages import INCH, MM, TRIMS, gutter_for, page_frame, parse_trim
+from dominosa.rendering.pdf_writer import text_width
 
 
 def _entries(count: int, order: int = 4, grades: tuple[str | None, ...] = (None,)) -> list[BookEntry]:
@@ -64,7 +66,7 @@ def test_book_fonts_are_embedded_truetype_and_its_text_extracts(book):
     reader, data, _ = book
     assert_fonts_embedded_truetype(data)
     first = reader.pages[0].extract_text()
-    assert "Test Book" in first and "12 puzzles with solutions" in first
+    assert "Test Book" in first and "12\u00a0puzzles with solutions" in first  # a number bound to its word
     texts = [page.extract_text() for page in reader.pages]
     assert texts[2].startswith("Contents")  # page 2 is the copyright page, the contents have a page of their own
     assert "How to play" in texts[3]
@@ -339,7 +341,10 @@ def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_easiest_fi
     entries = _entries(6, order=5)
     reader = pypdf.PdfReader(io.BytesIO(build_book(entries, techniques=True, hints=True)[0]))
     texts = [page.extract_text() for page in reader.pages]
-    chapter = " ".join(" ".join(t.split()) for t in texts if t.startswith("SOLVING TECHNIQUES"))
+    opening = [t for t in texts if t.upper().startswith("SOLVING TECHNIQUES")]
+    # A chapter's opening page carries its title and no running head; the pages after it carry the head.
+    assert opening[0].startswith("Solving techniques") and all(t.startswith("SOLVING") for t in opening[1:])
+    chapter = " ".join(" ".join(t.split()) for t in opening)
     # What the puzzles need, walked here with the engine's own driver loop, then easiest first by the grade table.
     from dominosa.deductions.grades import TECHNIQUES
 
@@ -355,7 +360,7 @@ def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_easiest_fi
     places = [chapter.index(f"{h} {t.summary[:1].upper()}") for h, t in zip(headings, met, strict=True)]
     assert places == sorted(places)  # each named, easiest first
     assert chapter.count("Puzzle ") >= len(met)  # each shown in a puzzle of the book, with the engine's sentence
-    hints = " ".join(t for t in texts if t.startswith("HINTS"))
+    hints = " ".join(t for t in texts if t.upper().startswith("HINTS"))
     assert [int(line.split()[0]) for line in hints.splitlines() if "look at r" in line] == [1, 2, 3, 4, 5, 6]
     contents = texts[2]
     assert contents.index("Solving techniques") < contents.index("Hints") < contents.index("Solutions")
@@ -382,14 +387,17 @@ def test_a_double_40_prints_one_a_page_on_letter_with_every_number_at_7_pt_or_mo
     layout = compose_book([monthly, monthly], trim="8.5x11in", techniques=False)
     reader = pypdf.PdfReader(io.BytesIO(layout.document.to_bytes()))
     texts = [page.extract_text() for page in reader.pages]
-    pages = [k for k, text in enumerate(texts) if "Puzzle 1" in text or "Puzzle 2" in text]
+    puzzles = [(k, text) for k, text in enumerate(texts) if not text.startswith("SOLUTIONS")]
+    pages = [k for k, text in puzzles if "Puzzle 1" in text or "Puzzle 2" in text]
     assert len(pages) == 2  # two a page would not fit: one each, as no --per-page was asked
     digits = [(round(size, 3), text) for size, text in text_sizes(reader.pages[pages[0]]) if text.isdigit()]
     commonest = max({size for size, _ in digits}, key=[size for size, _ in digits].count)
-    assert sum(size == commonest for size, _ in digits) == 41 * 42  # every cell's number, all at one size
+    # Every cell's number, and the 41 row and 42 column numbers along the edges, all at one size.
+    assert sum(size == commonest for size, _ in digits) == 41 * 42 + 41 + 42
     assert commonest >= 7
     solutions = [k for k, text in enumerate(texts) if text.startswith("SOLUTIONS")]
-    assert len(solutions) == 2  # each solution a page of its own
+    assert len(solutions) == 2  # each solution a page of its own, its running head naming the puzzle
+    assert ["Puzzle 1" in texts[solutions[0]], "Puzzle 2" in texts[solutions[1]]] == [True, True]
     assert smallest_text(reader)[0] >= 7 - 1e-6
 
 
@@ -412,8 +420,14 @@ def test_orders_are_checked_against_the_trim_before_any_puzzle_is_made():
     check_order_fits(12, "6x9in", per_page=2)
     with pytest.raises(BookError, match="6x9in pages .* --trim 8.5x11in or A4"):
         check_order_fits(40, "6x9in")
-    with pytest.raises(BookError, match=r"nor does any preset trim: .* \(--trim ([\d.]+x[\d.]+in)\)") as refused:
+    # A double-50 needs a page wider than any Amazon KDP prints: the line says so, the largest set that fits
+    # letter, and the wider trim another printer could take.
+    kdp = r"nor on any trim Amazon KDP prints: .* up to 8.5 in: use --order 43 or less \(or --trim ([\d.]+x[\d.]+in) "
+    with pytest.raises(BookError, match=kdp) as refused:
         check_order_fits(50, "8.5x11in")
+    check_order_fits(43, "8.5x11in")
+    with pytest.raises(BookError, match="nor on any trim Amazon KDP prints"):
+        check_order_fits(44, "8.5x11in")
     check_order_fits(50, re.search(r"--trim ([\d.]+x[\d.]+in)", str(refused.value)).group(1))  # the size it names
     with pytest.raises(BookError, match="one puzzle per page is the most"):
         check_order_fits(40, "A4", per_page=2)
@@ -421,3 +435,57 @@ def test_orders_are_checked_against_the_trim_before_any_puzzle_is_made():
         check_order_fits(40, "A4", solutions_per_page=2)
     with pytest.raises(BookError, match="does not fit on 6x9in pages in large print"):
         check_order_fits(20, "6x9in", large_print=True)
+
+
+def test_a_sections_boards_of_different_shapes_share_one_grid_from_page_to_page():
+    # Issue 42: shaped boards and their captions jumped left and right (x about 50 pt, then 100 pt) page to page.
+    from dominosa.generator.shapes import load_shape
+
+    entries = []
+    for k, name in enumerate(("arrow", "butterfly", "fish", "ring", "star", "tree")):
+        shape = load_shape(name)
+        puzzle, solution = proper_layout(shape.board(shape.nearest_order(7)), random.Random(k))
+        entries.append(BookEntry(puzzle, solution, section="Shapes", shape=name.title()))
+    layout = compose_book(entries, techniques=False)
+    for side in (0, 1):  # rectos and versos mirror their margins: compare each with its own kind
+        starts = set()
+        for frame, page in zip(layout.frames, layout.document.pages, strict=True):
+            if frame.number % 2 != side or not any(p.text == "SHAPES" for p in page.placed):
+                continue  # the shaped section's pages only, by their running head
+            captions = [p.box[0] - frame.safe[0] for p in page.placed if p.kind == "text" and p.text[:7] == "Puzzle "]
+            figures = [p.box[0] - frame.safe[0] for p in page.placed if p.kind == "figure" and p.box[2] - p.box[0] > 60]
+            starts |= {round(x, 1) for x in captions + figures}
+        assert len(starts) <= 2, starts  # one x for the captions (inside the board's margin), one for the boards
+
+
+@pytest.mark.parametrize(
+    ("author", "publisher", "notice", "rights"),
+    [
+        ("Ann Lee", None, "Copyright © 2026\u00a0Ann Lee", "written permission of the copyright holder."),
+        (None, "Grid Press", "Copyright © 2026\u00a0Grid Press", "written permission of the copyright holder."),
+        (None, None, "Copyright © 2026", "All rights reserved."),
+    ],
+)
+def test_the_copyright_notice_names_its_holder_or_sends_no_one_to_a_holder_it_never_names(
+    author, publisher, notice, rights
+):
+    # The year and the holder are kept on one line: the book sets a no-break space after a number.
+    layout = compose_book(_entries(2), techniques=False, author=author, imprint=Imprint(year=2026, publisher=publisher))
+    lines = [p.text for p in layout.document.pages[1].placed if p.kind == "text"]
+    text = " ".join(lines)
+    assert notice in lines
+    assert rights in text
+    if author is None and publisher is None:
+        assert "copyright holder" not in text  # on main: "Copyright © 2026" then "... of the copyright holder"
+
+
+def test_the_contents_dot_leaders_stand_in_columns():
+    layout = compose_book(_entries(14, grades=("Easy", "Hard")), grade_order=["Easy", "Hard"], hints=True)
+    contents = layout.document.pages[2]
+    leaders = [p for p in contents.placed if p.kind == "text" and set(p.text) == {".", " "}]
+    assert len(leaders) >= 5
+    ends = {round(p.box[2], 2) for p in leaders}
+    assert len(ends) == 1  # every leader ends at one x, short of the widest page number
+    step = text_width(". ", 11.0, bold="serif")
+    starts = [(p.box[0] - leaders[0].box[0]) / step for p in leaders]
+    assert all(abs(s - round(s)) < 0.01 for s in starts)  # and its dots on one grid, line after line

@@ -6,7 +6,11 @@ so that the techniques chapter teaches eight techniques. The English texts
 (tests/data/book_languages_en.txt and ..._en_cover.txt) were extracted from the book and cover that main built
 from them before the book had languages (the command in ``_build``, with ``--lang`` left out), then once more
 when the techniques chapter's figures gained their row and column labels (r1.., c1..: the only lines added),
-and once more when the chapter took its examples from puzzles of its own (its pages and the cover's line on it).
+once more when the book set its words as the language does (a no-break space between a number and its word,
+the how-to page naming cells, the techniques' summaries reworded: nothing else changed), and once more for issue
+42's page layout (the only lines changed: contents leaders ending short of the widest page number, no running
+head on a chapter's opening page, solution pages headed "Puzzles 1–8"), and once more when the chapter took
+its examples from puzzles of its own (its pages, with the key to its marks, and the cover's line on it).
 
 Building and reading the four books takes several seconds: each is a whole book (title to notes), the smallest
 that shows every part in every language.
@@ -25,12 +29,22 @@ from pdf_checks import smallest_text
 
 from dominosa.deductions.sentences import Names, Sentence
 from dominosa.puzzle import Puzzle
-from dominosa.rendering.i18n import LANGUAGES, _, and_list, ngettext, number, sentence, use_language
+from dominosa.rendering.i18n import (
+    LANGUAGES,
+    _,
+    and_list,
+    french_spacing,
+    ngettext,
+    number,
+    sentence,
+    typeset,
+    use_language,
+)
 
 DATA = Path(__file__).parent / "data"
 ROOT = Path(__file__).resolve().parents[1]
 # Words of the English book that are words of the language too (or names, the same in every language).
-NAMES = {"ann", "lee", "acme", "press", "dominosa", "isbn"}
+NAMES = {"ann", "lee", "acme", "press", "dominosa", "isbn", "n"}  # n: the count in the set analysis summary
 SAME = {
     "de": {"in", "so", "partner"},
     "fr": {"a", "domino", "double", "doubles", "local", "notes", "part", "place", "places", "position"}
@@ -126,22 +140,23 @@ def test_the_engines_sentences_are_said_in_the_language_with_its_and():
     assert sentence(said) == said  # English outside a language
     with use_language("de"):
         german = sentence(said)
-    assert german.startswith("Jeder verbleibende Platz für den Stein 4-4 benutzt r2c5 (4)")
-    assert german.endswith("r1c5-r2c5 und r2c5-r2c6 werden getrennt.")
+    assert german.startswith("Jeder verbleibende Platz für den Stein 4-4 benutzt Z2S5 (4)")  # Zeile 2, Spalte 5
+    assert german.endswith("Z1S5-Z2S5 und Z2S5-Z2S6 werden getrennt.")
     with use_language("fr"):
-        assert sentence(said).endswith("r1c5-r2c5 et r2c5-r2c6 sont séparées.")
+        assert sentence(said).endswith("L1C5-L2C5 et L2C5-L2C6 sont séparées.")  # ligne, colonne
         assert sentence("plain text") == "plain text"
     why = Sentence("would cover {cell} twice", cell="r2c2 (1)")
     chain = Sentence("The cells {cells} each have two remaining pairs, so either {first} or {second} are joined. "
                      "The first way {why}, so the second holds.", cells=Names(["r1c1", "r1c2"]), first="a",
                      second="b", why=why)  # fmt: skip
     with use_language("es"):
-        assert "cubriría r2c2 (1) dos veces" in sentence(chain) and "r1c1 y r1c2" in sentence(chain)
+        assert "cubriría F2C2 (1) dos veces" in sentence(chain) and "F1C1 y F1C2" in sentence(chain)  # fila
 
 
 def test_counts_and_lists_in_the_languages_style():
-    assert number(1234) == "1234" and number(12345) == "12,345"  # English as the book always printed it
-    expected = {"de": ("1.234", "12.345"), "fr": ("1\u00a0234", "12\u00a0345"), "es": ("1234", "12.345")}
+    assert number(1436) == "1,436" and number(12345) == "12,345" and number(-1436) == "-1,436"
+    # French groups with a narrow no-break space; Spanish leaves four digits whole (CLDR's minimum grouping)
+    expected = {"de": ("1.234", "12.345"), "fr": ("1\u202f234", "12\u202f345"), "es": ("1234", "12.345")}
     for lang, (four, five) in expected.items():
         with use_language(lang):
             assert (number(1234), number(12345), number(999)) == (four, five, "999")
@@ -222,3 +237,83 @@ def test_every_shape_and_a_volume_are_named_in_the_language(lang):
         volume = _("Volume {number}").format(number=3)
     assert not named & set(SHAPE_WORDS) - {"Ring"}  # 'Ring' is German too
     assert volume.endswith("3") and (volume != "Volume 3" or lang == "fr")
+
+
+NNBSP, NBSP = "\u202f", "\u00a0"
+
+
+def test_french_spacing_sets_the_space_before_each_mark_whatever_was_there():
+    assert french_spacing("Échauffement: Voisin unique") == f"Échauffement{NBSP}: Voisin unique"
+    assert french_spacing("Vraiment ? Oui! Non ; peut-être?") == (
+        f"Vraiment{NNBSP}? Oui{NNBSP}! Non{NNBSP}; peut-être{NNBSP}?"
+    )
+    assert french_spacing("«bonjour» et « au revoir »") == f"«{NBSP}bonjour{NBSP}» et «{NBSP}au revoir{NBSP}»"
+    assert french_spacing("jeu 3:2222, (voir ci-dessous)") == "jeu 3:2222, (voir ci-dessous)"  # inside a word
+    once = french_spacing("Pourquoi ? Parce que : « voilà » !")
+    assert french_spacing(once) == once
+    assert typeset("Why? Because: 12 dominoes") == f"Why? Because: 12{NBSP}dominoes"  # English: none of it
+    with use_language("de"):
+        assert typeset("Warum? Darum: Z4S7") == "Warum? Darum: Z4S7"
+
+
+def test_a_long_list_names_six_cells_at_most_in_every_language():
+    cells = Names(f"r{k}c1" for k in range(1, 36))
+    said = Sentence("The 4s at {cells} can only take the 1-4.", cells=cells)
+    assert sentence(said) == "The 4s at r1c1, r2c1, r3c1, r4c1, r5c1 and 30 more can only take the 1-4."
+    short = Sentence("The 4s at {cells} can only take the 1-4.", cells=Names(cells[:6]))
+    assert sentence(short) == short  # six are all named
+    with use_language("de"):  # (a template the catalog lacks stays English: the list is the language's)
+        assert "at Z1S1, Z2S1, Z3S1, Z4S1, Z5S1 und 30 weitere can" in sentence(said)
+    with use_language("es"):
+        assert "at F1C1, F2C1, F3C1, F4C1, F5C1 y 30 más can" in sentence(said)
+
+
+def test_the_french_book_sets_its_spaces_before_every_mark(texts):
+    book, cover = texts["fr"]
+    for text in (book, cover):
+        plain = re.findall(r".{12} [;:?!»]", text) + re.findall(r"« .{12}", text)
+        missing = re.findall(r".{12}[^\s\u00a0\u202f][;:?!»](?=\s|$)", text) + re.findall(r"«[^\u00a0].{12}", text)
+        assert not plain and not missing, (plain, missing)
+        assert not re.search(r"^[;:?!»]", text, re.MULTILINE)  # never a line that starts with the mark
+    assert book.count(f"{NNBSP};") >= 1 and book.count(f"{NBSP}:") >= 20 and f"{NNBSP}?" in book
+    assert f"Échauffement{NBSP}:" in book
+
+
+@pytest.mark.parametrize("lang, cell", [("de", r"Z\d+S\d+"), ("fr", r"L\d+C\d+"), ("es", r"F\d+C\d+")])
+def test_a_translated_book_names_cells_in_its_letters_in_text_hints_and_figures(texts, lang, cell):
+    book = texts[lang][0]
+    assert not re.findall(r"\br\d+c\d+\b", book)  # no English cell name left
+    named = re.findall(rf"\b{cell}\b", book)
+    assert len(named) >= 20
+    hints = book[book.rindex(_hints_heading(lang)) :]
+    assert re.search(rf"\b{cell}\b", hints)  # the hints name their pair in the same letters
+    letter = cell[0]
+    assert re.search(rf"^{letter}1$", book, re.MULTILINE)  # the figures' row labels: Z1, L1, F1
+
+
+def _hints_heading(lang: str) -> str:
+    with use_language(lang):
+        return _("Hints")
+
+
+def test_the_english_book_binds_every_number_to_its_word(texts):
+    book, _cover = texts["en"]
+    assert f"28{NBSP}dominoes" in book
+    assert not re.findall(r"(?<![\w-])\d+ [a-z]", book)  # a number and the word it counts never apart
+
+
+def test_an_author_with_central_european_letters_prints(tmp_path):
+    author, publisher = "Jiří Dvořák", "Łukasz Wydawnictwo"
+    book = tmp_path / "book.pdf"
+    done = dominosa(
+        "book", DATA / "book_languages.jsonl", "--author", author, "--publisher", publisher, "--out", book,
+        "--min-pages", "24", "--lang", "fr", cwd=tmp_path,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    text = _text(book)
+    assert author in text and publisher in text
+    assert "?" not in text.replace(f"{NNBSP}?", "")  # nothing set as a question mark in its place
+    many = "".join(chr(c) for c in range(0x100, 0x128))  # more such letters than a PDF of ours holds: one line
+    refused = dominosa("book", DATA / "book_languages.jsonl", "--author", many, "--out", "x.pdf", cwd=tmp_path)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "at most" in refused.stderr
+    assert not (tmp_path / "x.pdf").exists()

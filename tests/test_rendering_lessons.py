@@ -55,7 +55,8 @@ def test_each_figure_of_the_chapter_carries_the_labels_its_sentence_names_cells_
     # the sentences name is labelled on that page, and no label is set under the print services' 7 pt.
     entries = [BookEntry(puzzle, solution) for puzzle, solution in _puzzles(4)]
     data, _ = build_book(entries, techniques=True, large_print=large_print)
-    pages = [page for page in pypdf.PdfReader(io.BytesIO(data)).pages if page.extract_text().startswith("SOLVING")]
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    pages = [page for page in reader.pages if page.extract_text().upper().startswith("SOLVING")]
     assert pages
     figures = 0
     for page in pages:
@@ -98,7 +99,7 @@ def _placed_texts(page: pypdf.PageObject, media_height: float) -> list[tuple[flo
 def test_a_double_40_techniques_chapter_draws_each_figure_inside_the_safe_area_with_numbers_at_7_pt(monthly_book):
     # The whole 41 x 42 board at 7 pt is some 700 pt wide: each figure is a window onto it instead.
     puzzle, layout, reader = monthly_book
-    chapter = [k for k, page in enumerate(reader.pages) if page.extract_text().startswith("SOLVING")]
+    chapter = [k for k, page in enumerate(reader.pages) if page.extract_text().upper().startswith("SOLVING")]
     assert chapter
     figures = 0
     for k in chapter:
@@ -117,7 +118,7 @@ def test_a_double_40_techniques_chapter_draws_each_figure_inside_the_safe_area_w
 
 def test_each_window_holds_every_cell_its_sentence_names_with_the_boards_real_labels(monthly_book):
     _, _, reader = monthly_book
-    pages = [page for page in reader.pages if page.extract_text().startswith("SOLVING")]
+    pages = [page for page in reader.pages if page.extract_text().upper().startswith("SOLVING")]
     named_somewhere = 0
     for page in pages:
         shown = text_sizes(page)
@@ -193,7 +194,8 @@ def test_a_book_given_examples_shows_them_and_never_its_own_puzzles_with_a_key_t
     entries = [BookEntry(puzzle, solution) for puzzle, solution in book]
     data, _ = build_book(entries, techniques=True, examples=examples)
     pages = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
-    chapter = "\n".join(text for text in pages if "SOLVING TECHNIQUES" in text)
+    # The chapter's pages: its opening titled "Solving techniques", the others under that running head.
+    chapter = "\n".join(text for text in pages if text.upper().startswith("SOLVING TECHNIQUES"))
     assert _LESSONS_INTRO.split(". ")[1][:40] in chapter.replace("\n", " ")
     assert "cell looked at" in chapter and "domino placed" in chapter and "pair ruled out" in chapter
     assert "Puzzle " not in chapter  # no lesson quotes a puzzle of the book
@@ -202,3 +204,30 @@ def test_a_book_given_examples_shows_them_and_never_its_own_puzzles_with_a_key_t
         assert not all(row in chapter for row in rows)
     shown = sum(all(" ".join(map(str, row)) in chapter for row in p.grid) for p in examples)
     assert shown >= 1  # the examples are
+
+
+def test_every_window_of_the_double_40_chapter_is_at_most_12_by_12_and_labels_every_cell_its_sentence_names(
+    monthly_book,
+):
+    # Issue 42: the "up to 12 x 12" window of the set-analysis lesson was 22 x 30 cells and held none of the cells
+    # its sentence named. Each figure's labels (grouped by the writer's record of the figure they belong to) name
+    # its rows and columns: at most 12 of each, and every cell the page's sentences name among them.
+    from dominosa.rendering.lesson_window import named_cells
+
+    _, layout, reader = monthly_book
+    checked = 0
+    for k, page in enumerate(layout.document.pages):
+        if not reader.pages[k].extract_text().upper().startswith("SOLVING"):
+            continue
+        labels: dict[int, set[str]] = {}
+        for item in page.placed:
+            if item.kind == "number" and re.fullmatch(r"[rc]\d+", item.text):
+                labels.setdefault(item.owner, set()).add(item.text)
+        # The lessons' sentences, set at 8.8 pt (the chapter's opening paragraph, at 10, names r4c7 as an example)
+        sentences = " ".join(item.text for item in page.placed if item.kind == "text" and abs(item.size - 8.8) < 0.01)
+        for shown in labels.values():
+            assert sum(t[0] == "r" for t in shown) <= 12 and sum(t[0] == "c" for t in shown) <= 12, sorted(shown)
+        for row, col in named_cells(sentences):
+            assert any(f"r{row + 1}" in shown and f"c{col + 1}" in shown for shown in labels.values()), (row, col)
+            checked += 1
+    assert checked >= 4

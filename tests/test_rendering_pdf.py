@@ -11,7 +11,8 @@ import pytest
 
 from dominosa import read_puzzle, rendering
 from dominosa.rendering.files import atomic_write, format_from_path
-from dominosa.rendering.pdf_writer import PdfDocument, text_width
+from dominosa.rendering.i18n import use_language
+from dominosa.rendering.pdf_writer import SPARE_CODES, PdfDocument, SpareCodes, text_width, wrap_text
 
 ID = "3:22223101012330103310"
 
@@ -109,3 +110,49 @@ def test_atomic_write_replaces_whole_files_and_cleans_up_on_failure(tmp_path):
         atomic_write(target, 12345)  # type: ignore[arg-type]
     assert target.read_bytes() == b"new"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["book.pdf"]
+
+
+def _glyphs_of(font: dict) -> set[int]:
+    """The characters an embedded font program maps (its cmap), read with fontTools."""
+    from fontTools.ttLib import TTFont
+
+    program = font["/FontDescriptor"].get_object()["/FontFile2"].get_object().get_data()
+    return set(TTFont(io.BytesIO(program)).getBestCmap())
+
+
+def test_letters_beyond_windows_1252_print_each_from_a_face_that_has_them():
+    # Czech and Polish names (Latin Extended-A), a Sami letter and a narrow no-break space, which Source Serif Pro
+    # lacks: set in DejaVu Serif, glyph by glyph; everything reads back exactly.
+    line = "Jiří Dvořák, Łukasz Ŋŧ, 1\u202f436 « oui »"
+    doc = PdfDocument()
+    page = doc.new_page(400, 100)
+    page.text(10, 50, line, size=12, bold="serif")
+    data = doc.to_bytes()
+    assert_fonts_embedded_truetype(data)
+    reader = pypdf.PdfReader(io.BytesIO(data))
+    assert line in reader.pages[0].extract_text()
+    fonts = {font["/BaseFont"].split("+")[1]: font for font in fonts_of(reader)}
+    assert sorted(fonts) == ["DejaVuSerif", "SourceSerifPro-Regular"]
+    assert {ord(c) for c in "řŁá«"} <= _glyphs_of(fonts["SourceSerifPro-Regular"])
+    assert {ord(c) for c in "Ŋŧ\u202f"} <= _glyphs_of(fonts["DejaVuSerif"])
+    assert text_width(line, 12, bold="serif") == pytest.approx(
+        sum(text_width(c, 12, bold="serif") for c in line)  # the widths the runs are set at, char by char
+    )
+
+
+def test_a_document_gives_each_character_beyond_windows_1252_one_spare_code_until_they_run_out():
+    spare = SpareCodes()
+    assert spare.encode("Łódź") == bytes([SPARE_CODES[0]]) + "ód".encode("cp1252") + bytes([SPARE_CODES[1]])
+    assert spare.encode("ź") == bytes([SPARE_CODES[1]])  # the same code again
+    for k in range(len(SPARE_CODES) - 2):
+        spare.encode(chr(0x100 + k))
+    with pytest.raises(ValueError, match="one character too many"):
+        spare.encode("\u0180")
+
+
+def test_a_line_never_breaks_between_a_number_and_its_word():
+    text = "the set has 28 dominoes"
+    width = text_width("the set has 28", 10) + 1  # "28" would end the first line but for the no-break space
+    assert wrap_text(text, 10, width) == ["the set has", "28\u00a0dominoes"]
+    with use_language("fr"):  # and French sets its spaces before the marks, never to be broken
+        assert wrap_text("Vraiment ? Oui : 12 dominos", 10, 1) == ["Vraiment\u202f?", "Oui\u00a0:", "12\u00a0dominos"]

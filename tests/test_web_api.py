@@ -30,6 +30,8 @@ from dominosa.web.jobs import run_job
 GAME_ID = "3:22223101012330103310"
 BAD = "22223\n10101\n23301\n03311\n"  # number 0 four times: the double-3 set needs it five times
 DATE = "2026-11-24"
+# A proper double-6 (made by `dominosa generate --order 6 --seed 3`), for positions near the end of a game.
+DOUBLE_SIX = "13024140\n53264165\n54206161\n05633320\n32544200\n61505462\n61412533\n"
 
 
 @pytest.fixture(scope="module")
@@ -90,6 +92,21 @@ def test_hint_from_a_position_matches_the_command(client, tmp_path):
     grid = [list(row) for row in read_puzzle(GAME_ID).grid]
     position.write_text(json.dumps({"grid": grid, "joined": joined, "split": split}))
     assert without(answer.json(), "source") == without(cli_json("hint", str(position)), "source")
+
+
+@pytest.mark.parametrize("missing", [1, 3, 4, 5, 8])
+def test_a_hint_with_dominoes_missing_is_never_solved_and_names_a_placement_of_the_solution(client, missing):
+    """The solution's dominoes placed but the last few: what is left is forced by the bookkeeping alone, yet the
+    board is not solved, and the hint names the next domino to place."""
+    puzzle = DOUBLE_SIX
+    solved = client.post("/api/solve", json={"puzzle": puzzle}).json()
+    assert solved["unique"]
+    pairs = solved["solutions"][0]
+    answer = client.post("/api/hint", json={"puzzle": puzzle, "joined": pairs[:-missing]}).json()
+    assert answer["status"] == "hint", answer
+    assert answer["joins"] and all(pair in pairs[-missing:] for pair in answer["joins"])
+    complete = client.post("/api/hint", json={"puzzle": puzzle, "joined": pairs}).json()
+    assert complete["status"] == "solved"
 
 
 def test_hint_says_when_a_position_contradicts_the_puzzle(client):
@@ -233,6 +250,8 @@ def test_no_request_value_becomes_a_path(client, tmp_path):
 
 def test_unknown_endpoint_and_method(client):
     assert client.post("/api/nothing", json={}).status_code == 404
+    page = client.get("/nothing")
+    assert page.status_code == 404 and all(path in page.text for path in ("/play", "/daily", "/tile", "/docs"))
     answer = client.get("/api/rate")
     assert answer.status_code == 405 and "POST" in answer.json()["error"]
 
@@ -270,6 +289,9 @@ def test_a_generation_out_of_time_says_what_to_try():
     assert "try a lower grade or a smaller order" in words
     assert "'dominosa generate --order 40 --grade extreme' (no time limit)" in words
     assert "--timeout" in timeout_message("rate", {}, 10)
+    big = timeout_message("generate", {"order": 50}, 120)  # no grade asked: the studio asked for basic
+    assert big.startswith("no basic puzzle of order 50") and "--order 50 --grade basic'" in big
+    assert timeout_message("generate", {"order": 6}, 120).startswith("no proper puzzle of order 6")
 
 
 def test_making_a_puzzle_gets_longer_than_other_requests():
@@ -429,10 +451,43 @@ def test_the_studio_makes_every_order_up_to_the_limit(monkeypatch):
     assert asked == [40, MAX_MADE_ORDER]
 
 
+@pytest.mark.parametrize(
+    ("order", "shape", "asked", "expected"),
+    [(40, None, None, "basic"), (50, None, None, "basic"), (50, None, "guessing", "guessing"), (29, None, None, None),
+     (6, "heart", None, None)],
+)
+def test_a_big_board_with_no_grade_asked_is_made_at_a_grade_that_plays_well(monkeypatch, order, shape, asked, expected):
+    """With no grade the generator proves every layout of a big board by counting (minutes) and may land on
+    "guessing": the studio asks for basic there, made logic-first; a grade asked for is kept, and boards below
+    double-30 are made as they always were."""
+    grades = []
+
+    def make_request(**options):
+        grades.append(options["grade"])
+        raise ValueError("stopped here by the test")
+
+    monkeypatch.setattr(jobs, "make_request", make_request)
+    body = {"order": order, "seed": 1, **({"grade": asked} if asked else {}), **({"shape": shape} if shape else {})}
+    assert run_job("generate", body) == ("error", "stopped here by the test")
+    assert grades == [expected]
+
+
+def test_a_fix_may_ask_only_for_the_time_its_job_gets(client):
+    most = client.get("/api/info").json()["fix_seconds"]
+    assert most == Settings().fix_seconds() < Settings().timeout
+    answer = client.post("/api/fix", json={"puzzle": GAME_ID, "seconds": most + 1})
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error.startswith(f'"seconds" must be at most {most:g}, not {most + 1:g}') and "--timeout" in error
+    assert client.post("/api/fix", json={"puzzle": GAME_ID, "seconds": most}).status_code == 200
+    with TestClient(create_app(Settings(workers=1, timeout=3)), base_url="http://127.0.0.1") as c:
+        assert c.post("/api/fix", json={"puzzle": GAME_ID}).status_code == 200  # its default search fits too
+
+
 def test_s8_the_first_request_after_an_idle_worker_was_killed_is_answered():
     studio = create_app(Settings(workers=1))
     with TestClient(studio, base_url="http://127.0.0.1") as c:
-        (pid,) = pids(studio.pools["jobs"])
+        (pid,) = pids(studio.pools["quick"])
         os.kill(pid, signal.SIGKILL)
         wait_until(lambda: gone(pid), "the worker's end")
         answer = c.post("/api/rate", json={"puzzle": GAME_ID})
@@ -491,23 +546,24 @@ def studio():
         yield app, c
 
 
-def test_both_idle_solving_workers_killed_the_next_rate_is_answered(studio):
-    app, c = studio
-    killed = pids(app.pools["jobs"])
-    for pid in killed:
-        os.kill(pid, signal.SIGKILL)
-    wait_until(lambda: all(gone(pid) for pid in killed), "the workers' end")
-    answer = c.post("/api/rate", json={"puzzle": GAME_ID})
-    assert answer.status_code == 200, answer.text
-    assert answer.json()["unique"] is True
+def test_both_idle_quick_workers_killed_the_next_rate_is_answered():
+    app = create_app(Settings(workers=1, quick_workers=2, timeout=PATIENCE))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        killed = pids(app.pools["quick"])
+        for pid in killed:
+            os.kill(pid, signal.SIGKILL)
+        wait_until(lambda: all(gone(pid) for pid in killed), "the workers' end")
+        answer = c.post("/api/rate", json={"puzzle": GAME_ID})
+        assert answer.status_code == 200, answer.text
+        assert answer.json()["unique"] is True
 
 
 def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_answered():
-    """The one solving worker is frozen, handed the request, then killed: the request is run again on its
+    """The one quick worker is frozen, handed the request, then killed: the request is run again on its
     replacement and answered as if nothing happened."""
     app = create_app(Settings(workers=1, timeout=PATIENCE))
     with TestClient(app, base_url="http://127.0.0.1") as c:
-        pool = app.pools["jobs"]
+        pool = app.pools["quick"]
         (pid,) = pids(pool)
         os.kill(pid, signal.SIGSTOP)
         answers = []
@@ -566,12 +622,12 @@ def test_a_job_past_the_worker_memory_limit_is_a_503_and_the_studio_recovers():
     the room, and the studio's start a second or two)."""
     app = create_app(Settings(workers=1, worker_memory=LOW_MEMORY, timeout=PATIENCE))
     with TestClient(app, base_url="http://127.0.0.1") as c:
-        before = pids(app.pools["jobs"])
+        before = pids(app.pools["long"])
         answer = c.post("/api/export", json={"puzzle": BIG_DRAFT, "format": "png"})
         assert answer.status_code == 503
         assert answer.json() == {"error": f"the job needed more memory than a worker may use ({LOW_MEMORY >> 20} MB)"}
         again = c.post("/api/rate", json={"puzzle": GAME_ID})
-        assert again.status_code == 200 and pids(app.pools["jobs"]).isdisjoint(before)
+        assert again.status_code == 200 and pids(app.pools["long"]).isdisjoint(before)
 
 
 def test_an_unexpected_fault_is_a_json_500(monkeypatch):

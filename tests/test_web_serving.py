@@ -118,6 +118,32 @@ def test_s5_a_prompt_client_is_served(server):
     client.close()
 
 
+# -- requests the HTTP parser refuses: JSON like every other error -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("request_bytes", "words"),
+    [
+        (b"POST /api/rate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: -5\r\n\r\n", "not valid HTTP/1.1"),
+        (b"GET /api/info HTTP/1.1\r\n\r\n", "Host"),
+        (b"GET /api/info HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: 127.0.0.1\r\n\r\n", "Host"),
+        (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(40), "plain HTTP, not HTTPS"),
+    ],
+    ids=["negative-length", "no-host", "two-hosts", "tls"],
+)
+def test_a_request_the_parser_refuses_is_a_json_400_that_names_the_fault(server, request_bytes, words):
+    conn = connect(server)
+    conn.sendall(request_bytes)
+    closed, received = closed_within(conn, CUT_OFF)
+    conn.close()
+    head, _, body = received.partition(b"\r\n\r\n")
+    assert closed and head.startswith(b"HTTP/1.1 400"), received
+    assert b"content-type: application/json" in head.lower()
+    assert b"x-content-type-options: nosniff" in head.lower()
+    error = json.loads(body)["error"]
+    assert words in error and "\n" not in error
+
+
 # -- a real `dominosa serve`: S9 and S10 -----------------------------------------------------------------------
 
 

@@ -1,6 +1,6 @@
 """The studio's worker processes: jobs answered away from the event loop, a job past its deadline stopped and its
 process replaced, a job whose process dies run again once, dead processes replaced in the background, each
-process held to its memory limit, and the wait for a free process counted in the deadline."""
+process held to its memory limit, a job's time counted from its start, and the wait for a process bounded."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from dominosa.web.workers import (
     WORKER_MEMORY,
     JobFailed,
     JobTimeout,
+    PoolBusy,
     PoolClosing,
     WorkerPool,
     encode_answer,
@@ -73,16 +74,43 @@ def test_a_job_past_its_deadline_is_stopped_and_its_process_replaced():
             os.kill(pid, 0)
 
 
-def test_waiting_for_a_free_process_counts_in_the_deadline():
+def test_a_jobs_time_counts_from_its_start_and_its_wait_has_a_bound_of_its_own():
+    """The one process frozen, holding a job that runs out its 2 s: a job refused after its own short wait says
+    when to retry; one allowed to wait starts when the process is replaced and gets all of its 1.5 s (counted
+    from its arrival, as before, it would run out while waiting)."""
+
     async def work(pool):
-        first = asyncio.create_task(pool.run("tile", SLOW, timeout=1.5))
-        await asyncio.sleep(0.1)
-        with pytest.raises(JobTimeout, match="stayed busy"):
-            await pool.run("rate", {"puzzle": GAME_ID}, timeout=0.3)
+        freeze(pool)
+        first = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=2))
+        await until(lambda: all(w.busy for w in list(pool._all)), "the first job's hand-over")
+        with pytest.raises(PoolBusy, match="stayed busy for 0.2 s") as refused:
+            await pool.run("rate", {"puzzle": GAME_ID}, timeout=30, wait=0.2)
+        second = await pool.run("rate", {"puzzle": GAME_ID}, timeout=1.5, wait=PATIENCE)
         with pytest.raises(JobTimeout):
             await first
+        return refused.value.retry_after, second
 
-    run(with_pool(1, work, name="solving"))
+    retry_after, second = run(with_pool(1, work, name="solving"))
+    assert 1 <= retry_after <= 2  # the first job's deadline
+    assert second[0] == "ok" and json.loads(second[1])["unique"] is True
+
+
+def test_past_its_queue_a_pool_refuses_at_once_saying_when_a_process_is_likely_free():
+    async def work(pool):
+        freeze(pool)
+        running = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=PATIENCE))
+        await until(lambda: all(w.busy for w in list(pool._all)), "the first job's hand-over")
+        waiting = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=PATIENCE, wait=PATIENCE))
+        await until(lambda: pool._waiting == 1, "the second job's place in the queue")
+        with pytest.raises(PoolBusy, match="queue is full") as refused:
+            await pool.run("rate", {"puzzle": GAME_ID}, timeout=10)
+        for task in (running, waiting):
+            task.cancel()
+        await asyncio.gather(running, waiting, return_exceptions=True)
+        return refused.value.retry_after
+
+    retry_after = run(with_pool(1, work, max_waiting=1))
+    assert PATIENCE - 30 < retry_after <= PATIENCE + 10 + 1  # the running job's deadline, then the waiting one's turn
 
 
 async def until(condition, what: str, seconds: float = 60) -> None:

@@ -37,8 +37,17 @@ from dominosa.generator.shapes import load_shape, shape_names
 from dominosa.limits import MAX_MADE_ORDER, MAX_ORDER
 from dominosa.web.budget import WORKER_MEMORY
 from dominosa.web.guard import Guard, theme_first_tag
-from dominosa.web.jobs import EXPORT_FORMATS, TILE_PUZZLES
-from dominosa.web.workers import JobFailed, JobOutOfMemory, JobTimeout, PoolClosing, WorkerPool
+from dominosa.web.jobs import EXPORT_FORMATS, FIX_SECONDS, TILE_PUZZLES, grade_to_make
+from dominosa.web.lanes import GENERATE, LONG, QUICK, lane
+from dominosa.web.workers import (
+    JobFailed,
+    JobOutOfMemory,
+    JobTimeout,
+    PoolBusy,
+    PoolClosing,
+    WorkerPool,
+    WorkersDied,
+)
 
 __all__ = ["Settings", "Studio", "create_app", "MAX_BODY", "MAX_DEPTH"]
 
@@ -47,9 +56,14 @@ MAX_BODY = 1_000_000  # bytes: a double-30 puzzle as JSON is under 10 kB
 MAX_DEPTH = 32
 STATIC = files("dominosa.web") / "static"
 PAGES = {"/": "setter.html", "/play": "play.html", "/daily": "daily.html", "/tile": "tile.html", "/docs": "docs.html"}
-# Endpoints and the job each runs; generation has a pool of its own so that it never delays the others.
 # How much lower the generating process's CPU priority is: a player waiting for a hint outranks a new puzzle.
 GENERATION_NICE = 10
+# Most requests to make a puzzle that wait for the generating process; one more is answered 503 at once, with
+# Retry-After. Each that waits gets its whole time limit once it starts, so a short queue keeps waits bounded.
+GENERATE_QUEUE = 2
+# Time the answer of a fix takes to build after its search stops (listing solutions, encoding): a request's
+# "seconds" may ask for the time limit less this, so that its search never runs into the limit.
+FIX_ANSWER_SECONDS = 2.0
 # The least time a request to make a puzzle gets, in seconds: a double-40 or double-50 board takes far longer to
 # make than a rating takes (the page counts the seconds and offers Cancel meanwhile), and generation has its own
 # process, so a long one delays no other kind of request.
@@ -73,12 +87,20 @@ class Settings:
     worker_memory: int = WORKER_MEMORY
     # Time limit of a request to make a puzzle; None: the larger of ``timeout`` and GENERATE_TIMEOUT.
     generate_timeout: float | None = None
+    # Processes of the quick lane (web.lanes), beside ``workers`` for long work and one for generation.
+    quick_workers: int = 1
+    # Requests to make a puzzle that may wait for the generating process (see GENERATE_QUEUE).
+    generate_queue: int = GENERATE_QUEUE
 
     def time_limit(self, job: str) -> float:
         """How long a request for ``job`` may run."""
         if job != "generate":
             return self.timeout
         return self.generate_timeout if self.generate_timeout is not None else max(self.timeout, GENERATE_TIMEOUT)
+
+    def fix_seconds(self) -> float:
+        """The most search time a fix may ask for: what its job gets, less the time its answer takes."""
+        return max(self.timeout - FIX_ANSWER_SECONDS, self.timeout / 2)
 
 
 class BodyLimit:
@@ -169,8 +191,11 @@ def create_app(settings: Settings | None = None) -> Studio:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         memory = settings.worker_memory
-        pools["jobs"] = WorkerPool(settings.workers, name="solving", memory=memory)
-        pools["generate"] = WorkerPool(1, name="generating", nice=GENERATION_NICE, memory=memory)
+        pools[QUICK] = WorkerPool(settings.quick_workers, name="quick", memory=memory)
+        pools[LONG] = WorkerPool(settings.workers, name="solving", memory=memory)
+        pools[GENERATE] = WorkerPool(
+            1, name="generating", nice=GENERATION_NICE, memory=memory, max_waiting=settings.generate_queue
+        )
         try:
             for pool in pools.values():
                 await pool.start()
@@ -193,13 +218,24 @@ def create_app(settings: Settings | None = None) -> Studio:
         return body
 
     async def run(job: str, body: dict[str, Any]) -> tuple[int, Any]:
-        pool = pools["generate" if job == "generate" else "jobs"]
+        """The job's outcome as a status and a value; a refusal for want of a process is ``(503, PoolBusy)``."""
+        which = lane(job, body)
         limit = settings.time_limit(job)
+        # A request to make a puzzle waits behind at most the queue's jobs, each of which gets its whole limit.
+        wait = limit * (settings.generate_queue + 1) if which == GENERATE else limit
+        if job == "fix" and "seconds" not in body:  # the default search, within what the job gets
+            body = {**body, "seconds": min(FIX_SECONDS, settings.fix_seconds())}
+        if job == "fix" and not _fix_seconds_fit(body, settings.fix_seconds()):
+            return 400, {"error": fix_seconds_message(body, settings)}
         try:
-            outcome, value = await pool.run(job, body, timeout=limit)
+            outcome, value = await pools[which].run(job, body, timeout=limit, wait=wait)
+        except PoolBusy as busy:
+            return 503, busy
         except JobTimeout:
             return 503, {"error": timeout_message(job, body, limit)}
         except JobOutOfMemory as error:
+            return 503, {"error": str(error)}
+        except WorkersDied as error:
             return 503, {"error": str(error)}
         except JobFailed as error:
             return 500, {"error": f"internal error: {error}"}
@@ -245,6 +281,8 @@ def create_app(settings: Settings | None = None) -> Studio:
             if answered is None:  # nobody to answer: the job was stopped, its process replaced
                 return Response(status_code=499)
             status, value = answered
+            if isinstance(value, PoolBusy):
+                return busy_response(job, value)
             if job == "export" and status == 200:
                 return _file_response(value)
             if job == "generate" and status == 200 and settings.allow_save and settings.store is not None:
@@ -279,6 +317,7 @@ def create_app(settings: Settings | None = None) -> Studio:
                 "allow_save": settings.allow_save,
                 "timeout": settings.timeout,
                 "generate_timeout": settings.time_limit("generate"),
+                "fix_seconds": settings.fix_seconds(),
                 "example": example,
             }
         )
@@ -306,6 +345,8 @@ def create_app(settings: Settings | None = None) -> Studio:
             if status != 404:
                 return JSONResponse(value, status_code=status)
         status, value = await run("daily", body)
+        if isinstance(value, PoolBusy):
+            return busy_response("daily", value)
         if isinstance(value, bytes):
             return Response(value, status_code=status, media_type="application/json")
         return JSONResponse(value, status_code=status)
@@ -361,10 +402,38 @@ async def _client_left(request: Request) -> None:
         pass
 
 
+def busy_response(job: str, busy: PoolBusy) -> JSONResponse:
+    """A request refused for want of a process: 503 at once, with when to try again (``Retry-After``)."""
+    what = "making puzzles" if job == "generate" else "this kind of request"
+    error = f"the studio is busy with {what}: {busy}; try again in {busy.retry_after} s"
+    return JSONResponse(
+        {"error": error, "retry_after": busy.retry_after},
+        status_code=503,
+        headers={"Retry-After": str(busy.retry_after)},
+    )
+
+
+def _fix_seconds_fit(body: dict[str, Any], most: float) -> bool:
+    """Whether a fix's ``seconds`` fits its job's time (anything that is not a number is the job's to refuse)."""
+    seconds = body.get("seconds")
+    return isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds <= most
+
+
+def fix_seconds_message(body: dict[str, Any], settings: Settings) -> str:
+    """Why a fix's ``seconds`` is refused: more than the job gets."""
+    return (
+        f'"seconds" must be at most {settings.fix_seconds():g}, not {body.get("seconds")!r}: the studio stops a'
+        f" request after {settings.timeout:g} s (its --timeout), and the answer needs the rest"
+        " (the command line's 'dominosa fix --seconds' has no such limit)"
+    )
+
+
 def timeout_message(job: str, body: dict[str, Any], timeout: float) -> str:
     """What to say when a request ran out of time, with what to try instead."""
     if job == "generate":
         grade, order = body.get("grade"), body.get("order", 6)
+        if grade is None and isinstance(order, int) and body.get("shape") is None and 1 <= order <= MAX_MADE_ORDER:
+            grade = grade_to_make(order, None, None)  # what the studio asked for on a big board
         wanted = f"{grade or 'proper'} puzzle of order {order}"
         command = f"dominosa generate --order {order}" + (f" --grade {grade}" if grade else "")
         return (
@@ -385,7 +454,9 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/"):
         return _error(f"no such endpoint: {request.url.path}", 404)
     return Response(
-        "Not found. The studio's pages are / (setter), /play, /tile and /docs.", 404, media_type="text/plain"
+        "Not found. The studio's pages are / (setter), /play, /daily (the puzzle of the day), /tile and /docs.",
+        404,
+        media_type="text/plain",
     )
 
 

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from dominosa.board import Board
 from dominosa.cli import explain as explain_command
 from dominosa.cli import fix as fix_command
 from dominosa.cli import hint as hint_command
@@ -30,10 +31,11 @@ from dominosa.cli.main import UsageError
 from dominosa.cover.tiling import PackingCover, tilings
 from dominosa.deductions import GRADES, count_solutions, rate, solve_by_steps
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.deductions.positions import check_position, next_hint, position_state
+from dominosa.deductions.positions import check_position, position_hint
 from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord, puzzle_to_dict, read_records, write_game_id, write_json, write_plain
 from dominosa.formats.positions import read_positions
+from dominosa.generator.develop_big import logic_first_board
 from dominosa.generator.evolve import NoPuzzleFound
 from dominosa.generator.fixing import fix
 from dominosa.generator.generate import generate, make_request
@@ -42,7 +44,16 @@ from dominosa.limits import MAX_MADE_ORDER
 from dominosa.tiling import bundled
 from dominosa.web.budget import fix_allowance, too_large_to_fix
 
-__all__ = ["BadRequest", "JOBS", "run_job", "read_record", "EXPORT_FORMATS", "TILE_PUZZLES", "MAX_TILINGS"]
+__all__ = [
+    "BadRequest",
+    "JOBS",
+    "run_job",
+    "read_record",
+    "grade_to_make",
+    "EXPORT_FORMATS",
+    "TILE_PUZZLES",
+    "MAX_TILINGS",
+]
 
 # The tiling puzzles a request may name; anything else is refused (a name is never read as a file).
 TILE_PUZZLES = ("calendar", "dominopeg", "pentominoes")
@@ -173,7 +184,7 @@ def hint_job(body: dict[str, Any]) -> dict[str, Any]:
     position = positions[0]
     level = _int(body, "detail" if "detail" in body else "level", 3, 1, 3)
     check = check_position(position)
-    hint = None if check.contradicts else next_hint(position_state(position))
+    hint = None if check.contradicts else position_hint(position)
     return hint_command.hint_json(position, hint, check, level=level)
 
 
@@ -214,10 +225,27 @@ def fix_job(body: dict[str, Any]) -> dict[str, Any]:
     return fix_command.as_json(record, found)
 
 
+# The grade a big board (one developed logic-first: double-30 and up) is made at when the request names none. With
+# no grade the generator proves every layout unique by counting, minutes at order 40 and 50 and often past the
+# studio's limit, and the puzzle it lands on is as likely "guessing" as not; at a grade the layouts are developed
+# logic-first, and basic is the grade made fastest there and the one a board of a thousand cells plays well at
+# (bench/README.md, "the studio's big orders").
+BIG_BOARD_GRADE = "basic"
+
+
+def grade_to_make(order: int, board: Board | None, grade: str | None) -> str | None:
+    """The grade the studio asks the generator for: the one asked, else :data:`BIG_BOARD_GRADE` on a big board
+    (``board``, or the double-``order`` rectangle), else none."""
+    if grade is None and logic_first_board(board or Board.rectangle(order + 1, order + 2)):
+        return BIG_BOARD_GRADE
+    return grade
+
+
 def generate_job(body: dict[str, Any]) -> dict[str, Any]:
-    """``dominosa generate --format json``: one puzzle of ``order`` (default 6) at ``grade`` (default any), from
-    ``seed`` (default a random one, returned in the answer so the puzzle can be made again); with ``shape`` (a
-    name of the shape library), on that shape as drawn for the double-``order`` set."""
+    """``dominosa generate --format json``: one puzzle of ``order`` (default 6) at ``grade`` (default any; on a
+    big board :data:`BIG_BOARD_GRADE`), from ``seed`` (default a random one, returned in the answer so the puzzle
+    can be made again); with ``shape`` (a name of the shape library), on that shape as drawn for the
+    double-``order`` set."""
     order = _int(body, "order", 6, 1, MAX_MADE_ORDER, why="the largest order the studio makes puzzles of")
     grade = _choice(body, "grade", GRADES, None)
     shape = _choice(body, "shape", shape_names(), None)
@@ -226,6 +254,7 @@ def generate_job(body: dict[str, Any]) -> dict[str, Any]:
         seed = random.SystemRandom().randrange(1, 1_000_000)
     try:
         board = None if shape is None else shape_board(shape, order)
+        grade = grade_to_make(order, board, grade)
         request = make_request(order=None if board else order, board=board, grade=grade, seed=seed)
     except ValueError as error:
         raise BadRequest(str(error)) from None

@@ -3,7 +3,9 @@
 uvicorn closes idle keep-alive connections but never a client that sends its headers one byte at a time, so such
 clients pile up until the server runs out of sockets. :func:`guarded_protocol` gives every connection
 ``header_timeout`` seconds to send a request's headers (from the moment it opens, or from the end of the previous
-answer); the body has its own limit in the application (:class:`dominosa.web.app.BodyLimit`).
+answer); the body has its own limit in the application (:class:`dominosa.web.app.BodyLimit`). A request the
+HTTP parser itself refuses (a negative Content-Length, a missing or repeated Host header, TLS spoken to this
+plain-HTTP port) is answered 400 in JSON like every other error, naming the fault, rather than uvicorn's plain text.
 
 :class:`StudioServer` tells the application the moment a stop is asked for (Ctrl-C, SIGTERM, and SIGHUP: the
 terminal it ran in was closed), so that requests in flight are answered 503 ``{"error": "the studio is
@@ -15,17 +17,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
 
+import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from dominosa.web.app import Studio
+from dominosa.web.guard import SECURITY_HEADERS
 
-__all__ = ["guarded_protocol", "StudioServer", "server_config", "HEADER_TIMEOUT", "KEEP_ALIVE"]
+__all__ = ["guarded_protocol", "StudioServer", "server_config", "bad_request_line", "HEADER_TIMEOUT", "KEEP_ALIVE"]
 
 HEADER_TIMEOUT = 10.0  # seconds a client has to send a request's headers
 KEEP_ALIVE = 5.0  # seconds an idle keep-alive connection stays open
@@ -36,6 +42,7 @@ def guarded_protocol(header_timeout: float = HEADER_TIMEOUT) -> type[H11Protocol
 
     class GuardedH11Protocol(H11Protocol):
         _header_timer: asyncio.TimerHandle | None = None
+        _first_byte: bytes | None = None  # the connection's first byte: 0x16 opens a TLS handshake
 
         def _arm(self) -> None:
             self._disarm()
@@ -68,6 +75,28 @@ def guarded_protocol(header_timeout: float = HEADER_TIMEOUT) -> type[H11Protocol
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
             super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            if self._first_byte is None and data:
+                self._first_byte = data[:1]
+            super().data_received(data)
+
+        def send_400_response(self, msg: str) -> None:
+            """uvicorn's answer to a request h11 cannot read, as JSON like every other error of the studio, naming
+            the fault (called while h11's exception is being handled)."""
+            fault = sys.exc_info()[1]
+            body = json.dumps({"error": bad_request_line(self._first_byte, fault)}).encode("utf-8")
+            headers = [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+                *((k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in SECURITY_HEADERS.items()),
+            ]
+            with contextlib.suppress(h11.LocalProtocolError):  # h11 may refuse to answer at all: then just close
+                self.transport.write(self.conn.send(h11.Response(status_code=400, headers=headers)))
+                self.transport.write(self.conn.send(h11.Data(data=body)))
+                self.transport.write(self.conn.send(h11.EndOfMessage()))
+            self.transport.close()
 
     return GuardedH11Protocol
 
@@ -113,6 +142,19 @@ class StudioServer(uvicorn.Server):
         if self._loop is not None:
             with contextlib.suppress(RuntimeError):  # the loop already closed
                 self._loop.call_soon_threadsafe(self.studio.abandon_work)
+
+
+# What a TLS connection's first byte is (a handshake record): someone opened https:// on the plain-HTTP port.
+_TLS_HANDSHAKE = b"\x16"
+
+
+def bad_request_line(first_byte: bytes | None, fault: BaseException | None) -> str:
+    """The one line answering a request that is not HTTP/1.1 the server can read: what h11 found, or that TLS was
+    spoken to a plain-HTTP port."""
+    if first_byte == _TLS_HANDSHAKE:
+        return "this port speaks plain HTTP, not HTTPS: open the studio at the http:// address `dominosa serve` printed"
+    detail = str(fault).strip() if isinstance(fault, h11.RemoteProtocolError) and str(fault).strip() else ""
+    return "the request is not valid HTTP/1.1" + (f": {detail}" if detail else "")
 
 
 def server_config(studio: Studio, *, header_timeout: float = HEADER_TIMEOUT, **options: Any) -> uvicorn.Config:

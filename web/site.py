@@ -36,7 +36,10 @@ __all__ = ["SitePuzzle", "site_entry", "bundle", "write_site", "MODULES"]
 
 STATIC = files("dominosa.web") / "static"
 # The modules the site's script is made of, each after those it imports.
-MODULES = ("api.js", "board.js", "zoom.js", "stats.js", "theme.js", "game.js", "daily-page.js", "site.js")
+MODULES = (
+    "api.js", "board-voice.js", "board.js", "zoom.js", "stats.js", "progress.js", "screen.js", "theme.js", "game.js",
+    "daily-page.js", "site.js",
+)
 _IMPORT = re.compile(r'^import \{([^}]*)\} from "\./([\w.-]+)";\s*$')
 _EXPORT = re.compile(r"^export (?:async )?(?:function|class|const|let) ([A-Za-z_$][\w$]*)")
 
@@ -169,15 +172,33 @@ def service_worker(files_kept: dict[str, str]) -> str:
     return script.replace('"@VERSION@"', json.dumps(version)).replace('["@FILES@"]', json.dumps(sorted(files_kept)))
 
 
+# Run after the data in puzzles.js, before the page's modules read it: the days after the reader's own date are
+# dropped (hidden, not secret: they are in the file above), and the dates left are listed oldest first, with the
+# reader's date, for the archive's calendar. The date is the reader's local one, as the day picker's is.
+HIDE_LATER_DAYS = """\
+// Days after the reader's date are hidden until it comes (they are in this file: hidden, not secret).
+(function (site) {
+  const now = new Date();
+  const pad = (n) => String(n).padStart(2, "0");
+  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  site.days = site.days.filter((day) => day.date <= today);
+  site.dates = [...new Set(site.days.map((day) => day.date))].sort();
+  site.today = today;
+})(window.DOMINOSA_SITE);
+"""
+
+
 def write_site(folder: Path, days: list[dict[str, Any]], archive: list[dict[str, Any]], *, title: str) -> list[Path]:
-    """Write the site into ``folder`` (made if missing), each file atomically; the files written."""
+    """Write the site into ``folder`` (made if missing), each file atomically; the files written.
+
+    ``days`` may hold days after today: the page hides each until its date (:data:`HIDE_LATER_DAYS`)."""
     folder.mkdir(parents=True, exist_ok=True)
     data = {"title": title, "grades": list(GRADES), "days": days, "archive": archive}
     texts = {
         "index.html": page().replace("<!--#title-->", _escape(title)),
         "studio.css": (STATIC / "studio.css").read_text(encoding="utf-8"),
         "dominosa.js": bundle(),
-        "puzzles.js": "window.DOMINOSA_SITE = " + json.dumps(data, separators=(",", ":")) + ";\n",
+        "puzzles.js": "window.DOMINOSA_SITE = " + json.dumps(data, separators=(",", ":")) + ";\n" + HIDE_LATER_DAYS,
         "manifest.webmanifest": manifest(title) + "\n",
     }
     icons = {f"icon-{size}.png": icon_png(size) for size in ICON_SIZES}

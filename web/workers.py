@@ -5,12 +5,15 @@ interpreter lock and stall every other request. So each pool keeps a few long-li
 with the engine already imported, through a fork server), hands a job to an idle one over a pipe, and waits for
 the answer without blocking the loop. A job that runs past its deadline cannot be interrupted politely, so its
 process is killed and replaced: the time limit is a real bound, and a runaway request costs one process start,
-never a stuck server. Requests beyond the pool's size wait for a free process, and the wait counts toward their
-deadline.
+never a stuck server. Requests beyond the pool's size wait for a free process; a job's time limit counts from the
+moment a process takes it, so a job that waited still gets all of its time. The wait has a bound of its own, and a
+pool may also bound how many jobs wait at all: past either, the job is refused with :class:`PoolBusy`, which says
+when a process is likely to be free (the soonest deadline of the jobs running, and those waiting ahead).
 
-The server keeps two pools (see :mod:`dominosa.web.app`): one for generation and one for everything else, so a
-long generation never delays a rating; the generation pool also runs at a lower CPU priority (``nice``), so that
-on a machine with few cores the ratings people wait for come first.
+The server keeps three pools, its lanes (see :mod:`dominosa.web.lanes`): one for generation, one for short
+requests (a rating or a hint of a small board) and one for the other long ones, so that a short request never
+waits behind a long one; the generation pool also runs at a lower CPU priority (``nice``), so that on a machine
+with few cores the ratings and hints people wait for come first.
 
 A pool never shrinks and never drops a job to a dead process. The loop watches every process's sentinel (a file
 descriptor the system makes readable when the process ends), so a process killed from outside while idle is
@@ -32,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import multiprocessing
 import os
 import resource
@@ -50,6 +54,8 @@ __all__ = [
     "JobTimeout",
     "JobFailed",
     "JobOutOfMemory",
+    "PoolBusy",
+    "WorkersDied",
     "PoolClosing",
     "MAX_ANSWER",
     "WORKER_MEMORY",
@@ -77,8 +83,22 @@ class JobTimeout(Exception):
     """The job did not finish within its time limit (its process was stopped)."""
 
 
+class PoolBusy(Exception):
+    """No process of the pool took the job within its wait, or too many jobs wait already: try again in
+    ``retry_after`` seconds (a whole number, at least 1, as HTTP's ``Retry-After`` has it)."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class JobFailed(Exception):
     """The job's process died or the job raised something other than bad input: a fault of ours, not the user's."""
+
+
+class WorkersDied(JobFailed):
+    """The job's process died under it twice (killed from outside, or by the system): not a fault of the job's
+    own code, so the server answers it as unavailable rather than as an internal error."""
 
 
 class JobOutOfMemory(Exception):
@@ -194,6 +214,8 @@ class _Worker:
         self, context: multiprocessing.context.BaseContext, nice: int = 0, memory: int | None = WORKER_MEMORY
     ) -> None:
         self.busy = False
+        # When the job it holds runs out of time (time.monotonic()), for the pool's estimate of a free process.
+        self.until = 0.0
         self.conn, child = context.Pipe()
         # Only this process holds the sending end: when it dies, the worker reads end-of-file and exits.
         lifeline, self.lifeline = context.Pipe(duplex=False)
@@ -233,13 +255,24 @@ class WorkerPool:
     ('ok', {...})
     """
 
-    def __init__(self, size: int, *, name: str = "jobs", nice: int = 0, memory: int | None = WORKER_MEMORY) -> None:
+    def __init__(
+        self,
+        size: int,
+        *,
+        name: str = "jobs",
+        nice: int = 0,
+        memory: int | None = WORKER_MEMORY,
+        max_waiting: int | None = None,
+    ) -> None:
         if size < 1:
             raise ValueError(f"a pool needs at least one process, not {size}")
         self.size = size
         self.name = name
         self.nice = nice
         self.memory = memory
+        # Most jobs that may wait for a process (None: no bound but the wait's own); one more is refused at once.
+        self.max_waiting = max_waiting
+        self._waiting = 0
         self._context = multiprocessing.get_context("forkserver")
         self._context.set_forkserver_preload(["dominosa.web.jobs"])
         self._idle: asyncio.Queue[_Worker] = asyncio.Queue()
@@ -286,34 +319,47 @@ class WorkerPool:
         await asyncio.to_thread(lambda: [w.stop(kill=True) for w in workers])
         self._readers.shutdown(wait=False, cancel_futures=True)
 
-    async def run(self, job: str, body: dict[str, Any], *, timeout: float) -> tuple[str, Any]:
-        """The job's answer within ``timeout`` seconds in all: ``("ok", bytes)`` (the result as JSON), ``("ok",
-        dict)`` (a file: see :func:`dominosa.web.jobs.export_job`) or ``("error", one line)``.
+    async def run(
+        self, job: str, body: dict[str, Any], *, timeout: float, wait: float | None = None
+    ) -> tuple[str, Any]:
+        """The job's answer within ``timeout`` seconds of a process taking it: ``("ok", bytes)`` (the result as
+        JSON), ``("ok", dict)`` (a file: see :func:`dominosa.web.jobs.export_job`) or ``("error", one line)``.
 
-        A job whose process dies under it is run once more on another process, within the same deadline.
-        Raises :class:`JobTimeout` past the deadline (waiting for a free process included), :class:`JobFailed`
-        when the job crashes or its second process dies too, :class:`JobOutOfMemory` when it needed more than
-        the worker may hold, and :class:`PoolClosing` when the server stops meanwhile.
+        The job waits at most ``wait`` seconds (default ``timeout``) for a free process, and not at all when
+        :attr:`max_waiting` jobs wait already: either way it is refused with :class:`PoolBusy`. A job whose process
+        dies under it is run once more on another process, within the same deadline. Raises :class:`JobTimeout`
+        past the deadline, :class:`JobFailed` when the job crashes, :class:`WorkersDied` when its second process
+        dies too, :class:`JobOutOfMemory` when it needed more than the worker may hold, and :class:`PoolClosing`
+        when the server stops meanwhile.
         """
-        deadline = time.monotonic() + timeout
+        worker: _Worker | None = await self._first_take(timeout, timeout if wait is None else wait)
+        deadline = time.monotonic() + timeout  # counted from the job's start, not from its arrival
         for tries_left in (1, 0):
-            worker = await self._take(deadline, timeout)
+            if worker is None:  # the second try, on another process, within the same deadline
+                worker = await self._take(deadline)
+                if worker is None:
+                    raise JobTimeout(f"every {self.name} process stayed busy until the job's deadline")
+            worker.until = deadline
             healthy = False
+            answer = None
             try:
                 answer = await self._until_closing(self._exchange(worker, (job, body), deadline - time.monotonic()))
                 healthy = answer[0] not in ("memory", "failed")  # a process that failed once gets no second job
             except _WorkerDied:
                 if not tries_left:
-                    raise JobFailed(
-                        "a worker process stopped while running the job, and so did the one that ran it again"
+                    raise WorkersDied(
+                        "the process running this request stopped (killed from outside, or by the system), and so"
+                        " did the one that ran it again: the request was not finished; try again"
                     ) from None
-                continue
             finally:
                 if healthy:
                     worker.busy = False
                     self._idle.put_nowait(worker)
                 else:  # timed out, cancelled (the client left), died or broken: never hand it another job
                     self._retire(worker)
+            if answer is None:  # its process died: once more, on another
+                worker = None
+                continue
             if answer[0] == "memory":
                 raise JobOutOfMemory(answer[1])
             if answer[0] == "failed":
@@ -321,15 +367,42 @@ class WorkerPool:
             return answer
         raise AssertionError("unreachable: the last try returns or raises")
 
-    async def _take(self, deadline: float, timeout: float) -> _Worker:
-        """An idle live process; dead ones met on the way (killed while idle, not yet noticed) are retired."""
+    async def _first_take(self, timeout: float, wait: float) -> _Worker:
+        """A process for a new job, within ``wait`` seconds; :class:`PoolBusy` when none is free by then, or at once
+        when :attr:`max_waiting` jobs wait already."""
+        if self.max_waiting is not None and self._waiting - self._idle.qsize() >= self.max_waiting:
+            raise PoolBusy(
+                f"every {self.name} process is busy and its queue is full ({self._waiting} waiting)",
+                self.retry_after(timeout),
+            )
+        self._waiting += 1
+        try:
+            worker = await self._take(time.monotonic() + wait)
+        finally:
+            self._waiting -= 1
+        if worker is None:
+            raise PoolBusy(f"every {self.name} process stayed busy for {wait:g} s", self.retry_after(timeout))
+        return worker
+
+    def retry_after(self, timeout: float) -> int:
+        """Whole seconds until a process is likely free for one more job of up to ``timeout`` seconds: the soonest
+        deadline of the jobs running, plus a full ``timeout`` for each round of the jobs waiting ahead."""
+        now = time.monotonic()
+        ends = [w.until - now for w in self._all if w.busy and w.until > now]
+        soonest = min(ends) if ends and len(ends) >= self.size else 0.0
+        rounds = self._waiting // self.size
+        return max(1, math.ceil(soonest + rounds * timeout))
+
+    async def _take(self, deadline: float) -> _Worker | None:
+        """An idle live process by ``deadline``, or None; dead ones met on the way (killed while idle, not yet
+        noticed) are retired."""
         while True:
             try:
                 worker = await self._until_closing(
                     asyncio.wait_for(self._idle.get(), max(deadline - time.monotonic(), 0))
                 )
             except TimeoutError:
-                raise JobTimeout(f"every {self.name} process stayed busy for {timeout:g} s") from None
+                return None
             if worker in self._all and worker.process.is_alive():
                 worker.busy = True
                 return worker

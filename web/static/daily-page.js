@@ -3,6 +3,7 @@
 // puzzle comes from `load(date, grade)`: the studio's /api/daily, or a static site's precomputed data.
 
 import { el } from "./api.js";
+import { allProgress } from "./progress.js";
 import { clock, today } from "./stats.js";
 
 const $ = (id) => document.getElementById(id);
@@ -58,20 +59,34 @@ export function setupDaily(game, load, grades, { first = null, last = null } = {
     navigator.clipboard?.writeText($("share-line").textContent).catch(() => {});
     $("copy-share").textContent = "Copied";
   };
+  // Play a given day (and grade): the site's archive links and the result card's next puzzle come here.
+  function go(day, grade = $("daily-grade").value) {
+    date = day;
+    $("daily-grade").value = grade;
+    return show();
+  }
   return {
     show,
-    // Play a given day (and grade): the site's archive links come here.
-    go: (day, grade = $("daily-grade").value) => {
-      date = day;
-      $("daily-grade").value = grade;
-      return show();
-    },
+    go,
+    // The share line, in the result card (game.js shows the card and brings it into view).
     solved: ({ ms, hints }) => {
       $("share-line").textContent = shareLine({ date, grade: $("daily-grade").value, ms, hints });
-      $("copy-share").textContent = "Copy";
+      $("copy-share").textContent = "Copy the share line";
       $("share-card").hidden = false;
-      // The share line is the reward: in view at once, wherever the card sits (below the board on a phone).
-      $("share-card").scrollIntoView({ block: "nearest" });
     },
+    next,
   };
+
+  // The next puzzle to offer after a solve: another grade of the same day not solved here, else the day after
+  // (never a day beyond today or beyond the last the page has).
+  function next() {
+    const kept = allProgress();
+    const done = (day, g) => kept[`daily ${day} ${g}`]?.solved != null;
+    const grade = $("daily-grade").value;
+    const other = grades.find((g) => g !== grade && !done(date, g));
+    if (other) return { label: `Next: ${other}, same day`, go: () => go(date, other) };
+    const after = shift(date, 1);
+    if (after > today() || (last && after > last)) return null;
+    return { label: `Next: ${after}`, go: () => go(after, grade) };
+  }
 }

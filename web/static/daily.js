@@ -8,7 +8,7 @@ const INFO = await info();
 let daily = null;
 const game = createGame(
   studioBackend(() => game.state().solution),
-  { grades: INFO.grades, onSolved: (result) => daily.solved(result) },
+  { grades: INFO.grades, onSolved: (result) => daily.solved(result), next: () => daily.next() },
 );
 
 async function load(date, grade) {

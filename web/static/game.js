@@ -10,12 +10,15 @@
 
 import { Board, adjacent, key, pairKey } from "./board.js";
 import { el } from "./api.js";
-import { clock, recordSolve, recordStart, summary } from "./stats.js";
+import { puzzleKey, readProgress, writeProgress } from "./progress.js";
+import { fitBoard } from "./screen.js";
+import { clock, recordSolve, recordStart, stats, summary } from "./stats.js";
 import { Zoom } from "./zoom.js";
 
 const $ = (id) => document.getElementById(id);
 const parsePair = (k) => k.split("-").map((s) => s.split(",").map(Number));
 const PLAY_CONTROLS = ["undo", "redo", "mode", "check", "hint", "apply", "restart"];
+const SAVE_EVERY = 5000; // ms between saves of the running clock (every move is saved at once)
 const BIG_SET = 91; // dominoes in the double-12 set: a larger set's table starts folded
 const HINT_PROMPT = "Stuck? Ask for a hint: first where to look, then the technique, then the whole deduction.";
 
@@ -38,11 +41,13 @@ export function createGame(backend, options = {}) {
   let cursor = [0, 0];
   let selected = null;
   let marked = { cells: {}, pairs: {} }; // check and hint marks, cleared by the next move
-  let hint = { position: null, level: 0, answer: null };
+  let hint = { position: null, level: 0, answer: null, id: null };
   let moves = 0;
-  let hintsUsed = 0; // deductions asked for: the three levels of one count once
+  let counted = new Set(); // the deductions (and wrong moves) hinted: each counts once, whatever level was read
+  let shown = new Map(); // deduction -> the deepest level of it read so far
   let asking = false; // a hint asked of the backend and not answered yet
-  let paid = null; // the cells of the deduction (or the wrong move) last counted, as far as its levels showed them
+  let started = false; // a first move (or hint) made: only then is the puzzle counted as started, and kept
+  let progressKey = null;
   let numberShown = null; // the number whose cells are highlighted
   let splitMode = false; // on touch screens: taps and drags mark splits rather than place dominoes
   let timer = { ms: 0, since: null, paused: false };
@@ -54,6 +59,10 @@ export function createGame(backend, options = {}) {
   const dominoName = ([a, b]) => [value(a), value(b)].sort((x, y) => x - y).join("-");
   const isClue = (k) => (puzzle.clues || []).some((p) => pairKey(p) === k);
   const cellName = ([r, c]) => `r${r + 1}c${c + 1}`;
+  const readingOrder = (a, b) => a[0] - b[0] || a[1] - b[1];
+  const hintsUsed = () => counted.size;
+  // Nothing changes the board while it is paused or once it is solved.
+  const locked = () => !puzzle || timer.paused || solvedAt !== null;
 
   // -- moves --------------------------------------------------------------------------------------------------
 
@@ -62,10 +71,19 @@ export function createGame(backend, options = {}) {
     redoStack = [];
     moves++;
     marked = { cells: {}, pairs: {} };
+    begin();
+  }
+
+  // The first move (or hint) starts the puzzle: the statistics count it, and its progress is kept from now on.
+  function begin() {
+    if (started) return;
+    started = true;
+    recordStart();
+    showStats();
   }
 
   function placeDomino(a, b) {
-    if (!puzzle || timer.paused || !adjacent(a, b) || !isCell(a) || !isCell(b)) return;
+    if (locked() || !adjacent(a, b) || !isCell(a) || !isCell(b)) return;
     const k = pairKey([a, b]);
     if (isClue(k)) return;
     remember();
@@ -83,7 +101,7 @@ export function createGame(backend, options = {}) {
   }
 
   function toggleSplit(a, b) {
-    if (!puzzle || timer.paused || !adjacent(a, b)) return;
+    if (locked() || !adjacent(a, b)) return;
     const k = pairKey([a, b]);
     if (isClue(k)) return;
     remember();
@@ -98,7 +116,7 @@ export function createGame(backend, options = {}) {
 
   function liftAt(cell) {
     const k = [...joined].find((p) => parsePair(p).some((c) => key(...c) === key(...cell)));
-    if (!k || isClue(k)) return false;
+    if (!k || isClue(k) || locked()) return false;
     remember();
     joined.delete(k);
     changed(true);
@@ -106,7 +124,7 @@ export function createGame(backend, options = {}) {
   }
 
   function clickCell(cell) {
-    if (timer.paused) return;
+    if (locked()) return;
     cursor = cell;
     boardBox.focus({ preventScroll: true });
     if (selected && adjacent(selected, cell)) return splitMode ? toggleSplit(selected, cell) : placeDomino(selected, cell);
@@ -117,7 +135,7 @@ export function createGame(backend, options = {}) {
 
   // Undo and redo are one move between the two stacks: the position now goes on one, the other's top comes back.
   function travel(from, to) {
-    if (!from.length || timer.paused) return;
+    if (!from.length || locked()) return;
     to.push({ joined: new Set(joined), split: new Set(split) });
     ({ joined, split } = from.pop());
     marked = { cells: {}, pairs: {} };
@@ -129,7 +147,7 @@ export function createGame(backend, options = {}) {
   function redo() { travel(redoStack, undoStack); }
 
   function restart() {
-    if (timer.paused) return;
+    if (locked()) return;
     remember();
     joined = new Set();
     split = new Set();
@@ -146,31 +164,66 @@ export function createGame(backend, options = {}) {
     $("status").className = done ? "status solved" : "status";
     $("status").textContent = done ? solvedWords() : progressWords();
     if (done) {
-      hint = { position: null, level: 0, answer: null };
+      hint = { position: null, level: 0, answer: null, id: null };
       $("hint-box").replaceChildren(el("p", {}, "Solved: nothing left to hint."));
       hideApply();
     } else if (byMove && hint.level > 0) {
-      askHint(1); // the old hint may no longer hold: where to look now
+      // The old hint may no longer hold, and a new one is given only when asked for.
+      hint.level = 0;
+      hideApply();
+      $("hint-box").replaceChildren(el("span", { class: "hint-text" }, "Press Hint for a hint on the position as it is now."));
     }
+    if (byMove) save();
   }
 
-  function finish() {
+  function finish(again = false) {
     if ($("pause")) $("pause").disabled = true;
-    solvedAt = elapsed();
-    timer.since = null;
-    timer.ms = solvedAt;
-    const s = recordSolve({ order: meta.order, grade: meta.grade, ms: solvedAt, hints: hintsUsed, daily: meta.daily || null });
+    if (!again) {
+      solvedAt = elapsed();
+      timer.since = null;
+      timer.ms = solvedAt;
+    }
+    for (const id of PLAY_CONTROLS) if ($(id)) $(id).disabled = true; // a solved board is done with
+    tick(); // the clock shows the time the result says
+    const result = again
+      ? stats()
+      : recordSolve({ order: meta.order, grade: meta.grade, ms: solvedAt, hints: hintsUsed(), daily: meta.daily || null });
+    save();
     showStats();
-    options.onSolved?.({ ms: solvedAt, hints: hintsUsed, moves, streak: s.streak });
+    options.onSolved?.({ ms: solvedAt, hints: hintsUsed(), moves, streak: result.streak, again });
+    showResult(result, again); // after the page filled in its part of the card (the daily's share line)
+  }
+
+  // The result card, beside the board (above the other cards on a phone): the time, the hints, the streak, and
+  // the next puzzle the page offers (options.next() -> {label, go} or null).
+  function showResult(result, again) {
+    const card = $("result-card");
+    if (!card) return;
+    $("result-line").textContent = solvedWords();
+    $("result-streak").textContent = `Streak: ${result.streak} day${result.streak === 1 ? "" : "s"} with a solve (best ${result.bestStreak}).`;
+    const next = options.next?.() || null;
+    $("next-puzzle").hidden = !next;
+    if (next) {
+      $("next-puzzle").textContent = next.label;
+      $("next-puzzle").onclick = next.go;
+    }
+    card.hidden = false;
+    if (!again) card.scrollIntoView({ block: "nearest" }); // the reward in view at once
+  }
+
+  function fit() {
+    return fitBoard(boardBox, [$("numbers"), document.querySelector(".controls"), $("hint-box")]);
   }
 
   function solvedWords() {
-    const hints = hintsUsed ? ` with ${hintsUsed} hint${hintsUsed > 1 ? "s" : ""}` : " without a hint";
+    const n = hintsUsed();
+    const hints = n ? ` with ${n} hint${n > 1 ? "s" : ""}` : " without a hint";
     return `Solved in ${clock(solvedAt ?? elapsed())}${hints}.`;
   }
 
   function progressWords() {
-    const help = hintsUsed ? ` · ${hintsUsed} hint${hintsUsed > 1 ? "s" : ""}` : "";
+    const n = hintsUsed();
+    const help = n ? ` · ${n} hint${n > 1 ? "s" : ""}` : "";
     return `${joined.size + (puzzle.clues || []).length} of ${allDominoes().length} dominoes placed${help}`;
   }
 
@@ -205,7 +258,7 @@ export function createGame(backend, options = {}) {
   }
 
   function check() {
-    if (!puzzle || timer.paused) return;
+    if (locked()) return;
     if (!solution) {
       $("status").textContent = "This puzzle has no single solution to check against.";
       return;
@@ -224,80 +277,97 @@ export function createGame(backend, options = {}) {
 
   const positionKey = () => [...joined].sort().join(" ") + "|" + [...split].sort().join(" ");
 
-  async function askHint(forceLevel = null) {
-    if (!puzzle || timer.paused || solvedNow()) return;
-    if (forceLevel === null && asking) return; // pressed while the last is answered: that answer comes first
+  // A hint only when asked: the first press on a deduction shows where to look, each press on the same position
+  // says more (the technique, then the whole deduction). A deduction met again after other moves opens at the
+  // level already read. Each deduction (or wrong move) hinted counts once, whatever level of it is read.
+  async function askHint() {
+    if (locked() || asking || solvedNow()) return;
     const here = positionKey();
-    const level = forceLevel ?? (hint.position === here ? Math.min(3, hint.level + 1) : 1);
-    const pressed = forceLevel === null; // a refresh after a move is not asked for, and counts nothing
     marked = { cells: {}, pairs: {} };
     hideApply();
     const wrong = wrongMoves();
-    const continuing = hint.position === here && level > 1 ? hint.counted : null;
     if (wrong.length) {
-      wrongHint(here, level, wrong);
-      return settleHint([`wrong ${wrong[0]}`], pressed, continuing);
+      const level = settleHint(`wrong ${wrong[0]}`, here);
+      return wrongHint(level, wrong);
     }
     asking = true;
     let got;
     try {
-      got = await backend.hint(puzzle, { joined: [...joined].map(parsePair), split: [...split].map(parsePair) }, level);
+      got = await backend.hint(puzzle, { joined: [...joined].map(parsePair), split: [...split].map(parsePair) }, 3);
     } finally {
       asking = false;
     }
-    if (positionKey() !== here) return askHint(1); // a move came meanwhile: a hint for the position as it is now
+    if (positionKey() !== here) return askHint(); // a move came meanwhile: a hint for the position as it is now
     if (timer.paused) return; // paused while the answer came: it stays hidden until asked again
-    hint = { position: here, level, answer: got.ok ? got.data : null };
-    if (got.ok && got.data.status === "hint") settleHint(got.data.cells.map((c) => key(...c)), pressed, continuing);
     const box = $("hint-box");
     if (!got.ok) return box.replaceChildren(el("span", { class: "error-line" }, got.data.error));
-    const h = got.data;
+    let h = got.data;
+    if (h.status === "solved") h = lastPlacement(); // never "solved" while a domino is missing
+    hint.answer = h;
     if (h.status === "contradiction") {
       box.replaceChildren(el("p", {}, `Something is wrong: ${h.message}`), ...(h.mistakes || []).map((m) => el("p", { class: "hint-text" }, m)));
-    } else if (h.status === "solved") {
-      box.replaceChildren(el("p", {}, "Nothing is left to deduce: the position is solved."));
     } else if (h.status === "stuck") {
       box.replaceChildren(el("p", {}, "No technique applies to this position."));
     } else {
-      for (const cell of h.cells) marked.cells[key(...cell)] = "hl-hint";
-      revealing = h.cells;
-      const names = h.cells.map(cellName).join(", ");
-      const where = el("p", {}, `Look at ${names} (highlighted).`);
-      if (level === 1) box.replaceChildren(where, el("p", { class: "hint-text" }, "Press Hint again for the technique."));
-      else {
-        const grade = (options.grades || [])[h.tier];
-        const tech = el("p", {}, "Technique: ", el("span", { class: "tech" }, h.technique), grade ? ` (${grade})` : "");
-        if (level === 2) box.replaceChildren(tech, where, el("p", { class: "hint-text" }, "Press Hint again for the whole deduction."));
-        else {
-          for (const pair of h.joins) marked.pairs[pairKey(pair)] = "ghost-join";
-          for (const pair of h.splits) marked.pairs[pairKey(pair)] = "ghost-split";
-          box.replaceChildren(tech, el("p", {}, h.reason));
-          if (h.joins.length || h.splits.length) $("apply").hidden = false;
-        }
-      }
+      showHint(h, settleHint(`${h.technique} ${[...h.cells].sort(readingOrder).map(cellName)}`, here));
     }
     draw();
     reveal();
   }
 
-  // One hint per deduction, whatever level of it is read: the gentlest first costs no more than the whole of it.
-  // Hints are counted per deduction, whatever level of it is read: the gentlest first costs no more than all of
-  // it. A hint's levels are one deduction (continuing: whether it was counted); a new hint that looks only where
-  // the deduction last counted looks (the refresh after a move, say) is that deduction still.
-  function settleHint(cells, pressed, continuing) {
-    hint.counted = continuing ?? (!!paid && cells.every((c) => paid.has(c)));
-    if (pressed && !hint.counted) {
-      hintsUsed++;
-      hint.counted = true;
-      paid = new Set();
+  // The level to show of a deduction (or a wrong move) `id` on position `here`, counting it if it is new.
+  function settleHint(id, here) {
+    const deeper = hint.id === id && hint.position === here && hint.level > 0;
+    const level = deeper ? Math.min(3, hint.level + 1) : Math.max(1, shown.get(id) || 0);
+    hint.id = id;
+    hint.position = here;
+    hint.level = level;
+    shown.set(id, Math.max(level, shown.get(id) || 0));
+    if (!counted.has(id)) {
+      counted.add(id);
+      begin();
       if (solvedAt === null) $("status").textContent = progressWords();
     }
-    if (hint.counted) for (const c of cells) paid.add(c);
+    save();
+    return level;
+  }
+
+  // When the backend has no deduction left but the board is not full: the next domino of the solution, named.
+  function lastPlacement() {
+    const right = (solution || []).map(pairKey).filter((k) => !joined.has(k) && !isClue(k));
+    if (!right.length) return { status: "stuck" };
+    const pair = parsePair(right.sort()[0]).sort(readingOrder);
+    const name = `${cellName(pair[0])}-${cellName(pair[1])}`;
+    return {
+      status: "hint",
+      technique: "the last dominoes",
+      cells: pair,
+      joins: [pair],
+      splits: [],
+      reason: `Every domino left has one place: ${name} holds the ${dominoName(pair)}.`,
+    };
+  }
+
+  // A deduction at a level: 1 where to look (one cell), 2 the technique and its cells, 3 the whole deduction.
+  function showHint(h, level) {
+    const cells = [...h.cells].sort(readingOrder).slice(0, level === 1 ? 1 : undefined);
+    for (const cell of cells) marked.cells[key(...cell)] = "hl-hint";
+    revealing = cells;
+    const where = el("p", {}, `Look at ${cells.map(cellName).join(", ")} (highlighted).`);
+    const box = $("hint-box");
+    if (level === 1) return box.replaceChildren(where, el("p", { class: "hint-text" }, "Press Hint again for the technique."));
+    const grade = (options.grades || [])[h.tier];
+    const tech = el("p", {}, "Technique: ", el("span", { class: "tech" }, h.technique), grade ? ` (${grade})` : "");
+    if (level === 2) return box.replaceChildren(tech, where, el("p", { class: "hint-text" }, "Press Hint again for the whole deduction."));
+    for (const pair of h.joins) marked.pairs[pairKey(pair)] = "ghost-join";
+    for (const pair of h.splits) marked.pairs[pairKey(pair)] = "ghost-split";
+    box.replaceChildren(tech, el("p", {}, h.reason));
+    if (h.joins.length || h.splits.length) $("apply").hidden = false;
   }
 
   // A wrong move on the board, pointed out gently: first the region it is in, then the move itself.
-  function wrongHint(here, level, wrong) {
-    hint = { position: here, level, answer: null };
+  function wrongHint(level, wrong) {
+    hint.answer = null;
     const [a, b] = parsePair(wrong[0]);
     const rows = [Math.max(0, Math.min(a[0], b[0]) - 1), Math.min(puzzle.grid.length - 1, Math.max(a[0], b[0]) + 1)];
     const cols = [Math.max(0, Math.min(a[1], b[1]) - 1), Math.min(puzzle.grid[0].length - 1, Math.max(a[1], b[1]) + 1)];
@@ -334,7 +404,7 @@ export function createGame(backend, options = {}) {
 
   function applyHint() {
     const h = hint.answer;
-    if (!h || h.status !== "hint" || hint.level < 3 || timer.paused) return;
+    if (!h || h.status !== "hint" || hint.level < 3 || locked()) return;
     remember();
     for (const pair of h.joins) {
       joined.add(pairKey(pair));
@@ -383,13 +453,18 @@ export function createGame(backend, options = {}) {
 
   const elapsed = () => timer.ms + (timer.since !== null ? performance.now() - timer.since : 0);
 
+  let savedAt = 0;
   function tick() {
     const box = $("timer");
     if (box && puzzle) box.textContent = clock(solvedAt ?? elapsed());
+    if (solvedAt === null && !timer.paused && performance.now() - savedAt > SAVE_EVERY) {
+      savedAt = performance.now();
+      save(); // the clock, now and then: a reload loses a few seconds at most
+    }
   }
 
   function pause(on = !timer.paused) {
-    if (!puzzle || solvedAt !== null) return;
+    if (!puzzle || (on && solvedAt !== null)) return;
     if (on && !timer.paused) {
       timer.ms = elapsed();
       timer.since = null;
@@ -406,10 +481,11 @@ export function createGame(backend, options = {}) {
     }
     // Nothing to play or read while paused: the hint hides and the controls are off until Resume.
     $("hint-box").hidden = on;
-    for (const id of PLAY_CONTROLS) if ($(id)) $(id).disabled = on;
+    for (const id of PLAY_CONTROLS) if ($(id)) $(id).disabled = on || solvedAt !== null;
     for (const b of $("numbers")?.children || []) b.disabled = on;
     if (!on) draw(); // Undo and Redo as their stacks say
     tick();
+    save();
   }
 
   function setSplitMode(on) {
@@ -457,8 +533,8 @@ export function createGame(backend, options = {}) {
       selected,
     });
     drawDominoes(counts);
-    $("undo").disabled = !undoStack.length || timer.paused;
-    $("redo").disabled = !redoStack.length || timer.paused;
+    $("undo").disabled = !undoStack.length || locked();
+    $("redo").disabled = !redoStack.length || locked();
   }
 
   // The set's table, one tile per domino: built once per puzzle, then only the tiles whose count changed are
@@ -495,22 +571,28 @@ export function createGame(backend, options = {}) {
   // -- starting -----------------------------------------------------------------------------------------------
 
   // data: the puzzle as the API's JSON (grid, clues, dominoes?, solution?); info: {note, order, grade, daily};
-  // saved: {joined, split} pair keys to restore.
+  // saved: {joined, split} pair keys to restore (a shared address's), over what this browser kept of the puzzle.
   async function start(data, info = {}, saved = null) {
-    puzzle = { grid: data.grid, clues: data.clues || [] };
-    if (data.dominoes) puzzle.dominoes = data.dominoes;
+    save(); // the puzzle left, as it was left
+    puzzle = null; // while the solution is asked for, the old board takes no moves and keeps nothing
+    const next = { grid: data.grid, clues: data.clues || [] };
+    if (data.dominoes) next.dominoes = data.dominoes;
     solution = data.solution || null;
     let note = info.note || "";
     if (!solution) {
-      const solved = await backend.solve(puzzle);
+      const solved = await backend.solve(next);
       solution = solved.ok && solved.data.unique ? solved.data.solutions[0] : null;
       if (solved.ok && !solved.data.unique) note += solved.data.count ? " · more than one solution" : " · no solution";
     }
+    puzzle = next;
     meta = { order: info.order ?? Math.max(...puzzle.grid.flat().filter((v) => v !== null)), grade: info.grade || null, daily: info.daily || null };
+    progressKey = puzzleKey(puzzle, info.daily ? `daily ${info.daily}` : null);
+    const kept = readProgress(progressKey) || {};
+    const position = saved?.joined?.length || saved?.split?.length ? saved : kept;
     joined = new Set();
     split = new Set();
-    for (const k of saved?.joined || []) if (parsePair(k).every(isCell)) joined.add(k);
-    for (const k of saved?.split || []) if (parsePair(k).every(isCell)) split.add(k);
+    for (const k of position.joined || []) if (parsePair(k).every(isCell)) joined.add(k);
+    for (const k of position.split || []) if (parsePair(k).every(isCell)) split.add(k);
     undoStack = [];
     redoStack = [];
     tiles = null;
@@ -518,27 +600,50 @@ export function createGame(backend, options = {}) {
     // that need not show it need not paint it after every move.
     if ($("dominoes-card")) $("dominoes-card").open = allDominoes().length <= BIG_SET;
     moves = 0;
-    hintsUsed = 0;
-    paid = null;
+    counted = new Set(Array.isArray(kept.counted) ? kept.counted : []);
+    shown = new Map(Array.isArray(kept.shown) ? kept.shown : []);
+    started = !!kept.started;
     marked = { cells: {}, pairs: {} };
-    hint = { position: null, level: 0, answer: null };
+    hint = { position: null, level: 0, answer: null, id: null };
     selected = null;
     numberShown = null;
     solvedAt = null;
-    timer = { ms: 0, since: performance.now(), paused: false };
+    timer = { ms: Number(kept.ms) || 0, since: performance.now(), paused: false };
     if ($("pause")) $("pause").disabled = false;
     boardBox.classList.remove("paused");
     document.body.classList.remove("paused");
     cursor = [0, puzzle.grid[0].findIndex((v) => v !== null)];
     if ($("facts")) $("facts").textContent = note;
+    if ($("result-card")) $("result-card").hidden = true;
     $("hint-box").replaceChildren(el("span", { class: "hint-text" }, HINT_PROMPT));
     hideApply();
     numberButtons();
-    recordStart();
     showStats();
+    for (const id of PLAY_CONTROLS) if ($(id)) $(id).disabled = false;
+    if (kept.solved != null && solvedNow()) {
+      solvedAt = Number(kept.solved); // solved here before: it opens solved, with its result
+      timer = { ms: solvedAt, since: null, paused: false };
+    }
     changed();
+    if (solvedAt !== null) finish(true);
+    const room = fit();
     zoom.fresh();
+    if (fit() !== room) zoom.fresh(); // the zoom bar, shown or hidden, moved the board
     pause(false);
+  }
+
+  // What this browser keeps of the puzzle (progress.js), once it is started: the position, the clock, the hints.
+  function save() {
+    if (!puzzle || !started) return;
+    writeProgress(progressKey, {
+      started,
+      joined: [...joined],
+      split: [...split],
+      ms: Math.round(solvedAt ?? elapsed()),
+      counted: [...counted],
+      shown: [...shown],
+      solved: solvedAt === null ? null : Math.round(solvedAt),
+    });
   }
 
   function state() {
@@ -560,16 +665,23 @@ export function createGame(backend, options = {}) {
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) pause(true);
   });
+  window.addEventListener("pagehide", () => save());
+  addEventListener("resize", () => {
+    if (puzzle) fit(), zoom.measure();
+  });
   boardBox.addEventListener("focus", () => draw());
   boardBox.addEventListener("blur", () => draw());
   document.addEventListener("keydown", (event) => {
     if (!puzzle || ["TEXTAREA", "INPUT", "SELECT"].includes(event.target.tagName)) return;
     const k = event.key.toLowerCase();
+    if (timer.paused && solvedAt === null) {
+      if (k === "p" && !(event.ctrlKey || event.metaKey || event.altKey)) pause(false);
+      return; // nothing else while paused: no move, no mode, no highlight, no zoom
+    }
     if ((event.ctrlKey || event.metaKey) && k === "z") return event.preventDefault(), event.shiftKey ? redo() : undo();
     if ((event.ctrlKey || event.metaKey) && k === "y") return event.preventDefault(), redo();
     const dirs = { arrowleft: [0, -1], arrowright: [0, 1], arrowup: [-1, 0], arrowdown: [1, 0] };
     if (dirs[k]) {
-      if (timer.paused) return;
       event.preventDefault();
       const next = [cursor[0] + dirs[k][0], cursor[1] + dirs[k][1]];
       if (!isCell(next)) return;
@@ -594,5 +706,5 @@ export function createGame(backend, options = {}) {
     else if (k === "r") redo();
   });
 
-  return { start, state, pause, elapsed, hintsUsed: () => hintsUsed };
+  return { start, state, pause, elapsed, hintsUsed };
 }

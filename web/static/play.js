@@ -5,15 +5,24 @@
 import { pairKey } from "./board.js";
 import { el, exportText, info, post, puzzleJson, studioBackend } from "./api.js";
 import { createGame } from "./game.js";
+import { readKept, writeKept } from "./stats.js";
 
 const $ = (id) => document.getElementById(id);
 const INFO = await info();
 
 let shareId = null; // the puzzle as the address holds it: a game ID when it can be one, else its JSON
+// The puzzle last played here and not solved: Play opened again (from the menu, without an address) goes back to
+// it, where game.js's kept progress puts its position, clock and hints back.
+const LAST = "dominosa-play-last";
 
 const game = createGame(
   studioBackend(() => game.state().solution),
-  { grades: INFO.grades, onChange: saveToAddress },
+  {
+    grades: INFO.grades,
+    onChange: saveToAddress,
+    onSolved: () => writeKept(LAST, {}),
+    next: () => ({ label: "New puzzle", go: newPuzzle }),
+  },
 );
 
 // -- the address ----------------------------------------------------------------------------------------------
@@ -36,6 +45,7 @@ function saveToAddress({ joined, split, puzzle }) {
   if (joined.size) params.set("j", encode(joined));
   if (split.size) params.set("s", encode(split));
   history.replaceState(null, "", `#${params}`);
+  if (joined.size || split.size) writeKept(LAST, { p: shareId });
 }
 
 // -- starting a puzzle ----------------------------------------------------------------------------------------
@@ -100,6 +110,14 @@ async function newPuzzle() {
   const kind = shape ? ` · ${shape}` : "";
   const note = `order ${d.order}${kind} · ${d.grade ?? "ungraded"}${d.score != null ? ` · score ${d.score}` : ""}`;
   await start(d, { note, order: d.order, grade: d.grade });
+  boardInView();
+}
+
+// A new puzzle is asked for below the board on a phone: the page goes back up to the board it brings.
+function boardInView() {
+  const card = document.querySelector(".card.game");
+  const top = card.getBoundingClientRect().top;
+  if (top < 0 || top > innerHeight / 3) card.scrollIntoView({ block: "start" });
 }
 
 async function playPasted(text, saved = null) {
@@ -143,5 +161,6 @@ $("play-pasted").onclick = () => playPasted($("paste").value);
 // -- at load: the address's puzzle and position, else a new puzzle --------------------------------------------
 
 const saved = Object.fromEntries(new URLSearchParams(location.hash.slice(1)));
+if (!saved.p && readKept(LAST).p) saved.p = readKept(LAST).p;
 if (!(saved.p && (await playPasted(saved.p, saved)))) await newPuzzle();
 document.body.dataset.ready = "1";

@@ -270,22 +270,32 @@ function draw() {
   revealing = [];
 }
 
-// Draw a solution on the board (-1: none). An ambiguous puzzle offers two, a unique one its only one.
+// Draw a solution on the board (-1: none). A few solutions get a button each; more, a stepper through them all.
+const FEW_SOLUTIONS = 6;
 function show(k) {
   const count = solved?.solutions?.length || 0;
   showing = k < count ? k : -1;
   $("solutions").hidden = !count;
-  for (const b of document.querySelectorAll("[data-show]")) {
-    const n = Number(b.dataset.show);
-    b.hidden = n >= count;
-    b.classList.toggle("on", n === showing);
-    if (n === 0) b.textContent = count > 1 ? "solution 1" : "the solution";
+  const button = (n, words) => el("button", { "data-show": n, class: n === showing ? "on" : "", onclick: () => show(n) }, words);
+  let buttons;
+  if (count <= 1) buttons = count ? [button(0, "the solution")] : [];
+  else if (count <= FEW_SOLUTIONS) buttons = solved.solutions.map((_, n) => button(n, `solution ${n + 1}`));
+  else {
+    const at = Math.max(0, showing);
+    const arrow = (to, words, label) => Object.assign(button(to, words), { ariaLabel: label, className: "" });
+    buttons = [
+      arrow((at + count - 1) % count, "◂", "the solution before"),
+      button(at, `solution ${at + 1} of ${count}`),
+      arrow((at + 1) % count, "▸", "the next solution"),
+    ];
   }
+  $("solution-buttons").replaceChildren(...buttons);
+  document.querySelector('[data-show="-1"]').classList.toggle("on", showing === -1);
   if (k >= 0) step = 0;
   showStep();
 }
 
-for (const b of document.querySelectorAll("[data-show]")) b.onclick = () => show(Number(b.dataset.show));
+document.querySelector('[data-show="-1"]').onclick = () => show(-1);
 
 // Cells whose domino partner differs between two solutions: where the puzzle is ambiguous.
 function differingCells(one, two) {
@@ -391,6 +401,8 @@ document.addEventListener("keydown", (event) => {
 
 const analyseSoon = debounce(analyse, 250);
 text.addEventListener("input", analyseSoon);
+// A grid typed or pasted in the text is another grid: a cell selected on the old one means nothing on it.
+text.addEventListener("input", () => { selected = null; });
 
 const orders = $("new-order");
 for (let n = 1; n <= (await info()).max_order; n++) orders.append(el("option", { value: n }, String(n)));
@@ -451,6 +463,7 @@ $("random").onclick = async () => {
 
 $("example").onclick = async () => {
   text.value = (await info()).example;
+  selected = null;
   analyse();
 };
 

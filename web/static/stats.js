@@ -3,22 +3,28 @@
 
 const KEY = "dominosa-stats";
 
-function load() {
+// An object kept under `name` in localStorage ({} when missing or unreadable), and its saving.
+export function readKept(name) {
   try {
-    const data = JSON.parse(localStorage.getItem(KEY) || "{}");
-    return typeof data === "object" && data ? data : {};
+    const data = JSON.parse(localStorage.getItem(name) || "{}");
+    return typeof data === "object" && data && !Array.isArray(data) ? data : {};
   } catch {
     return {};
   }
 }
 
-function save(data) {
+// Whether it was kept: private windows and full storage refuse, and the game goes on without.
+export function writeKept(name, data) {
   try {
-    localStorage.setItem(KEY, JSON.stringify(data));
+    localStorage.setItem(name, JSON.stringify(data));
+    return true;
   } catch {
-    // private windows and full storage: the game goes on without statistics
+    return false;
   }
 }
+
+const load = () => readKept(KEY);
+const save = (data) => writeKept(KEY, data);
 
 // The local calendar day as YYYY-MM-DD, and the day before one.
 export function today(date = new Date()) {

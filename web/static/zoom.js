@@ -1,20 +1,22 @@
 // Zoom and pan for a board too big for its screen (a double-40 is 41 x 42 cells): fitted, the whole board shows
 // at once but its cells may come out a few pixels wide; zoomed, each cell has a size of the player's choosing and
 // the board pans in its frame (scroll bars, the wheel, one finger). Zoom by the buttons (in, out, fit), the + and
-// - keys, or a two-finger pinch. A board whose fitted numbers would be too small to read opens zoomed.
+// - keys, or a two-finger pinch. A board whose fitted numbers would be too small to read opens zoomed; on a phone,
+// one whose fitted cells would be smaller than a fingertip's target (44 px, WCAG 2.5.5).
 //
 // The frame is the board's container (.board-wrap); the zoomed size is one CSS variable, --zoom-cell, that
 // studio.css multiplies by the board's width in cells (board.js sets --board-cells-wide).
 
 import { CELL_UNITS } from "./board.js";
 
-const TOUCH_CELL = 46; // zoomed on a touch screen: a fingertip's target
+const TOUCH_CELL = 44; // a phone's cell: a fingertip's target (WCAG 2.5.5); a board fitted smaller opens zoomed
 const MOUSE_CELL = 34; // zoomed with a mouse: numbers as big as the page's text
 const LARGEST_CELL = 96;
 const LEGIBLE_CELL = 20; // fitted cells below this open zoomed: their numbers would be under 9 px
 const STEP = 1.25; // one press of + or -
 
-const coarse = () => matchMedia("(pointer: coarse)").matches;
+// A phone: a touch screen, or a window as narrow as one.
+const phone = () => matchMedia("(pointer: coarse), (max-width: 600px)").matches;
 
 export class Zoom {
   // frame: the board's container; svg: the board; controls: {zoom, zoomIn, zoomOut} buttons (any may be missing)
@@ -51,16 +53,17 @@ export class Zoom {
     return this.fitted;
   }
 
-  // A new board: fitted if its numbers can be read so, else zoomed to the comfortable size, at its top left.
+  // A new board: fitted if its numbers can be read (and, on a phone, its cells tapped) so, else zoomed to the
+  // comfortable size, at its top left.
   fresh() {
     this.measure();
-    const small = this.fitted > 0 && this.fitted < LEGIBLE_CELL;
-    this.set(small ? this.comfortable() : null);
+    const small = this.fitted > 0 && this.fitted < (phone() ? TOUCH_CELL : LEGIBLE_CELL);
+    this.set(small ? Math.max(this.comfortable(), this.fitted + 1) : null); // (set() fits what is barely bigger)
     this.frame.scrollTo(0, 0);
   }
 
   comfortable() {
-    return Math.max(coarse() ? TOUCH_CELL : MOUSE_CELL, this.fitted);
+    return Math.max(phone() ? TOUCH_CELL : MOUSE_CELL, this.fitted);
   }
 
   toggle() {
@@ -96,7 +99,7 @@ export class Zoom {
 
   showControls() {
     const { zoom, zoomIn, zoomOut, bar } = this.controls;
-    const offered = this.zoomed || (this.fitted > 0 && this.fitted < (coarse() ? 40 : 30));
+    const offered = this.zoomed || (this.fitted > 0 && this.fitted < (phone() ? TOUCH_CELL : 30));
     if (bar) bar.hidden = !offered;
     if (zoom) {
       zoom.hidden = !offered;
