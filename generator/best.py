@@ -197,7 +197,10 @@ class BestEvolution(Evolution):
     """An :class:`~dominosa.generator.evolve.Evolution` that looks for the best puzzles within a budget; see the
     module. Construct it as an Evolution; :meth:`run_best` does the work."""
 
-    # Every layout meeting the target is archived and the searches go on after it: each needs its full grade.
+    # Every layout meeting the target is archived and the searches go on after it: each needs its full grade, and
+    # a layout above the target its fitness; so no stand-in quick rejections. Above a hard or extreme target the
+    # quick run is that fitness (fitness.measured_when_stuck), so there the search still skips the full grading
+    # run of layouts above the target: the same searches and puzzles, about a quarter less CPU at order 6 hard.
     QUICK_REJECT = False
 
     def run_best(

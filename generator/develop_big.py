@@ -26,7 +26,7 @@ from typing import NamedTuple
 from dominosa.board import Board
 from dominosa.deductions import grade
 from dominosa.deductions.counting import count_from_position
-from dominosa.deductions.grades import TECHNIQUES
+from dominosa.deductions.grades import FIENDISH, TECHNIQUES
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, repair, to_puzzle
@@ -35,6 +35,7 @@ __all__ = [
     "LOGIC_FIRST_CELLS",
     "STUCK_COUNT_NODES",
     "EXTREME_OFFSPRING",
+    "LOGIC_FIRST_CEILING",
     "Developed",
     "logic_first_board",
     "develop_by_logic",
@@ -63,6 +64,12 @@ Nearly every layout such a search grades is stuck, and the kept one improves by 
 child is solved outright; with half the children a generation, the search takes a better child as a parent
 twice as often. Measured at order 40 (bench/README.md, bench_monster): 2 children made searches give up more
 often, and one move a child instead of up to two did not help."""
+
+LOGIC_FIRST_CEILING = FIENDISH
+"""The techniques a logic-first search grades with when its target is a score range and no grade: every one
+short of guessing, the hardest that prove a layout unique by themselves. A layout they leave stuck is measured
+by what they leave unplaced, as a graded target's layouts above it are, so such a search climbs toward puzzles
+the techniques solve (a guessing puzzle in the range is not looked for on a big board)."""
 
 
 class Developed(NamedTuple):

@@ -59,6 +59,7 @@ from dominosa.generator.fitness import (
     FinishJob,
     Job,
     Target,
+    measured_when_stuck,
     work,
 )
 from dominosa.generator.mutations import Layout, mutate, to_puzzle, to_solution
@@ -305,7 +306,9 @@ class Evolution:
     settings : see :class:`Settings`.
     """
 
-    # Whether the search may ask for quick rejections (subclasses that keep every evaluation's grade say no).
+    # Whether the search may ask for quick rejections at any grade up to QUICK_REJECT_UP_TO (a subclass that needs
+    # every evaluation's grade says no, and then gets them only above a hard or extreme target, where a layout above
+    # is measured by the quick run itself and never comes back as a stand-in: fitness.measured_when_stuck).
     QUICK_REJECT = True
 
     def __init__(
@@ -330,13 +333,13 @@ class Evolution:
         if not target.graded:  # any proper puzzle: nothing to climb, one layout per search is enough
             settings = replace(settings, population=1, offspring=1, lanes=max(settings.lanes, 16))
         self.quick_reject = (
-            self.QUICK_REJECT
+            (self.QUICK_REJECT or measured_when_stuck(target))
             and target.level is not None
             and target.level <= QUICK_REJECT_UP_TO
             and target.min_score is None
             and target.max_score is None
         )
-        if self.quick_reject and target.level == EXTREME and logic_first_board(board):
+        if target.level == EXTREME and logic_first_board(board):
             settings = extreme_big_board_settings(settings)
         self.settings = settings
         self.workers = workers if workers is not None else SerialWorkers()

@@ -33,11 +33,14 @@ give the same puzzles for the same seed, whatever the number of workers.
    (hard, seed 3: 36.8 s of CPU, 7.5 s with this measure; extreme, seeds 1-5: median 15 s, 8.2 s; see
    bench/README.md).
 
-*Big boards* (:mod:`~dominosa.generator.develop_big`, double-30 and up, a target that is a grade alone): steps 1
-and 2 trade places. The layout is graded with the techniques up to the target first, which proves it unique when
-they solve it; only where they get stuck does the counter look for a second solution to repair, from the stuck
-position and under a small budget. A layout they leave stuck is measured as a hard or extreme target's layouts
-above it are, whatever the target; the puzzle finally picked is proved by the counter in :func:`finish`.
+*Big boards* (:mod:`~dominosa.generator.develop_big`, double-30 and up, any target but "any proper puzzle": a
+grade, a score range, both, fiendish and ``--best`` runs included): steps 1 and 2 trade places. The layout is
+graded with the techniques up to the target first (up to fiendish for a score range alone), which proves it
+unique when they solve it; only where they get stuck does the counter look for a second solution to repair,
+from the stuck position and under a small budget. A layout they leave stuck is measured as a hard or extreme
+target's layouts above it are, whatever the target; the puzzle finally picked is proved by the counter in
+:func:`finish`. (Counting every layout first cost a fiendish search at order 40 over ten times as much, and
+``--best`` and score ranges there never finished: bench/README.md, bench_monster.)
 
 *Quick rejection* (a job with ``quick_reject``, for a target that is a grade alone): a layout is first graded with
 the techniques up to the target's grade only. If they solve it, that run is the grading run (the techniques are
@@ -76,7 +79,7 @@ from dominosa.deductions.rating import Rating
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, dominoes_to_place, score
 from dominosa.deductions.state import Deduction
 from dominosa.dominoes import Domino
-from dominosa.generator.develop_big import develop_by_logic, logic_first_board
+from dominosa.generator.develop_big import LOGIC_FIRST_CEILING, develop_by_logic, logic_first_board
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
 from dominosa.puzzle import Puzzle
 
@@ -364,7 +367,7 @@ def evaluate(job: Job) -> Evaluation:
     board = _board(job.cells)
     rng = random.Random(job.seed)
     start = job.layout if job.layout is not None else random_start(board, rng, job.dominoes)
-    if job.quick_reject and job.target.level is not None and logic_first_board(board):
+    if job.target.graded and logic_first_board(board):
         return _evaluated_by_logic(job, board, start, rng)
     layout, proper, repairs, puzzle = develop(board, job.dominoes, start, rng, job.budgets)
     if not proper:
@@ -392,8 +395,7 @@ def _evaluated_by_logic(job: Job, board: Board, start: Layout, rng: random.Rando
     (:mod:`~dominosa.generator.develop_big`): graded if the techniques up to the target solve it, else measured
     by what they leave unplaced (proved proper or not: the search only needs to know it is not yet a puzzle of
     the target grade)."""
-    level = job.target.level
-    assert level is not None
+    level = job.target.level if job.target.level is not None else LOGIC_FIRST_CEILING
     layout, graded, repairs = develop_by_logic(board, job.dominoes, start, rng, level, job.budgets.repairs)
     if graded.level is None:
         stuck = stuck_in_run(graded.deductions, len(job.dominoes), level)

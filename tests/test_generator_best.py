@@ -11,11 +11,14 @@ from dataclasses import replace
 
 import pytest
 
+from dominosa import Board, full_set
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import grade, rate
+from dominosa.deductions.grades import grade_level
 from dominosa.deductions.grading import PROPER
 from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, read_score_weights
 from dominosa.generator import best as best_module
+from dominosa.generator import evolve as evolve_module
 from dominosa.generator.best import BestRun, BestSettings, Budget, placements, placements_shared
 from dominosa.generator.canonical import canonical_key
 from dominosa.generator.evolve import NoPuzzleFound, Settings
@@ -209,3 +212,19 @@ def test_a_grade_out_of_reach_gives_up_with_the_reason():
     with pytest.raises(NoPuzzleFound, match="2 searches in a row"):
         list(generate(request, 2, report=report))
     assert report.gave_up and report.searches >= 2 and report.equivalent is None
+
+
+def test_best_runs_skip_the_full_grading_of_layouts_above_a_hard_or_extreme_target_and_make_the_same_puzzles(
+    monkeypatch,
+):
+    # Above a hard or extreme target the quick run is the layout's whole measure, so a best run may ask for it;
+    # below hard a layout above the target needs its full grade for its fitness.
+    board, dominoes = Board.rectangle(7, 8), full_set(6)
+    assert best_module.BestEvolution(board, dominoes, Target(grade_level("hard")), 1).quick_reject
+    assert best_module.BestEvolution(board, dominoes, Target(grade_level("extreme")), 1).quick_reject
+    assert not best_module.BestEvolution(board, dominoes, Target(grade_level("basic")), 1).quick_reject
+    request = make_request(order=5, grade="hard", seed=3, best=Budget(evaluations=8))
+    quick = [(canonical_key(m.puzzle), m.score) for m in generate(request, 2)]
+    monkeypatch.setattr(evolve_module, "measured_when_stuck", lambda target: False)
+    assert not best_module.BestEvolution(board, dominoes, Target(grade_level("hard")), 1).quick_reject
+    assert [(canonical_key(m.puzzle), m.score) for m in generate(request, 2)] == quick

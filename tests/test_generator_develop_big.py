@@ -14,6 +14,7 @@ from dominosa import Board, full_set
 from dominosa.deductions import count_solutions, grade
 from dominosa.deductions.grades import EXTREME, HARD, grade_level
 from dominosa.generator import develop_big
+from dominosa.generator.best import Budget
 from dominosa.generator.develop_big import EXTREME_OFFSPRING, LOGIC_FIRST_CELLS, develop_by_logic, logic_first_board
 from dominosa.generator.evolve import Evolution, Settings
 from dominosa.generator.fitness import Budgets, Job, Target, evaluate
@@ -99,6 +100,37 @@ def test_no_count_while_developing_and_a_proof_by_the_counter_at_the_end(small_t
     assert count_solutions(made.puzzle, 2).unique
 
 
+@pytest.mark.parametrize(
+    "asked",
+    [
+        {"grade": "fiendish", "seed": 3},
+        {"grade": "hard", "min_score": 70.0, "seed": 1},
+        {"min_score": 60.0, "seed": 1},
+        {"grade": "hard", "best": Budget(evaluations=6), "seed": 1},
+    ],
+    ids=["fiendish", "grade-and-score-range", "score-range-alone", "best"],
+)
+def test_every_graded_target_is_developed_with_no_count_and_proved_at_the_end(small_threshold, monkeypatch, asked):
+    proofs = []
+
+    def counted(puzzle, *args, **kwargs):
+        proofs.append(puzzle.numbers)
+        return count_solutions(puzzle, *args, **kwargs)
+
+    def no_count(*args, **kwargs):
+        raise AssertionError("counted a layout from scratch")
+
+    monkeypatch.setattr(fitness, "count_solutions", counted)
+    monkeypatch.setattr(fitness, "count_solution_pairs", no_count)
+    (made,) = generate(make_request(order=6, **asked), 1)
+    assert made.puzzle.numbers in proofs and count_solutions(made.puzzle, 2).unique
+    rated = grade(made.puzzle)
+    if "grade" in asked:
+        assert made.grade == asked["grade"] == rated.name
+    if "min_score" in asked:
+        assert made.score >= asked["min_score"]
+
+
 @pytest.mark.parametrize("grade_name", ["basic", "extreme"])
 def test_a_logic_first_search_makes_the_grade_asked_for(small_threshold, grade_name):
     (made,) = generate(make_request(order=7, grade=grade_name, seed=2), 1)
@@ -114,8 +146,8 @@ def test_an_extreme_search_on_a_logic_first_board_makes_fewer_children_a_generat
     # as many layouts graded before a search gives up
     assert extreme.offspring * extreme.generations >= asked.offspring * asked.generations
     assert Evolution(board, dominoes, Target(HARD), 1, settings=asked).settings == asked
-    scored = Target(EXTREME, min_score=0.0)  # no quick rejection, so no logic-first development
-    assert Evolution(board, dominoes, scored, 1, settings=asked).settings == asked
+    scored = Target(EXTREME, min_score=0.0)  # a score range too is developed logic-first
+    assert Evolution(board, dominoes, scored, 1, settings=asked).settings == extreme
 
 
 def test_boards_below_the_threshold_keep_the_settings_asked_for():
