@@ -255,6 +255,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " written (date, the PDF's SHA-256, its puzzles), and leave out what earlier volumes printed",
     )
     series.add_argument(
+        "--new-series",
+        action="store_true",
+        help="with --series: begin a series of this name although one in the store is named alike (the same but"
+        " for case or one letter: without this the name is refused as a likely slip)",
+    )
+    series.add_argument(
         "--volume",
         type=int,
         metavar="N",
@@ -310,6 +316,11 @@ def run(args: argparse.Namespace) -> int:
         _check_isbn(args.isbn)
     _check_series(args)
     outputs = (("--out", args.out), ("--cover-out", args.cover_out), ("--puzzles-out", args.puzzles_out))
+    given = [(option, path.resolve()) for option, path in outputs if path is not None]
+    for k, (option, path) in enumerate(given):  # before any work, like every other refusal
+        for other, elsewhere in given[:k]:
+            if path == elsewhere:
+                raise UsageError(f"{option} must differ from {other}")
     for option, path in outputs:
         # before any puzzle is made: a long run should not end on a missing folder
         if path is not None and path.parent != DEFAULT_OUT.parent and not path.resolve().parent.is_dir():
@@ -357,19 +368,23 @@ def run(args: argparse.Namespace) -> int:
         except BookError as error:
             raise UsageError(str(error)) from None
     excluded = read_excluded(args.exclude, max_bytes=args.max_input) if args.exclude else []
-    volume = args.volume if args.series is None else _series_volume(args.store, args.series, args.volume)
+    said_later: list[str] = []  # what a volume left out, said once the book is written (not before an error)
+    volume = (
+        args.volume if args.series is None else _series_volume(args.store, args.series, args.volume, args.new_series)
+    )
     if args.files or args.example:
         if args.store:
             raise UsageError("give puzzle files or --store, not both")
         records = read_inputs(args)
         if excluded:
-            records = _without_repeats(records, excluded)
+            records = _without_repeats(records, excluded, said_later)
         notes = read_annotations(records)  # grades and scores that rate or generate wrote into JSON
         entries = entries_from_records(records, notes)
         grade_order = grade_order_from(notes)
     elif args.store:
         entries, grade_order = store_entries(
             args.store,
+            notes=said_later,
             grade=args.grade,
             count=args.count,
             order=args.order,
@@ -398,14 +413,10 @@ def run(args: argparse.Namespace) -> int:
         finally:
             if progress is not None:
                 progress.clear()
-    given = [(option, path.resolve()) for option, path in outputs if path is not None]
-    for k, (option, path) in enumerate(given):
-        for other, elsewhere in given[:k]:
-            if path == elsewhere:
-                raise UsageError(f"{option} must differ from {other}")
     if DEFAULT_OUT.parent in (path.parent for _, path in outputs if path is not None):
         DEFAULT_OUT.parent.mkdir(exist_ok=True)  # the default folder (output/) is made when missing
     finished(len(entries), len(entries), lost=NOT_WRITTEN)  # (Ctrl-C from here on: all made, none written)
+    examples = _chapter_examples(entries, seed, excluded) if args.techniques else None
     try:
         summary = write_book(
             args.out,
@@ -433,6 +444,7 @@ def run(args: argparse.Namespace) -> int:
             techniques=args.techniques,
             hints=args.hints,
             lang=args.lang,
+            examples=examples,
         )
     except BookError as error:
         raise UsageError(str(error)) from None
@@ -451,10 +463,27 @@ def run(args: argparse.Namespace) -> int:
     if args.series is not None:  # last: only a book whose every file is written counts as a volume
         line += "; " + _record_volume(args, entries, grade_order, volume)
     print(line)
+    for note in said_later:
+        warn(note)
     warning = summary.warning()
     if warning:
         print(warning, file=sys.stderr)
     return 0
+
+
+def _chapter_examples(entries, seed: int | None, excluded: Sequence[Puzzle]) -> list[Puzzle]:
+    """The techniques chapter's own small puzzles (see :mod:`dominosa.cli.book_lessons`), none of them a puzzle
+    of the book or of ``excluded`` (an earlier volume); a line on standard error for a technique none shows."""
+    from dominosa.cli.book_lessons import chapter_examples, examples_seed
+    from dominosa.rendering.lessons import techniques_needed
+
+    puzzles = [entry.puzzle for entry in entries]
+    needed = techniques_needed(puzzles)
+    examples, missing = chapter_examples(needed, examples_seed(seed, puzzles), [*puzzles, *excluded])
+    if missing:
+        names = ", ".join(sorted(t.label for t in missing))
+        warn(f"the techniques chapter leaves out {names}: no small puzzle made for it showed it")
+    return examples
 
 
 def _write_puzzles(path: Path, entries, grade_order) -> Path:
@@ -490,7 +519,9 @@ def _write_cover(args: argparse.Namespace, summary, entries, volume: int | None 
     span = tr("{first} to {last}").format(first=grades[0], last=grades[-1]) if len(grades) > 1 else grades[0]
     inside = [tr("how to play with a worked example")]
     if args.techniques:
-        inside.append(tr("a chapter on the techniques the puzzles need, shown on the puzzles themselves"))
+        inside.append(
+            tr("a chapter on the techniques the puzzles need, each shown at work in a small puzzle of its own")
+        )
     if args.checklist:
         inside.append(tr("a tick-off checklist beside every grid"))
     if args.hints:
@@ -525,28 +556,28 @@ def _write_cover(args: argparse.Namespace, summary, entries, volume: int | None 
 
 
 class BookProgress:
-    """How many puzzles of the book are made: a bar redrawn in place on a terminal, else a plain line every
-    few seconds (a log or a pipe should not fill with carriage returns)."""
-
-    EVERY = 5.0  # seconds between plain lines
+    """How many puzzles of the book are made, said as each one is made: one line redrawn in place on a
+    terminal (shown at once, so a big board's first minutes are not silent), else a line a puzzle, each with
+    the time so far, so a log shows how long each took."""
 
     def __init__(self, total: int, stream) -> None:
         self.total = total
         self.stream = stream
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
-        self.started = self.last = time.monotonic()
+        self.started = time.monotonic()
         self.shown = 0
+        if self.tty:
+            self(0)
 
     def __call__(self, done: int) -> None:
-        now = time.monotonic()
+        elapsed = time.monotonic() - self.started
         if self.tty:
-            filled = round(24 * done / self.total)
-            text = f"book: [{'#' * filled}{'.' * (24 - filled)}] {done}/{self.total} puzzles"
-            self.stream.write("\r" + text)
+            filled = round(24 * done / self.total) if self.total else 24
+            text = f"book: [{'#' * filled}{'.' * (24 - filled)}] {done}/{self.total} puzzles, {elapsed:.0f} s"
+            self.stream.write("\r" + text + " " * max(0, self.shown - len(text)))
             self.shown = len(text)
-        elif now - self.last >= self.EVERY and done < self.total:
-            self.last = now
-            self.stream.write(f"book: {done} of {self.total} puzzles made, {now - self.started:.0f} s\n")
+        elif done:
+            self.stream.write(f"book: {done} of {self.total} puzzles made, {elapsed:.0f} s\n")
         self.stream.flush()
 
     def clear(self) -> None:
@@ -701,6 +732,7 @@ def store_entries(
     best: int | None = None,
     exclude: Iterable[Puzzle] = (),
     series: str | None = None,
+    notes: list[str] | None = None,
 ):
     """The puzzles of a store as book entries (with their grades and scores), oldest first, and the order of
     their grades (by the levels the store records). With ``best``, the ``best`` highest-scoring puzzles of each
@@ -708,7 +740,9 @@ def store_entries(
     filled with one set of score weights ranks fairly.
 
     Left out: the puzzles of ``exclude`` and those the volumes of ``series`` printed, each also turned, mirrored
-    or renamed, and their near-twins (:meth:`~dominosa.generator.store.PuzzleStore.iter_unused`)."""
+    or renamed, and their near-twins (:meth:`~dominosa.generator.store.PuzzleStore.iter_unused`); the line
+    saying what was left out and why goes to ``notes`` when given (the command says it once the book is
+    written), else to standard error."""
     from dominosa.cli.book_input import grade_order_from
     from dominosa.cli.store import warn_old_scores
     from dominosa.generator.store import PuzzleStore, StoreError
@@ -726,7 +760,7 @@ def store_entries(
                 records = _best_without_twins(store, grades, order, best, RepeatGuard([*exclude, *used]))
                 ungraded = sum(n for (o, g), n in stats.counts.items() if g is None and order in (None, o))
             elif exclude or series is not None:
-                records = _unused_without_twins(store, series, exclude, grade, order, count)
+                records = _unused_without_twins(store, series, exclude, grade, order, count, notes)
             else:
                 records = store.query(grade=grade, order=order, limit=count)
     except StoreError as error:
@@ -779,21 +813,28 @@ def _warn_best_shortfall(records, grades: list[str], best: int, path: str) -> No
             warn(f"{path} gives {plural(taken, grade + ' puzzle')} (near-twins passed over), fewer than --best {best}")
 
 
-def _unused_without_twins(store, series: str | None, exclude: list, grade: str | None, order, count) -> list:
+def _unused_without_twins(
+    store, series: str | None, exclude: list, grade: str | None, order, count, notes: list[str] | None = None
+) -> list:
     """Up to ``count`` records, oldest first, that are none of ``exclude`` or of what the volumes of ``series``
     printed, nor a near-twin of one, nor of one another (a volume of a series is held to what a generated book
     is held to)."""
+    from dominosa.generator.series import OVER_THE_COUNT, LeftOut
     from dominosa.generator.twins import RepeatGuard
 
     used = [record.puzzle for record in store.used_in_series(series)] if series is not None else []
-    repeats = RepeatGuard([*exclude, *used])
+    repeats, left_out = RepeatGuard([*exclude, *used]), LeftOut()
     records = []
     for record in store.iter_query(grade=grade, order=order):
         if count is not None and len(records) == count:
             break
-        if repeats.admits(record.puzzle):
-            repeats.take(record.puzzle)
+        if left_out.keep(repeats, record.puzzle):
             records.append(record)
+    matching = sum(n for (o, g), n in store.stats().counts.items() if order in (None, o) and grade in (None, g))
+    if matching > left_out.offered and left_out.total:  # the rest of the store, not looked at
+        left_out.count(OVER_THE_COUNT, matching - left_out.offered)
+    if records and left_out.total:
+        _note(left_out.line(), notes)
     return records
 
 
@@ -822,6 +863,8 @@ def _check_series(args: argparse.Namespace) -> None:
     if args.volume is not None and not 1 <= args.volume <= 100_000:
         raise UsageError(f"--volume must be between 1 and 100000, not {args.volume}")
     if args.series is None:
+        if args.new_series:
+            raise UsageError("--new-series begins the series --series names: give --series NAME")
         return
     if not args.series.strip() or len(args.series) > 200 or not args.series.isprintable():
         raise UsageError(f"--series {args.series!r}: a series needs a name of printable characters (200 at most)")
@@ -835,13 +878,27 @@ def _check_series(args: argparse.Namespace) -> None:
         raise UsageError(f"--series: cannot record the volume in {store}: the store is read-only")
 
 
-def _series_volume(path: str, series: str, wanted: int | None) -> int:
+def _series_volume(path: str, series: str, wanted: int | None, new: bool = False) -> int:
     """The number of the volume about to be made: ``wanted`` (--volume) unless the store already records it,
-    else one more than the series' last."""
+    else one more than the series' last. A name one slip away from a series of the store is refused unless
+    ``new`` (--new-series) says a new series is meant."""
+    from dominosa.generator.series import similar_series
     from dominosa.generator.store import PuzzleStore, StoreError
 
     try:
         with PuzzleStore(path, create=False) as store:
+            names = store.series_names()
+            if new and series in names:
+                raise UsageError(
+                    f"--new-series: {path} already records the series {series!r}; leave --new-series out to make"
+                    " its next volume"
+                )
+            alike = None if new else similar_series(series, names)
+            if alike is not None:
+                raise UsageError(
+                    f"--series {series!r}: {path} records the series {alike!r}; did you mean --series {alike!r}?"
+                    " (--new-series begins a new series of this name)"
+                )
             if wanted is None:
                 return store.next_volume(series)
             made = {v.volume: v for v in store.volumes(series)}
@@ -856,13 +913,24 @@ def _series_volume(path: str, series: str, wanted: int | None) -> int:
     return wanted
 
 
-def _without_repeats(records: list, excluded: Sequence[Puzzle]) -> list:
+def _note(line: str, notes: list[str] | None) -> None:
+    """Say ``line`` on standard error, or keep it in ``notes`` to be said once the book is written."""
+    if notes is None:
+        warn(line)
+    else:
+        notes.append(line)
+
+
+def _without_repeats(records: list, excluded: Sequence[Puzzle], notes: list[str] | None = None) -> list:
     """The records that are none of ``excluded`` (up to symmetry and renaming) nor a near-twin of one; an input
     with nothing left is bad input."""
+    from dominosa.generator.series import LeftOut
     from dominosa.generator.twins import RepeatGuard
 
-    repeats = RepeatGuard(excluded)
-    kept = [record for record in records if repeats.admits(record.puzzle)]
+    repeats, left_out = RepeatGuard(excluded), LeftOut()
+    kept = [record for record in records if left_out.keep(repeats, record.puzzle)]
+    if kept and left_out.total:
+        _note(left_out.line(), notes)
     if not kept:
         raise UsageError(
             f"every one of the {len(records)} puzzles given is in the --exclude files (turned, mirrored or renamed)"

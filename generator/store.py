@@ -708,6 +708,12 @@ class PuzzleStore:
                 )
         return out
 
+    def series_names(self) -> list[str]:
+        """The names of the series the store records volumes of, in the order they were begun."""
+        with _translated(self.path):
+            rows = self._db.execute("SELECT series FROM volumes GROUP BY series ORDER BY MIN(id)").fetchall()
+        return [name for (name,) in rows]
+
     def next_volume(self, series: str) -> int:
         """The number the next volume of a series takes: one more than the highest recorded, 1 for a new one."""
         with _translated(self.path):

@@ -367,6 +367,7 @@ def _compose_book(
     checklist: bool = True,
     techniques: bool = True,
     hints: bool = False,
+    examples: Sequence[Puzzle] | None = None,
 ) -> BookLayout:
     """Lay the book out, page by page, ready to be written.
 
@@ -387,6 +388,9 @@ def _compose_book(
     techniques : a solving-techniques chapter before the puzzles: each technique the puzzles need, at work in
         one of them (see :mod:`dominosa.rendering.lessons`).
     hints : a hints section before the solutions: each puzzle's first hard step, where and which technique.
+    examples : puzzles made for the techniques chapter and printed nowhere else (see
+        :mod:`dominosa.rendering.lessons`), so no lesson gives a book puzzle away; None takes the positions from
+        the book's own puzzles.
 
     Raises
     ------
@@ -431,11 +435,11 @@ def _compose_book(
         for n, entry, _ in items
     ]
     marks = difficulty_marks(numbered)
-    from dominosa.rendering.lessons import find_lessons, first_hard_step  # loads the engine: only when used
+    from dominosa.rendering.lessons import first_hard_step  # loads the engine: only when used
 
     in_order = [(n, entry) for _, items in numbered for n, entry, _ in items]
     shows = lesson_shows({}, *_content_box(trim, gutter_for(1), kind), kind, look)
-    lessons = find_lessons([(n, entry.puzzle) for n, entry in in_order], shows) if techniques else []
+    lessons = _find_lessons([(n, entry.puzzle) for n, entry in in_order], examples, shows) if techniques else []
     found = [first_hard_step(n, entry.puzzle, entry.grade) for n, entry in in_order] if hints else []
     hint_list = [hint for hint in found if hint is not None]
     extras = _Extras(lessons, hint_list, look)
@@ -627,7 +631,7 @@ def _plan(
     if extras is not None and extras.lessons:
         chapters.append(("Solving techniques", len(jobs) + 1))
         for k, blocks in enumerate(_lesson_pages(extras.lessons, width, height, kind, extras.style)):
-            jobs.append(("lessons", blocks, k == 0))
+            jobs.append(("lessons", blocks, _lessons_intro(extras.lessons) if k == 0 else None))
     starts = []
     for name, items in numbered:
         caption = _caption_height(kind)
@@ -1356,10 +1360,22 @@ def grade_meanings(grades: Sequence[str]) -> list[tuple[str, str]]:
 
 _LESSONS_INTRO = N_(
     "Every puzzle in this book yields to reasoning alone. Here are the techniques its puzzles need, easiest "
-    "first, each shown in the position of the book where it first comes up. Cells are named by row and column: "
-    "r4c7 is the cell in row 4, column 7. Shaded cells are those the reasoning looks at; a dashed outline marks "
-    "the pair it decides."
+    "first, each shown at work in a small puzzle made for this chapter, so that no puzzle of the book is given "
+    "away. Cells are named by row and column: r4c7 is the cell in row 4, column 7."
 )
+# The same, for a chapter shown in the book's own puzzles (a caller that gives no examples).
+_LESSONS_INTRO_OWN = N_(
+    "Every puzzle in this book yields to reasoning alone. Here are the techniques its puzzles need, easiest "
+    "first, each shown in the position of the book where it first comes up. Cells are named by row and column: "
+    "r4c7 is the cell in row 4, column 7."
+)
+# The chapter's key: what each mark of a lesson's figure means, each drawn on two blank cells as in the figures.
+_LEGEND = (
+    (N_("cell looked at"), {"highlight_cells": ((0, 0),)}),
+    (N_("domino placed"), {"placed_pairs": (((0, 0), (0, 1)),)}),
+    (N_("pair ruled out"), {"ruled_out_pairs": (((0, 0), (0, 1)),)}),
+)
+LEGEND_GAP = 1.6  # between two items of the key on one line, in body sizes
 _HINTS_INTRO = N_(
     "Stuck? For each puzzle, its first hard step: the technique it takes (see Solving techniques) and the pair "
     "it decides."
@@ -1383,6 +1399,17 @@ class _Block:
 LESSON_LABEL_MAX = 0.42
 
 
+def _find_lessons(numbered: list[tuple[int, Puzzle]], examples: Sequence[Puzzle] | None, shows) -> list[Lesson]:
+    """The chapter's lessons: each technique the book's puzzles need, shown in the examples made for the chapter
+    (or, with none given, in the book's own puzzles), easiest first."""
+    from dominosa.rendering.lessons import find_lessons, techniques_needed
+
+    if examples is None:
+        return find_lessons(numbered, shows)
+    needed = techniques_needed(puzzle for _, puzzle in numbered)
+    return find_lessons([(None, puzzle) for puzzle in examples], shows, needed)
+
+
 def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, style: Style) -> _Block:
     """One technique measured. Its figure carries the row and column labels (r1.., c1..) the sentence names
     cells by, so a reader need not count (see :func:`_lesson_figure`)."""
@@ -1390,13 +1417,16 @@ def _lesson_block(lesson: Lesson, width: float, height: float, kind: _Type, styl
         joined=lesson.joined,
         split=lesson.split,
         highlight_cells=lesson.cells,
-        highlight_pairs=lesson.decided,
+        placed_pairs=lesson.placed,
+        ruled_out_pairs=lesson.ruled_out,
         style=style,
     )
     diagram, cell = _lesson_figure(lesson, position, width, height, kind, style)
     told = tr(lesson.technique.summary)
     summary = _wrap(told[:1].upper() + told[1:] + ".", kind.body, width, bold=TEXT)
-    said = tr("Puzzle {number}: {sentence}").format(number=lesson.number, sentence=sentence(lesson.sentence))
+    said = sentence(lesson.sentence)
+    if lesson.number is not None:  # a position from the book's own puzzles says which
+        said = tr("Puzzle {number}: {sentence}").format(number=lesson.number, sentence=said)
     sentence_lines = _wrap(said, kind.label * 1.1, width, bold=TEXT)
     tall = _block_height(kind, summary, sentence_lines, diagram.height * cell)
     return _Block(lesson, diagram, cell, summary, sentence_lines, tall)
@@ -1513,10 +1543,58 @@ def _intro_height(text: str, width: float, kind: _Type) -> float:
     return kind.heading * 2.2 + len(_wrap(text, kind.body, width, bold=TEXT)) * kind.body * 1.35 + kind.gap
 
 
+def _lessons_intro(lessons: Sequence[Lesson]) -> str:
+    return tr(_LESSONS_INTRO if lessons and lessons[0].number is None else _LESSONS_INTRO_OWN)
+
+
+def _legend_items(kind: _Type, style: Style) -> list[tuple[Diagram, float, str]]:
+    """The key's items: each figure (two blank cells at the body's size), its cell in points, and its words."""
+    blank = Puzzle.from_grid([[0, 0]])
+    cell = kind.body * 1.2
+    return [(_diagram(blank, numbers=False, style=style, **marks), cell, tr(words)) for words, marks in _LEGEND]
+
+
+def _legend_lines(width: float, kind: _Type, style: Style) -> list[list[tuple[Diagram, float, str]]]:
+    """The key's items in lines, as many to a line as the width holds."""
+    lines: list[list[tuple[Diagram, float, str]]] = []
+    used = width
+    for item in _legend_items(kind, style):
+        diagram, cell, words = item
+        span = diagram.width * cell + kind.body * 0.4 + text_width(words, kind.body, bold=TEXT)
+        if lines and used + LEGEND_GAP * kind.body + span <= width:
+            lines[-1].append(item)
+            used += LEGEND_GAP * kind.body + span
+        else:
+            lines.append([item])
+            used = span
+    return lines
+
+
+def _legend_height(width: float, kind: _Type, style: Style) -> float:
+    lines = _legend_lines(width, kind, style)
+    return sum(max(d.height * cell for d, cell, _ in line) for line in lines) + kind.gap * 0.6
+
+
+def _draw_legend(c: _Context, y: float) -> float:
+    """The key under the chapter's opening paragraph, from ``y`` down; returns the y below it."""
+    k = c.kind
+    for line in _legend_lines(c.right - c.left, k, c.style):
+        x = c.left
+        tall = max(d.height * cell for d, cell, _ in line)
+        for diagram, cell, words in line:
+            _draw(c, diagram, x, y + (tall - diagram.height * cell) / 2, cell)
+            x += diagram.width * cell + k.body * 0.4
+            c.page.text(x, y + tall / 2 + k.body * 0.35, words, size=k.body, bold=TEXT)
+            x += text_width(words, k.body, bold=TEXT) + LEGEND_GAP * k.body
+        y += tall
+    return y + k.gap * 0.6
+
+
 def _lesson_pages(lessons: Sequence[Lesson], width: float, height: float, kind: _Type, style: Style) -> list:
-    """The chapter's techniques, measured and packed into pages, the first page opening with the heading."""
+    """The chapter's techniques, measured and packed into pages, the first page opening with the heading and
+    the key."""
     pages: list[list[_Block]] = [[]]
-    room = height - _intro_height(tr(_LESSONS_INTRO), width, kind)
+    room = height - _intro_height(_lessons_intro(lessons), width, kind) - _legend_height(width, kind, style)
     for lesson in lessons:
         block = _lesson_block(lesson, width, height, kind, style)
         placed: _Block | None = block if block.height <= room else None
@@ -1542,17 +1620,19 @@ def _chapter_opening(c: _Context, y: float, heading: str, intro: str) -> float:
     return _paragraph(c, intro, y + k.heading * 0.9 + k.body)
 
 
-def _lessons_page(c: _Context, blocks: Sequence[_Block], first: bool) -> None:
+def _lessons_page(c: _Context, blocks: Sequence[_Block], intro: str | None) -> None:
+    """A page of the chapter: the opening (heading, ``intro``, the key) on the first, then its techniques."""
     chapter = tr("Solving techniques")
     names = " · ".join(tr(b.lesson.technique.label) for b in blocks)
     if blocks and not _heads_fit(c, chapter, names):
         names = tr(blocks[0].lesson.technique.label)
-    if not first:  # a chapter's opening page carries its title, not a running head
+    if intro is None:  # a chapter's opening page carries its title, not a running head
         _running_head(c, chapter, names)
     k = c.kind
     y = _content_top(c)
-    if first:
-        y = _chapter_opening(c, y, tr("Solving techniques"), tr(_LESSONS_INTRO)) + k.gap
+    if intro is not None:
+        y = _chapter_opening(c, y, tr("Solving techniques"), intro) + k.gap * 0.6
+        y = _draw_legend(c, y) + k.gap * 0.4
     lead = k.body * 1.35
     for block in blocks:
         name = tr(block.lesson.technique.label)

@@ -14,7 +14,9 @@ What a diagram shows, from the bottom up:
   out when every cell is covered by a domino, since the dominoes then show the shape;
 - **tiles**: placed dominoes as rounded rectangles, clues filled grey (or coloured), the rest plain;
 - **walls**: a split pair, marked by a short heavy bar on the edge between its two cells;
-- highlighted pairs, with a dashed outline inside the pair;
+- highlighted pairs, with a dashed outline inside the pair; where a step's pairs are told apart, a pair it
+  **places** with a solid heavy outline (a domino drawn in), a pair it **rules out** with a cross on the border
+  between its cells (the border that may not be crossed), so a figure never leaves the two to be guessed;
 - the numbers, or die pips;
 - when asked for, **labels**: ``r1``, ``r2``, ... left of the rows and ``c1``, ``c2``, ... above the columns,
   small and grey in a band added outside the board, so a reader finds the cell a sentence names (``r3c4``).
@@ -64,6 +66,10 @@ HIGHLIGHT_INSET = 0.03
 PAIR_INSET = 0.15
 PAIR_WIDTH = 0.05
 PAIR_DASH = (0.12, 0.07)
+# A pair a step places: a solid outline more than twice as heavy as a tile's, so it stands out from the dominoes
+# already placed; a pair it rules out: a cross this far from the middle of the border each way, as heavy as a wall.
+PLACED_WIDTH = 0.13
+CROSS_REACH = 0.15
 PIP_RADIUS = 0.072
 PIP_OFFSET = 0.235
 LABEL_SIZE = 0.3  # the labels' font size: about half a number's, so they never compete with the puzzle
@@ -158,6 +164,8 @@ def build_diagram(
     split: Iterable[Placement] = (),
     highlight_cells: Iterable[Cell] = (),
     highlight_pairs: Iterable[Placement] = (),
+    placed_pairs: Iterable[Placement] = (),
+    ruled_out_pairs: Iterable[Placement] = (),
     style: Style = MONO,
     numbers: bool = True,
     labels: bool = False,
@@ -172,6 +180,8 @@ def build_diagram(
     joined : more placed dominoes (a partial state), as (cell, cell) pairs.
     split : pairs known not to be dominoes, marked by a wall between their cells.
     highlight_cells, highlight_pairs : what an explanation step points at.
+    placed_pairs, ruled_out_pairs : what a step decides, told apart: pairs it places (a solid outline) and pairs
+        it rules out (a cross on their border).
     style : colours, and pips or digits.
     numbers : False leaves the cells empty (a blank grid).
     labels : True adds row and column labels (``r1``.., ``c1``..) outside the board, as cells are named.
@@ -277,6 +287,8 @@ def build_diagram(
                 role="highlight-pairs",
             )
         )
+
+    layers += _decided_layers(puzzle, placed_pairs, ruled_out_pairs, xy, style)
 
     if numbers:
         texts, pips = [], []
@@ -388,6 +400,32 @@ def _checked(puzzle: Puzzle, a: Cell, b: Cell) -> Placement:
     if puzzle.board.pair_of(*pair) is None:
         raise PuzzleError(f"{_name(pair)} is not two adjacent cells of the board", cell=pair[0])
     return pair
+
+
+def _decided_layers(puzzle: Puzzle, placed: Iterable[Placement], ruled_out: Iterable[Placement], xy, style: Style):
+    """The layers of what a step decides: a solid outline inside each pair it places, a cross on the border of
+    each pair it rules out."""
+    layers = []
+    boxes = []
+    for a, b in dict.fromkeys(_checked(puzzle, a, b) for a, b in placed):
+        (x, y), (x1, y1) = xy(a), xy(b)
+        boxes.append((x + PAIR_INSET, y + PAIR_INSET, x1 - x + 1 - 2 * PAIR_INSET, y1 - y + 1 - 2 * PAIR_INSET))
+    if boxes:
+        radius = TILE_RADIUS - PAIR_INSET + TILE_INSET
+        layers.append(
+            Layer("tiles", boxes, stroke=style.highlight_stroke, width=PLACED_WIDTH, radius=radius, role="placed-pairs")
+        )
+    crosses = []
+    r = CROSS_REACH
+    for a, b in dict.fromkeys(_checked(puzzle, a, b) for a, b in ruled_out):
+        x, y = xy(b)
+        mx, my = (x, y + 0.5) if a[0] == b[0] else (x + 0.5, y)  # the middle of the border between a and b
+        crosses += [(mx - r, my - r, mx + r, my + r), (mx - r, my + r, mx + r, my - r)]
+    if crosses:
+        layers.append(
+            Layer("segments", crosses, stroke=style.highlight_stroke, width=WALL_WIDTH, cap="round", role="ruled-out")
+        )
+    return layers
 
 
 def _checked_cell(puzzle: Puzzle, cell: Cell) -> Cell:

@@ -51,9 +51,10 @@ def _assert_print_ready(reader: pypdf.PdfReader, data: bytes, *, trim=(432, 648)
 def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exactly(tmp_path):
     done = dominosa("book", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
-    # No warning (the book is long enough); off a terminal, progress is a plain line now and then (every 5 s).
-    progress = re.compile(r"book: \d+ of 40 puzzles made, \d+ s")
-    assert all(progress.fullmatch(line) for line in done.stderr.splitlines()), done.stderr
+    # No warning (the book is long enough); off a terminal, progress is a plain line as each puzzle is made.
+    progress = re.compile(r"book: (\d+) of 40 puzzles made, \d+ s")
+    made = [progress.fullmatch(line) for line in done.stderr.splitlines()]
+    assert all(made) and [int(m[1]) for m in made] == list(range(1, 41)), done.stderr
     line = done.stdout.strip()
     match = re.fullmatch(
         r"output/book\.pdf: (\d+) pages, 40 puzzles, trim 6x9in \(432x648 pt\), gutter 0\.375 in, seed (\d+)", line
@@ -141,7 +142,8 @@ def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
         "--cover-out", "output/cover.pdf", "--paper", "cream", cwd=tmp_path,
     )  # fmt: skip (output/ does not exist yet: the default folder is made for the book and its cover)
     assert done.returncode == 0, done.stderr
-    assert done.stderr == ""  # padded: no warning
+    progress = re.compile(r"book: \d of 4 puzzles made, \d+ s")
+    assert all(progress.fullmatch(line) for line in done.stderr.splitlines()), done.stderr  # padded: no warning
     data = (tmp_path / "output" / "book.pdf").read_bytes()
     reader = pypdf.PdfReader(io.BytesIO(data))
     assert len(reader.pages) == 24 and "24 pages" in done.stdout
@@ -306,20 +308,28 @@ class _Stream(io.StringIO):
 def test_progress_is_a_bar_on_a_terminal_and_plain_lines_elsewhere(monkeypatch):
     from dominosa.cli import book
 
+    clock = iter([0.0, 0.0, 1.0, 6.0, 7.0, 12.5])
+    monkeypatch.setattr(book.time, "monotonic", lambda: next(clock))
     terminal = _Stream(tty=True)
     bar = book.BookProgress(4, terminal)
+    assert terminal.getvalue() == "\rbook: [........................] 0/4 puzzles, 0 s"  # at once, before the first
     for done in range(1, 5):
         bar(done)
-    assert terminal.getvalue().count("\r") == 4 and "] 4/4 puzzles" in terminal.getvalue()
+    assert terminal.getvalue().count("\r") == 5 and "\n" not in terminal.getvalue()
+    assert terminal.getvalue().endswith("] 4/4 puzzles, 12 s")
     bar.clear()
     assert terminal.getvalue().endswith("\r")  # the line is wiped before the summary is printed
-    clock = iter([0.0, 1.0, 6.0, 7.0, 12.5])
-    monkeypatch.setattr(book.time, "monotonic", lambda: next(clock))
+    clock = iter([0.0, 1.0, 6.0, 7.0, 130.5])
     log = _Stream(tty=False)
-    lines = book.BookProgress(10, log)
-    for done in (1, 2, 3, 4):  # at 1 s, 6 s, 7 s and 12.5 s after the start
+    lines = book.BookProgress(4, log)
+    for done in (1, 2, 3, 4):  # at 1 s, 6 s, 7 s and 130.5 s after the start: a line each, the last one too
         lines(done)
-    assert log.getvalue().splitlines() == ["book: 2 of 10 puzzles made, 6 s", "book: 4 of 10 puzzles made, 12 s"]
+    assert log.getvalue().splitlines() == [
+        "book: 1 of 4 puzzles made, 1 s",
+        "book: 2 of 4 puzzles made, 6 s",
+        "book: 3 of 4 puzzles made, 7 s",
+        "book: 4 of 4 puzzles made, 130 s",
+    ]
     assert "\r" not in log.getvalue()
 
 
@@ -725,6 +735,91 @@ def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path):
     assert sum(text.startswith("SOLUTIONS") for text in texts) == 1
     assert smallest_text(reader)[0] >= 7 - 1e-6
     assert [round(float(v)) for v in reader.pages[0].trimbox] == [0, 0, 612, 792]
+
+
+def test_a_book_of_files_says_in_one_line_what_it_left_out_and_why(tmp_path):
+    from test_generator_store import transposed_and_renamed
+    from test_generator_twins import _renamed_near_twin
+
+    layouts = [proper_layout(6, random.Random(seed)) for seed in (61, 62, 63)]
+    earlier = tmp_path / "earlier.jsonl"
+    earlier.write_text("\n".join(write_json(p, s) for p, s in layouts[:2]) + "\n", encoding="utf-8")
+    copy = transposed_and_renamed(*layouts[0], seed=1)
+    twin = _renamed_near_twin(layouts[1][0], 0.06, seed=5)  # 94% of cells alike once renamed, turned round
+    offered = tmp_path / "offered.txt"
+    offered.write_text(f"{json.dumps({'grid': [list(r) for r in twin.grid]})}\n{write_json(*copy)}\n"
+                       f"{write_json(*layouts[2])}\n", encoding="utf-8")  # fmt: skip
+    done = dominosa("book", "offered.txt", "--exclude", "earlier.jsonl", "--puzzles-out", "kept.jsonl",
+                    "--no-techniques", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert _puzzles_of(tmp_path / "kept.jsonl") == [layouts[2][0]]
+    assert "dominosa: left out 2 of 3 puzzles: 1 repeat, 1 near-twin" in done.stderr.splitlines()
+
+
+def test_a_store_volume_says_what_it_left_out_including_those_over_the_count(tmp_path):
+    from dominosa.generator.store import PuzzleStore
+
+    stored = _series_store(tmp_path / "s.sqlite")  # eleven: the second a near-twin of the first
+    with PuzzleStore(tmp_path / "s.sqlite") as store:
+        store.record_volume("classic", 1, "0" * 64, [1])
+    done = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--count", "3", "--out", "v2.pdf",
+                    "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    line = next(line for line in done.stderr.splitlines() if "left out" in line)
+    match = re.fullmatch(r"dominosa: left out (\d+) of 11 puzzles: 1 repeat, (\d+) near-twins?, (\d+) over the count",
+                         line)  # fmt: skip
+    assert match, line
+    left, twins, over = map(int, match.groups())
+    assert left == 1 + twins + over == len(stored) - 3 and twins >= 1
+
+
+def test_a_series_name_one_slip_from_a_stored_one_is_refused_unless_new_series(tmp_path, capsys, monkeypatch):
+    from dominosa.cli.main import main
+    from dominosa.generator.store import PuzzleStore
+
+    _series_store(tmp_path / "s.sqlite")
+    with PuzzleStore(tmp_path / "s.sqlite") as store:
+        store.record_volume("classic", 1, "0" * 64, [1, 3])
+    monkeypatch.chdir(tmp_path)
+    for slip in ("Classic", "CLASSIC", "clasic", "classics", "classix"):
+        assert main(["book", "--store", "s.sqlite", "--series", slip, "--count", "1", "--out", "x.pdf"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"--series {slip!r}" in err and "did you mean --series 'classic'" in err
+        assert "--new-series" in err
+    assert not (tmp_path / "x.pdf").exists()
+    same = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--new-series", "--count", "1", cwd=tmp_path)
+    assert_one_line_error(same, "--new-series", "already records the series 'classic'")
+    new = dominosa("book", "--store", "s.sqlite", "--series", "Classic", "--new-series", "--count", "1", "--out",
+                   "c.pdf", "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+    assert new.returncode == 0, new.stderr
+    assert new.stdout.strip().endswith("volume 1 of the series 'Classic' recorded in s.sqlite")
+    other = dominosa("book", "--store", "s.sqlite", "--series", "puzzler", "--count", "1", "--out", "p.pdf",
+                     "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+    assert other.returncode == 0, other.stderr  # a name far from every series begins one without asking
+
+
+def test_a_fiendish_german_book_teaches_easiest_first_on_puzzles_of_its_own(tmp_path):
+    # The case: 'book --grade fiendish --count 3 --seed 2 --lang de' had set analysis before single
+    # neighbour, and the lessons showed the book's own puzzles partly solved.
+    from dominosa.deductions.grades import TECHNIQUES, Technique
+    from dominosa.rendering.i18n import _, use_language
+
+    done = dominosa("book", "--grade", "fiendish", "--count", "2", "--seed", "2", "--lang", "de", "--quiet",
+                    "--out", "b.pdf", "--puzzles-out", "b.jsonl", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    pages = [page.extract_text() for page in pypdf.PdfReader(tmp_path / "b.pdf").pages]
+    with use_language("de"):
+        head = _("Solving techniques").upper()
+        chapter = "\n".join(text for text in pages if text.upper().startswith(head))  # opening title or head
+        names = {_(t.label)[:1].upper() + _(t.label)[1:]: t for t in TECHNIQUES if not t.bookkeeping}
+        key = [_("cell looked at"), _("domino placed"), _("pair ruled out")]
+    taught = [names[line] for line in chapter.splitlines() if line in names]
+    assert len(taught) >= 4 and taught[0] is Technique.SINGLE_NEIGHBOUR
+    assert [TECHNIQUES.index(t) for t in taught] == sorted(TECHNIQUES.index(t) for t in taught)
+    assert all(words in chapter for words in key)
+    assert "Rätsel 1:" not in chapter and "Rätsel 2:" not in chapter
+    for puzzle in _puzzles_of(tmp_path / "b.jsonl"):  # no grid of the book is drawn in the chapter
+        assert not all(" ".join(map(str, row)) in chapter for row in puzzle.grid)
 
 
 def test_a_page_the_layout_cannot_mend_stops_the_book_in_one_line_and_writes_nothing(tmp_path):

@@ -76,10 +76,56 @@ def test_the_repeat_guard_refuses_a_renamed_copy_that_the_twin_count_alone_lets_
     puzzle, _ = proper_layout(5, random.Random(3))
     names = [3, 0, 5, 1, 4, 2]  # every number renamed: on paper hardly a cell alike
     renamed = Puzzle.from_grid([[names[v] for v in row] for row in reversed(_grid(puzzle))])
-    assert TwinGuard(taken=[puzzle]).admits(renamed)
+    assert TwinGuard(taken=[puzzle], renamed_limit=1.0).admits(renamed)  # the count as printed
     guard = RepeatGuard([puzzle])
     assert not guard.admits(renamed) and not guard.admits(puzzle)
     stranger, _ = proper_layout(5, random.Random(4))
     assert share(puzzle, stranger) <= BOOK_TWIN_SHARE and guard.admits(stranger)
     guard.take(stranger)
     assert not guard.admits(stranger) and len(guard) == 2
+
+
+def _renamed_near_twin(puzzle: Puzzle, moved_share: float, seed: int) -> Puzzle:
+    """``puzzle`` with its numbers renamed, turned a half turn, and ``moved_share`` of its cells' numbers moved
+    round (the set's counts kept), as a setter hiding a copy would make it."""
+    grid = _grid(puzzle)
+    cells = [(r, c) for r in range(len(grid)) for c in range(len(grid[0]))]
+    twin = [row[:] for row in grid]
+    moved = random.Random(seed).sample(cells, int(len(cells) * moved_share))
+    for (r, c), (r2, c2) in zip(moved, moved[1:] + moved[:1], strict=True):
+        twin[r][c] = grid[r2][c2]
+    names = list(range(puzzle.order + 1))
+    random.Random(seed + 1).shuffle(names)
+    return Puzzle.from_grid([[names[v] for v in reversed(row)] for row in reversed(twin)])
+
+
+def test_a_renamed_near_twin_is_refused_as_a_near_twin_and_strangers_are_not():
+    from dominosa.generator.twins import NEAR_TWIN, RepeatGuard
+
+    for order, seed in ((6, 1), (9, 2), (12, 3)):
+        puzzle, _ = proper_layout(order, random.Random(seed))
+        twin = _renamed_near_twin(puzzle, 0.08, seed)  # about 92% of cells the same after renaming
+        assert share(puzzle, twin) <= BOOK_TWIN_SHARE  # as printed, hardly alike
+        guard = RepeatGuard([puzzle])
+        assert guard.refusal(twin) == NEAR_TWIN
+        strangers = [proper_layout(order, random.Random(100 + k))[0] for k in range(4)]
+        assert all(guard.admits(stranger) for stranger in strangers)
+
+
+def test_the_renamed_limit_is_above_what_chance_gives_double_6_puzzles():
+    puzzles = [proper_layout(6, random.Random(seed))[0] for seed in range(12)]
+    guard = TwinGuard()
+    for puzzle in puzzles:
+        assert guard.admits(puzzle)
+        guard.take(puzzle)
+
+
+
+def test_small_boards_are_compared_as_printed_only_so_a_book_of_them_can_be_filled():
+    from dominosa.generator.twins import RENAMED_MIN_ORDER
+
+    puzzles = [proper_layout(RENAMED_MIN_ORDER - 1, random.Random(seed))[0] for seed in range(12)]
+    guard = TwinGuard(limit=1.0)  # the renamed test alone
+    for puzzle in puzzles:
+        assert guard.admits(puzzle)
+        guard.take(puzzle)

@@ -334,7 +334,7 @@ def test_difficulty_marks_rank_each_puzzle_within_its_section():
     assert difficulty_marks(unscored) == {}
 
 
-def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_order_met():
+def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_easiest_first():
     from dominosa.deductions.driver import iter_deductions
     from dominosa.deductions.grades import Technique
 
@@ -345,7 +345,9 @@ def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_ord
     # A chapter's opening page carries its title and no running head; the pages after it carry the head.
     assert opening[0].startswith("Solving techniques") and all(t.startswith("SOLVING") for t in opening[1:])
     chapter = " ".join(" ".join(t.split()) for t in opening)
-    # What the puzzles need, walked here with the engine's own driver loop, in book order.
+    # What the puzzles need, walked here with the engine's own driver loop, then easiest first by the grade table.
+    from dominosa.deductions.grades import TECHNIQUES
+
     met: list[Technique] = []
     for entry in sorted(entries, key=lambda e: (len(e.puzzle.board), e.score)):
         for step in iter_deductions(entry.puzzle):
@@ -353,9 +355,10 @@ def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_in_the_ord
             if not technique.bookkeeping and technique is not Technique.GUESS and technique not in met:
                 met.append(technique)
     assert len(met) >= 3
+    met.sort(key=TECHNIQUES.index)
     headings = [t.label[:1].upper() + t.label[1:] for t in met]
     places = [chapter.index(f"{h} {t.summary[:1].upper()}") for h, t in zip(headings, met, strict=True)]
-    assert places == sorted(places)  # each named, in the order a solver meets them
+    assert places == sorted(places)  # each named, easiest first
     assert chapter.count("Puzzle ") >= len(met)  # each shown in a puzzle of the book, with the engine's sentence
     hints = " ".join(t for t in texts if t.upper().startswith("HINTS"))
     assert [int(line.split()[0]) for line in hints.splitlines() if "look at r" in line] == [1, 2, 3, 4, 5, 6]

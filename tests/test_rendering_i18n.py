@@ -2,14 +2,15 @@
 
 The books are read back with pypdf as a reader sees them. The puzzles are tests/data/book_languages.jsonl: eight
 of tests/data/tatham-graded.jsonl (two double-5 puzzles of each of his four levels), rated by ``dominosa rate``,
-so that the techniques chapter shows eight techniques and their sentences. The English texts
+so that the techniques chapter teaches eight techniques. The English texts
 (tests/data/book_languages_en.txt and ..._en_cover.txt) were extracted from the book and cover that main built
 from them before the book had languages (the command in ``_build``, with ``--lang`` left out), then once more
 when the techniques chapter's figures gained their row and column labels (r1.., c1..: the only lines added),
 once more when the book set its words as the language does (a no-break space between a number and its word,
 the how-to page naming cells, the techniques' summaries reworded: nothing else changed), and once more for issue
 42's page layout (the only lines changed: contents leaders ending short of the widest page number, no running
-head on a chapter's opening page, solution pages headed "Puzzles 1–8").
+head on a chapter's opening page, solution pages headed "Puzzles 1–8"), and once more when the chapter took
+its examples from puzzles of its own (its pages, with the key to its marks, and the cover's line on it).
 
 Building and reading the four books takes several seconds: each is a whole book (title to notes), the smallest
 that shows every part in every language.

@@ -62,6 +62,9 @@ def test_each_figure_of_the_chapter_carries_the_labels_its_sentence_names_cells_
     for page in pages:
         shown = text_sizes(page)
         labels = {text: size for size, text in shown if re.fullmatch(r"[rc]\d+", text)}
+        if not labels:  # the chapter's opening page, in large print heading, intro and key alone
+            assert large_print and any(text == "Solving techniques" for _, text in shown) and page is pages[0]
+            continue
         sentences = " ".join(text for _, text in shown if text.startswith("Puzzle ") or "(" in text)
         named = re.findall(r"\br(\d+)c(\d+)\b", sentences)
         figures += sum(text.startswith("Puzzle ") for _, text in shown)
@@ -145,8 +148,62 @@ def test_a_lesson_no_window_of_12_holds_is_still_drawn_legibly_within_the_page_a
         figure = block.diagram
         assert figure.width * block.cell <= width and figure.height * block.cell <= height
         assert min(layer.size for layer in figure.layers if layer.kind == "texts") * block.cell >= 7 - 1e-6
-        (dashed,) = figure.layer("highlight-pairs")
-        assert len(dashed.items) == len(set(lesson.decided))  # what it decides is on the figure
+        placed = [box for layer in figure.layer("placed-pairs") for box in layer.items]
+        crosses = [line for layer in figure.layer("ruled-out") for line in layer.items]
+        assert len(placed) == len(set(lesson.placed)) and len(crosses) == 2 * len(set(lesson.ruled_out))
+
+
+def test_lessons_come_easiest_first_by_the_grade_table_whatever_order_they_are_met_in():
+    # The puzzles walked hardest first: a set analysis (hard) is met before the single neighbour of a later
+    # puzzle, yet the chapter opens with the easiest technique, as the grade table orders them.
+    from dominosa.deductions.grades import TECHNIQUES
+
+    puzzles = sorted(_puzzles(8), key=lambda item: -grade(item[0]).level)
+    lessons = find_lessons([(n, p) for n, (p, _) in enumerate(puzzles, 1)])
+    order = [TECHNIQUES.index(lesson.technique) for lesson in lessons]
+    assert len(lessons) >= 3 and order == sorted(order)
+    assert lessons[0].technique.level == 0
+
+
+def test_a_lesson_keeps_what_its_step_places_apart_from_what_it_rules_out():
+    puzzles = _puzzles(5)
+    lessons = find_lessons([(n, p) for n, (p, _) in enumerate(puzzles, 1)])
+    assert any(lesson.placed for lesson in lessons) and any(lesson.ruled_out for lesson in lessons)
+    for lesson in lessons:
+        solution = {frozenset(pair) for pair in puzzles[lesson.number - 1][1]}
+        assert all(frozenset(pair) in solution for pair in lesson.placed)
+        assert not any(frozenset(pair) in solution for pair in lesson.ruled_out)
+        assert lesson.decided == (*lesson.placed, *lesson.ruled_out)
+
+
+def test_only_the_techniques_wanted_are_taught_and_the_chapters_own_examples_carry_no_number():
+    from dominosa.rendering.lessons import techniques_needed
+
+    puzzles = [p for p, _ in _puzzles(5)]
+    needed = techniques_needed(puzzles[:1])
+    lessons = find_lessons([(None, p) for p in puzzles[1:]], wanted=needed)
+    assert {lesson.technique for lesson in lessons} <= needed
+    assert all(lesson.number is None and lesson.puzzle in puzzles[1:] for lesson in lessons)
+
+
+def test_a_book_given_examples_shows_them_and_never_its_own_puzzles_with_a_key_to_the_marks():
+    from dominosa.rendering.book import _LESSONS_INTRO
+
+    book = _puzzles(4)
+    examples = [p for p, _ in _puzzles(6, order=6)]
+    entries = [BookEntry(puzzle, solution) for puzzle, solution in book]
+    data, _ = build_book(entries, techniques=True, examples=examples)
+    pages = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
+    # The chapter's pages: its opening titled "Solving techniques", the others under that running head.
+    chapter = "\n".join(text for text in pages if text.upper().startswith("SOLVING TECHNIQUES"))
+    assert _LESSONS_INTRO.split(". ")[1][:40] in chapter.replace("\n", " ")
+    assert "cell looked at" in chapter and "domino placed" in chapter and "pair ruled out" in chapter
+    assert "Puzzle " not in chapter  # no lesson quotes a puzzle of the book
+    for puzzle, _ in book:  # and none of the book's grids is drawn there
+        rows = [" ".join(str(v) for v in row) for row in puzzle.grid]
+        assert not all(row in chapter for row in rows)
+    shown = sum(all(" ".join(map(str, row)) in chapter for row in p.grid) for p in examples)
+    assert shown >= 1  # the examples are
 
 
 def test_every_window_of_the_double_40_chapter_is_at_most_12_by_12_and_labels_every_cell_its_sentence_names(
