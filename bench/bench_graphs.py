@@ -1,6 +1,6 @@
 """Benchmark: the engine's hand-written graph algorithms against networkx on the graphs they meet.
 
-Why they are hand-written although networkx is a dependency: set analysis (``deductions/advanced.py``) runs a
+Why they are hand-written although networkx is a dependency: set analysis (``deductions/set_analysis.py``) runs a
 bipartite matching and the strongly connected components of its alternating graph on a handful of cells many
 times per grading, and the layouts (``generator/layouts.py``) tile a whole board for every generated candidate in
 a worker process that should not pay for importing networkx. ``tests/test_deductions_graph_algorithms.py`` checks
@@ -8,7 +8,7 @@ that both answer as networkx does; this measures what writing them by hand buys,
 
 - board tilings: ``layouts.perfect_matching`` against ``networkx.bipartite.hopcroft_karp_matching`` (graph
   construction included, as the caller would pay it) on the standard boards of orders 6, 15 and 30;
-- set analysis: ``advanced._perfect_matching`` and ``_alternating_reach`` against
+- set analysis: ``matching.perfect_matching`` and ``alternating_reach`` against
   ``networkx.bipartite.maximum_matching``
   and ``strongly_connected_components`` on 200 random graphs of 3 to 9 cells, at most four links a cell;
 - the import of networkx itself, in a fresh process.
@@ -30,7 +30,8 @@ from collections.abc import Callable
 import networkx as nx
 
 from dominosa import Board
-from dominosa.deductions.advanced import _alternating_reach, _perfect_matching
+from dominosa.deductions.matching import alternating_reach
+from dominosa.deductions.matching import perfect_matching as match_cells_to_slots
 from dominosa.generator.layouts import perfect_matching
 
 
@@ -60,9 +61,9 @@ def small_graphs(count: int, rng: random.Random) -> list[list[list[int]]]:
 
 def ours_set_analysis(graphs: list[list[list[int]]]) -> None:
     for adj in graphs:
-        match_cell, match_slot = _perfect_matching(adj, len(adj))
+        match_cell, match_slot = match_cells_to_slots(adj, len(adj))
         if match_cell is not None:
-            _alternating_reach(adj, match_cell, match_slot)
+            alternating_reach(adj, match_cell, match_slot)
 
 
 def networkx_set_analysis(graphs: list[list[list[int]]]) -> None:

@@ -1,7 +1,7 @@
 """Benchmark of the remembered scans: grading with local duplicate and must overlap incremental, against full scans.
 
 The driver loop asks each technique for its first deduction again after every step. ``local_duplicate`` and
-``must_overlap`` keep what their last scan found on the state (``advanced._lowest_by_remembered_scan``) and check
+``must_overlap`` keep what their last scan found on the state (``scanning.lowest_by_remembered_scan``) and check
 again only the pairs or dominoes near a pair decided since; the reference, measured in the same run and process, is
 the first deduction of a full scan in item order (what they did before the speed issue). Both are run alternately,
 best of ``--rounds`` per puzzle, and must give the same grade and the same rule uses on every puzzle.
@@ -18,7 +18,8 @@ import statistics
 import sys
 import time
 
-from dominosa.deductions import advanced
+from dominosa.deductions import local_duplicate as duplicates
+from dominosa.deductions import must_overlap as overlaps
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.grading import PROPER, grade
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
@@ -30,10 +31,10 @@ QUICK_SIZES = ((6, 20), (9, 8), (15, 4))
 
 
 def full_scan_local_duplicate(s: SolvingState) -> Deduction | None:
-    live = advanced._LiveEnds(s)
+    live = duplicates._LiveEnds(s)
     for q in range(s.tables.n_pairs):
         if s.pair_states[q] == UNDECIDED:
-            found = advanced._local_duplicate_at(s, q, live)
+            found = duplicates._local_duplicate_at(s, q, live)
             if found is not None:
                 return found
     return None
@@ -41,14 +42,14 @@ def full_scan_local_duplicate(s: SolvingState) -> Deduction | None:
 
 def full_scan_must_overlap(s: SolvingState) -> Deduction | None:
     for d in range(s.tables.n_dominoes):
-        found = advanced.must_overlap_of(s, d)
+        found = overlaps.must_overlap_of(s, d)
         if found is not None:
             return found
     return None
 
 
 def _use(finders: tuple) -> None:
-    advanced.local_duplicate, advanced.must_overlap = finders
+    duplicates.local_duplicate, overlaps.must_overlap = finders
     FINDERS[Technique.LOCAL_DUPLICATE], FINDERS[Technique.MUST_OVERLAP] = finders
 
 
@@ -60,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"bench_scans: Python {sys.version.split()[0]}, load average {load}; best of {args.rounds} rounds")
-    remembered = (advanced.local_duplicate, advanced.must_overlap)
+    remembered = (duplicates.local_duplicate, overlaps.must_overlap)
     full = (full_scan_local_duplicate, full_scan_must_overlap)
     same_everywhere = True
     try:

@@ -31,9 +31,9 @@ examples:
   dominosa site public/
       the last seven days' puzzles of the day, today's included, every daily
       grade, in public/ (open public/index.html)
-  dominosa site public/ --ahead 30
-      the same and the next 30 days, each shown from its date on: build once
-      a month
+  dominosa site public/ --grade basic --ahead 7
+      the last seven days' basic puzzles and the next seven days', each shown
+      from its date on: build once a week (--ahead 30: once a month)
   dominosa site public/ --from 2026-12-01 --to 2026-12-31 --grade basic --count 20
       December's basic puzzles and an archive of 20 more
   dominosa site public/ --store output/puzzles.sqlite --count 50 --seed 7

@@ -11,3 +11,16 @@ from hypothesis import HealthCheck, settings
 
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("suite")
+
+# Playwright's assertions (``expect(...).to_have_text`` and the like) wait 5 s by default for what they check: on a
+# loaded machine a page's answer from the studio (a rate or a hint in a worker process) can take longer, and the
+# browser tests failed now and then under load although nothing was wrong. They wait up to the suite's PATIENCE
+# instead, which a working page never reaches (an assertion returns as soon as it holds).
+try:
+    from playwright.sync_api import expect as _expect
+except ImportError:  # the browser tests skip themselves without Playwright
+    pass
+else:
+    from waiting import PATIENCE
+
+    _expect.set_options(timeout=PATIENCE * 1000)
