@@ -19,6 +19,7 @@ proper and rated, so the book has sections by grade.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import os
 import secrets
@@ -28,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dominosa.atomic import check_writable, refuse_unusual_target
+from dominosa.atomic import atomic_write, check_writable, refuse_unusual_target
 from dominosa.cli.common import (
     MADE_ORDERS,
     add_puzzle_arguments,
@@ -51,6 +52,7 @@ from dominosa.rendering.pages import PRINT_MIN_PAGES, TRIMS, parse_trim
 
 if TYPE_CHECKING:
     from dominosa.puzzle import Puzzle
+    from dominosa.rendering.book_cover import CoverSummary
 
 __all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX", "DEFAULT_COUNT"]
 
@@ -294,7 +296,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the book and print its one-line summary; exit code 0."""
     from dominosa.cli.book_input import entries_from_records, grade_order_from, read_annotations, read_excluded
-    from dominosa.rendering.book import BookError, Imprint, check_order_fits, write_book
+    from dominosa.rendering.book import BookError, Imprint, build_book, check_order_fits
 
     for name in ("per_page", "solutions_per_page"):
         value = getattr(args, name)
@@ -418,8 +420,7 @@ def run(args: argparse.Namespace) -> int:
     finished(len(entries), len(entries), lost=NOT_WRITTEN)  # (Ctrl-C from here on: all made, none written)
     examples = _chapter_examples(entries, seed, excluded) if args.techniques else None
     try:
-        summary = write_book(
-            args.out,
+        data, summary = build_book(
             entries,
             trim=args.trim,
             bleed=args.bleed,
@@ -448,18 +449,25 @@ def run(args: argparse.Namespace) -> int:
         )
     except BookError as error:
         raise UsageError(str(error)) from None
-    line = summary.line()
-    if args.puzzles_out is not None:
-        written = _write_puzzles(args.puzzles_out, entries, grade_order)
-        line += f"; {written}: {summary.puzzles} puzzles as JSON lines"
+    # The cover is made (and checked) before anything is written, so that a cover the preflight refuses leaves no
+    # book behind it either.
+    cover = None
     if args.cover_out is not None:
         from dominosa.rendering.book_cover import CoverError
 
         with use_language(args.lang):  # the cover's words; the summary line stays English
             try:
-                line += "; " + _write_cover(args, summary, entries, volume)
+                cover = _make_cover(args, summary, entries, volume)
             except CoverError as error:
                 raise UsageError(str(error)) from None
+    summary = dataclasses.replace(summary, path=atomic_write(args.out, data))
+    line = summary.line()
+    if args.puzzles_out is not None:
+        written = _write_puzzles(args.puzzles_out, entries, grade_order)
+        line += f"; {written}: {summary.puzzles} puzzles as JSON lines"
+    if cover is not None:
+        cover_data, made = cover
+        line += f"; {atomic_write(args.cover_out, cover_data)}: {made.line()}"
     if args.series is not None:  # last: only a book whose every file is written counts as a volume
         line += "; " + _record_volume(args, entries, grade_order, volume)
     print(line)
@@ -508,9 +516,9 @@ def _volume_words(volume: int | None) -> list[str]:
     return [] if volume is None else [tr("Volume {number}").format(number=volume)]
 
 
-def _write_cover(args: argparse.Namespace, summary, entries, volume: int | None = None) -> str:
-    """Write the cover of the book just built; the words that describe it in the summary line."""
-    from dominosa.atomic import atomic_write
+def _make_cover(args: argparse.Namespace, summary, entries, volume: int | None = None) -> tuple[bytes, CoverSummary]:
+    """The cover of the book just composed, as PDF bytes and what it is (checked by the cover's preflight; a
+    :class:`~dominosa.rendering.book_cover.CoverError` when it fails)."""
     from dominosa.rendering.book import book_order, display_name
     from dominosa.rendering.book_cover import build_cover
 
@@ -551,8 +559,7 @@ def _write_cover(args: argparse.Namespace, summary, entries, volume: int | None 
         theme=args.theme,
         lang=args.lang,
     )
-    written = atomic_write(args.cover_out, data)
-    return f"{written}: {cover.line()}"
+    return data, cover
 
 
 class BookProgress:

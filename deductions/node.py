@@ -177,46 +177,27 @@ class Node:
             check_doms.append(e)
         return None
 
-    def propagate(
-        self,
-        joins: Iterable[tuple[int, int]],
-        splits: list[tuple[int, int]],
-        starts: tuple[list[int], list[int], list[int], list[int]] | None = None,
-    ) -> Sequence[int] | None:
-        """Assign the pending (pair, reason) joins and splits and everything they force by rules 1-6 (as the
-        class docstring states them) and the learned clauses; None at the fixed point, or the pairs of a
-        constraint left with no way out (with ``record`` off, any pair of it will do: only the search traces a
-        contradiction back). ``starts``, where a position is first propagated: the cells and dominoes to look at
-        for rules 1, 3 and 5, then for rules 4 and 6.
-
-        The work lists are first in, first out: a contradiction near the decision is met before the far
-        consequences are drawn, and the learned clauses are shorter. Rules 4 and 6 (:meth:`same_neighbours`,
-        :meth:`shared_cell`) and the clauses (:meth:`watch_clauses`) are asked only once rules 1-3 are done.
-        """
+    def propagate(self, joins: Iterable[tuple[int, int]], splits: list[tuple[int, int]],
+                  starts: tuple[list[int], list[int], list[int], list[int]] | None = None) -> Sequence[int] | None:
+        """Assign the pending (pair, reason) joins and splits and all they force by rules 1-6 and the learned
+        clauses; None at the fixed point, or the pairs of a constraint left with no way out (with ``record`` off,
+        any pair of it). ``starts``, where a position is first propagated: the cells and dominoes to look at for
+        rules 1, 3 and 5, then for rules 4 and 6. The work lists are first in, first out (a list and its head's
+        index): a contradiction near the decision is met first, and learned clauses are short. Rules 4 and 6 and
+        the clauses wait until rules 1-3 are done. A join's splits (rule 2) are written out here, not called (as
+        :meth:`split_for` is on the rarer paths): a call per split, or per join, costs counting time."""
         t = self.t
-        # Typed locals: the pure-Python run ignores these annotations; a compiled build (mypyc) uses them.
-        pstate: bytearray = self.pstate
-        ccount: list[int] = self.ccount
-        dcount: list[int] = self.dcount
-        cell_pairs: tuple[tuple[int, ...], ...] = t.cell_pairs
-        placements: tuple[tuple[int, ...], ...] = t.placements
-        record: bool = self.record
-        # First-in-first-out work lists as a list and the index of its head (what is before it is done).
+        pstate, ccount, dcount, weights = self.pstate, self.ccount, self.dcount, self.weights
+        lev, why, trail, level, record, placed = self.lev, self.why, self.trail, self.level, self.record, self.placed
+        pair_a, pair_b, pd, n_cells = t.pair_a, t.pair_b, t.pair_domino, t.n_cells
+        cell_pairs, placements, dupc, dupd = t.cell_pairs, t.placements, self.dupc, self.dupd
         pending: list[tuple[int, int]] = list(joins)
         cells, doms, check_cells, check_doms = ([], [], [], []) if starts is None else starts
         ph = ch = dh = 0
-
         while True:
-            while splits:
-                q, code = splits.pop()
-                s = pstate[q]
-                if s:
-                    if s == JOINED:
-                        return [*self.reason(q, code), q] if record else (q,)
-                    continue
-                confl = self.split_for(q, code, cells, doms, check_cells, check_doms)
-                if confl is not None:
-                    return confl
+            confl = self.splits_asked(splits, cells, doms, check_cells, check_doms) if splits else None
+            if confl is not None:
+                return confl
             while ph < len(pending):
                 p, code = pending[ph]
                 ph += 1
@@ -225,13 +206,49 @@ class Node:
                     if s == SPLIT:
                         return [*self.reason(p, code), p] if record else (p,)
                     continue
-                confl = self.join_pair(p, code, cells, doms, check_cells, check_doms)
-                if confl is not None:
-                    return confl
+                a, b, d = pair_a[p], pair_b[p], pd[p]  # open: every neighbour is open or split
+                pstate[p] = JOINED
+                if record:
+                    lev[p], why[p] = level, code
+                    trail.append(p)
+                placed += 1
+                ccount[a] = ccount[b] = dcount[d] = DONE
+                for group in (cell_pairs[a], cell_pairs[b], placements[d]):
+                    for q in group:
+                        if pstate[q]:
+                            continue
+                        pstate[q] = 2
+                        if record:
+                            why[q] = p
+                            trail.append(q)
+                        for k in range(2):
+                            x = pair_b[q] if k else pair_a[q]
+                            if x != a and x != b:
+                                c = ccount[x] - 1
+                                ccount[x] = c
+                                if c <= 1:
+                                    if c == 0:
+                                        if record:
+                                            weights[x] += 1
+                                        return cell_pairs[x]
+                                    cells.append(x)
+                                elif dupc[x]:
+                                    check_cells.append(x)
+                        e = pd[q]
+                        if e != d:
+                            c = dcount[e] - 1
+                            dcount[e] = c
+                            if c <= 1:
+                                if c == 0:
+                                    if record:
+                                        weights[n_cells + e] += 1
+                                    return placements[e]
+                                doms.append(e)
+                            elif dupd[e]:
+                                check_doms.append(e)
             if splits:
                 continue
             if ch < len(cells):
-                # Rule 1: a cell with one pair left.
                 x = cells[ch]
                 ch += 1
                 if ccount[x] == 1:
@@ -241,7 +258,6 @@ class Node:
                             break
                 continue
             if dh < len(doms):
-                # Rules 3 and 5: a domino with one place left.
                 d = doms[dh]
                 dh += 1
                 if dcount[d] == 1:
@@ -252,90 +268,33 @@ class Node:
                 continue
             if check_cells:
                 confl = self.same_neighbours(check_cells.pop(), cells, doms, check_cells, check_doms)
-                if confl is not None:
-                    return confl
-                continue
-            if check_doms:
+            elif check_doms:
                 confl = self.shared_cell(check_doms.pop(), cells, doms, check_cells, check_doms)
-                if confl is not None:
-                    return confl
-                continue
-            confl = self.watch_clauses(pending, splits)
+            else:
+                confl = self.watch_clauses(pending, splits)
+                if confl is None and ph == len(pending) and not splits:
+                    self.placed = placed
+                    return None
             if confl is not None:
                 return confl
-            if ph < len(pending) or splits:
-                continue
-            return None
 
-    def join_pair(
-        self, p: int, code: int, cells: list[int], doms: list[int], check_cells: list[int], check_doms: list[int]
+    def splits_asked(
+        self, splits: list[tuple[int, int]], cells: list[int], doms: list[int], check_cells: list[int],
+        check_doms: list[int]
     ) -> Sequence[int] | None:
-        """Join open pair ``p`` for reason ``code`` and split its neighbours (rule 2), queueing what may now be
-        forced (see :meth:`split_for` for the lists); the pairs of a cell or domino left with no way out, or None.
-
-        Every open pair touching p, and every other place of p's domino, is split: it loses its cells' counts and
-        its domino's, but for those p covers (a, b and d stay "done"). The split's body is written out here, not
-        called (as split_for is on the rarer paths): this is the innermost loop of the whole program, and a
-        function call per split pair cost about a quarter of the counting time."""
-        t = self.t
-        pstate: bytearray = self.pstate
-        ccount: list[int] = self.ccount
-        dcount: list[int] = self.dcount
-        why: list[int] = self.why
-        trail: list[int] = self.trail
-        pair_a: tuple[int, ...] = t.pair_a
-        pair_b: tuple[int, ...] = t.pair_b
-        pd: tuple[int, ...] = t.pair_domino
-        cell_pairs: tuple[tuple[int, ...], ...] = t.cell_pairs
-        placements: tuple[tuple[int, ...], ...] = t.placements
-        n_cells: int = t.n_cells
-        weights: list[int] = self.weights
-        dupc: bytes = self.dupc
-        dupd: bytes = self.dupd
-        record: bool = self.record
-        # p is open, so nothing covers its cells or places its domino: every neighbour is open or split.
-        a, b = pair_a[p], pair_b[p]
-        d = pd[p]
-        pstate[p] = JOINED
-        if record:
-            self.lev[p] = self.level
-            why[p] = code
-            trail.append(p)
-        self.placed += 1
-        ccount[a] = ccount[b] = dcount[d] = DONE
-        for group in (cell_pairs[a], cell_pairs[b], placements[d]):
-            for q in group:
-                if pstate[q]:
-                    continue
-                pstate[q] = 2
-                if record:
-                    why[q] = p
-                    trail.append(q)
-                for k in range(2):
-                    x = pair_b[q] if k else pair_a[q]
-                    if x != a and x != b:
-                        c = ccount[x] - 1
-                        ccount[x] = c
-                        if c <= 1:
-                            if c == 0:
-                                if record:
-                                    weights[x] += 1
-                                return cell_pairs[x]
-                            cells.append(x)
-                        elif dupc[x]:
-                            check_cells.append(x)
-                e = pd[q]
-                if e != d:
-                    c = dcount[e] - 1
-                    dcount[e] = c
-                    if c <= 1:
-                        if c == 0:
-                            if record:
-                                weights[n_cells + e] += 1
-                            return placements[e]
-                        doms.append(e)
-                    elif dupd[e]:
-                        check_doms.append(e)
+        """The splits :meth:`propagate` is asked for (rules 4 and 6 and the clauses ask through
+        :meth:`split_for`), until none is left: the pairs of a constraint left with no way out, or None."""
+        pstate = self.pstate
+        while splits:
+            q, code = splits.pop()
+            s = pstate[q]
+            if s:
+                if s == JOINED:
+                    return [*self.reason(q, code), q] if self.record else (q,)
+                continue
+            confl = self.split_for(q, code, cells, doms, check_cells, check_doms)
+            if confl is not None:
+                return confl
         return None
 
     def same_neighbours(

@@ -621,10 +621,28 @@ def test_an_interrupted_or_failed_book_records_no_volume(tmp_path, monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(book_module, "write_book", interrupted)
+    monkeypatch.setattr(book_module, "build_book", interrupted)
     assert main(["book", "--store", "s.sqlite", "--series", "classic", "--count", "2", "--quiet"]) == 130
     with PuzzleStore(tmp_path / "s.sqlite", create=False) as store:
         assert store.volumes("classic") == []
+    assert not list(tmp_path.rglob("*.pdf"))
+
+
+def test_a_cover_the_preflight_refuses_leaves_no_book_behind(tmp_path, monkeypatch, capsys):
+    # The cover is made and checked before the book is written: one line, exit 2, and neither file on disk.
+    from dominosa.cli import book as cli_book
+    from dominosa.cli.main import main
+    from dominosa.rendering.book_cover import CoverError
+
+    def refused(*args, **kwargs):
+        raise CoverError("preflight: the cover: the text 'x' runs 3.0 pt past the right edge; not written")
+
+    monkeypatch.setattr(cli_book, "_make_cover", refused)
+    monkeypatch.chdir(tmp_path)
+    code = main(["book", "--count", "2", "--order", "3", "--seed", "1", "--quiet", "--no-techniques",
+                 "--out", "b.pdf", "--cover-out", "c.pdf"])  # fmt: skip
+    assert code == 2
+    assert capsys.readouterr().err.count("\n") == 1
     assert not list(tmp_path.rglob("*.pdf"))
 
 

@@ -1,0 +1,155 @@
+"""A setter's big grids: proving random unique layouts of orders 30 to 50 unique, against a revision and Minisat.
+
+The grids are ``proper_layout(order, Random(seed))`` for each ``order:seed`` of ``--grids`` (default the issue's
+shape: 30, 40, 40 and 50), made once by this checkout and handed to every side as game IDs, so that all sides
+count the same puzzles. Each side, in a fresh process, counts each grid to 2 solutions (``count_solutions(puzzle,
+2)``: what ``dominosa solve`` runs to say a grid is unique) ``--runs`` times; CPU seconds (``time.process_time``)
+and search nodes are printed, the median per grid and side, with the ratio of this checkout to the revision.
+Python-sat's Minisat 2.2 counts the same grids to 2 in this process with the plain encoding (one variable per
+pair, exactly one per cell and per domino, pairwise: ``bench_uniqueness.encode``), the encoding and both solves
+timed; without python-sat that column is skipped with one line.
+
+``--rate`` also times ``rate`` (``dominosa rate``'s call, path included) once per grid and side: on the revision
+it can take minutes a grid.
+
+Run from the checkout's root in the environment where it is installed::
+
+    python bench/bench_big_solve.py                              # 30:1,40:1,40:2,50:1, 3 runs, against main
+    python bench/bench_big_solve.py --grids 40:2 --runs 5 --rate
+    DOMINOSA_PURE_PYTHON=1 python bench/bench_big_solve.py       # the pure-Python sources on both sides
+    python bench/bench_big_solve.py --compiled                   # this compiled build against main's
+
+Without ``--compiled`` the revision runs from its Python sources: compare it with ``DOMINOSA_PURE_PYTHON=1`` set,
+or with a compiled checkout only to see what the build gains.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from old_revision import old_package, run_side  # noqa: E402
+
+
+def timing_child(site: str, runs: int, with_rate: bool) -> None:
+    """One side (a fresh process): for each game ID on stdin, the CPU seconds and nodes of each count, as JSON."""
+    import dominosa
+    from dominosa.deductions.counting import count_solutions
+    from dominosa.deductions.rating import rate
+    from dominosa.deductions.tables import tables_for
+    from dominosa.formats.game_id import read_game_id
+
+    assert not site or dominosa.__file__.startswith(site), f"the old code was not imported: {dominosa.__file__}"
+    out = []
+    for line in sys.stdin.read().split():
+        puzzle = read_game_id(line)
+        counts = []
+        for _ in range(runs):
+            tables_for.cache_clear()
+            started = time.process_time()
+            result = count_solutions(puzzle, 2)
+            counts.append({"seconds": time.process_time() - started, "count": result.count,
+                           "nodes": result.stats.nodes})
+        rated = None
+        if with_rate:
+            tables_for.cache_clear()
+            started = time.process_time()
+            rating = rate(read_game_id(line))
+            rated = {"seconds": time.process_time() - started, "grade": rating.grade_name}
+        out.append({"counts": counts, "rate": rated})
+    json.dump(out, sys.stdout)
+
+
+def minisat_seconds(game_id: str, runs: int) -> tuple[float, int] | None:
+    """The median CPU seconds of Minisat 2.2 counting the grid to 2 (encoding included), and the count; None
+    without python-sat."""
+    try:
+        import bench_uniqueness as unique
+    except ImportError:  # pragma: no cover - depends on the environment
+        return None
+    if not unique.HAVE_PYSAT:
+        return None
+    from dominosa.formats.game_id import read_game_id
+
+    unique.CLOCK[0] = time.process_time
+    puzzle = read_game_id(game_id)
+    times, count = [], 0
+    for _ in range(runs):
+        count, _, (encoding, building, solving) = unique.count_minisat(puzzle, unique.DEFAULT_ENCODING)
+        times.append(encoding + building + solving)
+    return statistics.median(times), count
+
+
+def make_grids(spec: str) -> list[tuple[str, str]]:
+    """The ``order:seed`` labels of ``spec`` and their grids' game IDs."""
+    import random
+
+    from dominosa.formats.game_id import write_game_id
+    from dominosa.generator.proper import proper_layout
+
+    grids = []
+    for item in spec.split(","):
+        order, seed = (int(part) for part in item.split(":"))
+        puzzle, _ = proper_layout(order, random.Random(seed))
+        grids.append((item, write_game_id(puzzle)))
+    return grids
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--grids", default="30:1,40:1,40:2,50:1", help="order:seed,... (default 30:1,40:1,40:2,50:1)")
+    parser.add_argument("--runs", type=int, default=3, help="counts per grid and side; the median is kept")
+    parser.add_argument("--rate", action="store_true", help="also time rate once per grid and side")
+    parser.add_argument("--against", default="main", help="the git revision to compare with (default main)")
+    parser.add_argument("--compiled", action="store_true",
+                        help="time the revision's own compiled build (pip wheel: a few minutes), not its sources")
+    parser.add_argument("--timing-child", nargs=3, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.timing_child:
+        site, runs, with_rate = args.timing_child
+        timing_child(site, int(runs), with_rate == "1")
+        return 0
+    from dominosa.native import build_description
+
+    load = os.getloadavg()
+    print(f"bench_big_solve: {build_description()}; load average {load[0]:.2f}; CPU s, median of {args.runs}")
+    grids = make_grids(args.grids)
+    ids = "\n".join(game_id for _, game_id in grids)
+    here = os.path.abspath(__file__)
+    with tempfile.TemporaryDirectory() as folder:
+        old = old_package(args.against, Path(folder), compiled=args.compiled)
+        sides = {}
+        for name, site in (("this checkout", None), (args.against, old)):
+            child = [here, "--timing-child", str(site or ""), str(args.runs), "1" if args.rate else "0"]
+            sides[name] = json.loads(run_side(site, child, cwd=folder, input=ids))
+    print(f"{'grid':<8} {'side':<14} {'solve s':>8} {'nodes':>8} {'rate s':>8}  grade")
+    for k, (label, game_id) in enumerate(grids):
+        medians = {}
+        for name, done in sides.items():
+            counts = done[k]["counts"]
+            medians[name] = statistics.median(c["seconds"] for c in counts)
+            rated = done[k]["rate"]
+            rate_text = f"{rated['seconds']:8.2f}  {rated['grade']}" if rated else f"{'-':>8}"
+            print(f"{label:<8} {name:<14} {medians[name]:8.3f} {counts[0]['nodes']:8,} {rate_text}"
+                  f"  count {counts[0]['count']}")
+        sat = minisat_seconds(game_id, args.runs)
+        if sat is None:
+            print(f"{label:<8} {'minisat':<14} skipped: python-sat is not installed (pip install python-sat)")
+        else:
+            print(f"{label:<8} {'minisat':<14} {sat[0]:8.3f} {'':>8} {'':>8}  count {sat[1]}")
+        ours, theirs = medians["this checkout"], medians[args.against]
+        ratio = f"{ours / theirs:.2f}x {args.against}" if theirs else "-"
+        versus_sat = f", {ours / sat[0]:.2f}x minisat" if sat and sat[0] else ""
+        print(f"{label:<8} {'ratio':<14} {ratio}{versus_sat}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
