@@ -31,7 +31,7 @@ MAX_EXAMPLES = 30
 def examples_seed(seed: int | None, puzzles: Sequence[Puzzle]) -> int:
     """The seed of the chapter's puzzles: drawn from the book's seed, else from its puzzles (a book of files or
     of a store), so the same book gets the same chapter."""
-    from dominosa.generator.canonical import canonical_key
+    from dominosa.canonical import canonical_key
 
     source = f"seed {seed}" if seed is not None else "\n".join(canonical_key(p) for p in puzzles)
     return int.from_bytes(hashlib.sha256(f"techniques chapter\n{source}".encode()).digest()[:6], "big")

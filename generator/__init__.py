@@ -15,8 +15,8 @@ One job per module:
   :mod:`~dominosa.generator.fix_clues` (with :mod:`~dominosa.generator.hitting`) or
   :mod:`~dominosa.generator.fix_swaps` (with :mod:`~dominosa.generator.swaps`), on the state
   :mod:`~dominosa.generator.fix_search` shares;
-- :mod:`~dominosa.generator.store` and :mod:`~dominosa.generator.canonical`: the puzzle store and its
-  deduplication.
+- :mod:`~dominosa.generator.store`: the puzzle store, deduplicated on the model's canonical form
+  (:mod:`dominosa.canonical`).
 
 The names below are imported on first use, so importing one module (say, the layouts) never loads DEAP.
 

@@ -51,8 +51,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from dominosa.board import Board
+from dominosa.canonical import canonical_key, symmetry_squares
 from dominosa.deductions.grading import GradeResult
-from dominosa.generator.canonical import canonical_key, symmetry_squares
 from dominosa.generator.evolve import (
     FINISH,
     Evolution,

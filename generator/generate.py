@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from dominosa.board import Board
+from dominosa.canonical import canonical_key
 from dominosa.deductions.grades import GRADES, grade_level
 from dominosa.deductions.score import DEFAULT_WEIGHTS
 from dominosa.dominoes import Domino, full_set, order_for_cells
@@ -31,7 +32,6 @@ from dominosa.errors import PuzzleError
 from dominosa.formats import puzzle_to_dict, read_puzzles
 from dominosa.formats.plain import HOLES
 from dominosa.generator.best import BestEvolution, BestRun, BestSettings, Budget
-from dominosa.generator.canonical import canonical_key
 from dominosa.generator.evolve import Evolution, Found, NoPuzzleFound, Progress, Settings
 from dominosa.generator.fitness import Target
 from dominosa.generator.layouts import perfect_matching

@@ -7,7 +7,7 @@ later. So the store
   committed before ``add`` returns. The file uses write-ahead logging (WAL) with ``synchronous=NORMAL``: a
   killed process loses nothing already added and never leaves a half-written row (a power cut may lose the
   last few adds, never the file);
-- **deduplicates** on :func:`~dominosa.generator.canonical.canonical_key` (a ``UNIQUE`` column), so a puzzle
+- **deduplicates** on :func:`~dominosa.canonical.canonical_key` (a ``UNIQUE`` column), so a puzzle
   turned, mirrored or with its numbers renamed counts as the same puzzle, even when several processes add to
   one store at once;
 - keeps each puzzle in the model's own **JSON form** (``puzzle_to_dict`` with its solution), beside the columns
@@ -53,11 +53,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from dominosa.atomic import open_atomic
+from dominosa.canonical import CANONICAL_VERSION, canonical_key
 from dominosa.deductions import count_solutions
 from dominosa.deductions.score import SCORE_VERSION
 from dominosa.errors import PuzzleError
 from dominosa.formats import puzzle_from_dict, puzzle_to_dict, solution_from_dict, write_game_id, write_plain
-from dominosa.generator.canonical import CANONICAL_VERSION, canonical_key
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution, problems
 

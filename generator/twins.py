@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from dominosa.canonical import canonical_key, symmetry_squares
 from dominosa.generator.assignment import assignment_exceeds
-from dominosa.generator.canonical import canonical_key, symmetry_squares
 from dominosa.puzzle import Puzzle
 
 __all__ = [

@@ -14,10 +14,10 @@ import pytest
 from cli_run import COMMAND, as_from_a_terminal, dominosa, one_line_error
 from waiting import PATIENCE, wait_until
 
+from dominosa.canonical import canonical_key
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import grade
 from dominosa.formats import puzzle_from_dict, read_puzzle, read_puzzles, solution_from_dict
-from dominosa.generator.canonical import canonical_key
 from dominosa.generator.store import PuzzleStore
 
 

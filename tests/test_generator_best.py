@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 from dominosa import Board, full_set
+from dominosa.canonical import canonical_key
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import grade, rate
 from dominosa.deductions.grades import grade_level
@@ -20,7 +21,6 @@ from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, read_score_
 from dominosa.generator import best as best_module
 from dominosa.generator import evolve as evolve_module
 from dominosa.generator.best import BestRun, BestSettings, Budget, placements, placements_shared
-from dominosa.generator.canonical import canonical_key
 from dominosa.generator.evolve import NoPuzzleFound, Settings
 from dominosa.generator.fitness import Target, fitness_of
 from dominosa.generator.generate import StoreRun, generate, make_request

@@ -1,7 +1,7 @@
 """Tests for the canonical form: one key per puzzle up to board symmetry and (full sets) renaming of numbers.
 
 The symmetries and the equivalence are written out again here on plain coordinates, independently of
-``generator.canonical``: turning a grid a quarter round is ``(r, c) -> (c, H-1-r)``, and two puzzles are the
+``dominosa/canonical.py``: turning a grid a quarter round is ``(r, c) -> (c, H-1-r)``, and two puzzles are the
 same when some of the 8 turns and mirrors of one, moved to the origin, has the other's cells and clues and a
 consistent one-to-one renaming of its numbers (the identity for a set that is not full).
 """
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from strategies import layouts, seeds
 
 from dominosa import Board, Puzzle, Solution, full_set, problems
-from dominosa.generator.canonical import canonical_key, canonical_layout, canonical_puzzle
+from dominosa.canonical import canonical_key, canonical_layout, canonical_puzzle
 from dominosa.generator.layouts import random_layout
 
 Cell = tuple[int, int]

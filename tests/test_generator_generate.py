@@ -11,9 +11,9 @@ import sys
 import pytest
 
 from dominosa import Board, problems
+from dominosa.canonical import canonical_key
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import grade, rate
-from dominosa.generator.canonical import canonical_key
 from dominosa.generator.evolve import NoPuzzleFound, Settings
 from dominosa.generator.generate import StoreRun, generate, make_request, read_shape, signals_held
 from dominosa.generator.layouts import random_irregular_board

@@ -563,8 +563,8 @@ def _version_3_store(path, puzzles) -> None:
 def _written_store(path, statements, rows) -> None:
     """A store file made by ``statements`` (an older dominosa's tables), holding ``rows``: (puzzle, solution, score,
     weights JSON or None), each graded basic."""
+    from dominosa.canonical import canonical_key
     from dominosa.formats import puzzle_to_dict
-    from dominosa.generator.canonical import canonical_key
 
     db = sqlite3.connect(path)
     for statement in statements:
