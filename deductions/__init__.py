@@ -15,8 +15,9 @@ techniques, the driver, counting, grading, the graph and the layers):
   set (``pair_domino[q]`` is the domino pair ``q`` shows, -1 for none of the set).
 - **placement**: a pair seen as a place for the domino it shows; ``placements[d]`` lists domino ``d``'s pairs.
   Outside the engine (model, formats) a placement is the two cells themselves, ``((r, c), (r, c))``.
-- **position**: a puzzle with some pairs decided (joined: a domino placed there; split: ruled out), as a
-  :class:`SolvingState` here, read from text by :mod:`dominosa.formats.positions`.
+- **position**: a puzzle with some pairs decided (joined: a domino placed there; split: ruled out): as four
+  bitsets a :class:`~dominosa.deductions.state.Position` (what the settle kernel takes and gives), indexed for the
+  rules by a :class:`SolvingState`; read from text by :mod:`dominosa.formats.positions`.
 - **pair state**: ``UNDECIDED``, ``JOINED``, ``SPLIT`` and, while consequences are pending,
   ``NEWLY_JOINED``, ``NEWLY_SPLIT`` (:mod:`~dominosa.deductions.state`; the counter uses the first three).
 - **deduction**: one step of a rule or technique (:class:`Deduction`); **technique**: a rule as graded, with its
