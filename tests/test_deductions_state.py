@@ -74,6 +74,17 @@ def _self_states(tree: ast.AST) -> set[str]:
     }
 
 
+def _written(node: ast.AST) -> list[ast.expr]:
+    """What a statement writes: an assignment's or a deletion's targets, a tuple of targets taken apart."""
+    if isinstance(node, ast.Assign | ast.Delete):
+        targets = list(node.targets)
+    elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+        targets = [node.target]
+    else:
+        return []
+    return [t for target in targets for t in (target.elts if isinstance(target, ast.Tuple) else [target])]
+
+
 def state_writes(source: str) -> list[str]:
     """Each place in ``source`` that writes a field of a SolvingState or calls one of its ``_`` methods."""
     tree = ast.parse(source)
@@ -112,17 +123,11 @@ def state_writes(source: str) -> list[str]:
             return None
 
         for node in ast.walk(function):
-            targets: list[ast.expr] = []
-            if isinstance(node, ast.Assign | ast.Delete):
-                targets = list(node.targets)
-            elif isinstance(node, ast.AugAssign | ast.AnnAssign):
-                targets = [node.target]
-            for target in targets:
-                for t in target.elts if isinstance(target, ast.Tuple) else [target]:
-                    if isinstance(t, ast.Attribute) and field_of_state(t) is not None:
-                        found.append(f"line {t.lineno}: assigns {ast.unparse(t)}")
-                    elif isinstance(t, ast.Subscript) and field_of_state(t.value) not in (None, *CACHES):
-                        found.append(f"line {t.lineno}: writes into {ast.unparse(t.value)}")
+            for t in _written(node):
+                if isinstance(t, ast.Attribute) and field_of_state(t) is not None:
+                    found.append(f"line {t.lineno}: assigns {ast.unparse(t)}")
+                elif isinstance(t, ast.Subscript) and field_of_state(t.value) not in (None, *CACHES):
+                    found.append(f"line {t.lineno}: writes into {ast.unparse(t.value)}")
             if (isinstance(node, ast.Attribute) and is_state(node.value) and node.attr.startswith("_")
                     and not node.attr.startswith("__")):
                 found.append(f"line {node.lineno}: reaches {ast.unparse(node)}")
@@ -168,15 +173,9 @@ def chained_writes(source: str, fields: frozenset[str]) -> list[str]:
         return ast.unparse(e)
 
     for node in ast.walk(ast.parse(source)):
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign | ast.Delete):
-            targets = list(node.targets)
-        elif isinstance(node, ast.AugAssign | ast.AnnAssign):
-            targets = [node.target]
-        for target in targets:
-            for t in target.elts if isinstance(target, ast.Tuple) else [target]:
-                if isinstance(t, ast.Attribute | ast.Subscript) and (reached := through_other(t)):
-                    found.append(f"line {t.lineno}: writes {reached}")
+        for t in _written(node):
+            if isinstance(t, ast.Attribute | ast.Subscript) and (reached := through_other(t)):
+                found.append(f"line {t.lineno}: writes {reached}")
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in MUTATORS
                 and (reached := through_other(node.func.value))):
             found.append(f"line {node.lineno}: changes {reached}")

@@ -27,6 +27,9 @@ REQUIRED = os.environ.get("DOMINOSA_REQUIRE_BROWSER") == "1"
 ARTIFACTS = Path(os.environ.get("DOMINOSA_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts"))
 GAME_ID = "3:22223101012330103310"
 AMBIGUOUS = "03200\n31223\n12101\n10332\n"  # a full double-3 set with two solutions
+# The two screens the browser tests play on: a phone with touch, and a desktop.
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
 def _missing() -> str | None:
@@ -87,9 +90,11 @@ def page(browser):
     assert not errors, errors  # no script of ours may throw
 
 
-def shot(page, name: str) -> None:
+def shot(page, name: str, *, full_page: bool = True) -> None:
+    """A screenshot in test-artifacts/NAME.png, for a person to look at (the whole page unless ``full_page`` is
+    False: the screen as the player sees it)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
 
 def open_page(page, url: str) -> None:

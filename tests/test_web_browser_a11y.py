@@ -17,13 +17,17 @@ from pathlib import Path
 
 import pytest
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
-    ARTIFACTS,
+    DESKTOP,
     GAME_ID,
+    PHONE,
     browser,
     cell,
     expect,
     open_page,
     studio,
+)
+from test_web_browser import (
+    shot as screenshot,
 )
 
 from dominosa.deductions import solve
@@ -33,8 +37,6 @@ from dominosa.generator.layouts import random_layout
 DOUBLE_6 = "6:53340153422061056233554614221150250624442131134300056666"
 DOUBLE_12 = write_game_id(random_layout(12, random.Random(12))[0])  # a layout (not proper: no matter here)
 MONTHLY = write_game_id(read_puzzle((Path(__file__).parent / "data" / "monthly-2025-11-o40.json").read_text()))
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 # WCAG 2.2's relative luminance and contrast ratio, and a colour as the browser computed it.
 COLOUR = r"""
@@ -176,8 +178,7 @@ def open_look(browser, theme: str, palette: str, device: dict = DESKTOP):  # noq
 
 
 def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"a11y-{name}.png"))
+    screenshot(page, f"a11y-{name}", full_page=False)
 
 
 # -- every eye ------------------------------------------------------------------------------------------------

@@ -17,7 +17,9 @@ import pytest
 from test_web_browser import (  # noqa: F401  (fixtures)
     AMBIGUOUS,
     ARTIFACTS,
+    DESKTOP,
     GAME_ID,
+    PHONE,
     browser,
     cell,
     open_page,
@@ -28,8 +30,6 @@ from test_web_browser import (  # noqa: F401  (fixtures)
 )
 from test_web_browser_play import solve_daily
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DEVICES = {"desktop": DESKTOP, "phone": PHONE}
 LOOKS = [(theme, device) for theme in ("light", "dark") for device in DEVICES]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
-    ARTIFACTS,
     GAME_ID,
+    PHONE,
     browser,
     cell,
     expect,
@@ -18,10 +18,12 @@ from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked 
     place,
     studio,
 )
+from test_web_browser import (
+    shot as screenshot,
+)
 
 from dominosa.generator.daily import daily_puzzle
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 # An order-12 puzzle (`dominosa generate --order 12 --seed 1 --format gameid`): 13 x 14 cells.
 ORDER_12 = (
     "12:1[10]882[11]966[12]553[12]567[12]7[10][12]5411593492[10]828233[12][12][11]46163[11]2821[11]26340008026493510584"
@@ -31,9 +33,8 @@ ORDER_12 = (
 
 
 def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
     # A full-page capture drops Chromium's touch emulation: on a phone, the screen as the player sees it.
-    page.screenshot(path=str(ARTIFACTS / f"play36-{name}.png"), full_page=not page.evaluate("navigator.maxTouchPoints"))
+    screenshot(page, f"play36-{name}", full_page=not page.evaluate("navigator.maxTouchPoints"))
 
 
 def solve_daily(page, date: str, grade: str) -> None:

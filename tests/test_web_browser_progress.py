@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
-    ARTIFACTS,
     GAME_ID,
+    PHONE,
     browser,
     cell,
     expect,
@@ -17,12 +17,14 @@ from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked 
     place,
     studio,
 )
+from test_web_browser import (
+    shot as screenshot,
+)
 
 from dominosa.deductions import solve
 from dominosa.formats import read_puzzle
 from dominosa.generator.daily import daily_puzzle
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DAY, GRADE = "2026-11-24", "basic"
 # An order-9 puzzle (`dominosa generate --order 9 --seed 1 --format gameid`): 10 x 11 cells.
 ORDER_9 = (
@@ -31,8 +33,7 @@ ORDER_9 = (
 
 
 def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"progress43-{name}.png"))
+    screenshot(page, f"progress43-{name}", full_page=False)
 
 
 def read_whole_hint(page) -> None:

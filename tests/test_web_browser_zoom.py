@@ -12,12 +12,16 @@ from pathlib import Path
 
 import pytest
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
-    ARTIFACTS,
+    DESKTOP,
+    PHONE,
     browser,
     cell,
     expect,
     open_page,
     studio,
+)
+from test_web_browser import (
+    shot as screenshot,
 )
 
 from dominosa.deductions import solve
@@ -26,13 +30,10 @@ from dominosa.formats import read_puzzle, write_game_id
 MONTHLY = Path(__file__).parent / "data" / "monthly-2025-11-o40.json"
 PUZZLE = read_puzzle(MONTHLY.read_text())
 GAME_ID = write_game_id(PUZZLE)
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
 def shot(page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"big-{name}.png"))
+    screenshot(page, f"big-{name}", full_page=False)
 
 
 def page_overflow(page) -> int:
