@@ -42,7 +42,8 @@ from dominosa.generator.generate import (
     read_shape,
 )
 from dominosa.generator.shapes import ShapeError, load_shape, picture, shape_names
-from dominosa.generator.store import PuzzleStore, StoreError
+from dominosa.generator.store import PuzzleStore
+from dominosa.generator.store_records import StoreError
 from dominosa.generator.workers import WorkersError, open_workers
 
 __all__ = ["register", "run", "as_text", "ProgressLine", "EXIT_GAVE_UP", "EXIT_INTERRUPTED"]

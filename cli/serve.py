@@ -117,7 +117,8 @@ def run(args: argparse.Namespace) -> int:
 def _check_store(path: str, *, create: bool) -> None:
     """The store must be one, and exist unless the studio may save to it (then it is made): opened once here,
     so that a typo fails now rather than on a click."""
-    from dominosa.generator.store import PuzzleStore, StoreError
+    from dominosa.generator.store import PuzzleStore
+    from dominosa.generator.store_records import StoreError
 
     try:
         PuzzleStore(path, create=create, read_only=not create).close()

@@ -159,7 +159,8 @@ def _progress(done: int, total: int, what: str) -> None:
 
 
 def _open_store(path: str):
-    from dominosa.generator.store import PuzzleStore, StoreError
+    from dominosa.generator.store import PuzzleStore
+    from dominosa.generator.store_records import StoreError
 
     try:
         return PuzzleStore(path, create=False, read_only=True)

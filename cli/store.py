@@ -18,19 +18,14 @@ from functools import wraps
 from pathlib import Path
 from typing import Any
 
+from dominosa.atomic import open_atomic
 from dominosa.cli.common import add_format_argument, grade_argument, plural, print_json, print_text, read_inputs, warn
 from dominosa.cli.interrupts import EXIT_INTERRUPTED, finished
 from dominosa.cli.main import UsageError
 from dominosa.formats import draw_solution
-from dominosa.generator.store import (
-    EXPORT_FORMATS,
-    PuzzleStore,
-    StoredPuzzle,
-    StoreError,
-    StoreNotFound,
-    StoreStats,
-    open_atomic,
-)
+from dominosa.generator.store import PuzzleStore
+from dominosa.generator.store_queries import EXPORT_FORMATS
+from dominosa.generator.store_records import StoredPuzzle, StoreError, StoreNotFound, StoreStats
 from dominosa.limits import MAX_NUMBER_DIGITS, MAX_ORDER
 from dominosa.puzzle import Puzzle
 

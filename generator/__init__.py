@@ -16,7 +16,9 @@ One job per module:
   :mod:`~dominosa.generator.fix_swaps` (with :mod:`~dominosa.generator.swaps`), on the state
   :mod:`~dominosa.generator.fix_search` shares;
 - :mod:`~dominosa.generator.store`: the puzzle store, deduplicated on the model's canonical form
-  (:mod:`dominosa.canonical`).
+  (:mod:`dominosa.canonical`), put together from its file and schema (:mod:`~dominosa.generator.store_schema`),
+  its records (:mod:`~dominosa.generator.store_records`), reading (:mod:`~dominosa.generator.store_queries`),
+  writing (:mod:`~dominosa.generator.store_writing`) and series of books (:mod:`~dominosa.generator.store_series`).
 
 The names below are imported on first use, so importing one module (say, the layouts) never loads DEAP.
 

@@ -384,11 +384,11 @@ def test_old_scores_are_listed_as_old_with_a_hint_until_store_rescore_measures_t
 def test_store_rescore_stopped_by_ctrl_c_says_what_it_did_and_the_next_run_finishes(tmp_path, monkeypatch, capsys):
     from dominosa.cli import store as store_command
     from dominosa.cli.main import main
-    from dominosa.generator import store as store_module
+    from dominosa.generator import store_writing
 
     path = tmp_path / "old.sqlite"
     ids = _version_4_store(path, 3)
-    monkeypatch.setattr(store_module, "RESCORE_BATCH", 1)
+    monkeypatch.setattr(store_writing, "RESCORE_BATCH", 1)
     shown = store_command.RescoreProgress.__call__
 
     def ctrl_c_after_the_first_batch(self, done: int, total: int) -> None:
@@ -413,11 +413,11 @@ def test_store_rescore_stopped_by_ctrl_c_says_what_it_did_and_the_next_run_finis
 def test_store_rescore_shows_progress_on_a_long_run(tmp_path, monkeypatch, capsys):
     from dominosa.cli import store as store_command
     from dominosa.cli.main import main
-    from dominosa.generator import store as store_module
+    from dominosa.generator import store_writing
 
     path = tmp_path / "old.sqlite"
     _version_4_store(path, 3)
-    monkeypatch.setattr(store_module, "RESCORE_BATCH", 1)
+    monkeypatch.setattr(store_writing, "RESCORE_BATCH", 1)
     monkeypatch.setattr(store_command.RescoreProgress, "AFTER", 0.0)  # every batch counts as long enough
     assert main(["store", "rescore", str(path)]) == 0
     err = capsys.readouterr().err.splitlines()
@@ -441,7 +441,7 @@ def test_store_rescore_refuses_bad_input_in_one_line(tmp_path, monkeypatch, caps
     path = tmp_path / "old.sqlite"
     _version_4_store(path, 1)
     PuzzleStore(path).close()  # brought up to date where it can be written, its score still old
-    monkeypatch.setattr(store_module, "_writable", lambda path: False)  # as a file of another user is
+    monkeypatch.setattr(store_module, "writable", lambda path: False)  # as a file of another user is
     assert main(["store", "rescore", str(path)]) == 2
     assert (
         capsys.readouterr().err == f"dominosa: cannot rescore {path}: the file is read-only (rescoring writes"

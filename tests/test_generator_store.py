@@ -17,18 +17,15 @@ import pytest
 from waiting import PATIENCE
 
 from dominosa import Board, Puzzle, Solution, problems
+from dominosa.atomic import open_atomic
 from dominosa.deductions import grade, rate
 from dominosa.deductions.score import SCORE_VERSION, ScoreWeights
 from dominosa.formats import read_file_records, read_puzzle, read_puzzles
 from dominosa.generator.layouts import random_irregular_board, random_layout
 from dominosa.generator.proper import proper_layout
-from dominosa.generator.store import (
-    SCHEMA_VERSION,
-    PuzzleStore,
-    StoreError,
-    StoreNotFound,
-    open_atomic,
-)
+from dominosa.generator.store import PuzzleStore
+from dominosa.generator.store_records import StoreError, StoreNotFound
+from dominosa.generator.store_schema import SCHEMA_VERSION
 
 
 def layout(order: int, seed: int) -> tuple[Puzzle, Solution]:

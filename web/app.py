@@ -493,7 +493,8 @@ def _save(path: str, made: dict[str, Any], busy_timeout: float) -> tuple[int, An
     """Keep a generated puzzle in the store (only with --allow-save): ``(200, its id)``, the id None when already
     there, or an error status with ``{"error": ...}`` when the store cannot take it now."""
     from dominosa.formats import puzzle_from_dict, solution_from_dict
-    from dominosa.generator.store import PuzzleStore, StoreError
+    from dominosa.generator.store import PuzzleStore
+    from dominosa.generator.store_records import StoreError
 
     puzzle = puzzle_from_dict(made)
     try:
@@ -514,7 +515,8 @@ def _save(path: str, made: dict[str, Any], busy_timeout: float) -> tuple[int, An
 
 
 def _store_pick(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
-    from dominosa.generator.store import PuzzleStore, StoreError
+    from dominosa.generator.store import PuzzleStore
+    from dominosa.generator.store_records import StoreError
 
     order, grade, seed = body.get("order"), body.get("grade"), body.get("seed")
     if order is not None and (isinstance(order, bool) or not isinstance(order, int)):
@@ -546,7 +548,8 @@ def _store_daily(settings: Settings, body: dict[str, Any]) -> tuple[int, Any]:
     """The day's puzzle from the store: among its puzzles of the grade (by id), the one the date's hash names;
     404 when the store holds none of that grade (the caller then makes one)."""
     from dominosa.generator.daily import DEFAULT_GRADE, parse_date, store_pick
-    from dominosa.generator.store import PuzzleStore, StoreError
+    from dominosa.generator.store import PuzzleStore
+    from dominosa.generator.store_records import StoreError
 
     date, grade = body.get("date"), body.get("grade", DEFAULT_GRADE)
     try:
