@@ -5,8 +5,12 @@ example may take many times its quiet-machine time: Hypothesis's default per-exa
 health check would then fail a correct test. The profile below drops both for every property test, including
 those whose own ``settings(...)`` name neither (they inherit from it). The rules a test follows to be safe in
 parallel are in tests/README.md.
+
+It also gives the puzzle store's tests, split one module per part of the store, their one fixture: ``store``, an
+empty store in the test's own folder.
 """
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -24,3 +28,12 @@ else:
     from waiting import PATIENCE
 
     _expect.set_options(timeout=PATIENCE * 1000)
+
+
+@pytest.fixture
+def store(tmp_path):
+    """An empty puzzle store in the test's folder, closed after the test."""
+    from dominosa.generator.store import PuzzleStore
+
+    with PuzzleStore(tmp_path / "puzzles.sqlite") as opened:
+        yield opened
