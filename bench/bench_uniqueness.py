@@ -451,6 +451,58 @@ def puzzles_for(order: int, args: argparse.Namespace) -> int:
     return 15 if order <= 15 else 9
 
 
+def _print_counts(results: list[OrderResult], use_sat: bool, sat_encoding: str) -> bool:
+    """The table of counts to 2, order by order, beside minisat's when it ran; whether a target was missed."""
+    missed = False
+    print()
+    enc_note = f"minisat = python-sat Minisat22, {sat_encoding} encoding" if use_sat else "minisat: not run"
+    print(f"Count to 2 (prove proper), median ms per puzzle; ours = fresh Puzzle + count_solutions; {enc_note}")
+    head = (
+        f"{'order':>5} {'puzzles':>7} {'ours ms':>9} {'target':>7} {'':>4} {'worst ms':>9} {'nodes':>8} "
+        f"{'puzzle ms':>9} {'minisat ms':>10} {'ours/minisat':>12}"
+    )
+    print(head)
+    print("-" * len(head))
+    for r in results:
+        ours = 1000 * statistics.median(r.ours)
+        target = TARGET_MS.get(r.order)
+        ok = target is None or ours <= target
+        missed |= not ok
+        verdict = "" if target is None else ("pass" if ok else "FAIL")
+        line = (
+            f"{r.order:>5} {len(r.ours):>7} {ours:>9.2f} {target if target is not None else '-':>7} {verdict:>4} "
+            f"{1000 * max(r.ours):>9.2f} {statistics.mean(r.nodes):>8.1f} {1000 * statistics.median(r.build):>9.2f}"
+        )
+        if r.theirs:
+            theirs = 1000 * statistics.median(r.theirs)
+            ratio = ours / theirs
+            missed |= ratio > TARGET_RATIO
+            line += f" {theirs:>10.2f} {ratio:>11.2f}x" + ("" if ratio <= TARGET_RATIO else " FAIL")
+        else:
+            line += f" {'-':>10} {'-':>12}"
+        print(line)
+    print(
+        "(nodes: mean search nodes per puzzle; puzzle ms: median cost of just building the fresh Puzzle, included in"
+        f" both columns; ratio target <= {TARGET_RATIO:g}x)"
+    )
+    return missed
+
+
+def _print_memory(big: int, cases: list[Case]) -> bool:
+    """The peak memory of counting the largest order's puzzles in a fresh process; whether it missed its target."""
+    mem = measure_memory(cases)
+    peak_mb = mem["peak_kb"] / 1024
+    grew_mb = (mem["peak_kb"] - mem["base_kb"]) / 1024
+    traced_mb = mem["traced_peak_bytes"] / 2**20
+    ok = peak_mb < TARGET_PEAK_MB
+    print(
+        f"\npeak memory, order {big} ({len(cases)} puzzles, fresh process): "
+        f"max RSS {peak_mb:.1f} MB ({'pass' if ok else 'FAIL'} < {TARGET_PEAK_MB:g} MB), "
+        f"{grew_mb:.1f} MB above the baseline after imports; tracemalloc peak of one count {traced_mb:.2f} MB"
+    )
+    return not ok
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.cpu:
@@ -496,38 +548,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 new[order] = [min(column) for column in zip(*(r[0] for r in rounds), strict=True)]
                 old[order] = [min(column) for column in zip(*(r[1] for r in rounds), strict=True)]
 
-    missed = False
-    print()
-    enc_note = f"minisat = python-sat Minisat22, {args.sat_encoding} encoding" if use_sat else "minisat: not run"
-    print(f"Count to 2 (prove proper), median ms per puzzle; ours = fresh Puzzle + count_solutions; {enc_note}")
-    head = (
-        f"{'order':>5} {'puzzles':>7} {'ours ms':>9} {'target':>7} {'':>4} {'worst ms':>9} {'nodes':>8} "
-        f"{'puzzle ms':>9} {'minisat ms':>10} {'ours/minisat':>12}"
-    )
-    print(head)
-    print("-" * len(head))
-    for r in results:
-        ours = 1000 * statistics.median(r.ours)
-        target = TARGET_MS.get(r.order)
-        ok = target is None or ours <= target
-        missed |= not ok
-        verdict = "" if target is None else ("pass" if ok else "FAIL")
-        line = (
-            f"{r.order:>5} {len(r.ours):>7} {ours:>9.2f} {target if target is not None else '-':>7} {verdict:>4} "
-            f"{1000 * max(r.ours):>9.2f} {statistics.mean(r.nodes):>8.1f} {1000 * statistics.median(r.build):>9.2f}"
-        )
-        if r.theirs:
-            theirs = 1000 * statistics.median(r.theirs)
-            ratio = ours / theirs
-            missed |= ratio > TARGET_RATIO
-            line += f" {theirs:>10.2f} {ratio:>11.2f}x" + ("" if ratio <= TARGET_RATIO else " FAIL")
-        else:
-            line += f" {'-':>10} {'-':>12}"
-        print(line)
-    print(
-        "(nodes: mean search nodes per puzzle; puzzle ms: median cost of just building the fresh Puzzle, included in"
-        f" both columns; ratio target <= {TARGET_RATIO:g}x)"
-    )
+    missed = _print_counts(results, use_sat, args.sat_encoding)
     if old:
         how = "its compiled build" if args.compiled else "its pure-Python sources"
         print(f"\nthis code against {args.against} ({how}, in a temporary folder), each in a fresh process, one "
@@ -545,18 +566,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("agreement: ours and minisat both count exactly 1 on every puzzle, and minisat's solution is the layout")
 
     if not args.no_memory:
-        big = max(args.orders)
-        mem = measure_memory(cases_by_order[big])
-        peak_mb = mem["peak_kb"] / 1024
-        grew_mb = (mem["peak_kb"] - mem["base_kb"]) / 1024
-        traced_mb = mem["traced_peak_bytes"] / 2**20
-        ok = peak_mb < TARGET_PEAK_MB
-        missed |= not ok
-        print(
-            f"\npeak memory, order {big} ({len(cases_by_order[big])} puzzles, fresh process): "
-            f"max RSS {peak_mb:.1f} MB ({'pass' if ok else 'FAIL'} < {TARGET_PEAK_MB:g} MB), "
-            f"{grew_mb:.1f} MB above the baseline after imports; tracemalloc peak of one count {traced_mb:.2f} MB"
-        )
+        missed |= _print_memory(max(args.orders), cases_by_order[max(args.orders)])
 
     if args.compare_encodings and use_sat:
         compare_encodings(cases_by_order, args.repeats)

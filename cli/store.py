@@ -164,25 +164,36 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = parser.add_subparsers(title="actions", metavar="ACTION", dest="action", required=True)
+    for add in (_register_list, _register_show, _register_export, _register_stats, _register_add, _register_rescore):
+        add(actions)
 
-    def action(name: str, help: str, description: str, epilog: str, run: Callable[..., int]) -> argparse.ArgumentParser:
-        sub = actions.add_parser(
-            name,
-            help=help,
-            description=description,
-            epilog=epilog,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
-        sub.add_argument(
-            "--store",
-            default=DEFAULT_STORE,
-            metavar="PATH",
-            help=f"the puzzle store (default {DEFAULT_STORE})",
-        )
-        sub.set_defaults(run=_store_errors_as_usage_errors(run))
-        return sub
 
-    sub = action("list", "one line per puzzle", "List the puzzles of a store, one line each.", LIST_EPILOG, run_list)
+def _action(
+    actions: argparse._SubParsersAction, name: str, help: str, description: str, epilog: str, run: Callable[..., int]
+) -> argparse.ArgumentParser:
+    """One action's parser, with the --store every action takes and its run reporting store errors as usage
+    errors (exit code 2)."""
+    sub = actions.add_parser(
+        name,
+        help=help,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub.add_argument(
+        "--store",
+        default=DEFAULT_STORE,
+        metavar="PATH",
+        help=f"the puzzle store (default {DEFAULT_STORE})",
+    )
+    sub.set_defaults(run=_store_errors_as_usage_errors(run))
+    return sub
+
+
+def _register_list(actions: argparse._SubParsersAction) -> None:
+    sub = _action(
+        actions, "list", "one line per puzzle", "List the puzzles of a store, one line each.", LIST_EPILOG, run_list
+    )
     _add_filters(sub)
     sub.add_argument(
         "--series",
@@ -196,13 +207,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_format_argument(sub)
 
-    sub = action(
-        "show", "draw puzzles with their solutions", "Draw stored puzzles with their solutions.", SHOW_EPILOG, run_show
+
+def _register_show(actions: argparse._SubParsersAction) -> None:
+    sub = _action(
+        actions,
+        "show",
+        "draw puzzles with their solutions",
+        "Draw stored puzzles with their solutions.",
+        SHOW_EPILOG,
+        run_show,
     )
     sub.add_argument("ids", nargs="+", type=_non_negative, metavar="ID", help="the id of a puzzle, as 'list' shows it")
     add_format_argument(sub)
 
-    sub = action(
+
+def _register_export(actions: argparse._SubParsersAction) -> None:
+    sub = _action(
+        actions,
         "export",
         "write puzzles as plain text or JSON lines",
         "Write stored puzzles as plain grids or JSON lines, to standard output or a file.",
@@ -219,7 +240,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " gameid: one game ID per line, for the common Dominosa apps",
     )
 
-    sub = action(
+
+def _register_stats(actions: argparse._SubParsersAction) -> None:
+    sub = _action(
+        actions,
         "stats",
         "count puzzles per order and grade",
         "Count a store's puzzles per order and grade.",
@@ -230,7 +254,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     sub.add_argument("--plot", metavar="FILE", help="also draw the counts as a bar chart (.png, .svg or .pdf)")
     add_format_argument(sub)
 
-    sub = action(
+
+def _register_add(actions: argparse._SubParsersAction) -> None:
+    sub = _action(
+        actions,
         "add",
         "solve puzzles from files and keep the proper ones",
         "Import puzzles from files: solve each, keep the proper ones, skip those already stored.",
@@ -252,7 +279,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_format_argument(sub)
 
-    sub = action(
+
+def _register_rescore(actions: argparse._SubParsersAction) -> None:
+    sub = _action(
+        actions,
         "rescore",
         "measure again the scores of an older measure",
         "Score again, as 'dominosa rate' does today, every puzzle whose score an older dominosa measured.",

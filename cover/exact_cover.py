@@ -291,17 +291,22 @@ class ExactCover:
         found = sum(1 for _ in search)
         return CoverCount(found, limit is None or found < limit)
 
-    def _search(self, forced: tuple[int, ...], forbidden: tuple[int, ...]) -> Iterator[list[int]]:
-        """Algorithm X on a private copy of the links; yields the live list of chosen nodes (copy to keep)."""
+    def _contradictory(self, forced: tuple[int, ...], forbidden: tuple[int, ...]) -> bool:
+        """Whether no cover can exist, seen before searching: a row both forced and forbidden, or two forced rows
+        that share a column."""
         if set(forced) & set(forbidden):
-            return
-        row_columns = self.row_columns
+            return True
         used: set[int] = set()
         for i in forced:
-            if used.intersection(row_columns[i]):
-                return  # two forced rows collide: nothing can satisfy both
-            used.update(row_columns[i])
+            if used.intersection(self.row_columns[i]):
+                return True
+            used.update(self.row_columns[i])
+        return False
 
+    def _search(self, forced: tuple[int, ...], forbidden: tuple[int, ...]) -> Iterator[list[int]]:
+        """Algorithm X on a private copy of the links; yields the live list of chosen nodes (copy to keep)."""
+        if self._contradictory(forced, forbidden):
+            return
         L, R, U, D, S = self._L[:], self._R[:], self._U[:], self._D[:], self._S[:]
         C, row_node = self._C, self._row_node
 
@@ -333,18 +338,7 @@ class ExactCover:
             L[R[c]] = c
             R[L[c]] = c
 
-        for i in forbidden:
-            first = row_node[i]
-            if first < 0:
-                continue
-            j = first
-            while True:
-                U[D[j]] = U[j]
-                D[U[j]] = D[j]
-                S[C[j]] -= 1
-                j = R[j]
-                if j == first:
-                    break
+        _hide_rows(forbidden, row_node, C, R, U, D, S)
         for i in forced:
             first = row_node[i]
             if first < 0:
@@ -411,3 +405,22 @@ class ExactCover:
             f"<ExactCover {self.n_primary} primary + {n_secondary} secondary columns,"
             f" {len(self.row_columns)} rows{extra}>"
         )
+
+
+def _hide_rows(
+    rows: Iterable[int], row_node: list[int], C: list[int], R: list[int], U: list[int], D: list[int], S: list[int]
+) -> None:
+    """Take each row out of its columns in the links (a forbidden row): unlike covering, the columns stay to be
+    covered by other rows. Once per search, before it starts, so outside the dancing loop."""
+    for i in rows:
+        first = row_node[i]
+        if first < 0:
+            continue
+        j = first
+        while True:
+            U[D[j]] = U[j]
+            D[U[j]] = D[j]
+            S[C[j]] -= 1
+            j = R[j]
+            if j == first:
+                break

@@ -181,15 +181,38 @@ class Studio:
 
 
 def create_app(settings: Settings | None = None) -> Studio:
-    """The studio as an ASGI application; its worker processes start with the application's lifespan."""
-    settings = settings or Settings()
-    pools: dict[str, WorkerPool] = {}
-    # SQLite work runs here rather than in the default threads, so that a locked store never starves anything else.
-    store_threads = ThreadPoolExecutor(2, thread_name_prefix="store")
-    example = write_plain(read_example(DEFAULT_EXAMPLE)[0].puzzle)
+    """The studio as an ASGI application; its worker processes start with the application's lifespan.
+
+    The routes come in groups, one small function each: the pages, the jobs the worker processes run, what the
+    pages need to know, and what is read from the puzzle store.
+    """
+    serving = _Serving(settings or Settings())
+    routes = [
+        *_page_routes(),
+        *_job_routes(serving),
+        *_info_routes(serving),
+        *_store_routes(serving),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    handlers = {404: _not_found, 405: _not_allowed, Exception: _internal_error}
+    app = Starlette(routes=routes, lifespan=serving.lifespan, exception_handlers=handlers)
+    return Studio(Guard(BodyLimit(app, timeout=serving.settings.body_timeout), serving.settings.host), serving.pools)
+
+
+class _Serving:
+    """What the routes share while the studio serves: its settings, its worker pools (started and closed with the
+    application's lifespan) and the threads that do SQLite work."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.pools: dict[str, WorkerPool] = {}
+        # SQLite work runs here rather than in the default threads, so that a locked store never starves anything
+        # else.
+        self.store_threads = ThreadPoolExecutor(2, thread_name_prefix="store")
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette):
+    async def lifespan(self, app: Starlette):
+        settings, pools = self.settings, self.pools
         memory = settings.worker_memory
         pools[QUICK] = WorkerPool(settings.quick_workers, name="quick", memory=memory)
         pools[LONG] = WorkerPool(settings.workers, name="solving", memory=memory)
@@ -203,22 +226,11 @@ def create_app(settings: Settings | None = None) -> Studio:
         finally:
             for pool in pools.values():
                 await pool.close()
-            store_threads.shutdown(wait=False, cancel_futures=True)
+            self.store_threads.shutdown(wait=False, cancel_futures=True)
 
-    async def read_body(request: Request) -> dict[str, Any]:
-        raw = await request.body()
-        if _depth(raw) > MAX_DEPTH:
-            raise _BadBody(f"the body is nested more than {MAX_DEPTH} levels deep: no puzzle is")
-        try:
-            body = json.loads(raw or b"{}")
-        except (ValueError, UnicodeDecodeError) as error:
-            raise _BadBody(f"the body is not JSON: {error}") from None
-        if not isinstance(body, dict):
-            raise _BadBody('the body must be a JSON object such as {"puzzle": "3:22223101012330103310"}')
-        return body
-
-    async def run(job: str, body: dict[str, Any]) -> tuple[int, Any]:
+    async def run(self, job: str, body: dict[str, Any]) -> tuple[int, Any]:
         """The job's outcome as a status and a value; a refusal for want of a process is ``(503, PoolBusy)``."""
+        settings = self.settings
         which = lane(job, body)
         limit = settings.time_limit(job)
         # A request to make a puzzle waits behind at most the queue's jobs, each of which gets its whole limit.
@@ -228,7 +240,7 @@ def create_app(settings: Settings | None = None) -> Studio:
         if job == "fix" and not _fix_seconds_fit(body, settings.fix_seconds()):
             return 400, {"error": fix_seconds_message(body, settings)}
         try:
-            outcome, value = await pools[which].run(job, body, timeout=limit, wait=wait)
+            outcome, value = await self.pools[which].run(job, body, timeout=limit, wait=wait)
         except PoolBusy as busy:
             return 503, busy
         except JobTimeout:
@@ -245,65 +257,105 @@ def create_app(settings: Settings | None = None) -> Studio:
             return 400, {"error": value}
         return 200, value
 
-    async def in_store_thread(work: Any, *args: Any, deadline: float) -> tuple[int, Any]:
+    async def in_store_thread(self, work: Any, *args: Any, deadline: float) -> tuple[int, Any]:
         """``work(*args)`` on a store thread, answered by ``deadline`` whatever SQLite does meanwhile."""
-        future = asyncio.get_running_loop().run_in_executor(store_threads, work, *args)
+        future = asyncio.get_running_loop().run_in_executor(self.store_threads, work, *args)
         try:
             return await asyncio.wait_for(future, max(deadline - time.monotonic(), 0.001))
         except TimeoutError:
             return 503, {"error": STORE_BUSY}
 
-    async def unless_client_leaves(request: Request, work: Any) -> Any:
-        """``work``'s result; None, with ``work`` cancelled, when the client goes away first (a page's Cancel, or a
-        closed tab): a cancelled job's process is stopped and replaced (:meth:`WorkerPool.run`), so a long
-        generation nobody waits for any more frees the generating process at once."""
-        task = asyncio.ensure_future(work)
-        left = asyncio.ensure_future(_client_left(request))
+
+async def _read_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object, refused (:class:`_BadBody`) when nested too deep, not JSON or not an object."""
+    raw = await request.body()
+    if _depth(raw) > MAX_DEPTH:
+        raise _BadBody(f"the body is nested more than {MAX_DEPTH} levels deep: no puzzle is")
+    try:
+        body = json.loads(raw or b"{}")
+    except (ValueError, UnicodeDecodeError) as error:
+        raise _BadBody(f"the body is not JSON: {error}") from None
+    if not isinstance(body, dict):
+        raise _BadBody('the body must be a JSON object such as {"puzzle": "3:22223101012330103310"}')
+    return body
+
+
+async def _unless_client_leaves(request: Request, work: Any) -> Any:
+    """``work``'s result; None, with ``work`` cancelled, when the client goes away first (a page's Cancel, or a
+    closed tab): a cancelled job's process is stopped and replaced (:meth:`WorkerPool.run`), so a long
+    generation nobody waits for any more frees the generating process at once."""
+    task = asyncio.ensure_future(work)
+    left = asyncio.ensure_future(_client_left(request))
+    try:
+        await asyncio.wait({task, left}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        left.cancel()
+    if task.done():
+        return task.result()
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    return None
+
+
+def _page_routes() -> list[Route]:
+    """The pages, each built once with the frame every page shares."""
+    pages = {path: build_page(path) for path in PAGES}
+
+    async def page(request: Request) -> Response:
+        return HTMLResponse(pages[request.url.path])
+
+    return [Route(path, page) for path in PAGES]
+
+
+def _job_routes(serving: _Serving) -> list[Route]:
+    """``POST /api/JOB`` for each job a worker process runs (:data:`ENDPOINTS`)."""
+    return [Route(f"/api/{job}", _endpoint(serving, job), methods=["POST"]) for job in ENDPOINTS]
+
+
+def _endpoint(serving: _Serving, job: str):
+    """The handler of one job: its body read, the job run unless the client leaves, the outcome answered (a made
+    puzzle saved to the store first when the studio may save)."""
+    settings = serving.settings
+
+    async def handle(request: Request) -> Response:
+        started = time.monotonic()
         try:
-            await asyncio.wait({task, left}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            left.cancel()
-        if task.done():
-            return task.result()
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-        return None
+            body = await _read_body(request)
+        except _BadBody as error:
+            return _error(str(error))
+        answered = await _unless_client_leaves(request, serving.run(job, body))
+        if answered is None:  # nobody to answer: the job was stopped, its process replaced
+            return Response(status_code=499)
+        status, value = answered
+        if isinstance(value, PoolBusy):
+            return busy_response(job, value)
+        if job == "export" and status == 200:
+            return _file_response(value)
+        if job == "generate" and status == 200 and settings.allow_save and settings.store is not None:
+            made = json.loads(value)
+            status, saved = await serving.in_store_thread(
+                _save, settings.store, made, settings.timeout, deadline=started + settings.timeout
+            )
+            if status != 200:
+                return JSONResponse(saved, status_code=status)
+            if saved is not None:
+                made["id"] = saved  # as `generate --store` reports it
+            value = made
+        if isinstance(value, bytes):  # encoded by the worker
+            return Response(value, status_code=status, media_type="application/json")
+        return JSONResponse(value, status_code=status)
 
-    def endpoint(job: str):
-        async def handle(request: Request) -> Response:
-            started = time.monotonic()
-            try:
-                body = await read_body(request)
-            except _BadBody as error:
-                return _error(str(error))
-            answered = await unless_client_leaves(request, run(job, body))
-            if answered is None:  # nobody to answer: the job was stopped, its process replaced
-                return Response(status_code=499)
-            status, value = answered
-            if isinstance(value, PoolBusy):
-                return busy_response(job, value)
-            if job == "export" and status == 200:
-                return _file_response(value)
-            if job == "generate" and status == 200 and settings.allow_save and settings.store is not None:
-                made = json.loads(value)
-                status, saved = await in_store_thread(
-                    _save, settings.store, made, settings.timeout, deadline=started + settings.timeout
-                )
-                if status != 200:
-                    return JSONResponse(saved, status_code=status)
-                if saved is not None:
-                    made["id"] = saved  # as `generate --store` reports it
-                value = made
-            if isinstance(value, bytes):  # encoded by the worker
-                return Response(value, status_code=status, media_type="application/json")
-            return JSONResponse(value, status_code=status)
+    return handle
 
-        return handle
+
+def _info_routes(serving: _Serving) -> list[Route]:
+    """``GET /api/info``: what the pages need to build their controls."""
+    settings = serving.settings
+    example = write_plain(read_example(DEFAULT_EXAMPLE)[0].puzzle)
 
     async def info(request: Request) -> Response:
-        """What the pages need to build their controls: grades, orders, shapes (with the sets each is drawn for),
-        tiling puzzles, export formats, store."""
+        """Grades, orders, shapes (with the sets each is drawn for), tiling puzzles, export formats, store."""
         return JSONResponse(
             {
                 "version": __version__,
@@ -322,17 +374,25 @@ def create_app(settings: Settings | None = None) -> Studio:
             }
         )
 
+    return [Route("/api/info", info, methods=["GET"])]
+
+
+def _store_routes(serving: _Serving) -> list[Route]:
+    """What is read from the puzzle store: a puzzle picked by order and grade, and the puzzle of the day (made when
+    the studio has no store, or none of that grade)."""
+    settings = serving.settings
+
     async def store_pick(request: Request) -> Response:
         """A puzzle from the store at ``order`` and ``grade`` (``store export --format json``'s object), chosen
         at random, or 404 when the store holds none such; 404 too when the server has no store."""
         try:
-            body = await read_body(request)
+            body = await _read_body(request)
         except _BadBody as error:
             return _error(str(error))
         if settings.store is None:
             return _error("the studio was started without --store", 404)
         deadline = time.monotonic() + settings.timeout
-        status, value = await in_store_thread(_store_pick, settings, body, deadline=deadline)
+        status, value = await serving.in_store_thread(_store_pick, settings, body, deadline=deadline)
         return JSONResponse(value, status_code=status)
 
     async def daily(request: Request) -> Response:
@@ -341,32 +401,18 @@ def create_app(settings: Settings | None = None) -> Studio:
         started = time.monotonic()
         body = {key: request.query_params[key] for key in ("date", "grade") if key in request.query_params}
         if settings.store is not None:
-            status, value = await in_store_thread(_store_daily, settings, body, deadline=started + settings.timeout)
+            deadline = started + settings.timeout
+            status, value = await serving.in_store_thread(_store_daily, settings, body, deadline=deadline)
             if status != 404:
                 return JSONResponse(value, status_code=status)
-        status, value = await run("daily", body)
+        status, value = await serving.run("daily", body)
         if isinstance(value, PoolBusy):
             return busy_response("daily", value)
         if isinstance(value, bytes):
             return Response(value, status_code=status, media_type="application/json")
         return JSONResponse(value, status_code=status)
 
-    pages = {path: build_page(path) for path in PAGES}
-
-    async def page(request: Request) -> Response:
-        return HTMLResponse(pages[request.url.path])
-
-    routes = [Route(path, page) for path in PAGES]
-    routes += [Route(f"/api/{job}", endpoint(job), methods=["POST"]) for job in ENDPOINTS]
-    routes += [
-        Route("/api/info", info, methods=["GET"]),
-        Route("/api/store/pick", store_pick, methods=["POST"]),
-        Route("/api/daily", daily, methods=["GET"]),
-        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
-    ]
-    handlers = {404: _not_found, 405: _not_allowed, Exception: _internal_error}
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=handlers)
-    return Studio(Guard(BodyLimit(app, timeout=settings.body_timeout), settings.host), pools)
+    return [Route("/api/store/pick", store_pick, methods=["POST"]), Route("/api/daily", daily, methods=["GET"])]
 
 
 STOPPING = "the studio is stopping: start it again and retry"
