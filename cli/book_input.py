@@ -13,7 +13,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from dominosa.cli.main import UsageError
+from dominosa.cli.usage import UsageError
 from dominosa.deductions import count_solutions
 from dominosa.errors import PuzzleError
 from dominosa.formats import decode_bytes, iter_file_records

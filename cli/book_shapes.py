@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from dominosa.cli.main import UsageError
+from dominosa.cli.usage import UsageError
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP
 from dominosa.generator.shapes import ShapeError, load_shape, shape_names
 

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from dominosa.cli.main import UsageError
+from dominosa.cli.usage import UsageError
 from dominosa.formats import (
     DEFAULT_EXAMPLE,
     PuzzleRecord,

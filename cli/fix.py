@@ -16,13 +16,15 @@ from typing import Any
 from dominosa.board import cell_name
 from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
 from dominosa.cli.interrupts import finished
-from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import TimedOut, add_timeout_argument, time_limit
+from dominosa.cli.usage import UsageError
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
 from dominosa.formats import PuzzleRecord, draw_solution, puzzle_to_dict
+from dominosa.generator.fix_result import DEFAULT_CAP, Fix, FixProgress
 from dominosa.generator.fix_search import article
-from dominosa.generator.fixing import DEFAULT_CAP, MAX_SWAPS, Fix, FixProgress, fix
+from dominosa.generator.fix_swaps import MAX_SWAPS
+from dominosa.generator.fixing import fix
 
 __all__ = ["register", "run", "as_text", "as_json", "EXIT_NOT_FIXED"]
 

@@ -23,9 +23,9 @@ from dominosa.cli.common import (
     print_json,
     print_text,
 )
-from dominosa.cli.main import UsageError
 from dominosa.cli.show import game_id_of
 from dominosa.cli.store import warn_old_scores
+from dominosa.cli.usage import UsageError
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
 from dominosa.deductions.score import DEFAULT_WEIGHTS, read_score_weights

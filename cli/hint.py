@@ -21,8 +21,8 @@ from dominosa.cli.common import (
     print_json,
     print_text,
 )
-from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
+from dominosa.cli.usage import UsageError
 from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.positions import (
     CONSISTENT,

@@ -14,9 +14,10 @@ import sys
 from importlib import import_module
 
 from dominosa import __version__
+from dominosa.cli.usage import UsageError
 from dominosa.errors import PuzzleError
 
-__all__ = ["main", "build_parser", "UsageError", "EXIT_BAD_INPUT"]
+__all__ = ["main", "build_parser", "EXIT_BAD_INPUT"]
 
 EXIT_BAD_INPUT = 2
 
@@ -25,10 +26,6 @@ SUBCOMMANDS = (
     "show", "solve", "rate", "hint", "explain", "fix", "generate", "store", "render", "book", "tile", "serve",
     "site",
 )  # fmt: skip
-
-
-class UsageError(Exception):
-    """Bad input that is not a puzzle problem (a missing file, a bad option value): one line, exit code 2."""
 
 
 class _Version(argparse.Action):

@@ -26,8 +26,8 @@ from dominosa.cli.common import (
     print_text,
 )
 from dominosa.cli.interrupts import finished
-from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, report_timed_out, time_limit
+from dominosa.cli.usage import UsageError
 from dominosa.deductions import GRADES, Rating, rate
 from dominosa.deductions.driver import settle
 from dominosa.deductions.grades import TECHNIQUES

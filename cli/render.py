@@ -18,8 +18,8 @@ from string import Formatter
 from dominosa import rendering
 from dominosa.cli.common import add_puzzle_arguments, read_inputs
 from dominosa.cli.interrupts import finished
-from dominosa.cli.main import UsageError
 from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, time_limit
+from dominosa.cli.usage import UsageError
 from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord
 from dominosa.rendering.files import FORMATS

@@ -15,7 +15,7 @@ import sys
 import threading
 import webbrowser
 
-from dominosa.cli.main import UsageError
+from dominosa.cli.usage import UsageError
 
 __all__ = ["register", "run", "is_loopback"]
 

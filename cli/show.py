@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
-from dominosa.cli.main import UsageError
+from dominosa.cli.usage import UsageError
 from dominosa.dominoes import domino_name
 from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord, draw_solution, format_clue, puzzle_to_dict, write_game_id

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from dominosa.cli.common import check_made_order, grade_argument, plural, warn
-from dominosa.cli.main import UsageError
+from dominosa.cli.usage import UsageError
 
 __all__ = ["register", "run", "MAX_DAYS"]
 

@@ -21,7 +21,7 @@ from typing import Any
 from dominosa.atomic import open_atomic
 from dominosa.cli.common import add_format_argument, grade_argument, plural, print_json, print_text, read_inputs, warn
 from dominosa.cli.interrupts import EXIT_INTERRUPTED, finished
-from dominosa.cli.main import UsageError
+from dominosa.cli.usage import UsageError
 from dominosa.formats import draw_solution
 from dominosa.generator.store import PuzzleStore
 from dominosa.generator.store_queries import EXPORT_FORMATS

@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from dominosa.cli.common import add_format_argument, print_json, print_text
-from dominosa.cli.main import UsageError
+from dominosa.cli.usage import UsageError
 from dominosa.cover.tiling import METHODS, PackingCover, tally, tilings
 from dominosa.formats.reader import read_input_text
 from dominosa.tiling import BUNDLED, Packing, Tiling, dominopeg, pentominoes, read_packing

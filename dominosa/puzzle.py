@@ -190,32 +190,11 @@ class Puzzle:
         """The domino that cells ``a`` and ``b`` show together."""
         return domino(self.number_at(a), self.number_at(b))
 
-    # -- conveniences ----------------------------------------------------------------------------------------
-
-    def to_dict(self) -> dict:
-        """The JSON form (see ``dominosa.formats.json_format``)."""
-        from dominosa.formats.json_format import puzzle_to_dict
-
-        return puzzle_to_dict(self)
-
-    def __str__(self) -> str:
-        from dominosa.formats.plain import write_plain
-
-        return write_plain(self)
-
     def __repr__(self) -> str:
         shape = f"{self.rows}x{self.cols}" if self.board.is_rectangle else f"{len(self.board.cells)} cells"
         extra = f", {len(self.clues)} clues" if self.clues else ""
         kind = f"double-{self.order}" if self.is_full_set else f"{len(self.dominoes)} dominoes"
         return f"<Puzzle {kind} {shape}{extra}>"
-
-    # A notebook convenience: it needs the rendering package.
-    def _repr_svg_(self) -> str | None:  # pragma: no cover
-        try:
-            from dominosa.rendering import svg
-        except ImportError:
-            return None
-        return svg(self)
 
 
 def implied_domino_set(

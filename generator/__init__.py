@@ -14,7 +14,7 @@ One job per module:
 - :mod:`~dominosa.generator.fixing`: the smallest clues or swaps that make a setter's grid proper, by
   :mod:`~dominosa.generator.fix_clues` (with :mod:`~dominosa.generator.hitting`) or
   :mod:`~dominosa.generator.fix_swaps` (with :mod:`~dominosa.generator.swaps`), on the state
-  :mod:`~dominosa.generator.fix_search` shares;
+  :mod:`~dominosa.generator.fix_search` shares, each giving a :mod:`~dominosa.generator.fix_result`;
 - :mod:`~dominosa.generator.store`: the puzzle store, deduplicated on the model's canonical form
   (:mod:`dominosa.canonical`), put together from its file and schema (:mod:`~dominosa.generator.store_schema`),
   its records (:mod:`~dominosa.generator.store_records`), reading (:mod:`~dominosa.generator.store_queries`),
@@ -63,7 +63,7 @@ _LAZY = {
     "random_layout": "dominosa.generator.layouts",
     "PuzzleStore": "dominosa.generator.store",
     "fix": "dominosa.generator.fixing",
-    "Fix": "dominosa.generator.fixing",
+    "Fix": "dominosa.generator.fix_result",
 }
 
 

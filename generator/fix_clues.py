@@ -19,11 +19,10 @@ The search answers first, then improves, so that it always has an answer to give
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from dominosa.deductions.counting import count_solutions
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.grading import GradeResult
+from dominosa.generator.fix_result import Fix
 from dominosa.generator.fix_search import (
     FixSearch,
     closeness,
@@ -36,9 +35,6 @@ from dominosa.generator.fix_search import (
 )
 from dominosa.generator.hitting import bits, disjoint_bound, greedy_hitting_set, minimal_sets, minimum_hitting_sets
 from dominosa.puzzle import Puzzle
-
-if TYPE_CHECKING:  # the result type lives with the driver, which imports this module
-    from dominosa.generator.fixing import Fix
 
 __all__ = ["ClueSearch"]
 

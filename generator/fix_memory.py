@@ -11,6 +11,7 @@ would still not fit its worker.
 
 from __future__ import annotations
 
+from dominosa.generator.fix_result import DEFAULT_CAP
 from dominosa.puzzle import Puzzle
 
 __all__ = [
@@ -93,8 +94,6 @@ def fix_memory_estimate(
     >>> fix_memory_estimate(raw_draft(50)) < 2**30
     True
     """
-    from dominosa.generator.fixing import DEFAULT_CAP  # the driver imports this module
-
     listed = listing_cap(puzzle, DEFAULT_CAP if cap is None else cap)
     total = engine_bytes(puzzle) + listed * solution_bytes(puzzle)
     if swaps:

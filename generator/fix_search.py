@@ -1,7 +1,7 @@
 """What the clue search and the swap search of ``dominosa fix`` share: the clock, the puzzle's solutions as
 bitmasks of the pairs they use, and the helpers that turn a change found into a
-:class:`~dominosa.generator.fixing.Fix` and keep the best one so far in the caller's
-:class:`~dominosa.generator.fixing.FixProgress`.
+:class:`~dominosa.generator.fix_result.Fix` and keep the best one so far in the caller's
+:class:`~dominosa.generator.fix_result.FixProgress`.
 
 The searches are :mod:`~dominosa.generator.fix_clues` and :mod:`~dominosa.generator.fix_swaps`; the driver that
 picks one is :func:`dominosa.generator.fixing.fix`.
@@ -12,19 +12,17 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dominosa.deductions.counting import solutions
 from dominosa.deductions.grades import GRADES
 from dominosa.deductions.grading import PROPER, GradeResult, grade
+from dominosa.generator.fix_result import Fix, FixProgress
 from dominosa.generator.hitting import bits
 from dominosa.generator.layouts import board_squares, trivial_square_indices
 from dominosa.generator.swaps import cells_mask
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
-
-if TYPE_CHECKING:  # the result types live with the driver, which imports this module
-    from dominosa.generator.fixing import Fix, FixProgress
 
 __all__ = [
     "Clock",

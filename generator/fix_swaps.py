@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from dominosa.board import Cell
 from dominosa.deductions.counting import count_solutions
@@ -22,6 +23,7 @@ from dominosa.deductions.grades import GRADES
 from dominosa.deductions.grading import GradeResult
 from dominosa.generator.fitness import Target, fitness_of
 from dominosa.generator.fix_memory import moves_cap
+from dominosa.generator.fix_result import Fix
 from dominosa.generator.fix_search import (
     FixSearch,
     closeness,
@@ -37,9 +39,6 @@ from dominosa.generator.layouts import board_squares, trivial_square_indices
 from dominosa.generator.swaps import Move, apply_moves, moves_keeping
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
-
-if TYPE_CHECKING:  # the result type lives with the driver, which imports this module
-    from dominosa.generator.fixing import Fix
 
 __all__ = ["SwapSearch", "MAX_SWAPS"]
 
@@ -493,9 +492,11 @@ class SwapSearch(FixSearch):
             note += f"; the nearest found is {fallback.grade}"
         return finish(self.progress, fallback, minimal=False, stopped=self.clock.over(), note=note)
 
-    def no_solution(self) -> Fix:
+    def no_solution(self, refix: Callable[..., Fix]) -> Fix:
         """Every single swap of two cells' numbers, for one that leaves a solution: a unique one if any does,
-        the nearest the target grade among those."""
+        the nearest the target grade among those. When a swap leaves several solutions, the puzzle it makes is
+        fixed in turn by ``refix`` (the driver, :func:`~dominosa.generator.fixing.fix`, which passes itself: it
+        sits above this module)."""
         p = self.puzzle
         n = len(p.numbers)
         free = [x for x in range(n) if not self.clue_cells >> x & 1]
@@ -525,9 +526,7 @@ class SwapSearch(FixSearch):
             (x, y), swapped, count = some
             first = self._swap_fix(None, [(x, y)], swapped, None, minimal=False, lower_bound=2)
             self.progress.best = first
-            from dominosa.generator.fixing import fix  # the driver imports this module: import it when needed
-
-            then = fix(swapped, swaps=True, grade=_name(self.target), timeout=self.clock.left())
+            then = refix(swapped, swaps=True, grade=_name(self.target), timeout=self.clock.left())
             cells = self.puzzle.board.cells
             if not then.proper:
                 note = "no single swap makes it unique, and the one that gives it solutions could not be made unique"

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from dominosa.cli.book_shapes import parse_shapes, plan_shapes
-from dominosa.cli.main import UsageError
+from dominosa.cli.usage import UsageError
 from dominosa.generator.grade_mix import DEFAULT_MIX
 from dominosa.generator.shapes import shape_names
 

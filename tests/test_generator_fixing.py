@@ -20,8 +20,8 @@ from dominosa.deductions import count_solutions, grade
 from dominosa.deductions.grades import GRADES
 from dominosa.generator import Fix, fix, fix_clues, fix_drafts, fix_memory, fixing
 from dominosa.generator.fix_drafts import raw_draft
+from dominosa.generator.fix_result import FixProgress
 from dominosa.generator.fix_search import article, proved_by_bound
-from dominosa.generator.fixing import FixProgress
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout
 from dominosa.generator.swaps import apply_moves, cells_mask, moves_keeping

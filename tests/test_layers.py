@@ -34,8 +34,6 @@ ALLOWED = {
     ("dominosa.__main__", "dominosa.cli"):
         "the command's entry point (python -m dominosa, the console script) puts its Ctrl-C handler in before it"
         " loads the command, which it imports inside main(); it is the top floor's door, kept in the package root",
-    ("dominosa.puzzle", "dominosa.rendering"):
-        "Puzzle._repr_svg_ draws the puzzle in a notebook; imported only when a notebook asks for the picture",
     ("dominosa", "dominosa.deductions"):
         "the package root offers solve, count_solutions, ... as conveniences, imported on first use"
         " (docs/architecture.md, the layers)",
@@ -51,7 +49,7 @@ ALLOWED = {
         "the studio answers with the command's own JSON builder, so page and terminal never disagree",
     ("dominosa.web.jobs", "dominosa.cli.tile"):
         "the studio answers with the command's own JSON builder, so page and terminal never disagree",
-    ("dominosa.web.jobs", "dominosa.cli.main"):
+    ("dominosa.web.jobs", "dominosa.cli.usage"):
         "a bad option in a request is the command's UsageError, reported with the command's one line",
     ("dominosa.cli.serve", "dominosa.web"):
         "the serve command starts the studio; imported when the command runs, so other commands never load it",
@@ -161,9 +159,19 @@ def test_a_puzzles_tables_load_no_engine():
 
 
 def test_the_walk_sees_lazy_imports():
-    """The walk is not blind to imports inside functions: Puzzle._repr_svg_'s is one."""
-    assert any(importer == "dominosa.puzzle" and imported.startswith("dominosa.rendering")
-               for importer, imported, _ in _edges())
+    """The walk is not blind to imports inside functions: the store's rescoring imports the rater in one."""
+    assert ("dominosa.generator.store_writing", "dominosa.deductions.rating") in {
+        (importer, imported) for importer, imported, _ in _edges()}
+
+
+def test_the_model_writes_no_format_and_draws_nothing():
+    """The model's modules import neither the formats nor the drawing, not even inside a function: both import
+    the model, so a convenience on ``Puzzle`` that wrote or drew it made a circle (callers call the formats)."""
+    above = ("dominosa.formats", "dominosa.rendering", "dominosa.tiling")
+    wrong = [f"{where}: {importer} imports {imported}" for importer, imported, where in _edges()
+             if _package_of(importer) == "dominosa" and importer != "dominosa"
+             and not importer.startswith(above) and imported.startswith(above)]
+    assert not wrong, "\n".join(wrong)
 
 
 def _cycle_among(modules: dict[str, set[str]]) -> list[str]:
@@ -192,6 +200,65 @@ def _cycle_among(modules: dict[str, set[str]]) -> list[str]:
 def test_the_cycle_finder_finds_a_cycle():
     assert _cycle_among({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle_among({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+
+
+# Import circles that remain anywhere, each with the reason it is still there; an entry that is no longer a
+# circle fails too, so the list never outlives its reasons.
+KNOWN_CIRCLES = {
+    frozenset({"dominosa.rendering.pdf_writer", "dominosa.rendering.scene"}):
+        "the diagrams (scene) measure their text with the PDF font's widths (pdf_writer.text_width), imported"
+        " inside a function; the widths belong in a module below both",
+}
+
+
+def _circles(modules: dict[str, set[str]]) -> set[frozenset[str]]:
+    """Every import circle of ``modules``, as the set of modules that reach one another (Tarjan's strongly
+    connected components of more than one module)."""
+    order: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: set[frozenset[str]] = set()
+
+    def visit(module: str) -> None:
+        order[module] = low[module] = len(order)
+        stack.append(module)
+        for imported in sorted(modules.get(module, ())):
+            if imported not in order:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], order[imported])
+        if low[module] == order[module]:
+            component = set()
+            while True:
+                top = stack.pop()
+                component.add(top)
+                if top == module:
+                    break
+            if len(component) > 1:
+                found.add(frozenset(component))
+
+    for module in sorted(modules):
+        if module not in order:
+            visit(module)
+    return found
+
+
+def test_the_circle_finder_finds_every_circle():
+    assert _circles({"a": {"b"}, "b": {"a"}, "c": {"d"}, "d": {"e"}, "e": {"c"}, "f": {"a"}}) == {
+        frozenset("ab"), frozenset("cde")}
+    assert _circles({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == set()
+
+
+def test_no_module_imports_round_a_circle():
+    """No two modules of the project import each other, through any number of others, imports inside functions
+    counted: a circle is a layer inside out (the model's ``Puzzle`` writing itself through the formats that
+    import it), or parts of one job that cannot be read one at a time (cli/main, common and search_progress; the
+    fix driver and its searches, before the result moved below them). Those named in KNOWN_CIRCLES aside."""
+    modules: dict[str, set[str]] = {}
+    for importer, imported, _ in _edges():
+        modules.setdefault(importer, set()).add(imported)
+    assert _circles(modules) == set(KNOWN_CIRCLES)
 
 
 def test_the_engine_has_no_import_cycle():

@@ -122,10 +122,14 @@ def test_implied_domino_set():
         implied_domino_set(22, [0] * 22)
 
 
-def test_str_is_the_plain_format_and_to_dict_the_json_form():
+def test_a_puzzle_names_its_set_and_shape_and_the_formats_write_it():
+    """The model writes no format (the formats import the model, not the other way): str is the short repr."""
+    from dominosa.formats import puzzle_to_dict, write_plain
+
     puzzle = Puzzle.from_grid(GRID)
-    assert str(puzzle) == "22223\n10101\n23301\n03310\n"
-    assert puzzle.to_dict() == {"grid": GRID, "clues": []}
+    assert str(puzzle) == repr(puzzle) == "<Puzzle double-3 4x5>"
+    assert write_plain(puzzle) == "22223\n10101\n23301\n03310\n"
+    assert puzzle_to_dict(puzzle) == {"grid": GRID, "clues": []}
 
 
 @settings(max_examples=60, deadline=None)

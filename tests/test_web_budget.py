@@ -8,7 +8,7 @@ import pytest
 
 from dominosa.generator import fix_memory
 from dominosa.generator.fix_drafts import raw_draft
-from dominosa.generator.fixing import DEFAULT_CAP
+from dominosa.generator.fix_result import DEFAULT_CAP
 from dominosa.limits import MAX_ORDER
 from dominosa.web import budget
 from dominosa.web.budget import JOB_MEMORY, WORKER_MEMORY, fix_allowance, too_large_to_fix

@@ -26,7 +26,7 @@ from dominosa.generator.fix_memory import (
     moves_bytes,
     solution_bytes,
 )
-from dominosa.generator.fixing import DEFAULT_CAP
+from dominosa.generator.fix_result import DEFAULT_CAP
 from dominosa.puzzle import Puzzle
 
 __all__ = ["WORKER_MEMORY", "JOB_MEMORY", "FixAllowance", "fix_allowance", "too_large_to_fix"]

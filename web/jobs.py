@@ -27,7 +27,7 @@ from dominosa.cli import hint as hint_command
 from dominosa.cli import rate as rate_command
 from dominosa.cli import solve as solve_command
 from dominosa.cli import tile as tile_command
-from dominosa.cli.main import UsageError
+from dominosa.cli.usage import UsageError
 from dominosa.cover.tiling import PackingCover, tilings
 from dominosa.deductions import GRADES, count_solutions, rate, solve_by_steps
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
