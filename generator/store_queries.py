@@ -165,7 +165,6 @@ class StoreQueries:
                 "SELECT COUNT(*) FROM puzzles WHERE score IS NOT NULL AND score_version IS NOT ?", (SCORE_VERSION,)
             ).fetchone()[0]
 
-
     # -- exporting -------------------------------------------------------------------------------------------
 
     def export(

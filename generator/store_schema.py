@@ -236,4 +236,3 @@ def translated(path: Path) -> Iterator[None]:
         if "readonly" in text or "read-only" in text:
             raise StoreError(f"cannot write to the puzzle store {path}: it is read-only") from None
         raise StoreError(f"puzzle store {path}: {text}") from None
-

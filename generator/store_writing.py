@@ -248,7 +248,6 @@ def _seed(seed: int | str | None) -> int | str | None:
     raise StoreError(f"seed must be an integer or a text, not {seed!r}")
 
 
-
 def _known_rating(rating: dict[str, Any], *, current: bool = False) -> dict[str, Any]:
     """The grade, level and score to store from a rating a file states, the grade only if the engine knows it and
     the score only if it is of today's measure (its ``score_version``; ``current`` when this dominosa just made
