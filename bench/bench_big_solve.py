@@ -41,9 +41,7 @@ from old_revision import old_package, run_side  # noqa: E402
 def timing_child(site: str, runs: int, with_rate: bool) -> None:
     """One side (a fresh process): for each game ID on stdin, the CPU seconds and nodes of each count, as JSON."""
     import dominosa
-    from dominosa.deductions.counting import count_solutions
-    from dominosa.deductions.rating import rate
-    from dominosa.deductions.tables import tables_for
+    from dominosa.deductions import count_solutions, rate, tables_for
     from dominosa.formats.game_id import read_game_id
 
     assert not site or dominosa.__file__.startswith(site), f"the old code was not imported: {dominosa.__file__}"

@@ -46,8 +46,7 @@ from typing import TypeVar
 
 from old_revision import old_package, run_side
 
-from dominosa.deductions import count_solutions
-from dominosa.deductions.tables import tables_for
+from dominosa.deductions import count_solutions, tables_for
 from dominosa.generator.proper import proper_layout
 from dominosa.native import build_description
 from dominosa.puzzle import Puzzle

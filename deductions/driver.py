@@ -231,6 +231,7 @@ def iter_deductions(
     techniques: Sequence[Technique] | None = None,
     guess: bool = True,
     bookkeeping: bool = True,
+    applied: bool = True,
 ) -> Iterator[Deduction]:
     """The step mode on a position: yield deductions one at a time, applying each, until the puzzle is solved or
     no technique applies.
@@ -243,6 +244,9 @@ def iter_deductions(
     bookkeeping : when False, the bookkeeping steps (rules 2 and 3) are drawn but not yielded; with a technique
         list that starts with them (the default's does), by the settled loop, which makes no deduction objects
         for them: the other deductions are the same, in the same order.
+    applied : when False, each deduction is yielded before it is applied, in the position it was found in (the
+        book's lessons show each step beside the position before it); it is applied when the caller asks for the
+        next one.
 
     Raises
     ------
@@ -254,11 +258,11 @@ def iter_deductions(
         order = tuple(t for t in order if t is not Technique.GUESS)
     if not bookkeeping and order[:2] == _BOOKKEEPING:
         rest = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
-        return stepping(state, (rest,), counted=[0] * _USES_SLOTS)
+        return stepping(state, (rest,), counted=[0] * _USES_SLOTS, applied=applied)
     finders: list[Finder] = [FINDERS[t] for t in order]  # looked up once: the loop asks them after every step
     if not bookkeeping:
-        return (d for d in stepping(state, (finders,)) if not _BOOKKEEPING_RULE[d.rule])
-    return stepping(state, (finders,))
+        return (d for d in stepping(state, (finders,), applied=applied) if not _BOOKKEEPING_RULE[d.rule])
+    return stepping(state, (finders,), applied=applied)
 
 
 # The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them), and

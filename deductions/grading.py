@@ -35,7 +35,6 @@ __all__ = [
     "GradeResult",
     "Tally",
     "grade",
-    "grade_level_of",
     "verdict_of",
     "PROPER",
     "AMBIGUOUS",
@@ -44,6 +43,8 @@ __all__ = [
 ]
 
 PROPER, AMBIGUOUS, NO_SOLUTION, UNDECIDED_VERDICT = "proper", "ambiguous", "no solution", "undecided"
+"""The verdicts (:attr:`GradeResult.verdict`): one solution, several, none, or not known within the counter's node
+budget. Only a proper puzzle is graded; the verdicts are not grades."""
 
 
 @dataclass
@@ -418,16 +419,3 @@ _SHARED_RULE = int(Technique.SHARED_CELL)
 _OVERLAP_RULE = int(Technique.MUST_OVERLAP)
 # The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them).
 _BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)
-
-def grade_level_of(
-    puzzle: Puzzle, *, verdict: str | None = None, techniques: Sequence[Technique] | None = None
-) -> GradeResult:
-    """``grade(puzzle, level_only=True, ...)``: the level alone, by the driver's closure mode. Kept as a name of
-    the package's public API; :func:`grade` is the one grader.
-
-    >>> from dominosa import read_puzzle
-    >>> result = grade_level_of(read_puzzle("3:22223101012330103310"))
-    >>> result.name, result.uses
-    ('trivial', {})
-    """
-    return grade(puzzle, verdict=verdict, techniques=techniques, level_only=True)

@@ -74,6 +74,8 @@ from dominosa.puzzle import Puzzle
 __all__ = ["DeductionPath", "shortest_path", "DEFAULT_NODE_BUDGET", "successors"]
 
 DEFAULT_NODE_BUDGET = 300
+"""How many positions :func:`shortest_path` expands before it stops and completes its best path by the step mode
+(the path is then not proved cheapest); the commands' ``--path-budget`` default."""
 
 
 @dataclass

@@ -256,12 +256,12 @@ class SolvingState:
     """
 
     def __init__(
-        self, puzzle: Puzzle, *, _tables: Tables | None = None, _copy_of: SolvingState | None = None
+        self, puzzle: Puzzle, *, _copy_of: SolvingState | None = None
     ) -> None:
         if _copy_of is not None:
             self._copy_from(_copy_of)
             return
-        t = _tables or tables_for(puzzle)
+        t = tables_for(puzzle)
         self.puzzle = puzzle
         self.tables = t
         self.masks = masks_of(t)

@@ -21,9 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.grades import GRADES
-from dominosa.deductions.grading import GradeResult
+from dominosa.deductions import GRADES, GradeResult, count_solutions
 from dominosa.generator.fix_search import (
     FixSearch,
     closeness,

@@ -29,8 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dominosa.board import Cell
-from dominosa.deductions.grades import GRADES
-from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT, GradeResult
+from dominosa.deductions import AMBIGUOUS, GRADES, NO_SOLUTION, PROPER, UNDECIDED_VERDICT, GradeResult
 from dominosa.generator.fix_clues import ClueSearch
 from dominosa.generator.fix_memory import listing_cap
 from dominosa.generator.fix_search import Clock, Listed, finish, grade_proper, replaced

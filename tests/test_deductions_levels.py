@@ -34,7 +34,7 @@ from dominosa.deductions.grades import (
     Technique,
     ordered_by_tier,
 )
-from dominosa.deductions.grading import AMBIGUOUS, PROPER, grade, grade_level_of
+from dominosa.deductions.grading import AMBIGUOUS, PROPER, grade
 from dominosa.deductions.levels import finders_by_level
 from dominosa.deductions.state import JOINED, SPLIT, SolvingState
 from dominosa.deductions.techniques import ALL_FINDERS
@@ -126,12 +126,6 @@ def test_a_puzzle_with_several_solutions_gets_its_verdict_and_no_level():
                   == AMBIGUOUS)
     result = grade(puzzle, level_only=True)
     assert (result.verdict, result.level, result.name) == (AMBIGUOUS, None, None)
-
-
-def test_the_old_name_is_the_level_only_grade():
-    puzzle = proper_layout(5, random.Random(3))[0]
-    assert grade_level_of(puzzle) == grade(puzzle, level_only=True)
-    assert grade_level_of(puzzle).uses == {} and grade(puzzle).uses
 
 
 def test_a_level_only_grade_keeps_no_deductions():
