@@ -192,7 +192,7 @@ def _random_propers(count, order=6):
 
 
 def test_the_loop_yields_a_deduction_in_the_position_it_was_found_in_or_after_applying_it():
-    from dominosa.deductions.driver import stepping
+    from dominosa.deductions.driver import StepWalk, stepping
     from dominosa.deductions.grades import TECHNIQUES
     from dominosa.deductions.state import SolvingState
     from dominosa.deductions.techniques import FINDERS
@@ -200,7 +200,7 @@ def test_the_loop_yields_a_deduction_in_the_position_it_was_found_in_or_after_ap
     puzzle = _random_propers(3)[0]
     finders = ([FINDERS[t] for t in TECHNIQUES],)
     before, after = SolvingState(puzzle), SolvingState(puzzle)
-    early, late = stepping(before, finders, applied=False), stepping(after, finders)
+    early, late = stepping(StepWalk(before), finders, applied=False), stepping(StepWalk(after), finders)
     for found, same in zip(early, late, strict=True):
         assert (found.rule, found.joins, found.splits) == (same.rule, same.joins, same.splits)
         assert all(before.pair_states[q] == 0 for q in found.joins + found.splits)  # not applied yet

@@ -22,7 +22,7 @@ from strategies import layouts, seeds
 from tatham_data import tatham_rows
 
 from dominosa import Board
-from dominosa.deductions.driver import close_trivially, stepping
+from dominosa.deductions.driver import ClosureWalk, close_trivially, stepping
 from dominosa.deductions.grades import (
     BASIC,
     EXTREME,
@@ -188,7 +188,7 @@ def close_up_to(state: SolvingState, level: int) -> None:
     for above, up_to in finders_by_level(tuple(TECHNIQUES)):
         if above <= level:
             finders = up_to
-    for _ in stepping(state, (finders,), bulk=True, applied=False):
+    for _ in stepping(ClosureWalk(state), (finders,), applied=False):
         pass
 
 
