@@ -10,8 +10,8 @@ is applied, and the search starts again from the easiest. Every deduction comes 
 mode of explanations, hints, ``solve --steps``, the state graph's completion and the graded record (the use counts
 the generator's fitness and ``rate`` read): :func:`iter_deductions`, :func:`next_deduction`. A run that keeps no
 bookkeeping steps (grading's default, and every lean run: the generator's quick rejections among them) is the
-loop *settled* (:func:`stepping` with ``counted``): the bookkeeping drawn after each deduction and only counted
-(:func:`settle_counted`: :func:`settle`'s steps in its order, without their deduction objects): the same steps,
+loop *settled* (:func:`stepping` on a :class:`SettledWalk`): the bookkeeping drawn after each deduction and only
+counted (:func:`settle_counted`: :func:`settle`'s steps in its order, without their deduction objects): the same steps,
 for a technique list with the bookkeeping first.
 
 A settled position is said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes: a
@@ -20,12 +20,12 @@ A settled position is said by four bitsets (joined pairs, split pairs, covered c
 the trivial moves and the candidate lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean
 grading's trivial and basic tiers on small boards), each rule by its own logic function.
 
-**Closure mode** (the loop with ``bulk``) makes every deduction of a level at once, the way Simon Tatham's C solver
-grades: the trivial closure (rules 1, 2, 3 and 5: the settle kernel and the state's lonely cells and dominoes),
-then for each level in turn (the loop's tiers, :func:`closure_tiers`) the first technique (easiest first; parity,
-which reads the whole position, is asked after the hard and extreme ones) that has any deductions has them *all*
-applied, the trivial closure is drawn again, and the search restarts from the first. Level-only grading reads it
-for the level alone.
+**Closure mode** (the loop on a :class:`ClosureWalk`) makes every deduction of a level at once, the way Simon
+Tatham's C solver grades: the trivial closure (rules 1, 2, 3 and 5: the settle kernel and the state's lonely cells
+and dominoes), then for each level in turn (the loop's tiers, :func:`closure_tiers`) the first technique (easiest
+first; parity, which reads the whole position, is asked after the hard and extreme ones) that has any deductions has
+them *all* applied, the trivial closure is drawn again, and the search restarts from the first. Level-only grading
+reads it for the level alone.
 The bulk finders it asks (rules 4 and 6 on the position's candidate sets, the set analyses re-checking only the
 numbers that changed, short contradictions on the counter's propagation) are in
 :mod:`~dominosa.deductions.levels`.
@@ -393,8 +393,8 @@ _TRIVIAL_TECHNIQUES = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
 def closure_tiers(
     techniques: Sequence[Technique] | None = None,
 ) -> Iterator[Sequence[Callable[[SolvingState], Any]]]:
-    """The closure mode's tiers for :func:`stepping` (with ``bulk``): for each level above trivial with an
-    allowed technique, easiest first, the bulk finders up to it
+    """The closure mode's tiers for :func:`stepping` (on a :class:`ClosureWalk`): for each level above trivial
+    with an allowed technique, easiest first, the bulk finders up to it
     (:func:`~dominosa.deductions.levels.finders_by_level`), then, if guessing is allowed, the last of them with
     trial and error after it (tried where every other technique is stuck, as the step run takes it: the same
     position, so the same pair tried and the same search).
