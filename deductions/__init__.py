@@ -22,6 +22,13 @@ techniques, the driver, counting, grading, the graph and the layers):
   ``NEWLY_JOINED``, ``NEWLY_SPLIT`` (:mod:`~dominosa.deductions.state`; the counter uses the first three).
 - **deduction**: one step of a rule or technique (:class:`Deduction`); **technique**: a rule as graded, with its
   level and cost (:mod:`~dominosa.deductions.grades`, the one table).
+- **settled**: a position with no consequences pending (rules 2 and 3 drawn); **bookkeeping**: those two rules,
+  which only draw the consequences of an earlier deduction.
+- **walk**: a run of the one stepping loop (:func:`~dominosa.deductions.driver.stepping`) over a position, which
+  owns how a deduction is applied and what is drawn after it (:class:`~dominosa.deductions.driver.Walked`).
+- **grade** (level): the hardest technique a proper puzzle needs, easiest deduction first (``GRADES``);
+  **verdict**: ``PROPER`` (one solution), ``AMBIGUOUS``, ``NO_SOLUTION`` or ``UNDECIDED_VERDICT``, not a grade.
+- **public core**: ``__all__`` below, all that other layers import of the engine.
 
 The one-letter names of the hot loops, the same in every module:
 
