@@ -105,8 +105,12 @@ class Walked(Protocol):
         otherwise each gives its first deduction or None.
     """
 
-    subject: Any
     bulk: bool
+
+    @property
+    def subject(self) -> Any:
+        """What the tiers' finders are given."""
+        ...
 
     def finished(self) -> bool:
         """Whether the position is solved with nothing left to draw: the loop stops there."""
@@ -126,10 +130,9 @@ class StepWalk:
     """A :class:`~dominosa.deductions.state.SolvingState` walked one deduction at a time: the bookkeeping is a
     finder like any other, its steps yielded (``solve --steps``, hints, the lessons)."""
 
-    bulk = False
-
     def __init__(self, state: SolvingState) -> None:
         self.subject = state
+        self.bulk = False
 
     def finished(self) -> bool:
         s = self.subject
@@ -161,7 +164,9 @@ class ClosureWalk(StepWalk):
     the trivial closure (:func:`close_trivially`) drawn at the start and after each batch, with no deduction
     objects (level-only grading, on :func:`closure_tiers`)."""
 
-    bulk = True
+    def __init__(self, state: SolvingState) -> None:
+        super().__init__(state)
+        self.bulk = True
 
     def apply(self, deduction: Deduction) -> None:
         self.subject.apply_undecided(deduction)

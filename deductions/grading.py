@@ -327,10 +327,9 @@ class BitsetPosition:
         self.position: tuple[int, int, int, int] = start_position(self.masks)  # a Position, then the kernel's
         self.full = (1 << self.masks.n_cells) - 1
         self.solved = self.position[2] == self.full
+        self.bulk = False  # its finders give their first deduction
         self.split_steps = 0
         self.following: FollowingState | None = None  # made when the basic tier is first asked
-
-    bulk = False  # its finders give their first deduction
 
     @property
     def subject(self) -> BitsetPosition:
