@@ -35,8 +35,10 @@ KINDS = ("grade", "level", "lean", "trivial", "basic", "rate")
 def _worker(package_dir: str, kinds: tuple[str, ...]) -> None:
     """Time each of ``kinds`` of run on the game ids read from standard input; print the best times as JSON."""
     import dominosa
-    from dominosa.deductions import grade, rate
-    from dominosa.deductions.grades import BASIC, TRIVIAL, ordered_by_tier
+    from dominosa.deductions import TECHNIQUES, grade, grade_level, rate  # names every revision offers
+
+    def up_to(name: str) -> tuple:
+        return tuple(t for t in TECHNIQUES if t.level <= grade_level(name))
     from dominosa.formats.game_id import read_game_id
 
     assert dominosa.__file__.startswith(package_dir), dominosa.__file__  # not an editable install's answer
@@ -45,8 +47,8 @@ def _worker(package_dir: str, kinds: tuple[str, ...]) -> None:
         "grade": lambda p: grade(p, verdict="proper"),
         "level": lambda p: grade(p, verdict="proper", level_only=True),
         "lean": lambda p: grade(p, verdict="proper", lean=True, keep_deductions=True),
-        "trivial": lambda p: grade(p, verdict="proper", lean=True, techniques=ordered_by_tier(TRIVIAL)),
-        "basic": lambda p: grade(p, verdict="proper", lean=True, techniques=ordered_by_tier(BASIC)),
+        "trivial": lambda p: grade(p, verdict="proper", lean=True, techniques=up_to("trivial")),
+        "basic": lambda p: grade(p, verdict="proper", lean=True, techniques=up_to("basic")),
         "rate": lambda p: rate(p, verdict="proper"),
     }
     out = {}

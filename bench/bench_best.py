@@ -31,8 +31,7 @@ import statistics
 import sys
 import time
 
-from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.grading import PROPER
+from dominosa.deductions import PROPER, count_solutions, grade, rate
 from dominosa.generator.best import DEFAULT_BUDGET, Budget
 from dominosa.generator.generate import generate, make_request
 from dominosa.generator.layouts import random_layout

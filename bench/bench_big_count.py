@@ -34,7 +34,7 @@ def timing_child(order: int, seed: int, nodes: int, site: str) -> None:
     import time
 
     import dominosa
-    from dominosa.deductions.counting import count_solutions
+    from dominosa.deductions import count_solutions
     from dominosa.generator.layouts import random_layout
 
     assert not site or dominosa.__file__.startswith(site), f"the old code was not imported: {dominosa.__file__}"

@@ -35,15 +35,13 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from old_revision import old_package, run_side  # noqa: E402
+from old_revision import forget_tables, old_package, run_side  # noqa: E402
 
 
 def timing_child(site: str, runs: int, with_rate: bool) -> None:
     """One side (a fresh process): for each game ID on stdin, the CPU seconds and nodes of each count, as JSON."""
     import dominosa
-    from dominosa.deductions.counting import count_solutions
-    from dominosa.deductions.rating import rate
-    from dominosa.deductions.tables import tables_for
+    from dominosa.deductions import count_solutions, rate
     from dominosa.formats.game_id import read_game_id
 
     assert not site or dominosa.__file__.startswith(site), f"the old code was not imported: {dominosa.__file__}"
@@ -52,14 +50,14 @@ def timing_child(site: str, runs: int, with_rate: bool) -> None:
         puzzle = read_game_id(line)
         counts = []
         for _ in range(runs):
-            tables_for.cache_clear()
+            forget_tables()
             started = time.process_time()
             result = count_solutions(puzzle, 2)
             counts.append({"seconds": time.process_time() - started, "count": result.count,
                            "nodes": result.stats.nodes})
         rated = None
         if with_rate:
-            tables_for.cache_clear()
+            forget_tables()
             started = time.process_time()
             rating = rate(read_game_id(line))
             rated = {"seconds": time.process_time() - started, "grade": rating.grade_name}

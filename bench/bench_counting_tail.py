@@ -25,8 +25,7 @@ import statistics
 import sys
 import time
 
-from dominosa.deductions import count_solutions
-from dominosa.deductions.tables import tables_for
+from dominosa.deductions import count_solutions, tables_for
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout
 from dominosa.native import build_description

@@ -28,8 +28,7 @@ from collections.abc import Callable
 
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.cover.tiling import count_tilings, first_tiling, tally
-from dominosa.deductions import count_solutions
-from dominosa.deductions.tables import tables_for
+from dominosa.deductions import count_solutions, tables_for
 from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
 from dominosa.tiling import calendar, dominopeg, pentominoes

@@ -40,9 +40,7 @@ import tempfile
 import time
 
 from dominosa.cover.dominosa import count_solutions_exact_cover
-from dominosa.deductions import count_solutions, rate
-from dominosa.deductions.grades import GRADES
-from dominosa.deductions.grading import grade
+from dominosa.deductions import GRADES, count_solutions, grade, rate
 from dominosa.formats import read_puzzle, write_plain
 from dominosa.generator.fix_drafts import raw_draft
 from dominosa.generator.fixing import fix

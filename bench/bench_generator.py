@@ -49,8 +49,7 @@ from pathlib import Path
 from old_revision import old_package, run_side
 
 from dominosa import native
-from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.grades import GRADES
+from dominosa.deductions import GRADES, count_solutions, grade, rate
 from dominosa.generator.evolve import NoPuzzleFound, Settings
 from dominosa.generator.generate import generate, make_request
 from dominosa.generator.layouts import random_layout

@@ -31,8 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_vs_c import DEFAULT_TATHAM, LEVELS, TATHAM_GRADED, Harness, build_harness  # noqa: E402
 
-from dominosa.deductions.grades import GRADES  # noqa: E402
-from dominosa.deductions.grading import PROPER, grade  # noqa: E402
+from dominosa.deductions import (  # noqa: E402
+    GRADES,  # noqa: E402
+    PROPER,
+    grade,
+)
 from dominosa.formats.game_id import read_game_id, write_game_id  # noqa: E402
 from dominosa.generator.generate import generate, make_request  # noqa: E402
 

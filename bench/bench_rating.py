@@ -50,8 +50,7 @@ from pathlib import Path
 from old_revision import old_package, run_side
 
 import dominosa
-from dominosa.deductions import rate, solve_by_steps
-from dominosa.deductions.grading import PROPER, grade
+from dominosa.deductions import PROPER, grade, rate, solve_by_steps
 from dominosa.formats import write_json
 from dominosa.generator.proper import proper_layout
 
@@ -70,7 +69,7 @@ _WORKER = """
 import json, statistics, sys, time
 import dominosa
 from dominosa.formats import puzzle_from_dict
-from dominosa.deductions.grading import grade
+from dominosa.deductions import grade
 assert dominosa.__file__.startswith(sys.argv[2]), dominosa.__file__
 repeats = int(sys.argv[1])
 for line in sys.stdin:
@@ -91,7 +90,7 @@ import hashlib, json, statistics, sys, time
 import dominosa
 from dominosa.formats import puzzle_from_dict
 from dominosa.deductions import rate
-from dominosa.deductions.graph import shortest_path
+from dominosa.deductions import shortest_path
 assert dominosa.__file__.startswith(sys.argv[2]), dominosa.__file__
 repeats = int(sys.argv[1])
 for line in sys.stdin:
@@ -118,11 +117,11 @@ _LEVEL_WORKER = """
 import json, statistics, sys, time
 import dominosa
 from dominosa.formats import puzzle_from_dict
-from dominosa.deductions.grades import EXTREME, ordered_by_tier
-from dominosa.deductions.grading import grade
+from dominosa.deductions import grade_level, ordered_by_tier
+from dominosa.deductions import grade
 assert dominosa.__file__.startswith(sys.argv[2]), dominosa.__file__
 repeats = int(sys.argv[1])
-up_to_extreme = ordered_by_tier(EXTREME)
+up_to_extreme = ordered_by_tier(grade_level("extreme"))
 for line in sys.stdin:
     puzzle = puzzle_from_dict(json.loads(line))
     times = {"grade": [], "level": [], "extreme": []}
@@ -290,9 +289,9 @@ def _floor(sets: dict[int, list]) -> None:
     """The floor of proving a puzzle beyond extreme: one pass of every technique up to extreme over the position
     where they stop (``stuck``), on a fresh state, so with nothing remembered from earlier scans. Any grader that
     uses these techniques pays at least that much to find that none applies there."""
-    from dominosa.deductions.grades import EXTREME, TECHNIQUES, TRIVIAL
-    from dominosa.deductions.state import SolvingState
-    from dominosa.deductions.techniques import ALL_FINDERS
+    from dominosa.deductions import TECHNIQUES, SolvingState, grade_level, next_deduction
+
+    trivial, extreme = grade_level("trivial"), grade_level("extreme")
 
     for order, puzzles in sets.items():
         per: dict[str, list[float]] = {}
@@ -303,10 +302,10 @@ def _floor(sets: dict[int, list]) -> None:
                 continue
             total = 0.0
             for t in TECHNIQUES:
-                if TRIVIAL < t.level <= EXTREME:
+                if trivial < t.level <= extreme:
                     s = SolvingState.from_position(p, *stuck)
                     start = time.perf_counter()
-                    found = list(ALL_FINDERS[t](s))
+                    found = next_deduction(s, (t,))
                     ms = (time.perf_counter() - start) * 1000
                     assert not found, (t.label, "applies where the techniques up to extreme are stuck")
                     per.setdefault(t.label, []).append(ms)

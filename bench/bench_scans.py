@@ -18,10 +18,9 @@ import statistics
 import sys
 import time
 
+from dominosa.deductions import PROPER, Technique, grade
 from dominosa.deductions import local_duplicate as duplicates
 from dominosa.deductions import must_overlap as overlaps
-from dominosa.deductions.grades import Technique
-from dominosa.deductions.grading import PROPER, grade
 from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
 from dominosa.deductions.techniques import FINDERS
 from dominosa.generator.proper import proper_layout

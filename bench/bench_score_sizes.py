@@ -27,8 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-from dominosa.deductions import rate
-from dominosa.deductions.score import score
+from dominosa.deductions import path_score, rate
 from dominosa.formats import puzzle_from_dict
 from dominosa.generator.generate import generate, make_request
 from dominosa.puzzle import Puzzle
@@ -43,7 +42,7 @@ TOLERANCE = 0.25  # the medians at orders 12, 20 and 30 within 25% of order 6's
 def scores_of(puzzle: Puzzle) -> tuple[float, float]:
     """The puzzle's score (today's measure) and the score version 1 gave it (each count as it is)."""
     rating = rate(puzzle)
-    return rating.score, score(rating.steps_taken, dominoes=28)
+    return rating.score, path_score(rating.steps_taken, dominoes=28)
 
 
 def generated(order: int, grade: str, count: int, seed: int) -> tuple[list[tuple[float, float]], float]:
@@ -108,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     rating = rate(monthly)
     seconds = time.perf_counter() - start
-    old = score(rating.steps_taken, dominoes=28)
+    old = path_score(rating.steps_taken, dominoes=28)
     inside = low <= rating.score <= high
     if not inside:
         missed.append("the monthly's score")

@@ -31,9 +31,7 @@ from pathlib import Path
 from old_revision import old_package, run_side
 
 from dominosa.board import Board
-from dominosa.deductions import grade
-from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique, grade_level
-from dominosa.deductions.grading import PROPER
+from dominosa.deductions import GRADES, PROPER, TECHNIQUES, Technique, grade, grade_level
 from dominosa.dominoes import full_set
 from dominosa.generator.fitness import Budgets, develop
 from dominosa.generator.mutations import mutate, random_start

@@ -44,10 +44,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from old_revision import old_package, run_side
+from old_revision import forget_tables, old_package, run_side
 
 from dominosa.deductions import count_solutions
-from dominosa.deductions.tables import tables_for
 from dominosa.generator.proper import proper_layout
 from dominosa.native import build_description
 from dominosa.puzzle import Puzzle
@@ -122,7 +121,7 @@ def fresh(p: Puzzle) -> Puzzle:
 
 def count_ours(p: Puzzle) -> tuple[int, bool, int]:
     """One timed unit of our hot path: (count, complete, search nodes)."""
-    tables_for.cache_clear()
+    forget_tables()
     q = fresh(p)
     r = count_solutions(q, 2)
     return r.count, r.complete, r.stats.nodes

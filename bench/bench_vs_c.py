@@ -49,7 +49,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from dominosa import native
-from dominosa.deductions.grading import PROPER, grade
+from dominosa.deductions import PROPER, grade
 from dominosa.formats.game_id import read_game_id, write_game_id
 from dominosa.generator.evolve import Settings
 from dominosa.generator.generate import generate, make_request

@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 
-from dominosa.deductions.grades import GRADES, Technique
+from dominosa.deductions import GRADES, Technique
 from dominosa.puzzle import Puzzle
 
 __all__ = ["EXAMPLE_ORDER", "MAX_EXAMPLES", "chapter_examples", "examples_seed"]

@@ -191,7 +191,7 @@ def grade_argument(text: str) -> str:
     """An argparse type, the one every option taking a grade uses: the grade's name as the engine spells it
     (case and spaces forgiven), or argparse's one-line error naming the grades. A grade nobody has is refused
     rather than matched by nothing: a filter that matches nothing would end in silence and exit code 0."""
-    from dominosa.deductions.grades import GRADES, grade_level
+    from dominosa.deductions import GRADES, grade_level
 
     try:
         return GRADES[grade_level(text)]

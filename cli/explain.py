@@ -29,12 +29,7 @@ from dominosa.cli.interrupts import finished
 from dominosa.cli.rate import ClueSettlement, grade_words, path_proof, verdict_words
 from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, report_timed_out, time_limit
 from dominosa.cli.usage import UsageError
-from dominosa.deductions import Rating, rate
-from dominosa.deductions.driver import settle
-from dominosa.deductions.grades import Technique
-from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.deductions.positions import walk
-from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions import DEFAULT_NODE_BUDGET, Deduction, Rating, SolvingState, Technique, rate, settle, walk
 from dominosa.dominoes import domino_name
 from dominosa.formats import PuzzleRecord, puzzle_to_dict
 from dominosa.puzzle import Placement, Puzzle

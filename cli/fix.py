@@ -18,8 +18,7 @@ from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_argument
 from dominosa.cli.interrupts import finished
 from dominosa.cli.timeout import TimedOut, add_timeout_argument, time_limit
 from dominosa.cli.usage import UsageError
-from dominosa.deductions.grades import GRADES
-from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
+from dominosa.deductions import AMBIGUOUS, GRADES, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
 from dominosa.formats import PuzzleRecord, draw_solution, puzzle_to_dict
 from dominosa.generator.fix_result import DEFAULT_CAP, Fix, FixProgress
 from dominosa.generator.fix_search import article

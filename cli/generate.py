@@ -26,9 +26,7 @@ from dominosa.cli.common import (
 from dominosa.cli.show import game_id_of
 from dominosa.cli.store import warn_old_scores
 from dominosa.cli.usage import UsageError
-from dominosa.deductions.grades import GRADES
-from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.deductions.score import DEFAULT_WEIGHTS, read_score_weights
+from dominosa.deductions import DEFAULT_NODE_BUDGET, DEFAULT_WEIGHTS, GRADES, read_score_weights
 from dominosa.formats import draw_solution, write_plain
 from dominosa.formats.reader import read_input_text
 from dominosa.generator.best import DEFAULT_BUDGET, BestRun, Budget

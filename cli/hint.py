@@ -23,15 +23,17 @@ from dominosa.cli.common import (
 )
 from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
 from dominosa.cli.usage import UsageError
-from dominosa.deductions.grades import GRADES, Technique
-from dominosa.deductions.positions import (
+from dominosa.deductions import (
     CONSISTENT,
+    GRADES,
+    Deduction,
     Hint,
     PositionCheck,
+    SolvingState,
+    Technique,
     check_position,
     position_hint,
 )
-from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.formats import draw_solution, puzzle_to_dict, read_example
 from dominosa.formats.drawing import Emphasis
 from dominosa.formats.positions import Position, read_positions

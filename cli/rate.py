@@ -28,12 +28,19 @@ from dominosa.cli.common import (
 from dominosa.cli.interrupts import finished
 from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, report_timed_out, time_limit
 from dominosa.cli.usage import UsageError
-from dominosa.deductions import GRADES, Rating, rate
-from dominosa.deductions.driver import settle
-from dominosa.deductions.grades import TECHNIQUES
-from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
-from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.deductions.state import SolvingState
+from dominosa.deductions import (
+    AMBIGUOUS,
+    DEFAULT_NODE_BUDGET,
+    GRADES,
+    NO_SOLUTION,
+    PROPER,
+    TECHNIQUES,
+    UNDECIDED_VERDICT,
+    Rating,
+    SolvingState,
+    rate,
+    settle,
+)
 from dominosa.formats import PuzzleRecord, puzzle_to_dict
 from dominosa.puzzle import Puzzle
 

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import TextIO
 
 from dominosa.cli.common import wipe_line
-from dominosa.deductions.search_watch import watching_searches
+from dominosa.deductions import watching_searches
 
 __all__ = ["SearchProgress", "showing_search_progress"]
 

@@ -12,8 +12,7 @@ from typing import Any
 from dominosa.cli.common import Inputs, add_format_argument, add_puzzle_arguments, numbered, print_json, print_text
 from dominosa.cli.timeout import positive_seconds
 from dominosa.cli.usage import UsageError
-from dominosa.deductions import CountResult, Technique, count_solutions, solve_by_steps
-from dominosa.deductions.driver import StepLog
+from dominosa.deductions import CountResult, StepLog, Technique, count_solutions, solve_by_steps
 from dominosa.formats import PuzzleRecord, draw_solution, puzzle_to_dict
 
 __all__ = ["register", "run", "verdict"]

@@ -22,6 +22,13 @@ techniques, the driver, counting, grading, the graph and the layers):
   ``NEWLY_JOINED``, ``NEWLY_SPLIT`` (:mod:`~dominosa.deductions.state`; the counter uses the first three).
 - **deduction**: one step of a rule or technique (:class:`Deduction`); **technique**: a rule as graded, with its
   level and cost (:mod:`~dominosa.deductions.grades`, the one table).
+- **settled**: a position with no consequences pending (rules 2 and 3 drawn); **bookkeeping**: those two rules,
+  which only draw the consequences of an earlier deduction.
+- **walk**: a run of the one stepping loop (:func:`~dominosa.deductions.driver.stepping`) over a position, which
+  owns how a deduction is applied and what is drawn after it (:class:`~dominosa.deductions.driver.Walked`).
+- **grade** (level): the hardest technique a proper puzzle needs, easiest deduction first (``GRADES``);
+  **verdict**: ``PROPER`` (one solution), ``AMBIGUOUS``, ``NO_SOLUTION`` or ``UNDECIDED_VERDICT``, not a grade.
+- **public core**: ``__all__`` below, all that other layers import of the engine.
 
 The one-letter names of the hot loops, the same in every module:
 
@@ -47,66 +54,137 @@ from dominosa.lazy import lazy_attributes
 # used (dominosa.native). Here rather than in the top package, whose import must stay next to free.
 _native.install()
 
+# The public core: everything other layers (cli, web, generator, rendering, bench, tools and the tests but
+# tests/test_deductions_*.py) import of the engine, and only from here (tests/test_layers.py checks it). At most
+# 50 names, each with a docstring where it is made.
 __all__ = [
-    "GRADES",
-    "TECHNIQUES",
-    "DeductionPath",
-    "GradeResult",
-    "Rating",
-    "ScoreWeights",
-    "grade",
-    "grade_level",
-    "grade_level_of",
-    "rate",
-    "score",
-    "shortest_path",
-    "Technique",
-    "Contradiction",
-    "CountResult",
-    "Deduction",
-    "SearchStats",
-    "SolvingState",
-    "StepLog",
-    "count_from_position",
+    # the counter: whether a puzzle has one solution, and which
     "count_solutions",
-    "is_unique",
-    "iter_deductions",
-    "next_deduction",
+    "count_from_position",
+    "count_solution_pairs",
     "solutions",
     "solve",
+    "is_unique",
+    "CountResult",
+    "SearchStats",
+    # the grades and the techniques that define them (the one table)
+    "GRADES",
+    "TECHNIQUES",
+    "Technique",
+    "grade_level",
+    "ordered_by_tier",
+    # the grader and its verdicts
+    "grade",
+    "GradeResult",
+    "PROPER",
+    "AMBIGUOUS",
+    "NO_SOLUTION",
+    "UNDECIDED_VERDICT",
+    # the rating: verdict, grade, shortest deduction path and score together
+    "rate",
+    "Rating",
+    # the shortest deduction path
+    "shortest_path",
+    "DeductionPath",
+    "DEFAULT_NODE_BUDGET",
+    # the interestingness score
+    "path_score",
+    "ScoreWeights",
+    "DEFAULT_WEIGHTS",
+    "SCORE_VERSION",
+    "read_score_weights",
+    "dominoes_to_place",
+    # a position as the rules read it, and one step
+    "SolvingState",
+    "Deduction",
+    "Contradiction",
+    # the step mode: one deduction at a time
+    "iter_deductions",
+    "next_deduction",
     "solve_by_steps",
+    "StepLog",
+    "settle",
+    # a player's position: hints, checks and the replay of a path
+    "check_position",
+    "position_hint",
+    "PositionCheck",
+    "Hint",
+    "CONSISTENT",
+    "walk",
+    # the sentences deductions carry, for translations
+    "Sentence",
+    "Names",
+    "english_list",
+    # who watches the counter's long searches (progress lines)
+    "watching_searches",
+    # the puzzle's integer tables (a benchmark clears their cache to measure a cold start)
+    "tables_for",
 ]
 
 # Imported on first use, so that importing one module (the counting engine, say) never loads the others or
 # networkx: every generator worker imports the counter.
 _LAZY = {
-    "CountResult": "dominosa.deductions.counting",
-    "SearchStats": "dominosa.deductions.counting",
-    "count_from_position": "dominosa.deductions.counting",
+    # counting
     "count_solutions": "dominosa.deductions.counting",
-    "is_unique": "dominosa.deductions.counting",
+    "count_from_position": "dominosa.deductions.counting",
+    "count_solution_pairs": "dominosa.deductions.counting",
     "solutions": "dominosa.deductions.counting",
     "solve": "dominosa.deductions.counting",
+    "is_unique": "dominosa.deductions.counting",
+    "CountResult": "dominosa.deductions.counting",
+    "SearchStats": "dominosa.deductions.search",
+    # grades
     "GRADES": "dominosa.deductions.grades",
     "TECHNIQUES": "dominosa.deductions.grades",
     "Technique": "dominosa.deductions.grades",
     "grade_level": "dominosa.deductions.grades",
-    "GradeResult": "dominosa.deductions.grading",
+    "ordered_by_tier": "dominosa.deductions.grades",
+    # grading
     "grade": "dominosa.deductions.grading",
-    "grade_level_of": "dominosa.deductions.grading",
-    "DeductionPath": "dominosa.deductions.graph",
-    "shortest_path": "dominosa.deductions.graph",
-    "Rating": "dominosa.deductions.rating",
+    "GradeResult": "dominosa.deductions.grading",
+    "PROPER": "dominosa.deductions.grading",
+    "AMBIGUOUS": "dominosa.deductions.grading",
+    "NO_SOLUTION": "dominosa.deductions.grading",
+    "UNDECIDED_VERDICT": "dominosa.deductions.grading",
+    # rating
     "rate": "dominosa.deductions.rating",
+    "Rating": "dominosa.deductions.rating",
+    # graph
+    "shortest_path": "dominosa.deductions.graph",
+    "DeductionPath": "dominosa.deductions.graph",
+    "DEFAULT_NODE_BUDGET": "dominosa.deductions.graph",
+    # score
+    "path_score": "dominosa.deductions.score",
     "ScoreWeights": "dominosa.deductions.score",
-    "score": "dominosa.deductions.score",
-    "Contradiction": "dominosa.deductions.state",
-    "Deduction": "dominosa.deductions.state",
+    "DEFAULT_WEIGHTS": "dominosa.deductions.score",
+    "SCORE_VERSION": "dominosa.deductions.score",
+    "read_score_weights": "dominosa.deductions.score",
+    "dominoes_to_place": "dominosa.deductions.score",
+    # state
     "SolvingState": "dominosa.deductions.state",
-    "StepLog": "dominosa.deductions.driver",
+    "Deduction": "dominosa.deductions.state",
+    "Contradiction": "dominosa.deductions.state",
+    # driver
     "iter_deductions": "dominosa.deductions.driver",
     "next_deduction": "dominosa.deductions.driver",
     "solve_by_steps": "dominosa.deductions.driver",
+    "StepLog": "dominosa.deductions.driver",
+    "settle": "dominosa.deductions.driver",
+    # positions
+    "check_position": "dominosa.deductions.positions",
+    "position_hint": "dominosa.deductions.positions",
+    "PositionCheck": "dominosa.deductions.positions",
+    "Hint": "dominosa.deductions.positions",
+    "CONSISTENT": "dominosa.deductions.positions",
+    "walk": "dominosa.deductions.positions",
+    # sentences
+    "Sentence": "dominosa.deductions.sentences",
+    "Names": "dominosa.deductions.sentences",
+    "english_list": "dominosa.deductions.sentences",
+    # search_watch
+    "watching_searches": "dominosa.deductions.search_watch",
+    # tables
+    "tables_for": "dominosa.deductions.tables",
 }
 
 __getattr__, __dir__ = lazy_attributes(__name__, _LAZY, globals())

@@ -95,6 +95,18 @@ def count_solutions(
     -----
     Propagation costs time linear in the pairs it changes; the search branches on the most constrained cell or
     domino. Proper random puzzles rarely need more than a few branches.
+
+    Examples
+    --------
+    A count to two proves a puzzle proper (the README's puzzle) or not (two dominoes that can swap):
+
+    >>> from dominosa import read_puzzle
+    >>> found = count_solutions(read_puzzle("3:22223101012330103310"), 2)
+    >>> found.count, found.complete
+    (1, True)
+    >>> found = count_solutions(read_puzzle("1:001011"), 2)
+    >>> found.count, found.complete
+    (2, False)
     """
     return count_from_position(
         puzzle,

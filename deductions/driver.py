@@ -10,8 +10,8 @@ is applied, and the search starts again from the easiest. Every deduction comes 
 mode of explanations, hints, ``solve --steps``, the state graph's completion and the graded record (the use counts
 the generator's fitness and ``rate`` read): :func:`iter_deductions`, :func:`next_deduction`. A run that keeps no
 bookkeeping steps (grading's default, and every lean run: the generator's quick rejections among them) is the
-loop *settled* (:func:`stepping` with ``counted``): the bookkeeping drawn after each deduction and only counted
-(:func:`settle_counted`: :func:`settle`'s steps in its order, without their deduction objects): the same steps,
+loop *settled* (:func:`stepping` on a :class:`SettledWalk`): the bookkeeping drawn after each deduction and only
+counted (:func:`settle_counted`: :func:`settle`'s steps in its order, without their deduction objects): the same steps,
 for a technique list with the bookkeeping first.
 
 A settled position is said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes: a
@@ -20,12 +20,12 @@ A settled position is said by four bitsets (joined pairs, split pairs, covered c
 the trivial moves and the candidate lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean
 grading's trivial and basic tiers on small boards), each rule by its own logic function.
 
-**Closure mode** (the loop with ``bulk``) makes every deduction of a level at once, the way Simon Tatham's C solver
-grades: the trivial closure (rules 1, 2, 3 and 5: the settle kernel and the state's lonely cells and dominoes),
-then for each level in turn (the loop's tiers, :func:`closure_tiers`) the first technique (easiest first; parity,
-which reads the whole position, is asked after the hard and extreme ones) that has any deductions has them *all*
-applied, the trivial closure is drawn again, and the search restarts from the first. Level-only grading reads it
-for the level alone.
+**Closure mode** (the loop on a :class:`ClosureWalk`) makes every deduction of a level at once, the way Simon
+Tatham's C solver grades: the trivial closure (rules 1, 2, 3 and 5: the settle kernel and the state's lonely cells
+and dominoes), then for each level in turn (the loop's tiers, :func:`closure_tiers`) the first technique (easiest
+first; parity, which reads the whole position, is asked after the hard and extreme ones) that has any deductions has
+them *all* applied, the trivial closure is drawn again, and the search restarts from the first. Level-only grading
+reads it for the level alone.
 The bulk finders it asks (rules 4 and 6 on the position's candidate sets, the set analyses re-checking only the
 numbers that changed, short contradictions on the counter's propagation) are in
 :mod:`~dominosa.deductions.levels`.
@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 from dominosa.deductions import rules
 from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
@@ -72,6 +72,9 @@ from dominosa.solution import Solution
 
 __all__ = [
     "Walked",
+    "StepWalk",
+    "SettledWalk",
+    "ClosureWalk",
     "stepping",
     "settle",
     "settle_counted",
@@ -88,61 +91,135 @@ __all__ = [
 
 
 class Walked(Protocol):
-    """What the loop needs of a position: whether it is solved, its pending bookkeeping and a way to apply a
-    deduction. A :class:`~dominosa.deductions.state.SolvingState` is one; lean grading's settled bitsets
-    (:class:`~dominosa.deductions.grading.BitsetPosition`) another, always settled."""
+    """What the loop walks: a position, what its finders are asked about (``subject``), and how a deduction is
+    applied to it and its consequences drawn. Each run of the loop is one of these, so the loop itself has no
+    modes: :class:`StepWalk` (a SolvingState one deduction at a time, bookkeeping included), :class:`SettledWalk`
+    (the bookkeeping drawn after each deduction by the settle kernel and counted), :class:`ClosureWalk` (every
+    deduction of the first productive finder at once, then the trivial closure) and lean grading's
+    :class:`~dominosa.deductions.grading.BitsetPosition` (settled bitsets, each step settled by the kernel).
 
-    newly_joined: set[int]
-    newly_split: set[int]
+    Attributes
+    ----------
+    subject : what the tiers' finders are given (a SolvingState, or the bitset walker itself).
+    bulk : the finders give all their deductions at once (an iterable), applied together before :meth:`settle`;
+        otherwise each gives its first deduction or None.
+    """
+
+    bulk: bool
 
     @property
-    def solved(self) -> bool: ...
+    def subject(self) -> Any:
+        """What the tiers' finders are given."""
+        ...
 
-    def apply(self, deduction: Deduction) -> None: ...
+    def finished(self) -> bool:
+        """Whether the position is solved with nothing left to draw: the loop stops there."""
+        ...
+
+    def apply(self, deduction: Deduction) -> None:
+        """Apply one deduction found in the position (with ``bulk``, one of a batch found in the same position)."""
+        ...
+
+    def settle(self) -> None:
+        """Draw what the walk draws after each deduction (or batch), and once at the start: nothing, the counted
+        bookkeeping, or the trivial closure."""
+        ...
+
+
+class StepWalk:
+    """A :class:`~dominosa.deductions.state.SolvingState` walked one deduction at a time: the bookkeeping is a
+    finder like any other, its steps yielded (``solve --steps``, hints, the lessons)."""
+
+    def __init__(self, state: SolvingState) -> None:
+        self.subject = state
+        self.bulk = False
+
+    def finished(self) -> bool:
+        s = self.subject
+        return s.solved and not s.newly_joined and not s.newly_split
+
+    def apply(self, deduction: Deduction) -> None:
+        self.subject.apply(deduction)
+
+    def settle(self) -> None:
+        """Nothing: the bookkeeping is the tiers' to find."""
+
+
+class SettledWalk(StepWalk):
+    """The step walk with its bookkeeping (rules 2 and 3) drawn after each deduction by :func:`settle_counted`
+    and counted in ``counted`` by rule number, never made as deductions (grading's default and lean runs; the
+    tiers' finders leave the bookkeeping techniques out)."""
+
+    def __init__(self, state: SolvingState, counted: list[int]) -> None:
+        super().__init__(state)
+        self.counted = counted
+
+    def settle(self) -> None:
+        settle_counted(self.subject, self.counted)
+
+
+class ClosureWalk(StepWalk):
+    """The closure mode: the first productive finder's deductions are applied all at once
+    (:meth:`~dominosa.deductions.state.SolvingState.apply_undecided`: each was found in the same position) and
+    the trivial closure (:func:`close_trivially`) drawn at the start and after each batch, with no deduction
+    objects (level-only grading, on :func:`closure_tiers`)."""
+
+    def __init__(self, state: SolvingState) -> None:
+        super().__init__(state)
+        self.bulk = True
+
+    def apply(self, deduction: Deduction) -> None:
+        self.subject.apply_undecided(deduction)
+
+    def settle(self) -> None:
+        close_trivially(self.subject)
 
 
 def stepping(
-    position: Walked,
-    tiers: Iterable[Sequence[Callable[[Any], Any]]],
-    *,
-    bulk: bool = False,
-    counted: list[int] | None = None,
-    applied: bool = True,
+    walked: Walked, tiers: Iterable[Sequence[Callable[[Any], Any]]], *, applied: bool = True
 ) -> Iterator[Deduction]:
     """The engine's one stepping loop: ask the finders in order, apply what the first productive one found, and
-    start again from the first, until the position is solved (with no bookkeeping pending) or every finder is
-    stuck; yield each deduction made. Every run of the engine on a position is this loop with its parameters.
+    start again from the first, until the position is finished or every finder is stuck; yield each deduction
+    made. Every run of the engine on a position is this loop on a :class:`Walked`.
 
     Parameters
     ----------
-    position : the position, changed as deductions are applied: a SolvingState (which ``bulk`` and ``counted``
-        need), or any position the tiers' finders read (:class:`Walked`).
+    walked : the position as the run walks it (:class:`StepWalk`, :class:`SettledWalk`, :class:`ClosureWalk`, or
+        lean grading's bitsets), changed as deductions are applied.
     tiers : the finders to try, easiest first, in tiers: when every finder of a tier is stuck the loop goes on
         with the next tier and never back (the closure mode's levels: each tier lists the finders up to its
-        level); a one-at-a-time run has one tier. A finder gives its first deduction or None, or with ``bulk``
-        all its deductions (an iterable, read in full before the position changes).
-    bulk : the closure mode: the first productive finder's deductions are applied *all* at once, and the trivial
-        closure (:func:`close_trivially`) drawn at the start and after each batch, with no deduction objects.
-    counted : the settled mode: the bookkeeping (rules 2 and 3) is drawn at the start and after each deduction
-        by :func:`settle_counted` and counted here by rule number, never yielded (the tiers' finders leave the
-        bookkeeping techniques out). Otherwise the bookkeeping is a finder like any other, its steps yielded.
+        level); a one-at-a-time run has one tier. A finder is given ``walked.subject`` and gives its first
+        deduction or None, or with ``walked.bulk`` all its deductions (read in full before the position changes).
     applied : each deduction is yielded after it is applied (the default: the caller sees the position it
         made); False to yield it before, in the position it was found in (applied when the loop resumes: a caller
         that stops there leaves the position as it was found, as a hint does).
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.techniques import FINDERS
+    >>> from dominosa.deductions.grades import TECHNIQUES
+    >>> puzzle = read_puzzle("3:22223101012330103310")
+    >>> state = SolvingState(puzzle)
+    >>> rules = [d.rule for d in stepping(StepWalk(state), ([FINDERS[t] for t in TECHNIQUES],))]
+    >>> len(rules), [r for r in rules if r not in (2, 3)], state.solved
+    (33, [5, 5, 1, 1, 1], True)
+
+    The same run settled: the bookkeeping (rules 2 and 3) drawn and counted, never a step of its own.
+
+    >>> counts, state = [0] * 4, SolvingState(puzzle)
+    >>> others = [FINDERS[t] for t in TECHNIQUES if not t.bookkeeping]
+    >>> [d.rule for d in stepping(SettledWalk(state, counts), (others,))], counts[2] + counts[3], state.solved
+    ([5, 5, 1, 1, 1], 28, True)
     """
-    if bulk:
-        close_trivially(cast(SolvingState, position))
-    elif counted is not None:
-        settle_counted(cast(SolvingState, position), counted)
+    bulk = walked.bulk
+    walked.settle()
+    subject = walked.subject
     for tier in tiers:  # a tier is asked for only once the last is stuck (the closure's are made lazily)
-        while True:
-            if position.solved and not position.newly_joined and not position.newly_split:
-                return
+        while not walked.finished():
             # The first finder with anything to say: its deduction, or with ``bulk`` all of them (read in full
             # before the position changes).
             found: Any = None
             for find in tier:
-                found = find(position)
+                found = find(subject)
                 if found is not None:
                     if not bulk:
                         break
@@ -155,18 +232,16 @@ def stepping(
             if bulk:
                 if not applied:
                     yield from found
-                on_counts = cast(SolvingState, position)
                 for deduction in found:
-                    _apply_in_bulk(on_counts, deduction)
-                close_trivially(on_counts)
+                    walked.apply(deduction)
+                walked.settle()
                 if applied:
                     yield from found
             else:
                 if not applied:
                     yield found
-                position.apply(found)
-                if counted is not None:
-                    settle_counted(cast(SolvingState, position), counted)
+                walked.apply(found)
+                walked.settle()
                 if applied:
                     yield found
 
@@ -198,9 +273,9 @@ def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | N
     if not (pending_joins or pending_splits):
         return
     placings: list[int] | None = None if placed is None else []
-    # (positional: the bookkeeping is drawn after every step, and a call by keywords costs more in Python)
     after, joins, splits = settle_position(
-        s.masks, s.position(), (), (), (), pending_joins, pending_splits, False, False, placings, s.tables
+        s.masks, s.position(), (), (), (), pending_joins, pending_splits, checked=False, placings=placings,
+        tables=s.tables,
     )
     s.settle_to(after)
     if placed is not None and placings:
@@ -222,7 +297,7 @@ def next_deduction(state: SolvingState, techniques: Sequence[Technique] | None =
     ``techniques`` defaults to all of them, easiest first (guessing last).
     """
     finders = [FINDERS[t] for t in (TECHNIQUES if techniques is None else techniques)]
-    return next(stepping(state, (finders,), applied=False), None)
+    return next(stepping(StepWalk(state), (finders,), applied=False), None)
 
 
 def iter_deductions(
@@ -231,6 +306,7 @@ def iter_deductions(
     techniques: Sequence[Technique] | None = None,
     guess: bool = True,
     bookkeeping: bool = True,
+    applied: bool = True,
 ) -> Iterator[Deduction]:
     """The step mode on a position: yield deductions one at a time, applying each, until the puzzle is solved or
     no technique applies.
@@ -243,6 +319,9 @@ def iter_deductions(
     bookkeeping : when False, the bookkeeping steps (rules 2 and 3) are drawn but not yielded; with a technique
         list that starts with them (the default's does), by the settled loop, which makes no deduction objects
         for them: the other deductions are the same, in the same order.
+    applied : when False, each deduction is yielded before it is applied, in the position it was found in (the
+        book's lessons show each step beside the position before it); it is applied when the caller asks for the
+        next one.
 
     Raises
     ------
@@ -254,11 +333,11 @@ def iter_deductions(
         order = tuple(t for t in order if t is not Technique.GUESS)
     if not bookkeeping and order[:2] == _BOOKKEEPING:
         rest = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
-        return stepping(state, (rest,), counted=[0] * _USES_SLOTS)
+        return stepping(SettledWalk(state, [0] * _USES_SLOTS), (rest,), applied=applied)
     finders: list[Finder] = [FINDERS[t] for t in order]  # looked up once: the loop asks them after every step
     if not bookkeeping:
-        return (d for d in stepping(state, (finders,)) if not _BOOKKEEPING_RULE[d.rule])
-    return stepping(state, (finders,))
+        return (d for d in stepping(StepWalk(state), (finders,), applied=applied) if not _BOOKKEEPING_RULE[d.rule])
+    return stepping(StepWalk(state), (finders,), applied=applied)
 
 
 # The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them), and
@@ -319,8 +398,8 @@ _TRIVIAL_TECHNIQUES = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
 def closure_tiers(
     techniques: Sequence[Technique] | None = None,
 ) -> Iterator[Sequence[Callable[[SolvingState], Any]]]:
-    """The closure mode's tiers for :func:`stepping` (with ``bulk``): for each level above trivial with an
-    allowed technique, easiest first, the bulk finders up to it
+    """The closure mode's tiers for :func:`stepping` (on a :class:`ClosureWalk`): for each level above trivial
+    with an allowed technique, easiest first, the bulk finders up to it
     (:func:`~dominosa.deductions.levels.finders_by_level`), then, if guessing is allowed, the last of them with
     trial and error after it (tried where every other technique is stuck, as the step run takes it: the same
     position, so the same pair tried and the same search).
@@ -372,11 +451,7 @@ def close_trivially(s: SolvingState) -> None:
             return
         after = s.position()  # with splits alone pending, the kernel (rule 2 alone) has nothing to draw
         if pending_joins:
-            after = settle_position(m, after, (), (), (), pending_joins, pending_splits, False, True, None, t)[0]
+            after = settle_position(
+                m, after, (), (), (), pending_joins, pending_splits, checked=False, quiet=True, tables=t
+            )[0]
         s.settle_to(after)
-
-
-def _apply_in_bulk(s: SolvingState, deduction: Deduction) -> None:
-    """Apply a deduction found earlier in the same position (see
-    :meth:`~dominosa.deductions.state.SolvingState.apply_undecided`)."""
-    s.apply_undecided(deduction)

@@ -51,8 +51,8 @@ __all__ = [
     "ordered_by_tier",
 ]
 
-# The grades, easiest first; a grade's level is its position here.
 GRADES: tuple[str, ...] = ("trivial", "basic", "hard", "extreme", "fiendish", "guessing")
+"""The grades' names, easiest first; a grade's level is its position here (:func:`grade_level` reads it)."""
 TRIVIAL, BASIC, HARD, EXTREME, FIENDISH, GUESSING = range(len(GRADES))
 
 # Grade names of the old seven-grade scale that are no grade now, and the grade they became. Its "tricky"
@@ -125,8 +125,8 @@ class Technique(IntEnum):
         return self.level
 
 
-# The techniques easiest first, bookkeeping first within its level: the order grading tries them in.
 TECHNIQUES: tuple[Technique, ...] = tuple(sorted(Technique, key=lambda t: (t.level, not t.bookkeeping)))
+"""Every technique, easiest first and bookkeeping first within its level: the order grading tries them in."""
 
 
 def ordered_by_tier(max_tier: int | None = None) -> tuple[Technique, ...]:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from dominosa.deductions import local_duplicate, parity
 from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.driver import closure_tiers, pairs_of, settle_counted, stepping
+from dominosa.deductions.driver import ClosureWalk, SettledWalk, StepWalk, closure_tiers, pairs_of, stepping
 from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.must_overlap import must_overlap_splits
 from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
@@ -35,7 +35,6 @@ __all__ = [
     "GradeResult",
     "Tally",
     "grade",
-    "grade_level_of",
     "verdict_of",
     "PROPER",
     "AMBIGUOUS",
@@ -44,6 +43,8 @@ __all__ = [
 ]
 
 PROPER, AMBIGUOUS, NO_SOLUTION, UNDECIDED_VERDICT = "proper", "ambiguous", "no solution", "undecided"
+"""The verdicts (:attr:`GradeResult.verdict`): one solution, several, none, or not known within the counter's node
+budget. Only a proper puzzle is graded; the verdicts are not grades."""
 
 
 @dataclass
@@ -175,7 +176,7 @@ def grade(
         tiers = closure_tiers(techniques)  # checked before any work
         state = SolvingState(puzzle)
         tally = Tally(state)
-        tally.count(stepping(state, tiers, bulk=True, applied=False))
+        tally.count(stepping(ClosureWalk(state), tiers, applied=False))
         return tally.result(verdict, state.solved, with_uses=False)
     return graded_by_steps(puzzle, verdict, tuple(techniques or TECHNIQUES), keep_deductions, lean)
 
@@ -196,7 +197,7 @@ class Tally:
     >>> from dominosa.deductions.techniques import FINDERS
     >>> state = SolvingState(read_puzzle("3:22223101012330103310"))
     >>> tally = Tally(state, keep=True)
-    >>> tally.count(stepping(state, ([FINDERS[t] for t in TECHNIQUES],), applied=False))
+    >>> tally.count(stepping(StepWalk(state), ([FINDERS[t] for t in TECHNIQUES],), applied=False))
     >>> tally.level, len(tally.made), tally.result(PROPER, state.solved).techniques
     (0, 33, {'single neighbour': 3, 'unique placement': 2})
     """
@@ -289,12 +290,13 @@ def graded_by_steps(
     tally = Tally(state, keep=keep, bookkeeping=not lean)
     if settled:
         finders = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
+        walk = SettledWalk(state, tally.uses)
         if started is not None:
-            settle_counted(state, tally.uses)  # the loop's own first settle, drawn here to keep the start
+            walk.settle()  # the loop's own first settle, drawn here to keep the start
             started.append(state.copy())
-        tally.count(stepping(state, (finders,), counted=tally.uses, applied=False))
+        tally.count(stepping(walk, (finders,), applied=False))
     else:
-        tally.count(stepping(state, ([FINDERS[t] for t in order],), applied=False))
+        tally.count(stepping(StepWalk(state), ([FINDERS[t] for t in order],), applied=False))
     # A proper puzzle never contradicts a sound rule, so no Contradiction is expected here.
     return tally.result(verdict, state.solved)
 
@@ -325,10 +327,21 @@ class BitsetPosition:
         self.position: tuple[int, int, int, int] = start_position(self.masks)  # a Position, then the kernel's
         self.full = (1 << self.masks.n_cells) - 1
         self.solved = self.position[2] == self.full
-        self.newly_joined: set[int] = set()  # settled: never any bookkeeping pending
-        self.newly_split: set[int] = set()
+        self.bulk = False  # its finders give their first deduction
         self.split_steps = 0
         self.following: FollowingState | None = None  # made when the basic tier is first asked
+
+    @property
+    def subject(self) -> BitsetPosition:
+        """What its finders read: the bitsets themselves."""
+        return self
+
+    def finished(self) -> bool:
+        """Solved: a settled position never has bookkeeping pending."""
+        return self.solved
+
+    def settle(self) -> None:
+        """Nothing: each step is settled as it is applied."""
 
     def apply(self, deduction: Deduction) -> None:
         """Settle the deduction on the bitsets (a proper puzzle's sound steps never contradict)."""
@@ -368,28 +381,78 @@ def _basic_step(p: BitsetPosition) -> Deduction | None:
 
 
 def _first_basic(m: Masks, position: tuple[int, int, int, int], following: FollowingState) -> Deduction | None:
-    """The basic tier's first deduction in a settled position where no trivial move is left, its techniques in
-    the step run's order, each at the lowest place the bitsets show it applies, by the rule's one logic: rule 4
-    (its domino's places away from the cell split), rule 6 (the other pairs of the cell all its places share
-    split), must overlap (every pair touching its first place that each of its places overlaps split); then local
-    duplicate and parity, asked of the engine's own position (:class:`~dominosa.deductions.settled.FollowingState`),
-    their deduction kept to its rule and pairs. None when the tier is stuck."""
+    """The basic tier's first deduction in a settled position where no trivial move is left: its techniques asked
+    in the step run's order (:data:`~dominosa.deductions.grades.TECHNIQUES`, read once into
+    :data:`_BASIC_ON_BITSETS`), each at the lowest place the bitsets show it applies. None when the tier is stuck."""
     undecided = m.all_pairs & ~(position[0] | position[1])
+    for first in _BASIC_ON_BITSETS:
+        found = first(m, position, undecided, following)
+        if found is not None:
+            return found
+    return None
+
+
+def _same_neighbours_first(
+    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+) -> Deduction | None:
+    """Rule 4 at its lowest cell: its domino's places away from the cell split."""
     cells = same_neighbour_cells(m, position, True)
-    if cells:
-        return Deduction(rule=_SAME_RULE, splits=bit_indices(same_neighbours_away(m, undecided, cells[0])))
+    if not cells:
+        return None
+    return Deduction(rule=_SAME_RULE, splits=bit_indices(same_neighbours_away(m, undecided, cells[0])))
+
+
+def _shared_cell_first(
+    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+) -> Deduction | None:
+    """Rule 6 at its lowest domino: the other pairs of the cell all its places share split."""
     dominoes = shared_cell_dominoes(m, position, True)
-    if dominoes:
-        return Deduction(rule=_SHARED_RULE, splits=bit_indices(shared_cell_splits(m, undecided, dominoes[0])[1]))
+    if not dominoes:
+        return None
+    return Deduction(rule=_SHARED_RULE, splits=bit_indices(shared_cell_splits(m, undecided, dominoes[0])[1]))
+
+
+def _must_overlap_first(
+    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+) -> Deduction | None:
+    """Must overlap at its lowest domino: every pair touching its first place that each of its places overlaps
+    split."""
     dominoes = must_overlap_dominoes(m, position, True)
-    if dominoes:
-        return Deduction(rule=_OVERLAP_RULE, splits=bit_indices(must_overlap_splits(m, undecided, dominoes[0])))
-    state = following.at(position)
-    found = local_duplicate.local_duplicate(state) or parity.parity(state)
+    if not dominoes:
+        return None
+    return Deduction(rule=_OVERLAP_RULE, splits=bit_indices(must_overlap_splits(m, undecided, dominoes[0])))
+
+
+def _local_duplicate_first(
+    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+) -> Deduction | None:
+    """Local duplicate, asked of the engine's own position (:class:`~dominosa.deductions.settled.FollowingState`)."""
+    return _rule_and_pairs(local_duplicate.local_duplicate(following.at(position)))
+
+
+def _parity_first(
+    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+) -> Deduction | None:
+    """Parity, asked as local duplicate is."""
+    return _rule_and_pairs(parity.parity(following.at(position)))
+
+
+def _rule_and_pairs(found: Deduction | None) -> Deduction | None:
+    """An engine's deduction kept to its rule and pairs (a lean run reads no more, and keeps no sentence)."""
     return None if found is None else Deduction(rule=found.rule, joins=found.joins, splits=found.splits)
 
 
 _BASIC_TIER = tuple(t for t in TECHNIQUES if t.level <= BASIC)
+
+# The basic tier's techniques on bitsets, in the tier's order: TECHNIQUES says it, this table only binds each to its
+# finder on bitsets.
+_BASIC_ON_BITSETS = tuple({
+    Technique.ALL_SAME_NEIGHBOURS: _same_neighbours_first,
+    Technique.SHARED_CELL: _shared_cell_first,
+    Technique.MUST_OVERLAP: _must_overlap_first,
+    Technique.LOCAL_DUPLICATE: _local_duplicate_first,
+    Technique.PARITY: _parity_first,
+}[t] for t in TECHNIQUES if t.level == BASIC)
 
 # The trivial tier's techniques, as grade() is given them (the generator's quick rejection at trivial), and the most
 # cells (order 6: 7 x 8) for which the lean runs of the trivial and basic tiers are made on bitsets: their finders
@@ -418,16 +481,3 @@ _SHARED_RULE = int(Technique.SHARED_CELL)
 _OVERLAP_RULE = int(Technique.MUST_OVERLAP)
 # The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them).
 _BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)
-
-def grade_level_of(
-    puzzle: Puzzle, *, verdict: str | None = None, techniques: Sequence[Technique] | None = None
-) -> GradeResult:
-    """``grade(puzzle, level_only=True, ...)``: the level alone, by the driver's closure mode. Kept as a name of
-    the package's public API; :func:`grade` is the one grader.
-
-    >>> from dominosa import read_puzzle
-    >>> result = grade_level_of(read_puzzle("3:22223101012330103310"))
-    >>> result.name, result.uses
-    ('trivial', {})
-    """
-    return grade(puzzle, verdict=verdict, techniques=techniques, level_only=True)

@@ -74,6 +74,8 @@ from dominosa.puzzle import Puzzle
 __all__ = ["DeductionPath", "shortest_path", "DEFAULT_NODE_BUDGET", "successors"]
 
 DEFAULT_NODE_BUDGET = 300
+"""How many positions :func:`shortest_path` expands before it stops and completes its best path by the step mode
+(the path is then not proved cheapest); the commands' ``--path-budget`` default."""
 
 
 @dataclass
@@ -199,6 +201,17 @@ def shortest_path(
     Raises
     ------
     Contradiction : the puzzle has no solution.
+
+    Examples
+    --------
+    The README's puzzle: one unique placement, then four single neighbours, proved the cheapest way.
+
+    >>> from dominosa import read_puzzle
+    >>> path = shortest_path(read_puzzle("3:22223101012330103310"))
+    >>> [step.rule for step in path.steps], path.cost, path.exhaustive
+    ([5, 1, 1, 1, 1], 7.0, True)
+    >>> path.steps[0].reason
+    'The 1-1 can only go at r2c5-r3c5.'
     """
     image, cells = canonical_image(puzzle)
     if image == puzzle:

@@ -34,8 +34,9 @@ __all__ = [
     "UNKNOWN",
 ]
 
-# What checking a position against the puzzle found (see check_position).
 CONSISTENT, SEVERAL, CONTRADICTS, UNKNOWN = "consistent", "several", "contradicts", "unknown"
+"""What checking a position against the puzzle found (:attr:`PositionCheck.status`, see :func:`check_position`):
+one way to finish it, several, none, or not known within the counter's node budget."""
 
 
 def position_state(position: Position) -> SolvingState:

@@ -8,7 +8,7 @@ from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, grade, graded_by_steps, verdict_of
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET, DeductionPath, shortest_path
 from dominosa.deductions.reasons import GradeReason, grade_reason
-from dominosa.deductions.score import DEFAULT_WEIGHTS, SCORE_VERSION, ScoreWeights, dominoes_to_place, score
+from dominosa.deductions.score import DEFAULT_WEIGHTS, SCORE_VERSION, ScoreWeights, dominoes_to_place, path_score
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.puzzle import Puzzle
 
@@ -144,11 +144,11 @@ def rate(
         graded = grade(puzzle, verdict=verdict, keep_deductions=not with_path)
     dominoes = dominoes_to_place(puzzle)
     if verdict != PROPER:
-        return Rating(verdict, graded, None, score([], dominoes=dominoes, proper=False, weights=weights))
+        return Rating(verdict, graded, None, path_score([], dominoes=dominoes, proper=False, weights=weights))
     reason = grade_reason(puzzle, graded) if with_reason else None
     if not with_path:
         steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
-        return Rating(verdict, graded, None, score(steps, dominoes=dominoes, weights=weights), steps, reason)
+        return Rating(verdict, graded, None, path_score(steps, dominoes=dominoes, weights=weights), steps, reason)
     start = started[0] if started else None
     path = shortest_path(puzzle, node_budget=node_budget, trivial=graded.level == TRIVIAL, start=start)
-    return Rating(verdict, graded, path, score(path.steps, dominoes=dominoes, weights=weights), path.steps, reason)
+    return Rating(verdict, graded, path, path_score(path.steps, dominoes=dominoes, weights=weights), path.steps, reason)

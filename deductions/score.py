@@ -13,7 +13,7 @@ is needed) is counted as it is. A double-six puzzle therefore scores as it did b
 way (version 1), and a score of 80 says the same at double-6 and at double-40: ``--min-score`` and ``--best``
 compare sizes, and a book of several orders ranks them evenly.
 
-All weights live in :class:`ScoreWeights`; pass another instance to :func:`score` to change them.
+All weights live in :class:`ScoreWeights`; pass another instance to :func:`path_score` to change them.
 :data:`SCORE_VERSION` names how the score is measured, so that a store can tell scores of another measure apart.
 """
 
@@ -32,7 +32,7 @@ from dominosa.puzzle import Puzzle
 __all__ = [
     "ScoreWeights",
     "DEFAULT_WEIGHTS",
-    "score",
+    "path_score",
     "longest_forced_chain",
     "read_score_weights",
     "IMPROPER_SCORE",
@@ -42,11 +42,12 @@ __all__ = [
     "dominoes_to_place",
 ]
 
-# How the score is measured; a new measure gets a new number. 1: the counts of scans, guesses and the chain as they
-# are, so that big boards scored far lower than small ones. 2: those counts per double-six set (this module).
-# 3: as 2, on the path searched on the puzzle's canonical form (deductions/carrying.py), so that a turned, mirrored or
-# renumbered copy scores the same; about one puzzle in five scores a few points otherwise than under 2.
 SCORE_VERSION = 3
+"""How the score is measured; a new measure gets a new number (the store rescores puzzles of an older one). 1: the
+counts of scans, guesses and the chain as they are, so that big boards scored far lower than small ones. 2: those
+counts per double-six set (this module). 3: as 2, on the path searched on the puzzle's canonical form
+(deductions/carrying.py), so that a turned, mirrored or renumbered copy scores the same; about one puzzle in five
+scores a few points otherwise than under 2."""
 
 # The size the size-dependent terms are measured against: the double-six set, 28 dominoes.
 REFERENCE_DOMINOES = 28
@@ -102,6 +103,7 @@ class ScoreWeights:
 
 
 DEFAULT_WEIGHTS = ScoreWeights()
+"""The weights the score uses unless a weights file (:func:`read_score_weights`) says otherwise."""
 
 
 def read_score_weights(text: str) -> ScoreWeights:
@@ -165,7 +167,7 @@ def domino_sets(dominoes: int) -> float:
     return max(dominoes, 1) / REFERENCE_DOMINOES
 
 
-def score(
+def path_score(
     steps: list[Deduction], *, dominoes: int, proper: bool = True, weights: ScoreWeights = DEFAULT_WEIGHTS
 ) -> float:
     """The interestingness of a solve along ``steps`` (higher is better); see :class:`ScoreWeights`.

@@ -84,6 +84,7 @@ def settle_position(
     quiet_splits: tuple[int, ...] = (),
     pending_joins: int = 0,
     pending_splits: int = 0,
+    *,
     checked: bool = True,
     quiet: bool = False,
     placings: list[int] | None = None,
@@ -125,18 +126,11 @@ def settle_position(
     new_joins, new_splits = pending_joins, 0 if quiet else pending_splits
     n_joins = n_splits = 0
     if quiet_splits or splits:
-        changed = 0
-        for group, newly in ((quiet_splits, False), (splits, True)):
-            for q in group:
-                bit = bits[q]
-                if joined & bit:
-                    raise Contradiction(f"{_pair(tables, q)} is joined and cannot be split")
-                if not split & bit:
-                    split |= bit
-                    changed |= bit
-                    if newly and not quiet:
-                        new_splits |= bit
+        changed, newly = _split_all(bits, tables, joined, split, quiet_splits, splits)
+        split |= changed
         open_ ^= changed
+        if not quiet:
+            new_splits |= newly
         if changed and checked:
             _check_alive(m, tables, open_, covered, placed, changed)
     for q in joins:
@@ -181,6 +175,26 @@ def settle_position(
             joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
             open_ ^= left
     return make_position(joined, split, covered, placed), n_joins, n_splits
+
+
+def _split_all(
+    bits: tuple[int, ...], tables: Tables | None, joined: int, split: int, quiet_splits: tuple[int, ...],
+    splits: tuple[int, ...],
+) -> tuple[int, int]:
+    """A deduction's splits as :func:`settle_position` makes them (its quiet splits, then its splits): the pairs
+    newly split by either, and those newly split by ``splits`` (whose consequences are drawn); a Contradiction
+    for a joined pair."""
+    changed = newly = 0
+    for group, drawn in ((quiet_splits, False), (splits, True)):
+        for q in group:
+            bit = bits[q]
+            if joined & bit:
+                raise Contradiction(f"{_pair(tables, q)} is joined and cannot be split")
+            if not (split | changed) & bit:
+                changed |= bit
+                if drawn:
+                    newly |= bit
+    return changed, newly
 
 
 def settled_after(

@@ -256,12 +256,12 @@ class SolvingState:
     """
 
     def __init__(
-        self, puzzle: Puzzle, *, _tables: Tables | None = None, _copy_of: SolvingState | None = None
+        self, puzzle: Puzzle, *, _copy_of: SolvingState | None = None
     ) -> None:
         if _copy_of is not None:
             self._copy_from(_copy_of)
             return
-        t = _tables or tables_for(puzzle)
+        t = tables_for(puzzle)
         self.puzzle = puzzle
         self.tables = t
         self.masks = masks_of(t)
@@ -286,8 +286,13 @@ class SolvingState:
         self.lonely_dominoes: set[int] = set()
         self.dirty_cells: set[int] = set(range(t.n_cells))
         self.dirty_dominoes: set[int] = set(range(t.n_dominoes))
-        # Results of costly analyses keyed by everything they depend on (so shared by copies): set analysis
-        # finds the same groups again while the cells of a number do not change.
+        # Facts of the puzzle that costly analyses keep, shared by every copy (so by sibling positions of the state
+        # graph too), which is sound because no entry depends on the position it was made in: set analysis's
+        # groups and matchings are keyed by everything they are computed from; short contradiction's consistent
+        # fixed points are each rewritten by a probe to those that hold its position (probe.PairProbe), so a
+        # sibling's probe may drop one that held this position, which costs this one a propagation, never an
+        # answer: a pair vouched for by a holding fixed point is one whose propagation meets no contradiction,
+        # and a pair not vouched for is propagated (tests/test_deductions_advanced.py checks siblings agree).
         self.memo: dict = {}
         # Per-position results of the scans that keep them between calls (each checks they still hold).
         self.scans: dict = {}

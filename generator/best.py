@@ -52,7 +52,7 @@ from typing import NamedTuple
 
 from dominosa.board import Board
 from dominosa.canonical import canonical_key, symmetry_squares
-from dominosa.deductions.grading import GradeResult
+from dominosa.deductions import GradeResult
 from dominosa.generator.evolve import (
     FINISH,
     Evolution,

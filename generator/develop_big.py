@@ -24,10 +24,7 @@ import random
 from typing import NamedTuple
 
 from dominosa.board import Board
-from dominosa.deductions import grade
-from dominosa.deductions.counting import count_from_position
-from dominosa.deductions.grades import FIENDISH, TECHNIQUES
-from dominosa.deductions.grading import PROPER, GradeResult
+from dominosa.deductions import PROPER, TECHNIQUES, GradeResult, count_from_position, grade, grade_level
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, repair, to_puzzle
 
@@ -65,7 +62,7 @@ child is solved outright; with half the children a generation, the search takes 
 twice as often. Measured at order 40 (bench/README.md, bench_monster): 2 children made searches give up more
 often, and one move a child instead of up to two did not help."""
 
-LOGIC_FIRST_CEILING = FIENDISH
+LOGIC_FIRST_CEILING = grade_level("fiendish")
 """The techniques a logic-first search grades with when its target is a score range and no grade: every one
 short of guessing, the hardest that prove a layout unique by themselves. A layout they leave stuck is measured
 by what they leave unplaced, as a graded target's layouts above it are, so such a search climbs toward puzzles

@@ -46,9 +46,7 @@ from typing import Any, NamedTuple
 from deap import base, tools
 
 from dominosa.board import Board
-from dominosa.deductions.grades import EXTREME, GRADES
-from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights
+from dominosa.deductions import DEFAULT_NODE_BUDGET, DEFAULT_WEIGHTS, GRADES, ScoreWeights, grade_level
 from dominosa.dominoes import Domino, domino
 from dominosa.generator.develop_big import EXTREME_OFFSPRING, logic_first_board
 from dominosa.generator.fitness import (
@@ -258,7 +256,7 @@ FINISH = -1
 # 1.43x: its searches run for many generations that meet no target, each completing its quick rejections. Since
 # layouts above hard and extreme targets are measured by the quick run itself (fitness.measured_when_stuck), no
 # completion is ever asked for them, and extreme is in too: order 6 0.62x against main (15 seeds, load 3.9).
-QUICK_REJECT_UP_TO = EXTREME
+QUICK_REJECT_UP_TO = EXTREME = grade_level("extreme")
 
 
 def search_rng(seed: int | str, index: int, target: Target = ANY) -> random.Random:

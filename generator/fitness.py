@@ -13,7 +13,7 @@ give the same puzzles for the same seed, whatever the number of workers.
    repaired layout comes back with the result, so the search keeps it (the repair is inherited, which is what
    makes random starts and rough mutations cheap).
 2. *Grade* a proper layout with :func:`~dominosa.deductions.grade` (no deduction path: fast), and score the
-   grading run's steps with :func:`~dominosa.deductions.score.score`: a cheap stand-in for the real score. The
+   grading run's steps with :func:`~dominosa.deductions.score.path_score`: a cheap stand-in for the real score. The
    score reads only each step's rule and pairs, so the run is asked for lean deductions (``lean=True``): the run
    is then made settled, its bookkeeping drawn and counted without a step of its own (the quick rejections below
    at the trivial and basic grades among them, and the stuck runs below, whose measure reads the dominoes placed
@@ -70,14 +70,25 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from dominosa.board import Board, Cell
-from dominosa.deductions import count_solutions, grade, rate
-from dominosa.deductions.counting import count_solution_pairs
-from dominosa.deductions.grades import EXTREME, GRADES, HARD, TECHNIQUES, TRIVIAL, Technique
-from dominosa.deductions.grading import PROPER, GradeResult
-from dominosa.deductions.graph import shortest_path
-from dominosa.deductions.rating import Rating
-from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, dominoes_to_place, score
-from dominosa.deductions.state import Deduction
+from dominosa.deductions import (
+    DEFAULT_WEIGHTS,
+    GRADES,
+    PROPER,
+    TECHNIQUES,
+    Deduction,
+    GradeResult,
+    Rating,
+    ScoreWeights,
+    Technique,
+    count_solution_pairs,
+    count_solutions,
+    dominoes_to_place,
+    grade,
+    grade_level,
+    path_score,
+    rate,
+    shortest_path,
+)
 from dominosa.dominoes import Domino
 from dominosa.generator.develop_big import LOGIC_FIRST_CEILING, develop_by_logic, logic_first_board
 from dominosa.generator.mutations import Layout, random_start, repair, to_puzzle
@@ -100,6 +111,8 @@ __all__ = [
     "WeightValues",
     "DEFAULT_WEIGHT_VALUES",
 ]
+
+TRIVIAL, HARD, EXTREME = grade_level("trivial"), grade_level("hard"), grade_level("extreme")
 
 # How the chosen puzzles are rated: "path" (rate with the shortest deduction path: the real score),
 # "grade" (grade and a score from the grading run: faster on big boards), "none" (proved proper only).
@@ -419,7 +432,7 @@ def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Eval
     if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
     steps = [d for d in graded.deductions if d.rule not in _BOOKKEEPING]  # (a lean run has kept none)
-    value = score(steps, dominoes=len(job.dominoes), weights=ScoreWeights(*job.weights))
+    value = path_score(steps, dominoes=len(job.dominoes), weights=ScoreWeights(*job.weights))
     target = job.target
     if target.level is not None and graded.level > target.level and measured_when_stuck(target):
         stuck = stuck_in_run(graded.deductions, len(job.dominoes), target.level)
@@ -471,7 +484,7 @@ def _trivial_rating(puzzle: Puzzle, graded: GradeResult, budget: int, weights: S
     ``sentences=False``): the same path (rules, pairs, cost, proved cheapest), carrying what the rating's JSON form
     and the score read, so that no deduction is made again for sentences nobody reads here."""
     path = shortest_path(puzzle, node_budget=budget, trivial=True, sentences=False)
-    value = score(path.steps, dominoes=dominoes_to_place(puzzle), weights=weights)
+    value = path_score(path.steps, dominoes=dominoes_to_place(puzzle), weights=weights)
     return Rating(PROPER, graded, path, value, path.steps)
 
 

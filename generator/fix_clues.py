@@ -19,9 +19,7 @@ The search answers first, then improves, so that it always has an answer to give
 
 from __future__ import annotations
 
-from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.grades import GRADES
-from dominosa.deductions.grading import GradeResult
+from dominosa.deductions import GRADES, GradeResult, count_solutions
 from dominosa.generator.fix_result import Fix
 from dominosa.generator.fix_search import (
     FixSearch,

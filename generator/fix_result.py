@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dominosa.board import Cell
-from dominosa.deductions.grading import GradeResult
+from dominosa.deductions import GradeResult
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.solution import Solution
 

@@ -14,9 +14,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from dominosa.deductions.counting import solutions
-from dominosa.deductions.grades import GRADES
-from dominosa.deductions.grading import PROPER, GradeResult, grade
+from dominosa.deductions import GRADES, PROPER, GradeResult, grade, solutions
 from dominosa.generator.fix_result import Fix, FixProgress
 from dominosa.generator.hitting import bits
 from dominosa.generator.layouts import board_squares, trivial_square_indices

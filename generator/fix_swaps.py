@@ -18,9 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from dominosa.board import Cell
-from dominosa.deductions.counting import count_solutions
-from dominosa.deductions.grades import GRADES
-from dominosa.deductions.grading import GradeResult
+from dominosa.deductions import GRADES, GradeResult, count_solutions
 from dominosa.generator.fitness import Target, fitness_of
 from dominosa.generator.fix_memory import moves_cap
 from dominosa.generator.fix_result import Fix

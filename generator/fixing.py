@@ -26,8 +26,7 @@ interruptible: ``progress.best`` always holds the best fix found so far.
 
 from __future__ import annotations
 
-from dominosa.deductions.grades import GRADES
-from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
+from dominosa.deductions import AMBIGUOUS, GRADES, NO_SOLUTION, PROPER, UNDECIDED_VERDICT
 from dominosa.generator.fix_clues import ClueSearch
 from dominosa.generator.fix_memory import listing_cap
 from dominosa.generator.fix_result import DEFAULT_CAP, Fix, FixProgress

@@ -25,8 +25,7 @@ from typing import Any
 
 from dominosa.board import Board
 from dominosa.canonical import canonical_key
-from dominosa.deductions.grades import GRADES, grade_level
-from dominosa.deductions.score import DEFAULT_WEIGHTS
+from dominosa.deductions import DEFAULT_WEIGHTS, GRADES, grade_level
 from dominosa.dominoes import Domino, full_set, order_for_cells
 from dominosa.errors import PuzzleError
 from dominosa.formats import puzzle_to_dict, read_puzzles

@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from dominosa.atomic import open_atomic
 from dominosa.canonical import canonical_key
-from dominosa.deductions.score import SCORE_VERSION
+from dominosa.deductions import SCORE_VERSION
 from dominosa.errors import PuzzleError
 from dominosa.formats import write_game_id, write_plain
 from dominosa.generator.store_records import StoredPuzzle, StoreError, StoreStats, record_from_row

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from dominosa.deductions.score import SCORE_VERSION
+from dominosa.deductions import SCORE_VERSION
 from dominosa.errors import PuzzleError
 from dominosa.formats import puzzle_from_dict, puzzle_to_dict, solution_from_dict
 from dominosa.puzzle import Puzzle

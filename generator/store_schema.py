@@ -197,7 +197,7 @@ def _migrate(db: sqlite3.Connection, path: Path, version: int) -> None:
     """
     if version < 1:
         raise StoreError(f"{path} has a damaged version table (version {version}): it cannot be migrated")
-    from dominosa.deductions.grading import PROPER, grade
+    from dominosa.deductions import PROPER, grade
 
     db.execute("BEGIN IMMEDIATE")
     try:

@@ -14,8 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dominosa.canonical import canonical_key
-from dominosa.deductions import count_solutions
-from dominosa.deductions.score import SCORE_VERSION
+from dominosa.deductions import SCORE_VERSION, count_solutions
 from dominosa.errors import PuzzleError
 from dominosa.formats import puzzle_from_dict, puzzle_to_dict
 from dominosa.generator.store_queries import StoreQueries
@@ -161,8 +160,7 @@ class StoreWriting(StoreQueries):
         ------
         StoreError : the store was opened read-only, or cannot be written.
         """
-        from dominosa.deductions.rating import rate
-        from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights
+        from dominosa.deductions import DEFAULT_WEIGHTS, ScoreWeights, rate
 
         if self.read_only:
             raise StoreError(f"cannot rescore the puzzle store {self.path}: it is read-only")
@@ -252,7 +250,7 @@ def _known_rating(rating: dict[str, Any], *, current: bool = False) -> dict[str,
     """The grade, level and score to store from a rating a file states, the grade only if the engine knows it and
     the score only if it is of today's measure (its ``score_version``; ``current`` when this dominosa just made
     it)."""
-    from dominosa.deductions.grades import GRADES
+    from dominosa.deductions import GRADES
 
     grade = rating.get("grade")
     out: dict[str, Any] = {}

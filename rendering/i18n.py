@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dominosa.board import rename_cells
-from dominosa.deductions.sentences import Names, Sentence, english_list
+from dominosa.deductions import Names, Sentence, english_list
 
 __all__ = [
     "LANGUAGES",

@@ -25,10 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from dominosa.board import Cell, cell_name
-from dominosa.deductions.driver import stepping
-from dominosa.deductions.grades import GRADES, TECHNIQUES, Technique
-from dominosa.deductions.state import Contradiction, Deduction, SolvingState
-from dominosa.deductions.techniques import FINDERS
+from dominosa.deductions import GRADES, TECHNIQUES, Contradiction, Deduction, SolvingState, Technique, iter_deductions
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.rendering.i18n import N_
 
@@ -71,7 +68,7 @@ def steps(puzzle: Puzzle) -> Iterable[tuple[SolvingState, Deduction]]:
     (the same state object, changed once the caller moves on). Stops when solved, stuck or contradicted."""
     state = SolvingState(puzzle)
     try:
-        for found in stepping(state, ([FINDERS[t] for t in TECHNIQUES],), applied=False):
+        for found in iter_deductions(state, applied=False):
             yield state, found
     except Contradiction:
         return

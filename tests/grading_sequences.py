@@ -31,10 +31,7 @@ import random
 import sys
 from pathlib import Path
 
-from dominosa.deductions.grades import FIENDISH, TECHNIQUES
-from dominosa.deductions.grading import PROPER, grade
-from dominosa.deductions.graph import shortest_path
-from dominosa.deductions.state import Deduction
+from dominosa.deductions import PROPER, TECHNIQUES, Deduction, grade, grade_level, shortest_path
 from dominosa.formats.game_id import write_game_id
 from dominosa.puzzle import Puzzle
 
@@ -43,6 +40,7 @@ RECORD = Path(__file__).resolve().parent / "data" / "grading_sequences.jsonl"
 PATH_MAX_ORDER = 6
 PATH_EVERY = 4  # and for one puzzle in this many of those, to keep the test quick
 # Grading without the fiendish tier: fiendish puzzles then need trial and error.
+FIENDISH = grade_level("fiendish")
 NO_FIENDISH = tuple(t for t in TECHNIQUES if t.level != FIENDISH)  # the techniques up to extreme, and guessing
 
 

@@ -15,7 +15,7 @@ means r1c1-r1c2 joined, r1c2-r1c3 split, all other pairs undecided.
 from __future__ import annotations
 
 from dominosa import Puzzle
-from dominosa.deductions.state import SolvingState
+from dominosa.deductions import SolvingState
 
 
 def parse_art(art: str) -> tuple[Puzzle, list[int], list[int]]:

@@ -26,7 +26,7 @@ import random
 import sys
 from pathlib import Path
 
-from dominosa.deductions.counting import count_solutions
+from dominosa.deductions import count_solutions
 from dominosa.formats.json_format import puzzle_from_dict, puzzle_to_dict
 from dominosa.generator.layouts import random_irregular_board, random_layout
 from dominosa.generator.proper import proper_layout

@@ -104,8 +104,7 @@ def _assert_puzzles_out(path, reader: pypdf.PdfReader, count: int) -> None:
     worst = max(plain_share(a, b) for k, a in enumerate(grids) for b in grids[k + 1 :])
     assert worst <= 0.4, worst
     # Each technique the puzzles need (walked here with the engine's driver loop) is taught in the chapter.
-    from dominosa.deductions.driver import iter_deductions
-    from dominosa.deductions.grades import Technique
+    from dominosa.deductions import Technique, iter_deductions
 
     texts = [p.extract_text() for p in reader.pages]
     chapter = " ".join(t for t in texts if t.upper().startswith("SOLVING TECHNIQUES"))
@@ -819,7 +818,7 @@ def test_a_series_name_one_slip_from_a_stored_one_is_refused_unless_new_series(t
 def test_a_fiendish_german_book_teaches_easiest_first_on_puzzles_of_its_own(tmp_path):
     # The case: 'book --grade fiendish --count 3 --seed 2 --lang de' had set analysis before single
     # neighbour, and the lessons showed the book's own puzzles partly solved.
-    from dominosa.deductions.grades import TECHNIQUES, Technique
+    from dominosa.deductions import TECHNIQUES, Technique
     from dominosa.rendering.i18n import _, use_language
 
     done = dominosa("book", "--grade", "fiendish", "--count", "2", "--seed", "2", "--lang", "de", "--quiet",

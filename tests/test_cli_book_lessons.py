@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from dominosa.cli.book_lessons import EXAMPLE_ORDER, chapter_examples, examples_seed
-from dominosa.deductions.grades import Technique
+from dominosa.deductions import Technique
 from dominosa.generator.proper import proper_layout
 from dominosa.generator.twins import RepeatGuard
 from dominosa.rendering.lessons import techniques_met

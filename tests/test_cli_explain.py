@@ -10,9 +10,7 @@ from cli_run import dominosa
 from test_cli_rate import AMBIGUOUS_JSON, PNG_SIGNATURE, assert_one_line_error, layouts, puzzle_file
 
 from dominosa.cli.rate import grade_words
-from dominosa.deductions import count_solutions, rate
-from dominosa.deductions.driver import settle
-from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions import Deduction, SolvingState, count_solutions, rate, settle
 from dominosa.formats import read_example, write_json
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution

@@ -108,7 +108,7 @@ def test_the_board_marks_the_cells_the_hint_names(detail):
 def test_on_a_terminal_the_named_cells_are_in_bold_reverse_unless_no_color(monkeypatch):
     from dominosa.cli.common import emphasis
     from dominosa.cli.hint import hint_text
-    from dominosa.deductions.positions import check_position, next_hint, position_state
+    from dominosa.deductions import check_position, position_hint
     from dominosa.formats.positions import Position
 
     class Terminal:
@@ -124,7 +124,7 @@ def test_on_a_terminal_the_named_cells_are_in_bold_reverse_unless_no_color(monke
     monkeypatch.setenv("TERM", "dumb")
     assert emphasis(Terminal()) == "brackets"
     position = Position(read_example()[0])
-    hint = next_hint(position_state(position))
+    hint = position_hint(position)
     text = hint_text(position, hint, check_position(position), level=1, marks="ansi")
     assert "(highlighted on the board)" in text
     assert text.count("\x1b[1;7m") == 1 and "\x1b[1;7m 1 \x1b[0m" in text and "[1]" not in text

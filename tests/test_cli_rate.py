@@ -19,8 +19,7 @@ from cli_run import COMMAND, dominosa, one_line_error
 from tatham_data import tatham_rows
 
 from dominosa.cli.rate import grade_words, plot_rules, technique_words
-from dominosa.deductions import GRADES, SolvingState, next_deduction, rate
-from dominosa.deductions.grades import EXTREME, ordered_by_tier
+from dominosa.deductions import GRADES, SolvingState, grade_level, next_deduction, ordered_by_tier, rate
 from dominosa.formats import puzzle_from_dict, puzzle_to_dict, read_example, write_json
 from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
@@ -247,7 +246,7 @@ def test_stuck_draws_where_logic_up_to_extreme_stops(tmp_path):
     joined = [board.pair_of(tuple(a), tuple(b)) for a, b in stuck["joined"]]
     split = [board.pair_of(tuple(a), tuple(b)) for a, b in stuck["split"]]
     state = SolvingState.from_position(puzzle, joined, split)
-    assert next_deduction(state, ordered_by_tier(EXTREME)) is None
+    assert next_deduction(state, ordered_by_tier(grade_level("extreme"))) is None
 
 
 def test_a_puzzle_its_clues_settle_says_so_instead_of_a_bare_score_of_0(tmp_path):

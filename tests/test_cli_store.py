@@ -18,8 +18,7 @@ import pytest
 from cli_run import board_lines, dominosa
 
 from dominosa import problems
-from dominosa.deductions import count_solutions, rate
-from dominosa.deductions.score import SCORE_VERSION
+from dominosa.deductions import SCORE_VERSION, count_solutions, rate
 from dominosa.formats import (
     puzzle_from_dict,
     read_file_records,
@@ -115,7 +114,7 @@ def test_a_grade_is_read_as_the_engine_spells_it(store_path):
 
 
 def test_every_grade_in_the_help_examples_is_a_grade():
-    from dominosa.deductions.grades import GRADES
+    from dominosa.deductions import GRADES
 
     for action in ("", "list", "export", "stats", "add"):
         text = dominosa("store", *([action] if action else []), "--help").stdout

@@ -19,10 +19,10 @@ from dominosa.deductions import (
     short_contradiction,
 )
 from dominosa.deductions.counting import propagate_position
-from dominosa.deductions.driver import iter_deductions
+from dominosa.deductions.driver import iter_deductions, settle
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.grading import grade
-from dominosa.deductions.state import UNDECIDED, SolvingState
+from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
 from dominosa.generator.proper import proper_layout
 
 # A position where cells of one number share out dominoes (set analysis, with and without doubles).
@@ -388,3 +388,32 @@ def test_alternating_reach_is_every_cell_each_cell_reaches(data):
         sorted({match_cell[c], *data.draw(st.lists(st.integers(0, k - 1), max_size=4))}) for c in range(k)
     ]
     assert matching.alternating_reach(adj, match_cell, match_slot) == _reach_by_search(adj, match_cell, match_slot)
+
+
+def test_sibling_positions_sharing_the_memo_find_what_they_would_find_alone():
+    """The memo is shared by a state's copies, and short contradiction's probe rewrites its list of consistent fixed
+    points to those that hold its own position: a sibling's probe dropping entries costs the other propagations,
+    never a deduction (SolvingState's memo comment says why)."""
+    def found(s: SolvingState) -> list[tuple]:
+        return [(d.rule, d.splits) for d in short_contradiction.iter_short_contradiction(s)]
+
+    compared = 0
+    for seed in range(6):
+        puzzle = proper_layout(7, random.Random(seed))[0]
+        start = SolvingState(puzzle)
+        solved = start.copy()
+        for _ in iter_deductions(solved):
+            pass
+        truth = [q for q in solved.joined_pairs() if start.pair_states[q] == UNDECIDED]
+        for first, second in zip(truth[::2], truth[1::2], strict=False):
+            a, b = start.copy(), start.copy()
+            for s, q in ((a, first), (b, second)):
+                s.apply(Deduction(rule=0, joins=(q,)))
+                settle(s)
+            alone = b.copy()
+            alone.memo = {}  # a memo of its own, nothing shared
+            first_look = found(b)  # fills the shared fixed points from b's position
+            found(a)  # the sibling's probe rewrites them to its own position, dropping some that held b's
+            assert found(b) == first_look == found(alone)
+            compared += 1
+    assert compared > 20

@@ -9,13 +9,14 @@ from hypothesis import strategies as st
 from search_nodes import read_record, record_of
 from strategies import layouts
 
-from dominosa import Puzzle, problems
+from dominosa import Puzzle, native, problems
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import (
     TECHNIQUES,
     SolvingState,
     count_from_position,
     count_solutions,
+    counting,
     is_unique,
     iter_deductions,
     solutions,
@@ -221,3 +222,25 @@ def test_the_pair_probe_of_a_contradictory_position_refutes_every_pair():
     probe_ = PairProbe.at(t, [q, r], ())
     assert probe_.node is None
     assert all(probe_.refutes(p) for p in range(t.n_pairs)) and not probe_.decide(q, join=True)
+
+
+# The counter and the three modules under it, all from source, beside the installed (compiled where built) ones.
+_SOURCE = native.source_module(
+    "dominosa.deductions.counting",
+    along=("dominosa.deductions.node", "dominosa.deductions.probe", "dominosa.deductions.search"),
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=2, max_order=9, clues=True))
+def test_source_and_installed_propagation_reach_the_same_node(layout):
+    """The propagation and the root probe of both builds reach the same node (tests/test_native.py compares their
+    whole counts through the public core)."""
+    puzzle, _ = layout
+    t = tables_for(puzzle)
+    ours, theirs = propagate_position(t), _SOURCE.propagate_position(t)
+    assert (ours is None) == (theirs is None)
+    if ours is not None:
+        assert (ours.pstate, ours.ccount, ours.dcount, ours.placed) == (
+            theirs.pstate, theirs.ccount, theirs.dcount, theirs.placed)
+        assert counting.probe(ours.copy()) == _SOURCE.probe(theirs.copy())

@@ -22,7 +22,7 @@ from dominosa.deductions import grade, rate, solve
 from dominosa.deductions.grades import BASIC, TRIVIAL, Technique, ordered_by_tier
 from dominosa.deductions.grading import PROPER, graded_by_steps
 from dominosa.deductions.graph import shortest_path
-from dominosa.deductions.score import dominoes_to_place, score
+from dominosa.deductions.score import dominoes_to_place, path_score
 from dominosa.formats.game_id import read_game_id
 from dominosa.generator.fitness import Budgets, develop
 from dominosa.generator.layouts import random_layout
@@ -107,7 +107,7 @@ def test_a_trivial_puzzle_searched_from_bitsets_is_rated_the_same(layout, seed):
         general.cost,
         general.exhaustive,
     )
-    assert rating.score == score(general.steps, dominoes=dominoes_to_place(puzzle))
+    assert rating.score == path_score(general.steps, dominoes=dominoes_to_place(puzzle))
 
 
 # Lean grading runs settled (driver.stepping with counted=: the bookkeeping drawn by settle and counted; with the
@@ -160,7 +160,7 @@ def _lean_as_full(puzzle, techniques) -> str:
         assert (lean.decisive.rule, lean.decisive.joins) == (full.decisive.rule, full.decisive.joins)
         assert full.decisive in steps
     dominoes = dominoes_to_place(puzzle)
-    assert score(lean.deductions, dominoes=dominoes) == score(steps, dominoes=dominoes)
+    assert path_score(lean.deductions, dominoes=dominoes) == path_score(steps, dominoes=dominoes)
     assert grade(puzzle, techniques=techniques, verdict=PROPER, lean=True) == replace(full, deductions=[])
     if full.level is None:
         return "stuck"
@@ -192,7 +192,7 @@ def _random_propers(count, order=6):
 
 
 def test_the_loop_yields_a_deduction_in_the_position_it_was_found_in_or_after_applying_it():
-    from dominosa.deductions.driver import stepping
+    from dominosa.deductions.driver import StepWalk, stepping
     from dominosa.deductions.grades import TECHNIQUES
     from dominosa.deductions.state import SolvingState
     from dominosa.deductions.techniques import FINDERS
@@ -200,7 +200,7 @@ def test_the_loop_yields_a_deduction_in_the_position_it_was_found_in_or_after_ap
     puzzle = _random_propers(3)[0]
     finders = ([FINDERS[t] for t in TECHNIQUES],)
     before, after = SolvingState(puzzle), SolvingState(puzzle)
-    early, late = stepping(before, finders, applied=False), stepping(after, finders)
+    early, late = stepping(StepWalk(before), finders, applied=False), stepping(StepWalk(after), finders)
     for found, same in zip(early, late, strict=True):
         assert (found.rule, found.joins, found.splits) == (same.rule, same.joins, same.splits)
         assert all(before.pair_states[q] == 0 for q in found.joins + found.splits)  # not applied yet

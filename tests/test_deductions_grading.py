@@ -18,7 +18,7 @@ from dominosa.deductions.driver import iter_deductions
 from dominosa.deductions.grades import GUESSING, TRIVIAL, Technique, grade_level, ordered_by_tier
 from dominosa.deductions.grading import AMBIGUOUS, NO_SOLUTION, PROPER, grade
 from dominosa.deductions.graph import shortest_path
-from dominosa.deductions.score import IMPROPER_SCORE, dominoes_to_place, score
+from dominosa.deductions.score import IMPROPER_SCORE, dominoes_to_place, path_score
 from dominosa.deductions.state import SolvingState
 from dominosa.formats.game_id import read_game_id
 from dominosa.generator.layouts import random_layout
@@ -117,7 +117,7 @@ def test_logical_puzzles_score_above_guessing_ones():
         weaker = grade(puzzle, techniques=no_fiendish, keep_deductions=True)
         if weaker.level == GUESSING:
             steps = [d for d in weaker.deductions if d.rule not in (2, 3)]
-            guessing.append(score(steps, dominoes=dominoes_to_place(puzzle)))
+            guessing.append(path_score(steps, dominoes=dominoes_to_place(puzzle)))
     assert guessing, "no puzzle needed guessing without the fiendish tier"
     assert min(logical) > max(guessing)
 

@@ -22,7 +22,7 @@ from strategies import layouts, seeds
 from tatham_data import tatham_rows
 
 from dominosa import Board
-from dominosa.deductions.driver import close_trivially, stepping
+from dominosa.deductions.driver import ClosureWalk, close_trivially, stepping
 from dominosa.deductions.grades import (
     BASIC,
     EXTREME,
@@ -34,7 +34,7 @@ from dominosa.deductions.grades import (
     Technique,
     ordered_by_tier,
 )
-from dominosa.deductions.grading import AMBIGUOUS, PROPER, grade, grade_level_of
+from dominosa.deductions.grading import AMBIGUOUS, PROPER, grade
 from dominosa.deductions.levels import finders_by_level
 from dominosa.deductions.state import JOINED, SPLIT, SolvingState
 from dominosa.deductions.techniques import ALL_FINDERS
@@ -128,12 +128,6 @@ def test_a_puzzle_with_several_solutions_gets_its_verdict_and_no_level():
     assert (result.verdict, result.level, result.name) == (AMBIGUOUS, None, None)
 
 
-def test_the_old_name_is_the_level_only_grade():
-    puzzle = proper_layout(5, random.Random(3))[0]
-    assert grade_level_of(puzzle) == grade(puzzle, level_only=True)
-    assert grade_level_of(puzzle).uses == {} and grade(puzzle).uses
-
-
 def test_a_level_only_grade_keeps_no_deductions():
     with pytest.raises(ValueError, match="keeps no deductions"):
         grade(proper_layout(4, random.Random(1))[0], level_only=True, keep_deductions=True)
@@ -194,7 +188,7 @@ def close_up_to(state: SolvingState, level: int) -> None:
     for above, up_to in finders_by_level(tuple(TECHNIQUES)):
         if above <= level:
             finders = up_to
-    for _ in stepping(state, (finders,), bulk=True, applied=False):
+    for _ in stepping(ClosureWalk(state), (finders,), applied=False):
         pass
 
 

@@ -21,7 +21,7 @@ from dominosa.deductions.score import (
     domino_sets,
     dominoes_to_place,
     longest_forced_chain,
-    score,
+    path_score,
 )
 from dominosa.deductions.state import Deduction
 from dominosa.formats import puzzle_from_dict
@@ -84,7 +84,7 @@ solves = st.builds(
 @settings(max_examples=30, deadline=None)
 @given(solves)
 def test_a_double_six_board_scores_as_version_1_did(steps):
-    assert score(steps, dominoes=REFERENCE_DOMINOES) == _version_1(steps)
+    assert path_score(steps, dominoes=REFERENCE_DOMINOES) == _version_1(steps)
 
 
 @settings(max_examples=30, deadline=None)
@@ -98,8 +98,8 @@ def test_a_double_six_board_scores_as_version_1_did(steps):
 def test_a_board_k_times_bigger_with_k_times_the_scans_guesses_and_chain_scores_the_same(
     chain, scans, guesses, others, times
 ):
-    small = score(_solve(chain, scans, guesses, others), dominoes=REFERENCE_DOMINOES)
-    big = score(_solve(chain * times, scans * times, guesses * times, others), dominoes=REFERENCE_DOMINOES * times)
+    small = path_score(_solve(chain, scans, guesses, others), dominoes=REFERENCE_DOMINOES)
+    big = path_score(_solve(chain * times, scans * times, guesses * times, others), dominoes=REFERENCE_DOMINOES * times)
     assert big == pytest.approx(small, abs=0.011)  # each is rounded to two decimals
 
 
@@ -108,7 +108,7 @@ def test_a_board_k_times_bigger_with_k_times_the_scans_guesses_and_chain_scores_
 def test_each_scan_costs_the_scan_weight_per_double_six_set(steps, dominoes):
     steps = steps + _breaking(Technique.UNIQUE_PLACEMENT, 1)  # already scanning: another scan adds no variety
     more = steps + _breaking(Technique.UNIQUE_PLACEMENT, 1)
-    drop = score(steps, dominoes=dominoes) - score(more, dominoes=dominoes)
+    drop = path_score(steps, dominoes=dominoes) - path_score(more, dominoes=dominoes)
     assert drop == pytest.approx(DEFAULT_WEIGHTS.scan / domino_sets(dominoes), abs=0.011)
 
 
@@ -117,8 +117,8 @@ def test_each_scan_costs_the_scan_weight_per_double_six_set(steps, dominoes):
 def test_a_new_technique_adds_at_least_the_variety_weight(steps, new, dominoes):
     if new in {d.rule for d in steps}:
         return
-    before = score(steps, dominoes=dominoes)
-    after = score(steps + _breaking(new, 1), dominoes=dominoes)  # breaking changes no chain
+    before = path_score(steps, dominoes=dominoes)
+    after = path_score(steps + _breaking(new, 1), dominoes=dominoes)  # breaking changes no chain
     assert after >= before + DEFAULT_WEIGHTS.variety - 0.011
 
 
@@ -126,9 +126,9 @@ def test_a_new_technique_adds_at_least_the_variety_weight(steps, new, dominoes):
 @given(st.integers(0, 40), st.integers(0, 40), st.integers(1, 900))
 def test_a_longer_chain_never_scores_less_and_counts_as_its_share_of_the_board(shorter, longer, dominoes):
     shorter, longer = sorted((shorter, longer))
-    scored = [score(_placing(Technique.SINGLE_NEIGHBOUR, n), dominoes=dominoes) for n in (shorter, longer)]
+    scored = [path_score(_placing(Technique.SINGLE_NEIGHBOUR, n), dominoes=dominoes) for n in (shorter, longer)]
     assert scored[0] <= scored[1]
-    chain_term = scored[1] - score([], dominoes=dominoes) - DEFAULT_WEIGHTS.variety * (longer > 0)
+    chain_term = scored[1] - path_score([], dominoes=dominoes) - DEFAULT_WEIGHTS.variety * (longer > 0)
     assert chain_term == pytest.approx(DEFAULT_WEIGHTS.chain * math.log2(1 + longer / domino_sets(dominoes)), abs=0.011)
 
 
@@ -138,7 +138,8 @@ def test_needing_a_guess_costs_more_than_the_needs_guessing_weight(steps, domino
     logical = [d for d in steps if d.rule != Technique.GUESS]
     if len(logical) == len(steps):
         return
-    assert score(steps, dominoes=dominoes) <= score(logical, dominoes=dominoes) - DEFAULT_WEIGHTS.needs_guessing
+    guessed, logically = path_score(steps, dominoes=dominoes), path_score(logical, dominoes=dominoes)
+    assert guessed <= logically - DEFAULT_WEIGHTS.needs_guessing
 
 
 def test_the_size_is_the_dominoes_left_to_find_and_never_zero():
@@ -148,7 +149,7 @@ def test_the_size_is_the_dominoes_left_to_find_and_never_zero():
     assert dominoes_to_place(clued) == 23
     assert domino_sets(0) == domino_sets(1) == 1 / REFERENCE_DOMINOES
     scans = _placing(Technique.UNIQUE_PLACEMENT, 1)
-    assert math.isfinite(score(scans, dominoes=0))
+    assert math.isfinite(path_score(scans, dominoes=0))
 
 
 def _copies(puzzle: Puzzle) -> list[Puzzle]:

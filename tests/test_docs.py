@@ -73,8 +73,10 @@ def test_the_examples_are_found():
 
 def test_the_engines_public_functions_show_examples():
     # The engine's public modules (docs/architecture.md) show how they are called: the rules, the position, the
-    # grader and the rater, on the README's puzzle. Their examples run in test_the_examples_run, compiled or not.
-    modules = {f"dominosa.deductions.{leaf}" for leaf in ("rules", "state", "grading", "rating")}
+    # loop, the counter, the grader, the path and the rater, on the README's puzzle. Their examples run in
+    # test_the_examples_run, compiled or not.
+    modules = {f"dominosa.deductions.{leaf}"
+               for leaf in ("rules", "state", "driver", "counting", "grading", "graph", "rating")}
     assert modules <= set(_with_examples())
     shown = sum(text.count(">>>") for name in modules for _, text, _ in _docstrings(_modules()[name]))
     assert shown >= 8

@@ -14,10 +14,7 @@ import pytest
 from dominosa import Board, full_set
 from dominosa.canonical import canonical_key
 from dominosa.cover.dominosa import count_solutions_exact_cover
-from dominosa.deductions import grade, rate
-from dominosa.deductions.grades import grade_level
-from dominosa.deductions.grading import PROPER
-from dominosa.deductions.score import DEFAULT_WEIGHTS, ScoreWeights, read_score_weights
+from dominosa.deductions import DEFAULT_WEIGHTS, PROPER, ScoreWeights, grade, grade_level, rate, read_score_weights
 from dominosa.generator import best as best_module
 from dominosa.generator import evolve as evolve_module
 from dominosa.generator.best import BestRun, BestSettings, Budget, placements, placements_shared

@@ -11,8 +11,7 @@ import pytest
 
 import dominosa.generator.fitness as fitness
 from dominosa import Board, full_set
-from dominosa.deductions import count_solutions, grade
-from dominosa.deductions.grades import EXTREME, HARD, grade_level
+from dominosa.deductions import count_solutions, grade, grade_level
 from dominosa.generator import develop_big
 from dominosa.generator.best import Budget
 from dominosa.generator.develop_big import EXTREME_OFFSPRING, LOGIC_FIRST_CELLS, develop_by_logic, logic_first_board
@@ -21,6 +20,7 @@ from dominosa.generator.fitness import Budgets, Job, Target, evaluate
 from dominosa.generator.generate import generate, make_request
 from dominosa.generator.mutations import random_start, to_puzzle
 
+HARD, EXTREME = grade_level("hard"), grade_level("extreme")
 BOARD = Board.rectangle(8, 9)
 SET = tuple(sorted(full_set(7)))
 

@@ -10,8 +10,7 @@ import pytest
 
 from dominosa import Board, full_set
 from dominosa.cover.dominosa import count_solutions_exact_cover
-from dominosa.deductions import grade, rate
-from dominosa.deductions.grades import EXTREME, HARD, Technique, grade_level
+from dominosa.deductions import Technique, grade, grade_level, rate
 from dominosa.generator.fitness import (
     HALF_GRADE_UP_TO,
     IMPROPER_FITNESS,
@@ -28,6 +27,7 @@ from dominosa.generator.fitness import (
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.mutations import layout_of, to_puzzle
 
+HARD, EXTREME = grade_level("hard"), grade_level("extreme")
 BOARD = Board.rectangle(6, 7)
 SET = tuple(sorted(full_set(5)))
 

@@ -16,8 +16,7 @@ from strategies import boards, seeds
 
 from dominosa import Puzzle
 from dominosa.cover.dominosa import count_solutions_exact_cover, solutions_exact_cover
-from dominosa.deductions import count_solutions, grade
-from dominosa.deductions.grades import GRADES
+from dominosa.deductions import GRADES, count_solutions, grade
 from dominosa.generator import Fix, fix, fix_clues, fix_drafts, fix_memory, fixing
 from dominosa.generator.fix_drafts import raw_draft
 from dominosa.generator.fix_result import FixProgress

@@ -12,7 +12,7 @@ import pytest
 from store_cases import layout
 
 from dominosa.atomic import open_atomic
-from dominosa.deductions.score import SCORE_VERSION
+from dominosa.deductions import SCORE_VERSION
 from dominosa.formats import read_file_records, read_puzzles
 from dominosa.generator.proper import proper_layout
 from dominosa.generator.store import PuzzleStore

@@ -12,8 +12,7 @@ import pytest
 from store_cases import layout
 
 from dominosa import Puzzle
-from dominosa.deductions import grade, rate
-from dominosa.deductions.score import SCORE_VERSION, ScoreWeights
+from dominosa.deductions import SCORE_VERSION, ScoreWeights, grade, rate
 from dominosa.generator.proper import proper_layout
 from dominosa.generator.store import PuzzleStore
 from dominosa.generator.store_records import StoreError, StoreNotFound
@@ -227,9 +226,9 @@ _VERSION_4 = (
 
 def _old_score(puzzle: Puzzle, weights: ScoreWeights | None = None) -> float:
     """The score version 1 gave a puzzle: every count as it is, as if the board were a double-six one."""
-    from dominosa.deductions.score import score
+    from dominosa.deductions import path_score
 
-    return score(rate(puzzle).steps_taken, dominoes=28, weights=weights or ScoreWeights())
+    return path_score(rate(puzzle).steps_taken, dominoes=28, weights=weights or ScoreWeights())
 
 
 def test_a_version_4_store_keeps_its_old_scores_marked_until_rescored(tmp_path):

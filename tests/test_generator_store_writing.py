@@ -10,7 +10,7 @@ import pytest
 from store_cases import layout, transposed_and_renamed
 
 from dominosa import Puzzle, problems
-from dominosa.deductions.score import SCORE_VERSION
+from dominosa.deductions import SCORE_VERSION
 from dominosa.formats import read_puzzle
 from dominosa.generator.proper import proper_layout
 from dominosa.generator.store import PuzzleStore
@@ -159,8 +159,9 @@ def test_a_rescore_stopped_by_ctrl_c_keeps_the_batches_committed_and_the_next_ru
 
 
 def test_a_rescore_stopped_while_rating_loses_only_the_batch_being_rated(tmp_path, monkeypatch):
-    from dominosa.deductions import rating
+    import dominosa.deductions as engine
 
+    real_rate = engine.rate
     path = tmp_path / "p.sqlite"
     ids = _old_scored_store(path, 3)
     calls = []
@@ -169,10 +170,9 @@ def test_a_rescore_stopped_while_rating_loses_only_the_batch_being_rated(tmp_pat
         calls.append(puzzle)
         if len(calls) == 3:  # the first puzzle of the second batch
             raise KeyboardInterrupt
-        return rating.rate.__wrapped__(puzzle, **options)
+        return real_rate(puzzle, **options)
 
-    rate_then_stop.__wrapped__ = rating.rate
-    monkeypatch.setattr(rating, "rate", rate_then_stop)
+    monkeypatch.setattr(engine, "rate", rate_then_stop)
     with PuzzleStore(path) as store, pytest.raises(KeyboardInterrupt):
         store.rescore_old(batch=2)
     monkeypatch.undo()

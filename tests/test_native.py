@@ -26,11 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from strategies import layouts
 
 from dominosa import Board, native
-from dominosa.deductions import counting
-from dominosa.deductions.grades import Technique
-from dominosa.deductions.grading import PROPER, grade
-from dominosa.deductions.graph import shortest_path
-from dominosa.deductions.tables import tables_for
+from dominosa.deductions import PROPER, Technique, count_solutions, grade, shortest_path
 from dominosa.formats.game_id import read_game_id, write_game_id
 from dominosa.generator.layouts import random_layout
 from dominosa.generator.proper import proper_layout
@@ -53,9 +49,9 @@ ENGINE = {f"dominosa.deductions.{name}" for name in
     "dominosa.generator.layouts"}
 
 
-def _observed(module, puzzle: Puzzle, limit: int | None, budget: int | None):
+def _observed(count, puzzle: Puzzle, limit: int | None, budget: int | None):
     """Everything a count shows, the search's own figures included, so that any change of path is seen."""
-    r = module.count_solutions(puzzle, limit, keep_solutions=True, max_nodes=budget)
+    r = count(puzzle, limit, keep_solutions=True, max_nodes=budget)
     s = r.stats
     return (r.count, r.complete, r.out_of_nodes, s.nodes, s.branches, s.max_depth, s.probes,
             [sorted(sol.placements) for sol in r.solutions])
@@ -63,7 +59,7 @@ def _observed(module, puzzle: Puzzle, limit: int | None, budget: int | None):
 
 def test_the_source_copies_are_python():
     assert PURE.__file__.endswith("counting.py")
-    assert PURE is not counting
+    assert PURE.count_solutions is not count_solutions
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -71,27 +67,15 @@ def test_the_source_copies_are_python():
 def test_source_and_installed_counters_walk_the_same_search(layout):
     puzzle, _ = layout
     for limit, budget in ((2, None), (None, 300), (3, 40)):
-        assert _observed(PURE, puzzle, limit, budget) == _observed(counting, puzzle, limit, budget)
+        ours = _observed(count_solutions, puzzle, limit, budget)
+        assert _observed(PURE.count_solutions, puzzle, limit, budget) == ours
 
 
 @pytest.mark.parametrize("order", [12, 20, 30])
 def test_source_and_installed_counters_agree_on_large_boards(order):
     for seed in range(3):
         puzzle, _ = random_layout(order, random.Random(1000 * order + seed))
-        assert _observed(PURE, puzzle, 2, 3000) == _observed(counting, puzzle, 2, 3000)
-
-
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(layouts(min_order=2, max_order=9, clues=True))
-def test_source_and_installed_propagation_reach_the_same_node(layout):
-    puzzle, _ = layout
-    t = tables_for(puzzle)
-    ours, theirs = counting.propagate_position(t), PURE.propagate_position(t)
-    assert (ours is None) == (theirs is None)
-    if ours is not None:
-        assert (ours.pstate, ours.ccount, ours.dcount, ours.placed) == (
-            theirs.pstate, theirs.ccount, theirs.dcount, theirs.placed)
-        assert counting.probe(ours.copy()) == PURE.probe(theirs.copy())
+        assert _observed(PURE.count_solutions, puzzle, 2, 3000) == _observed(count_solutions, puzzle, 2, 3000)
 
 
 def test_the_build_says_which_modules_run_compiled():

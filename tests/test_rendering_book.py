@@ -240,7 +240,7 @@ def test_worked_example_is_a_proper_puzzle():
 
 
 def test_sections_follow_the_rating_engines_grades_and_show_capitalised(tmp_path):
-    from dominosa.deductions.grades import GRADES
+    from dominosa.deductions import GRADES
 
     hardest, easiest = GRADES[-1], GRADES[0]
     entries = _entries(3, order=3, grades=(hardest, None, easiest))
@@ -298,7 +298,7 @@ def _sized_entries(order: int) -> list[BookEntry]:
 
 
 def test_the_grades_meanings_name_the_techniques_in_words_from_the_engines_table():
-    from dominosa.deductions.grades import TECHNIQUES
+    from dominosa.deductions import TECHNIQUES
 
     meanings = dict(grade_meanings(["basic", "hard", "extreme"]))
     # The first grade shown names everything it needs, each later one what it adds; names as a reader reads them.
@@ -335,8 +335,7 @@ def test_difficulty_marks_rank_each_puzzle_within_its_section():
 
 
 def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_easiest_first():
-    from dominosa.deductions.driver import iter_deductions
-    from dominosa.deductions.grades import Technique
+    from dominosa.deductions import Technique, iter_deductions
 
     entries = _entries(6, order=5)
     reader = pypdf.PdfReader(io.BytesIO(build_book(entries, techniques=True, hints=True)[0]))
@@ -346,7 +345,7 @@ def test_the_techniques_chapter_shows_each_technique_its_puzzles_need_easiest_fi
     assert opening[0].startswith("Solving techniques") and all(t.startswith("SOLVING") for t in opening[1:])
     chapter = " ".join(" ".join(t.split()) for t in opening)
     # What the puzzles need, walked here with the engine's own driver loop, then easiest first by the grade table.
-    from dominosa.deductions.grades import TECHNIQUES
+    from dominosa.deductions import TECHNIQUES
 
     met: list[Technique] = []
     for entry in sorted(entries, key=lambda e: (len(e.puzzle.board), e.score)):

@@ -27,7 +27,7 @@ import pytest
 from cli_run import dominosa
 from pdf_checks import smallest_text
 
-from dominosa.deductions.sentences import Names, Sentence
+from dominosa.deductions import Names, Sentence
 from dominosa.puzzle import Puzzle
 from dominosa.rendering.i18n import (
     LANGUAGES,

@@ -13,8 +13,7 @@ import pytest
 from pdf_checks import placed_texts, text_sizes
 
 from dominosa.cover.dominosa import count_solutions_exact_cover
-from dominosa.deductions.grades import GRADES, Technique
-from dominosa.deductions.grading import grade
+from dominosa.deductions import GRADES, Technique, grade
 from dominosa.generator.proper import proper_layout
 from dominosa.rendering.book import BookEntry, build_book, compose_book
 from dominosa.rendering.lessons import find_lessons, first_hard_step
@@ -156,7 +155,7 @@ def test_a_lesson_no_window_of_12_holds_is_still_drawn_legibly_within_the_page_a
 def test_lessons_come_easiest_first_by_the_grade_table_whatever_order_they_are_met_in():
     # The puzzles walked hardest first: a set analysis (hard) is met before the single neighbour of a later
     # puzzle, yet the chapter opens with the easiest technique, as the grade table orders them.
-    from dominosa.deductions.grades import TECHNIQUES
+    from dominosa.deductions import TECHNIQUES
 
     puzzles = sorted(_puzzles(8), key=lambda item: -grade(item[0]).level)
     lessons = find_lessons([(n, p) for n, (p, _) in enumerate(puzzles, 1)])

@@ -52,7 +52,7 @@ def messages() -> dict[str | tuple[str, str], None]:
             elif name in SINGLE and texts and texts[0] is not None:
                 found[texts[0]] = None
     sys.path.insert(0, str(ROOT))
-    from dominosa.deductions.grades import GRADES, Technique
+    from dominosa.deductions import GRADES, Technique
 
     for technique in Technique:
         if not technique.bookkeeping:

@@ -29,9 +29,15 @@ from dominosa.cli import solve as solve_command
 from dominosa.cli import tile as tile_command
 from dominosa.cli.usage import UsageError
 from dominosa.cover.tiling import PackingCover, tilings
-from dominosa.deductions import GRADES, count_solutions, rate, solve_by_steps
-from dominosa.deductions.graph import DEFAULT_NODE_BUDGET
-from dominosa.deductions.positions import check_position, position_hint
+from dominosa.deductions import (
+    DEFAULT_NODE_BUDGET,
+    GRADES,
+    check_position,
+    count_solutions,
+    position_hint,
+    rate,
+    solve_by_steps,
+)
 from dominosa.errors import PuzzleError
 from dominosa.formats import PuzzleRecord, puzzle_to_dict, read_records, write_game_id, write_json, write_plain
 from dominosa.formats.positions import read_positions
