@@ -296,7 +296,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the book and print its one-line summary; exit code 0."""
     from dominosa.cli.book_input import entries_from_records, grade_order_from, read_annotations, read_excluded
-    from dominosa.rendering.book import BookError, Imprint, build_book, check_order_fits
+    from dominosa.rendering.book import build_book
+    from dominosa.rendering.book_fit import check_order_fits
+    from dominosa.rendering.book_sections import BookError, Imprint
 
     for name in ("per_page", "solutions_per_page"):
         value = getattr(args, name)
@@ -502,7 +504,7 @@ def _write_puzzles(path: Path, entries, grade_order) -> Path:
 
     from dominosa.atomic import atomic_write
     from dominosa.formats.json_format import puzzle_to_dict
-    from dominosa.rendering.book import book_order, display_name
+    from dominosa.rendering.book_sections import book_order, display_name
 
     lines = []
     for number, section, entry in book_order(entries, grade_order):
@@ -519,8 +521,8 @@ def _volume_words(volume: int | None) -> list[str]:
 def _make_cover(args: argparse.Namespace, summary, entries, volume: int | None = None) -> tuple[bytes, CoverSummary]:
     """The cover of the book just composed, as PDF bytes and what it is (checked by the cover's preflight; a
     :class:`~dominosa.rendering.book_cover.CoverError` when it fails)."""
-    from dominosa.rendering.book import book_order, display_name
     from dominosa.rendering.book_cover import build_cover
+    from dominosa.rendering.book_sections import book_order, display_name
 
     grades = [display_name(name) for name, _ in summary.sections]
     count = ngettext("{count} puzzle", "{count} puzzles", summary.puzzles).format(count=count_text(summary.puzzles))
@@ -635,7 +637,7 @@ def generate_entries(
     from dominosa.generator.evolve import NoPuzzleFound, Settings
     from dominosa.generator.generate import generate, make_request
     from dominosa.generator.workers import open_workers
-    from dominosa.rendering.book import BookEntry
+    from dominosa.rendering.book_sections import BookEntry
 
     grades: list[str | None] = [grade] if grade is not None else list(DEFAULT_MIX)
     orders = [order] if isinstance(order, int) else list(order)
@@ -754,7 +756,7 @@ def store_entries(
     from dominosa.cli.store import warn_old_scores
     from dominosa.generator.store import PuzzleStore, StoreError
     from dominosa.generator.twins import RepeatGuard
-    from dominosa.rendering.book import BookEntry
+    from dominosa.rendering.book_sections import BookEntry
 
     exclude = list(exclude)
     try:
@@ -952,7 +954,7 @@ def _record_volume(args: argparse.Namespace, entries, grade_order, volume: int) 
     import hashlib
 
     from dominosa.generator.store import PuzzleStore, StoreError
-    from dominosa.rendering.book import book_order
+    from dominosa.rendering.book_sections import book_order
 
     digest = hashlib.sha256(args.out.read_bytes()).hexdigest()
     try:

@@ -89,7 +89,7 @@ def _assert_puzzles_out(path, reader: pypdf.PdfReader, count: int) -> None:
 
     from dominosa.cover.dominosa import count_solutions_exact_cover
     from dominosa.formats.json_format import puzzle_from_dict, solution_from_dict
-    from dominosa.rendering.book import display_name
+    from dominosa.rendering.book_sections import display_name
 
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     assert [row["number"] for row in rows] == list(range(1, count + 1))

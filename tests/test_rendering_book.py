@@ -17,19 +17,10 @@ from test_rendering_pdf import assert_fonts_embedded_truetype
 
 from dominosa import Puzzle, Solution
 from dominosa.generator.proper import proper_layout
-from dominosa.rendering.book import (
-    WORKED_EXAMPLE,
-    BookEntry,
-    BookError,
-    Imprint,
-    build_book,
-    check_order_fits,
-    compose_book,
-    display_name,
-    grade_meanings,
-    group_sections,
-    write_book,
-)
+from dominosa.rendering.book import build_book, compose_book, write_book
+from dominosa.rendering.book_fit import check_order_fits
+from dominosa.rendering.book_front import WORKED_EXAMPLE, grade_meanings
+from dominosa.rendering.book_sections import BookEntry, BookError, Imprint, display_name, group_sections
 from dominosa.rendering.pages import INCH, MM, TRIMS, gutter_for, page_frame, parse_trim
 from dominosa.rendering.pdf_writer import text_width
 
@@ -232,11 +223,11 @@ def test_group_sections_orders_grades_and_sizes():
 
 def test_worked_example_is_a_proper_puzzle():
     from dominosa.deductions import count_solutions
-    from dominosa.rendering.book import _EXAMPLE_SOLUTION
+    from dominosa.rendering.book_front import EXAMPLE_SOLUTION
 
     puzzle = Puzzle.from_grid(WORKED_EXAMPLE)
     result = count_solutions(puzzle, 2, keep_solutions=True)
-    assert result.count == 1 and result.solutions[0] == Solution(_EXAMPLE_SOLUTION)
+    assert result.count == 1 and result.solutions[0] == Solution(EXAMPLE_SOLUTION)
 
 
 def test_sections_follow_the_rating_engines_grades_and_show_capitalised(tmp_path):
@@ -323,7 +314,7 @@ def test_each_puzzle_has_a_checklist_of_its_set_unless_switched_off():
 
 
 def test_difficulty_marks_rank_each_puzzle_within_its_section():
-    from dominosa.rendering.book import difficulty_marks
+    from dominosa.rendering.book_puzzles import difficulty_marks
 
     scores = range(10, 0, -1)
     entries = [BookEntry(e.puzzle, e.solution, "hard", float(v)) for e, v in zip(_entries(10), scores, strict=True)]
