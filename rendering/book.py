@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,11 +64,12 @@ from dominosa.rendering.book_page import (
     NORMAL_PRINT,
     TEXT,
     PageContext,
+    TypeSizes,
     content_box,
     draw_folio,
     page_board,
 )
-from dominosa.rendering.book_plan import Extras, plan_jobs
+from dominosa.rendering.book_plan import Extras, Plan, plan_jobs
 from dominosa.rendering.book_puzzles import difficulty_marks, draw_notes_page, draw_puzzle_page, draw_solution_page
 from dominosa.rendering.book_sections import (
     BookEntry,
@@ -217,35 +218,84 @@ def _compose_book(
     ------
     BookError : no entries, a solution that does not solve its puzzle, or a per-page count that does not fit.
     """
+    _check_entries(entries)
+    try:
+        trim = parse_trim(trim)
+    except ValueError as error:
+        raise BookError(str(error)) from None
+    imprint = imprint or Imprint()
+    _check_texts(entries, title, subtitle, author, imprint)
+    _check_counts(per_page, solutions_per_page)
+    look = resolve_style(style, pips=pips)
+    kind = LARGE_PRINT if large_print else NORMAL_PRINT
+    asked = per_page is not None
+    per_page = per_page or (1 if large_print else 2)
+    refuse_unfit([entry.puzzle for entry in entries], trim, gutter_for(1), kind, per_page, asked, solutions_per_page)
+
+    numbered, solved = _numbered(entries, grade_order, look)
+    extras = _extras(numbered, examples, techniques=techniques, hints=hints, box=content_box(trim, gutter_for(1), kind),
+                     kind=kind, style=look)  # fmt: skip
+    plan, gutter = _settled_plan(
+        lambda gutter: plan_jobs(numbered, solved, trim, gutter, kind, per_page, solutions_per_page, min_pages,
+                                 asked=asked, tick=checklist, extras=extras)  # fmt: skip
+    )
+    words = _Words(title, subtitle or _default_subtitle(len(entries)), author, imprint, _contents(plan),
+                   [name for name, _ in numbered], difficulty_marks(numbered),
+                   sizes_vary=len({(e.puzzle.order, len(e.puzzle.board)) for e in entries}) > 1)  # fmt: skip
+    doc = PdfDocument(title=title, author=author, subject=_subject(len(entries)), language=pdf_language())
+    frames = [page_frame(number, trim, gutter=gutter, bleed=bleed) for number in range(1, plan.pages + 1)]
+    for job, frame in zip(plan.jobs, frames, strict=True):
+        page = doc.new_page(
+            *frame.media, trim_box=frame.pdf_box(frame.trim), bleed_box=frame.pdf_box((0, 0, *frame.media))
+        )
+        _draw_page(PageContext(page, frame, kind, look), job, words)
+    _preflight(doc, frames)
+    sections = tuple((name, len(items)) for name, items in numbered)
+    summary = BookSummary(plan.pages, len(entries), trim, gutter, bleed, sections, seed=imprint.seed)
+    return BookLayout(doc, summary, frames)
+
+
+def _check_entries(entries: Sequence[BookEntry]) -> None:
+    """Refuse a book with no puzzle, or one whose solution does not solve its puzzle: a book must never print a
+    wrong answer."""
     if not entries:
         raise BookError("a book needs at least one puzzle")
     for k, entry in enumerate(entries, 1):
         found = problems(entry.puzzle, entry.solution)
         if found:
             raise BookError(f"puzzle {k}: the solution given does not solve it: {found[0]}")
-    try:
-        trim = parse_trim(trim)
-    except ValueError as error:
-        raise BookError(str(error)) from None
+
+
+def _check_texts(
+    entries: Sequence[BookEntry], title: str, subtitle: str | None, author: str | None, imprint: Imprint
+) -> None:
+    """Refuse, before any layout, words the book's fonts cannot set, or more foreign letters than a PDF holds."""
     for label, text in (("title", title), ("subtitle", subtitle), ("author", author)):
         _check_printable(label, text)
-    imprint = imprint or Imprint()
     for label, text in (("publisher", imprint.publisher), ("ISBN", imprint.isbn)):
         _check_printable(label, text)
     _check_letter_count((title, subtitle, author, imprint.publisher))
     for entry in entries:
         _check_printable("grade", entry.grade)
-    look = resolve_style(style, pips=pips)
-    kind = LARGE_PRINT if large_print else NORMAL_PRINT
+
+
+def _check_counts(per_page: int | None, solutions_per_page: int | None) -> None:
+    """Refuse a count to a page under one, in the words of the command's options."""
     if per_page is not None and per_page < 1:
         raise BookError(f"--per-page must be at least 1, not {per_page}")
     if solutions_per_page is not None and solutions_per_page < 1:
         raise BookError(f"--solutions-per-page must be at least 1, not {solutions_per_page}")
-    asked = per_page is not None
-    per_page = per_page or (1 if large_print else 2)
-    refuse_unfit([entry.puzzle for entry in entries], trim, gutter_for(1), kind, per_page, asked, solutions_per_page)
 
-    numbered: list[tuple[str, list[tuple[int, BookEntry, Diagram]]]] = []
+
+_Numbered = list[tuple[str, list[tuple[int, BookEntry, Diagram]]]]
+
+
+def _numbered(
+    entries: Sequence[BookEntry], grade_order: Sequence[str] | None, look: Style
+) -> tuple[_Numbered, list[tuple[int, Diagram]]]:
+    """The sections in book order, each puzzle with its number and drawn board, and each solution drawn with its
+    puzzle's number: drawn once, here, so that the plan measures what the pages print."""
+    numbered: _Numbered = []
     for number, name, entry in book_order(entries, grade_order):
         if not numbered or numbered[-1][0] != name:
             numbered.append((name, []))
@@ -255,40 +305,45 @@ def _compose_book(
         for _, items in numbered
         for n, entry, _ in items
     ]
-    marks = difficulty_marks(numbered)
+    return numbered, solved
+
+
+def _extras(
+    numbered: _Numbered,
+    examples: Sequence[Puzzle] | None,
+    *,
+    techniques: bool,
+    hints: bool,
+    box: tuple[float, float],
+    kind: TypeSizes,
+    style: Style,
+) -> Extras:
+    """The techniques chapter's lessons and the hints, when asked for: the book's slow part (the engine walks
+    every puzzle), so it runs once, before the plan settles its gutter."""
     from dominosa.rendering.lessons import first_hard_step  # loads the engine: only when used
 
     in_order = [(n, entry) for _, items in numbered for n, entry, _ in items]
-    shows = lesson_shows({}, *content_box(trim, gutter_for(1), kind), kind, look)
+    shows = lesson_shows({}, *box, kind, style)
     lessons = find_book_lessons([(n, entry.puzzle) for n, entry in in_order], examples, shows) if techniques else []
     found = [first_hard_step(n, entry.puzzle, entry.grade) for n, entry in in_order] if hints else []
-    hint_list = [hint for hint in found if hint is not None]
-    extras = Extras(lessons, hint_list, look)
-    sizes_vary = len({(e.puzzle.order, len(e.puzzle.board)) for e in entries}) > 1
+    return Extras(lessons, [hint for hint in found if hint is not None], style)
 
+
+def _settled_plan(plan_for: Callable[[float], Plan]) -> tuple[Plan, float]:
+    """The plan and its gutter: the gutter depends on the page count, which may depend on the gutter, so plan
+    again until both agree (at most five times)."""
     gutter = gutter_for(1)
-    for _ in range(5):  # the gutter depends on the page count, which may depend on the gutter: settle both
-        plan = plan_jobs(
-            numbered,
-            solved,
-            trim,
-            gutter,
-            kind,
-            per_page,
-            solutions_per_page,
-            min_pages,
-            asked=asked,
-            tick=checklist,
-            extras=extras,
-        )
+    for _ in range(5):
+        plan = plan_for(gutter)
         settled = gutter_for(plan.pages)
         if settled == gutter:
             break
         gutter = settled
+    return plan, gutter
 
-    subject = ngettext("{count} Dominosa puzzle with its solution", "{count} Dominosa puzzles with solutions",
-                       len(entries)).format(count=count_text(len(entries)))  # fmt: skip
-    doc = PdfDocument(title=title, author=author, subject=subject, language=pdf_language())
+
+def _contents(plan: Plan) -> list[tuple[str, int]]:
+    """The contents page's lines: each part of the book with the page it starts on, in the book's order."""
     sections_at = [(display_name(name), page) for name, page in plan.section_pages]
     howto_page = next(n for n, job in enumerate(plan.jobs, 1) if job[0] == "howto")
     contents = [(tr("How to play"), howto_page)]
@@ -298,52 +353,63 @@ def _compose_book(
     notes_page = next((n for n, job in enumerate(plan.jobs, 1) if job[0] == "notes"), None)
     if notes_page is not None:
         contents.append((tr("Notes"), notes_page))
-    subtitle = subtitle or (
-        ngettext("{count} puzzle with its solution", "{count} puzzles with solutions", len(entries)).format(
-            count=count_text(len(entries))
-        )
-        if len(entries) > 1
-        else tr("one puzzle with its solution")
+    return contents
+
+
+def _subject(count: int) -> str:
+    """The PDF's subject, in its information: how many puzzles, with solutions."""
+    return ngettext("{count} Dominosa puzzle with its solution", "{count} Dominosa puzzles with solutions",
+                    count).format(count=count_text(count))  # fmt: skip
+
+
+def _default_subtitle(count: int) -> str:
+    """The line under the title when none is given: how many puzzles the book holds."""
+    if count == 1:
+        return tr("one puzzle with its solution")
+    return ngettext("{count} puzzle with its solution", "{count} puzzles with solutions", count).format(
+        count=count_text(count)
     )
-    frames = []
-    for number, job in enumerate(plan.jobs, 1):
-        frame = page_frame(number, trim, gutter=gutter, bleed=bleed)
-        frames.append(frame)
-        page = doc.new_page(
-            *frame.media, trim_box=frame.pdf_box(frame.trim), bleed_box=frame.pdf_box((0, 0, *frame.media))
-        )
-        context = PageContext(page, frame, kind, look)
-        if job[0] == "title":
-            draw_title_page(context, title, subtitle, author, imprint.volume)
-        elif job[0] == "contents":
-            draw_contents_page(context, contents, [name for name, _ in numbered])
-        elif job[0] == "howto":
-            draw_howto_page(context, job[1], job[2])
-        elif job[0] == "puzzles":
-            draw_puzzle_page(context, job[1], job[2], job[3], marks, sizes_vary)
-        elif job[0] == "solutions":
-            draw_solution_page(context, job[1], job[2])
-        elif job[0] == "lessons":
-            draw_lessons_page(context, job[1], job[2])
-        elif job[0] == "hints":
-            draw_hints_page(context, job[1], job[2])
-        elif job[0] == "copyright":
-            draw_copyright_page(context, title, author, imprint)
-        elif job[0] == "notes":
-            draw_notes_page(context)
-        if job[0] not in ("title", "copyright", "contents", "blank"):
-            draw_folio(context)
-    _preflight(doc, frames)
-    summary = BookSummary(
-        plan.pages,
-        len(entries),
-        trim,
-        gutter,
-        bleed,
-        tuple((name, len(items)) for name, items in numbered),
-        seed=imprint.seed,
-    )
-    return BookLayout(doc, summary, frames)
+
+
+@dataclass(frozen=True)
+class _Words:
+    """What the pages print besides the plan's jobs: the title page's and copyright page's words, the contents,
+    the sections' grades, and each puzzle's difficulty marks."""
+
+    title: str
+    subtitle: str
+    author: str | None
+    imprint: Imprint
+    contents: list[tuple[str, int]]
+    grades: list[str]
+    marks: dict[int, int]
+    sizes_vary: bool
+
+
+def _draw_page(context: PageContext, job: tuple, words: _Words) -> None:
+    """Draw one page of the plan (its job names the kind of page and holds what goes on it), with its folio
+    except on the front matter and blank pages."""
+    kind = job[0]
+    if kind == "title":
+        draw_title_page(context, words.title, words.subtitle, words.author, words.imprint.volume)
+    elif kind == "contents":
+        draw_contents_page(context, words.contents, words.grades)
+    elif kind == "howto":
+        draw_howto_page(context, job[1], job[2])
+    elif kind == "puzzles":
+        draw_puzzle_page(context, job[1], job[2], job[3], words.marks, words.sizes_vary)
+    elif kind == "solutions":
+        draw_solution_page(context, job[1], job[2])
+    elif kind == "lessons":
+        draw_lessons_page(context, job[1], job[2])
+    elif kind == "hints":
+        draw_hints_page(context, job[1], job[2])
+    elif kind == "copyright":
+        draw_copyright_page(context, words.title, words.author, words.imprint)
+    elif kind == "notes":
+        draw_notes_page(context)
+    if kind not in ("title", "copyright", "contents", "blank"):
+        draw_folio(context)
 
 
 def _preflight(doc: PdfDocument, frames: Sequence[PageFrame]) -> None:
