@@ -17,7 +17,7 @@ from dominosa.generator.proper import proper_layout
 
 
 def test_best_takes_the_highest_scoring_puzzles_of_each_grade_from_a_store(tmp_path):
-    from dominosa.cli.book import store_entries
+    from dominosa.cli.book_store import store_entries
     from dominosa.generator.store import PuzzleStore
 
     scores = {"basic": [30.0, 55.0, 41.0, 60.0], "hard": [70.0, 90.0, 65.0]}
@@ -40,7 +40,7 @@ def test_best_from_a_store_passes_over_a_near_twin_of_a_puzzle_taken(tmp_path):
     from test_generator_twins import plain_share
 
     from dominosa import Puzzle
-    from dominosa.cli.book import store_entries
+    from dominosa.cli.book_store import store_entries
     from dominosa.generator.store import PuzzleStore
 
     puzzle, solution = proper_layout(5, random.Random(11))
@@ -62,7 +62,7 @@ def test_best_from_a_store_passes_over_a_near_twin_of_a_puzzle_taken(tmp_path):
 
 
 def test_a_book_from_a_store_with_old_scores_says_once_how_to_measure_them_again(tmp_path, capsys):
-    from dominosa.cli.book import store_entries
+    from dominosa.cli.book_store import store_entries
     from dominosa.generator.store import PuzzleStore
 
     path = tmp_path / "s.sqlite"
@@ -78,7 +78,7 @@ def test_a_book_from_a_store_with_old_scores_says_once_how_to_measure_them_again
 
 
 def test_a_store_with_fewer_puzzles_than_asked_says_so_with_the_counts(tmp_path, capsys):
-    from dominosa.cli.book import store_entries
+    from dominosa.cli.book_store import store_entries
     from dominosa.generator.store import PuzzleStore
 
     with PuzzleStore(tmp_path / "s.sqlite") as store:
