@@ -157,9 +157,36 @@ def build_book(entries: Sequence[BookEntry], **options) -> tuple[bytes, BookSumm
 
 
 def compose_book(entries: Sequence[BookEntry], *, lang: str = "en", **options) -> BookLayout:
-    """Lay the book out in language ``lang`` (``en``, ``de``, ``fr`` or ``es``; see
-    :mod:`dominosa.rendering.i18n`): every word it prints, the engine's sentences included. The options are
-    :func:`_compose_book`'s."""
+    """Lay the book out, page by page, ready to be written, in language ``lang``.
+
+    Parameters
+    ----------
+    entries : the puzzles with their solutions (and grades and scores when known).
+    lang : ``en``, ``de``, ``fr`` or ``es`` (see :mod:`dominosa.rendering.i18n`): every word the book prints,
+        the engine's sentences included.
+    trim : a trim name or size (see :func:`~dominosa.rendering.pages.parse_trim`).
+    bleed : add 0.125 in of bleed on the top, bottom and outside edges.
+    large_print : bigger type, thicker cells, one puzzle to a page by default.
+    per_page : puzzles to a page (default 2, 1 in large print).
+    solutions_per_page : solutions to a page (default: as many as leave the numbers legible).
+    title, subtitle, author : the title page (and the PDF's information).
+    style, pips : how diagrams look (see :mod:`dominosa.rendering.style`).
+    grade_order : grade names from easiest to hardest, for the order of sections.
+    imprint : what the copyright page says (author, year, ISBN, publisher, the seed); see :class:`Imprint`.
+    min_pages : pad the book with notes pages up to this many pages (print services have a minimum).
+    checklist : a domino tick-off triangle beside or under each puzzle of a full set up to double-9.
+    techniques : a solving-techniques chapter before the puzzles: each technique the puzzles need, at work in
+        one of them (see :mod:`dominosa.rendering.lessons`).
+    hints : a hints section before the solutions: each puzzle's first hard step, where and which technique.
+    examples : puzzles made for the techniques chapter and printed nowhere else (see
+        :mod:`dominosa.rendering.lessons`), so no lesson gives a book puzzle away; None takes the positions from
+        the book's own puzzles.
+
+    Raises
+    ------
+    BookError : no entries, a solution that does not solve its puzzle, a per-page count that does not fit, or a
+        language the book does not speak.
+    """
     from dominosa.rendering.i18n import check_language
 
     try:
@@ -191,33 +218,7 @@ def _compose_book(
     hints: bool = False,
     examples: Sequence[Puzzle] | None = None,
 ) -> BookLayout:
-    """Lay the book out, page by page, ready to be written.
-
-    Parameters
-    ----------
-    entries : the puzzles with their solutions (and grades and scores when known).
-    trim : a trim name or size (see :func:`~dominosa.rendering.pages.parse_trim`).
-    bleed : add 0.125 in of bleed on the top, bottom and outside edges.
-    large_print : bigger type, thicker cells, one puzzle to a page by default.
-    per_page : puzzles to a page (default 2, 1 in large print).
-    solutions_per_page : solutions to a page (default: as many as leave the numbers legible).
-    title, subtitle, author : the title page (and the PDF's information).
-    style, pips : how diagrams look (see :mod:`dominosa.rendering.style`).
-    grade_order : grade names from easiest to hardest, for the order of sections.
-    imprint : what the copyright page says (author, year, ISBN, publisher, the seed); see :class:`Imprint`.
-    min_pages : pad the book with notes pages up to this many pages (print services have a minimum).
-    checklist : a domino tick-off triangle beside or under each puzzle of a full set up to double-9.
-    techniques : a solving-techniques chapter before the puzzles: each technique the puzzles need, at work in
-        one of them (see :mod:`dominosa.rendering.lessons`).
-    hints : a hints section before the solutions: each puzzle's first hard step, where and which technique.
-    examples : puzzles made for the techniques chapter and printed nowhere else (see
-        :mod:`dominosa.rendering.lessons`), so no lesson gives a book puzzle away; None takes the positions from
-        the book's own puzzles.
-
-    Raises
-    ------
-    BookError : no entries, a solution that does not solve its puzzle, or a per-page count that does not fit.
-    """
+    """Lay the book out, page by page, ready to be written (the options are :func:`compose_book`'s)."""
     _check_entries(entries)
     try:
         trim = parse_trim(trim)
