@@ -312,4 +312,5 @@ def grade_meanings(grades: Sequence[str]) -> list[tuple[str, str]]:
 
 
 def example_puzzle() -> Puzzle:
+    """The worked example of the how-to page (and the title page's ornament), as a puzzle."""
     return Puzzle.from_grid(WORKED_EXAMPLE)

@@ -66,6 +66,7 @@ def _hint_lines(hint: Hint, width: float, kind: TypeSizes) -> list[str]:
 
 
 def draw_hints_page(c: PageContext, hints: Sequence[Hint], first: bool) -> None:
+    """A page of hints, each under its puzzle's number; the ``first`` opens the chapter with its heading."""
     if not first:  # a chapter's opening page carries its title, not a running head
         running_head(c, tr("Hints"), puzzles_span(hints[0].number, hints[-1].number))
     k = c.kind

@@ -85,15 +85,20 @@ def content_box(trim: Trim, gutter: float, kind: TypeSizes) -> tuple[float, floa
 
 
 def head_height(kind: TypeSizes) -> float:
+    """The room the running head takes at the top of the content box."""
     return kind.head * 1.2 + kind.gap * 0.6
 
 
 def foot_height(kind: TypeSizes) -> float:
+    """The room the page number takes at the foot of the content box."""
     return kind.folio * 1.2 + kind.gap * 0.6
 
 
 @dataclass
 class PageContext:
+    """One page being drawn: the PDF page, its frame (trim, safe area, recto or verso), the type sizes and the
+    style; its edges are the safe area's, so nothing drawn from them leaves it."""
+
     page: PdfPage
     frame: PageFrame
     kind: TypeSizes
@@ -153,6 +158,7 @@ def heads_fit(c: PageContext, inner: str, outer: str) -> bool:
 
 
 def content_top(c: PageContext) -> float:
+    """Where a page's content starts: below its running head."""
     return c.top + head_height(c.kind)
 
 
@@ -171,10 +177,12 @@ def set_paragraph(c: PageContext, text: str, y: float, *, clip: bool = True) -> 
 
 
 def caption_height(kind: TypeSizes) -> float:
+    """The room a puzzle's caption (its number and difficulty marker) takes above its board."""
     return kind.caption * 1.7
 
 
 def intro_height(text: str, width: float, kind: TypeSizes) -> float:
+    """The height of a chapter's opening (heading and first paragraph ``text``), as the plan packs pages."""
     return kind.heading * 2.2 + len(_wrap(text, kind.body, width, bold=TEXT)) * kind.body * 1.35 + kind.gap
 
 

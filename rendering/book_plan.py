@@ -27,6 +27,9 @@ CHECKLIST_MAX_ORDER = 9  # a tick-off triangle comes with each puzzle up to doub
 
 @dataclass
 class Plan:
+    """The book's pages as jobs in order (each names its kind of page and holds what goes on it), the page each
+    section and chapter starts on, and the first page of solutions."""
+
     jobs: list[tuple]
     section_pages: list[tuple[str, int]]
     solutions_page: int

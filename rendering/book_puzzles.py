@@ -34,6 +34,8 @@ PIPS = 5  # the difficulty marker: 1 to 5 marks for a puzzle's place within its 
 
 
 def draw_puzzle_page(c: PageContext, section: str, items, grid: Grid, marks: dict[int, int], sizes_vary: bool) -> None:
+    """A page of puzzles of one section, on the section's one grid: each captioned with its number and difficulty
+    marker (``marks``; the set and size too when ``sizes_vary``), with its checklist where the grid puts it."""
     first, last = items[0][0], items[-1][0]
     running_head(c, display_name(section), puzzles_span(first, last))
     k = c.kind
@@ -168,6 +170,7 @@ def draw_notes_page(c: PageContext) -> None:
 
 
 def draw_solution_page(c: PageContext, items, grid: Grid) -> None:
+    """A page of solutions, each keyed by its puzzle's number."""
     first, last = items[0][0], items[-1][0]
     running_head(c, tr("Solutions"), puzzles_span(first, last))  # "Puzzle 7", never a bare "7"
     k = c.kind

@@ -227,6 +227,7 @@ def _up(value: float) -> float:
 
 
 def lessons_intro(lessons: Sequence[Lesson]) -> str:
+    """The chapter's opening paragraph: for examples made for it, or for positions of the book's own puzzles."""
     return tr(LESSONS_INTRO if lessons and lessons[0].number is None else _LESSONS_INTRO_OWN)
 
 
