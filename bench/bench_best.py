@@ -93,15 +93,16 @@ def _row(name: str, scores: list[float], seconds: float, wanted: int) -> str:
 def book_runs(seed: int) -> tuple[tuple[float, list[float]], tuple[float, list[float]]]:
     """Seconds and scores of the default book's puzzles: with the book's budget, and first found (same seed)."""
     from dominosa.cli import book
+    from dominosa.cli.book_options import DEFAULT_COUNT
 
     start = time.perf_counter()
-    entries = book.generate_entries(book.DEFAULT_COUNT, 6, seed)
+    entries = book.generate_entries(DEFAULT_COUNT, 6, seed)
     with_budget = time.perf_counter() - start, [e.score for e in entries]
     saved = book.BOOK_BUDGET
     book.BOOK_BUDGET = None
     try:
         start = time.perf_counter()
-        entries = book.generate_entries(book.DEFAULT_COUNT, 6, seed)
+        entries = book.generate_entries(DEFAULT_COUNT, 6, seed)
         first = time.perf_counter() - start, [e.score for e in entries]
     finally:
         book.BOOK_BUDGET = saved

@@ -31,7 +31,8 @@ from collections.abc import Callable
 
 from dominosa import rendering
 from dominosa.generator.proper import proper_layout
-from dominosa.rendering.book import BookEntry, build_book, compose_book
+from dominosa.rendering.book import build_book, compose_book
+from dominosa.rendering.book_sections import BookEntry
 
 PNG_TARGET_MS = 100.0
 BOOK_TARGET_S = 10.0

@@ -14,6 +14,9 @@ for byte.
 Generated puzzles come from the graded generator (:mod:`dominosa.generator.generate`): by default the mix of
 grades in :data:`~dominosa.generator.grade_mix.DEFAULT_MIX` (the one place it is named), each puzzle proved
 proper and rated, so the book has sections by grade.
+
+The options, and the checks that refuse what cannot work before any work, are in
+:mod:`dominosa.cli.book_options`; what the book reads from files in :mod:`dominosa.cli.book_input`.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import datetime
-import os
 import secrets
 import sys
 import time
@@ -29,103 +31,31 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from dominosa.atomic import atomic_write, check_writable, refuse_unusual_target
-from dominosa.cli.common import (
-    MADE_ORDERS,
-    add_puzzle_arguments,
-    check_made_order,
-    grade_argument,
-    plural,
-    read_inputs,
-    warn,
-)
+from dominosa.atomic import atomic_write
+from dominosa.cli.book_options import DEFAULT_COUNT, DEFAULT_OUT, EPILOG, add_book_options, check_options, shapes_asked
+from dominosa.cli.book_store import record_volume, series_volume, store_entries, without_repeats
+from dominosa.cli.common import read_inputs, warn
 from dominosa.cli.interrupts import finished
-from dominosa.cli.main import UsageError
-from dominosa.cli.timeout import add_timeout_argument, limits_whole_run
+from dominosa.cli.timeout import limits_whole_run
+from dominosa.cli.usage import UsageError
 from dominosa.generator.grade_mix import DEFAULT_MIX, MIX_GIVE_UP, share_out
-from dominosa.limits import MAX_MADE_ORDER
-from dominosa.rendering.book_cover import DEFAULT_THEME, THEMES
-from dominosa.rendering.i18n import LANGUAGES, check_language, ngettext, use_language
 from dominosa.rendering.i18n import _ as tr
+from dominosa.rendering.i18n import ngettext, use_language
 from dominosa.rendering.i18n import number as count_text
-from dominosa.rendering.pages import PRINT_MIN_PAGES, TRIMS, parse_trim
 
 if TYPE_CHECKING:
     from dominosa.puzzle import Puzzle
+    from dominosa.rendering.book import BookSummary
     from dominosa.rendering.book_cover import CoverSummary
 
-__all__ = ["register", "run", "generate_entries", "store_entries", "DEFAULT_MIX", "DEFAULT_COUNT"]
+__all__ = ["register", "run", "generate_entries", "DEFAULT_MIX"]
 
-DEFAULT_OUT = Path("output") / "book.pdf"
-# 40 puzzles, ten in each grade of the mix (an even count, so no section ends on a half-empty page), two to a
-# page, with the front matter, the techniques chapter and the solutions make 36 pages: above the 24 print
-# services ask.
-DEFAULT_COUNT = 40
 SEED_RANGE = 1_000_000  # a fresh seed is drawn below this, short enough to note down
 # A generated book's puzzles are the best that this many evaluations per puzzle find (generate --best --budget),
 # not the first found; an evaluations budget, so --seed still rebuilds the book byte for byte. The default book
 # (36 double-6 puzzles) measured 2.1x the time of taking the first found, mean score 73.5 against 64.6
 # (bench/bench_best.py --book-only); the whole command about 1.7x (README).
 BOOK_BUDGET: int | None = 20
-
-EPILOG = """\
-examples:
-  dominosa book
-      generate {count} double-6 puzzles ({mix}) and build output/book.pdf,
-      6x9 in, from a fresh seed (printed, and on the copyright page)
-  dominosa book --seed 42 --count 12 --author "Ann Lee" --year 2026 --cover-out output/cover.pdf
-      12 puzzles, the same book for the same seed, with its copyright page and
-      wrap-around cover (spine from the page count; --paper cream for cream paper,
-      --theme forest|crimson|ivory for other colours)
-  dominosa book --count 24 --orders 5,6,7 --hints --puzzles-out output/puzzles.jsonl
-      sizes growing through the book, a hints section, and the puzzles in
-      book order as JSON lines for your website or errata
-  dominosa rate puzzles.txt --format json > rated.jsonl && dominosa book rated.jsonl
-      a book of your own puzzles, in sections by the grades rate gave them
-  dominosa book puzzles.jsonl --trim A4 --per-page 4 --out my-book.pdf
-      a book of the puzzles in a file (JSON, plain grids or game IDs), four to a page
-  dominosa book --store output/puzzles.sqlite --grade hard --count 50
-      50 hard puzzles from a puzzle store ('dominosa generate --store' fills it)
-  dominosa book --store output/puzzles.sqlite --best 20
-      the 20 highest-scoring puzzles of each grade in the store
-  dominosa book --count 12 --order 7 --seed 3 --trim 8.5x11in --bleed
-      12 generated double-7 puzzles, letter size, with 0.125 in of bleed
-  dominosa book --grade extreme --count 4
-      4 generated extreme double-6 puzzles
-  dominosa book --count 12 --shapes heart,star,house
-      12 double-6 puzzles, then a section of 6 on shapes ('dominosa generate
-      --list-shapes' lists them), each at its set nearest the size asked
-  dominosa book --count 0 --shapes all --shape-count 10 --order 7
-      a whole book of shaped puzzles, one on each shape, in sections by grade
-      (--shape-count 40 --orders 7,8 for a full book)
-  dominosa book puzzles.txt --large-print --trim 170x240mm
-      large print on a custom trim (WIDTHxHEIGHT in in, mm, cm or pt)
-  dominosa book --count 4 --order 5 --out vol1.pdf --puzzles-out vol1.jsonl
-      a first volume, and its puzzles as JSON lines
-  dominosa book --count 4 --order 5 --out vol2.pdf --exclude vol1.jsonl --volume 2
-      volume 2: none of volume 1's puzzles, turned, mirrored or renamed, nor
-      a near-twin of one; "Volume 2" on its title and copyright pages
-  dominosa book --store output/puzzles.sqlite --series classic --count 6
-      the next volume of the series 'classic', recorded in the store once
-      written; 'dominosa store list --series classic --unused' shows what is left
-  dominosa book puzzles.jsonl --lang de --cover-out output/umschlag.pdf
-      a book of your puzzles in German, cover included (--lang fr, es: French,
-      Spanish; the line printed here stays English)
-
-Files of your own in these examples: puzzles.txt, puzzles.jsonl, output/puzzles.sqlite.
-
-Trim presets: {presets}. The gutter (inside margin) follows the page count
-as print-on-demand services require: 0.375 in up to 150 pages, 0.5 in up to
-300, 0.625 in up to 500, and so on. Puzzles must have exactly one solution.
-Print services refuse books under {minimum} pages and text under 7 pt: a shorter
-book is built with a warning (--min-pages {minimum} pads it with notes pages),
-and no page carries smaller text.
-""".format(
-    presets=", ".join(t.name for t in TRIMS.values()),
-    count=DEFAULT_COUNT,
-    mix=", ".join(DEFAULT_MIX),
-    minimum=PRINT_MIN_PAGES,
-)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -138,252 +68,64 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_puzzle_arguments(parser)
-    parser.add_argument(
-        "--out", metavar="PATH", type=Path, default=DEFAULT_OUT, help=f"the PDF (default {DEFAULT_OUT})"
-    )
-    parser.add_argument(
-        "--trim", type=_trim, default="6x9in", help="page size: a preset or WIDTHxHEIGHTunit (default 6x9in)"
-    )
-    parser.add_argument("--bleed", action="store_true", help="add 0.125 in of bleed (top, bottom, outside edge)")
-    parser.add_argument("--large-print", action="store_true", help="bigger type and cells, one puzzle per page")
-    parser.add_argument("--per-page", type=int, metavar="N", help="puzzles per page (default 2, large print 1)")
-    parser.add_argument(
-        "--solutions-per-page", type=int, metavar="N", help="solutions per page (default: as many as stay legible)"
-    )
-    parser.add_argument("--title", default="Dominosa", help="the book's title (default Dominosa)")
-    parser.add_argument("--subtitle", help="the line under the title (default: N puzzles with solutions)")
-    parser.add_argument("--author", help="the author's name, on the title page, copyright page and cover")
-    parser.add_argument(
-        "--lang",
-        default="en",
-        metavar="LANG",
-        help=f"the language of the book and its cover: {', '.join(LANGUAGES)} (default en); this summary stays"
-        " English",
-    )
-    front = parser.add_argument_group("copyright page, length and cover")
-    front.add_argument("--year", type=int, metavar="YYYY", help="the year on the copyright page (default this year)")
-    front.add_argument("--isbn", help="the ISBN on the copyright page")
-    front.add_argument("--publisher", help="the publisher on the copyright page")
-    front.add_argument(
-        "--min-pages",
-        type=int,
-        metavar="N",
-        default=0,
-        help=f"pad the book with notes pages up to N pages (print services ask {PRINT_MIN_PAGES})",
-    )
-    front.add_argument(
-        "--cover-out", metavar="PATH", type=Path, help="also write the wrap-around cover (back, spine, front) here"
-    )
-    front.add_argument(
-        "--theme",
-        choices=tuple(THEMES),
-        default=DEFAULT_THEME,
-        help=f"the cover's colours (default {DEFAULT_THEME}); every scheme keeps its text at 7:1 contrast or more",
-    )
-    front.add_argument(
-        "--paper",
-        choices=("white", "cream", "premium-colour"),
-        default="white",
-        help="the paper, for the spine width of the cover (default white)",
-    )
-    front.add_argument(
-        "--puzzles-out",
-        metavar="PATH",
-        type=Path,
-        help="also write the book's puzzles in book order as JSON lines (number, section, grade, score, grid,"
-        " solution): for a website or errata; the same seed gives the same file",
-    )
-    parser.add_argument("--quiet", action="store_true", help="no progress on standard error")
-    stored = parser.add_argument_group("puzzles from a store, or generated (when no FILE is given)")
-    stored.add_argument("--store", metavar="PATH", help="take the puzzles from this puzzle store")
-    stored.add_argument(
-        "--grade",
-        type=grade_argument,
-        metavar="G",
-        help=f"only puzzles of this grade (default: from a store any, generated a mix of {', '.join(DEFAULT_MIX)})",
-    )
-    stored.add_argument(
-        "--count",
-        type=int,
-        metavar="N",
-        help=f"how many puzzles (default: generated {DEFAULT_COUNT}, from a store all that match)",
-    )
-    stored.add_argument("--order", type=int, metavar="N", help="double-N puzzles (default: generated 6, stored any)")
-    stored.add_argument(
-        "--orders",
-        type=_orders,
-        metavar="N,N,...",
-        help="generated: sizes growing through the book, e.g. 5,6,7 (the first third double-5, and so on)",
-    )
-    stored.add_argument(
-        "--best",
-        type=int,
-        metavar="N",
-        help="with --store: the N highest-scoring puzzles of each grade (or of --grade); generated books always"
-        f" take the best of {BOOK_BUDGET} evaluations per puzzle",
-    )
-    stored.add_argument(
-        "--shapes",
-        metavar="NAME,...|all",
-        help="generated: add a section of puzzles on these shapes of the library (heart,star,...; all for every one;"
-        " 'dominosa generate --list-shapes' shows them); with --count 0 a whole book of them, in sections by grade",
-    )
-    stored.add_argument(
-        "--shape-count",
-        type=int,
-        metavar="N",
-        help=f"with --shapes: how many shaped puzzles (default 2 a shape; with --count 0, {DEFAULT_COUNT})",
-    )
-    stored.add_argument(
-        "--seed", type=int, help="random seed: the same seed, the same book (default: a fresh one, printed)"
-    )
-    series = parser.add_argument_group("series of books: volumes that never repeat a puzzle")
-    series.add_argument(
-        "--exclude",
-        action="extend",
-        nargs="+",
-        type=Path,
-        default=[],
-        metavar="FILE",
-        help="leave out every puzzle of these files (an earlier volume's --puzzles-out, or any puzzle file), turned,"
-        " mirrored or renamed, and every near-twin of one (more than 40%% of cells alike); a generated book"
-        " makes others in their place. It takes every FILE up to the next option: give puzzle files before it",
-    )
-    series.add_argument(
-        "--series",
-        metavar="NAME",
-        help="with --store: record this book as the next volume of the series NAME in the store, once its PDF is"
-        " written (date, the PDF's SHA-256, its puzzles), and leave out what earlier volumes printed",
-    )
-    series.add_argument(
-        "--new-series",
-        action="store_true",
-        help="with --series: begin a series of this name although one in the store is named alike (the same but"
-        " for case or one letter: without this the name is refused as a likely slip)",
-    )
-    series.add_argument(
-        "--volume",
-        type=int,
-        metavar="N",
-        help="the volume's number, printed as 'Volume N' on the title and copyright pages (default with --series:"
-        " one more than the series' last)",
-    )
-    parser.add_argument("--pips", action="store_true", help="die pips instead of digits (above 9, digits)")
-    parser.add_argument(
-        "--hints",
-        action="store_true",
-        help="a hints section before the solutions: each puzzle's first hard step, where and which technique",
-    )
-    parser.add_argument(
-        "--no-techniques",
-        dest="techniques",
-        action="store_false",
-        help="leave out the solving-techniques chapter (each technique the puzzles need, shown at work in one)",
-    )
-    parser.add_argument(
-        "--no-checklist",
-        dest="checklist",
-        action="store_false",
-        help="no domino tick-off triangle beside each puzzle (there is one by default, up to double-9 sets)",
-    )
-    parser.add_argument("--colour", "--color", action="store_true", help="colour instead of black and grey")
-    add_timeout_argument(parser, whole_run="the book is not written; nothing half-made is left")
+    add_book_options(parser, budget=BOOK_BUDGET)
     parser.set_defaults(run=run)
 
 
 @limits_whole_run("the book was not written")
 def run(args: argparse.Namespace) -> int:
-    """Build the book and print its one-line summary; exit code 0."""
-    from dominosa.cli.book_input import entries_from_records, grade_order_from, read_annotations, read_excluded
-    from dominosa.rendering.book import BookError, Imprint, build_book, check_order_fits
+    """Build the book and print its one-line summary; exit code 0: check the options, gather the puzzles, lay
+    the book out (and its cover), then write every file."""
+    from dominosa.cli.book_input import read_excluded
 
-    for name in ("per_page", "solutions_per_page"):
-        value = getattr(args, name)
-        if value is not None and not 1 <= value <= 24:
-            raise UsageError(f"--{name.replace('_', '-')} must be between 1 and 24, not {value}")
-    grade_order = None
-    args.lang = args.lang.strip().lower()
-    try:
-        check_language(args.lang)
-    except ValueError as error:
-        raise UsageError(f"--lang: {error}") from None
-    if not 0 <= args.min_pages <= 2000:
-        raise UsageError(f"--min-pages must be between 0 and 2000, not {args.min_pages}")
-    if args.year is not None and not 1000 <= args.year <= 9999:
-        raise UsageError(f"--year must have four digits, not {args.year}")
-    if args.seed is not None and args.seed < 0:
-        raise UsageError(f"--seed must be 0 or more, not {args.seed}")
-    if args.isbn is not None:
-        _check_isbn(args.isbn)
-    _check_series(args)
-    outputs = (("--out", args.out), ("--cover-out", args.cover_out), ("--puzzles-out", args.puzzles_out))
-    given = [(option, path.resolve()) for option, path in outputs if path is not None]
-    for k, (option, path) in enumerate(given):  # before any work, like every other refusal
-        for other, elsewhere in given[:k]:
-            if path == elsewhere:
-                raise UsageError(f"{option} must differ from {other}")
-    for option, path in outputs:
-        # before any puzzle is made: a long run should not end on a missing folder
-        if path is not None and path.parent != DEFAULT_OUT.parent and not path.resolve().parent.is_dir():
-            raise UsageError(f"cannot use {option} {path}: there is no folder {path.parent}")
-    seed = None
-    shapes = _shapes_asked(args)
-    if args.count is not None and not (0 if shapes else 1) <= args.count <= 2000:
-        low = "0 (with --shapes)" if shapes else "1"
-        raise UsageError(f"--count must be between {low} and 2000, not {args.count}")
-    if args.order is not None:
-        check_made_order(args.order)
-    if args.orders is not None:
-        if args.order is not None:
-            raise UsageError("give --order N or --orders N,N,..., not both")
-        if args.files or args.example or args.store:
-            raise UsageError("--orders is for generated books: the sizes of puzzles read are as they are")
-    for _, path in outputs:  # an unwritable destination is refused now, not after the work
-        if path is None:
-            continue
-        if path.parent.is_dir():
-            check_writable(path)
-        else:  # the default folder (output/), made when the book is written
-            refuse_unusual_target(path)
-    if args.best is not None:
-        if not args.store:
-            raise UsageError(
-                "--best takes the best puzzles of a store: give --store (a generated book already"
-                " takes the best its budget finds)"
-            )
-        if args.count is not None:
-            raise UsageError("give --best N (N of each grade) or --count N (N in all), not both")
-        if not 1 <= args.best <= 2000:
-            raise UsageError(f"--best must be between 1 and 2000, not {args.best}")
-    _refuse_choices_that_do_nothing(args)
-    if not (args.files or args.example or args.store) and (args.count is None or args.count > 0):
-        try:  # before any puzzle is made: a page too small for their size is known now
-            check_order_fits(
-                max(args.orders or [6 if args.order is None else args.order]),
-                args.trim,
-                large_print=args.large_print,
-                per_page=args.per_page,
-                solutions_per_page=args.solutions_per_page,
-                count=DEFAULT_COUNT if args.count is None else args.count,
-            )
-        except BookError as error:
-            raise UsageError(str(error)) from None
+    outputs = check_options(args)
     excluded = read_excluded(args.exclude, max_bytes=args.max_input) if args.exclude else []
     said_later: list[str] = []  # what a volume left out, said once the book is written (not before an error)
     volume = (
-        args.volume if args.series is None else _series_volume(args.store, args.series, args.volume, args.new_series)
+        args.volume if args.series is None else series_volume(args.store, args.series, args.volume, args.new_series)
     )
+    entries, grade_order, seed = _gather(args, excluded, said_later)
+    if DEFAULT_OUT.parent in (path.parent for _, path in outputs if path is not None):
+        DEFAULT_OUT.parent.mkdir(exist_ok=True)  # the default folder (output/) is made when missing
+    finished(len(entries), len(entries), lost=NOT_WRITTEN)  # (Ctrl-C from here on: all made, none written)
+    examples = _chapter_examples(entries, seed, excluded) if args.techniques else None
+    data, summary = _build(args, entries, grade_order, seed=seed, volume=volume, examples=examples)
+    # The cover is made (and checked) before anything is written, so that a cover the preflight refuses leaves no
+    # book behind it either.
+    cover = _cover(args, summary, entries, volume) if args.cover_out is not None else None
+    summary = dataclasses.replace(summary, path=atomic_write(args.out, data))
+    line = summary.line()
+    if args.puzzles_out is not None:
+        written = _write_puzzles(args.puzzles_out, entries, grade_order)
+        line += f"; {written}: {summary.puzzles} puzzles as JSON lines"
+    if cover is not None:
+        cover_data, made = cover
+        line += f"; {atomic_write(args.cover_out, cover_data)}: {made.line()}"
+    if args.series is not None:  # last: only a book whose every file is written counts as a volume
+        line += "; " + record_volume(args, entries, grade_order, volume)
+    print(line)
+    for note in said_later:
+        warn(note)
+    warning = summary.warning()
+    if warning:
+        print(warning, file=sys.stderr)
+    return 0
+
+
+def _gather(args: argparse.Namespace, excluded: Sequence[Puzzle], said_later: list[str]):
+    """The book's entries, the order of their grades (None: the engine's), and the seed they were made from (None
+    for puzzles read): from files, from a store, or generated."""
+    from dominosa.cli.book_input import entries_from_records, grade_order_from, read_annotations
+
     if args.files or args.example:
         if args.store:
             raise UsageError("give puzzle files or --store, not both")
         records = read_inputs(args)
         if excluded:
-            records = _without_repeats(records, excluded, said_later)
+            records = without_repeats(records, excluded, said_later)
         notes = read_annotations(records)  # grades and scores that rate or generate wrote into JSON
-        entries = entries_from_records(records, notes)
-        grade_order = grade_order_from(notes)
-    elif args.store:
+        return entries_from_records(records, notes), grade_order_from(notes), None
+    if args.store:
         entries, grade_order = store_entries(
             args.store,
             notes=said_later,
@@ -394,33 +136,43 @@ def run(args: argparse.Namespace) -> int:
             exclude=excluded,
             series=args.series,
         )
-    else:
-        count = DEFAULT_COUNT if args.count is None else args.count
-        seed = secrets.randbelow(SEED_RANGE) if args.seed is None else args.seed
-        shaped = _shape_count(args, shapes, whole=not count) if shapes else 0
-        progress = None if args.quiet else BookProgress(count + shaped, sys.stderr)
-        order = args.orders or (6 if args.order is None else args.order)
-        try:
-            noting = _noting_made(count + shaped, progress)
-            entries = (
-                generate_entries(count, order, seed, grade=args.grade, progress=noting, exclude=excluded)
-                if count
-                else []
-            )
-            if shapes:
-                made = len(entries)
-                entries += _shaped(
-                    args, shapes, seed, count=shaped, whole=not count, progress=noting, made=made, exclude=excluded
-                )
-        finally:
-            if progress is not None:
-                progress.clear()
-    if DEFAULT_OUT.parent in (path.parent for _, path in outputs if path is not None):
-        DEFAULT_OUT.parent.mkdir(exist_ok=True)  # the default folder (output/) is made when missing
-    finished(len(entries), len(entries), lost=NOT_WRITTEN)  # (Ctrl-C from here on: all made, none written)
-    examples = _chapter_examples(entries, seed, excluded) if args.techniques else None
+        return entries, grade_order, None
+    seed = secrets.randbelow(SEED_RANGE) if args.seed is None else args.seed
+    return _generated(args, seed, excluded), None, seed
+
+
+def _generated(args: argparse.Namespace, seed: int, excluded: Sequence[Puzzle]) -> list:
+    """A generated book's entries (``--count`` of the mix, then the ``--shapes`` section), with progress on
+    standard error unless ``--quiet``."""
+    shapes = shapes_asked(args)
+    count = DEFAULT_COUNT if args.count is None else args.count
+    shaped = _shape_count(args, shapes, whole=not count) if shapes else 0
+    progress = None if args.quiet else BookProgress(count + shaped, sys.stderr)
+    order = args.orders or (6 if args.order is None else args.order)
     try:
-        data, summary = build_book(
+        noting = _noting_made(count + shaped, progress)
+        entries = (
+            generate_entries(count, order, seed, grade=args.grade, progress=noting, exclude=excluded) if count else []
+        )
+        if shapes:
+            made = len(entries)
+            entries += _shaped(
+                args, shapes, seed, count=shaped, whole=not count, progress=noting, made=made, exclude=excluded
+            )
+    finally:
+        if progress is not None:
+            progress.clear()
+    return entries
+
+
+def _build(args: argparse.Namespace, entries, grade_order, *, seed, volume, examples) -> tuple[bytes, BookSummary]:
+    """The book's PDF bytes and summary, laid out as the options ask; a book that cannot be made is a usage
+    error (one line saying what to change)."""
+    from dominosa.rendering.book import build_book
+    from dominosa.rendering.book_sections import BookError, Imprint
+
+    try:
+        return build_book(
             entries,
             trim=args.trim,
             bleed=args.bleed,
@@ -449,34 +201,17 @@ def run(args: argparse.Namespace) -> int:
         )
     except BookError as error:
         raise UsageError(str(error)) from None
-    # The cover is made (and checked) before anything is written, so that a cover the preflight refuses leaves no
-    # book behind it either.
-    cover = None
-    if args.cover_out is not None:
-        from dominosa.rendering.book_cover import CoverError
 
-        with use_language(args.lang):  # the cover's words; the summary line stays English
-            try:
-                cover = _make_cover(args, summary, entries, volume)
-            except CoverError as error:
-                raise UsageError(str(error)) from None
-    summary = dataclasses.replace(summary, path=atomic_write(args.out, data))
-    line = summary.line()
-    if args.puzzles_out is not None:
-        written = _write_puzzles(args.puzzles_out, entries, grade_order)
-        line += f"; {written}: {summary.puzzles} puzzles as JSON lines"
-    if cover is not None:
-        cover_data, made = cover
-        line += f"; {atomic_write(args.cover_out, cover_data)}: {made.line()}"
-    if args.series is not None:  # last: only a book whose every file is written counts as a volume
-        line += "; " + _record_volume(args, entries, grade_order, volume)
-    print(line)
-    for note in said_later:
-        warn(note)
-    warning = summary.warning()
-    if warning:
-        print(warning, file=sys.stderr)
-    return 0
+
+def _cover(args: argparse.Namespace, summary, entries, volume: int | None) -> tuple[bytes, CoverSummary]:
+    """The cover, made and checked in the book's language; one the preflight refuses is a usage error."""
+    from dominosa.rendering.book_cover import CoverError
+
+    with use_language(args.lang):  # the cover's words; the summary line stays English
+        try:
+            return _make_cover(args, summary, entries, volume)
+        except CoverError as error:
+            raise UsageError(str(error)) from None
 
 
 def _chapter_examples(entries, seed: int | None, excluded: Sequence[Puzzle]) -> list[Puzzle]:
@@ -502,7 +237,7 @@ def _write_puzzles(path: Path, entries, grade_order) -> Path:
 
     from dominosa.atomic import atomic_write
     from dominosa.formats.json_format import puzzle_to_dict
-    from dominosa.rendering.book import book_order, display_name
+    from dominosa.rendering.book_sections import book_order, display_name
 
     lines = []
     for number, section, entry in book_order(entries, grade_order):
@@ -519,8 +254,8 @@ def _volume_words(volume: int | None) -> list[str]:
 def _make_cover(args: argparse.Namespace, summary, entries, volume: int | None = None) -> tuple[bytes, CoverSummary]:
     """The cover of the book just composed, as PDF bytes and what it is (checked by the cover's preflight; a
     :class:`~dominosa.rendering.book_cover.CoverError` when it fails)."""
-    from dominosa.rendering.book import book_order, display_name
     from dominosa.rendering.book_cover import build_cover
+    from dominosa.rendering.book_sections import book_order, display_name
 
     grades = [display_name(name) for name, _ in summary.sections]
     count = ngettext("{count} puzzle", "{count} puzzles", summary.puzzles).format(count=count_text(summary.puzzles))
@@ -635,7 +370,7 @@ def generate_entries(
     from dominosa.generator.evolve import NoPuzzleFound, Settings
     from dominosa.generator.generate import generate, make_request
     from dominosa.generator.workers import open_workers
-    from dominosa.rendering.book import BookEntry
+    from dominosa.rendering.book_sections import BookEntry
 
     grades: list[str | None] = [grade] if grade is not None else list(DEFAULT_MIX)
     orders = [order] if isinstance(order, int) else list(order)
@@ -670,21 +405,6 @@ def generate_entries(
                     continue
                 break
     return entries
-
-
-def _shapes_asked(args: argparse.Namespace) -> list[str]:
-    """The shapes of ``--shapes`` (checked), or none; ``--shape-count`` checked with them."""
-    from dominosa.cli.book_shapes import parse_shapes
-
-    if args.shapes is None:
-        if args.shape_count is not None:
-            raise UsageError("--shape-count is the size of the --shapes section: give --shapes too")
-        return []
-    if args.files or args.example or args.store:
-        raise UsageError("--shapes generates its puzzles: it goes with a generated book, not puzzle files or --store")
-    if args.shape_count is not None and not 1 <= args.shape_count <= 2000:
-        raise UsageError(f"--shape-count must be between 1 and 2000, not {args.shape_count}")
-    return parse_shapes(args.shapes)
 
 
 def _shape_count(args: argparse.Namespace, shapes: list[str], *, whole: bool) -> int:
@@ -730,274 +450,3 @@ def book_guard(exclude: Iterable[Puzzle] = ()):
     return fresh
 
 
-def store_entries(
-    path: str,
-    *,
-    grade: str | None = None,
-    count: int | None = None,
-    order: int | None = None,
-    best: int | None = None,
-    exclude: Iterable[Puzzle] = (),
-    series: str | None = None,
-    notes: list[str] | None = None,
-):
-    """The puzzles of a store as book entries (with their grades and scores), oldest first, and the order of
-    their grades (by the levels the store records). With ``best``, the ``best`` highest-scoring puzzles of each
-    graded grade (or of ``grade``), best first within a grade; the scores are compared as stored, so a store
-    filled with one set of score weights ranks fairly.
-
-    Left out: the puzzles of ``exclude`` and those the volumes of ``series`` printed, each also turned, mirrored
-    or renamed, and their near-twins (:meth:`~dominosa.generator.store.PuzzleStore.iter_unused`); the line
-    saying what was left out and why goes to ``notes`` when given (the command says it once the book is
-    written), else to standard error."""
-    from dominosa.cli.book_input import grade_order_from
-    from dominosa.cli.store import warn_old_scores
-    from dominosa.generator.store import PuzzleStore, StoreError
-    from dominosa.generator.twins import RepeatGuard
-    from dominosa.rendering.book import BookEntry
-
-    exclude = list(exclude)
-    try:
-        with PuzzleStore(path, create=False) as store:
-            warn_old_scores(store, path)
-            stats = store.stats()
-            if best is not None:
-                grades = [grade] if grade is not None else [g for g in stats.grades if g is not None]
-                used = [record.puzzle for record in store.used_in_series(series)] if series is not None else []
-                records = _best_without_twins(store, grades, order, best, RepeatGuard([*exclude, *used]))
-                ungraded = sum(n for (o, g), n in stats.counts.items() if g is None and order in (None, o))
-            elif exclude or series is not None:
-                records = _unused_without_twins(store, series, exclude, grade, order, count, notes)
-            else:
-                records = store.query(grade=grade, order=order, limit=count)
-    except StoreError as error:
-        raise UsageError(str(error)) from None
-    what = " ".join(part for part in (grade, f"double-{order}" if order is not None else None) if part)
-    if not records:
-        if exclude or series is not None:
-            earlier = " or ".join(
-                part
-                for part in (
-                    f"the volumes of the series {series!r} printed" if series is not None else None,
-                    "--exclude names" if exclude else None,
-                )
-                if part
-            )
-            hint = f" (see 'dominosa store list --series {series} --unused')" if series is not None else ""
-            raise UsageError(f"no {what + ' ' if what else ''}puzzles in {path} but those {earlier}{hint}")
-        raise UsageError(f"no {what + ' ' if what else ''}puzzles in {path} (see 'dominosa store stats')")
-    if count is not None and len(records) < count:  # said, or a short book would look like the one asked for
-        warn(f"{path} holds {plural(len(records), (what + ' ' if what else '') + 'puzzle')}, fewer than --count"
-             f" {count}: the book has those {len(records)}")
-    if best is not None:
-        _warn_best_shortfall(records, grades, best, path)
-        if ungraded and grade is None:
-            warn(f"{plural(ungraded, 'ungraded puzzle')} of {path} left out: --best takes the best of each grade")
-    entries = [BookEntry(r.puzzle, r.solution, r.grade, r.score) for r in records]
-    return entries, grade_order_from([{"grade": r.grade, "level": r.level} for r in records])
-
-
-def _refuse_choices_that_do_nothing(args: argparse.Namespace) -> None:
-    """Refuse an option that would be ignored: a book of files takes all their puzzles, a store's are taken by
-    id (or by score with --best), so --grade, --count, --order or --seed there would silently do nothing."""
-    if args.files or args.example:
-        options = {"--grade": args.grade, "--count": args.count, "--order": args.order, "--seed": args.seed}
-        given = [option for option, value in options.items() if value is not None]
-        if given and not args.store:
-            raise UsageError(
-                f"{' and '.join(given)}: a book of puzzle files takes every puzzle of the files as they are"
-                " (these choose the puzzles of --store or of a generated book)"
-            )
-    elif args.store and args.seed is not None:
-        raise UsageError("--seed is for generated books: a store's puzzles are taken oldest first (or by --best)")
-
-
-def _warn_best_shortfall(records, grades: list[str], best: int, path: str) -> None:
-    """One line on standard error for each grade with fewer than ``best`` puzzles to give (near-twins passed over)."""
-    for grade in grades:
-        taken = sum(record.grade == grade for record in records)
-        if taken < best:
-            warn(f"{path} gives {plural(taken, grade + ' puzzle')} (near-twins passed over), fewer than --best {best}")
-
-
-def _unused_without_twins(
-    store, series: str | None, exclude: list, grade: str | None, order, count, notes: list[str] | None = None
-) -> list:
-    """Up to ``count`` records, oldest first, that are none of ``exclude`` or of what the volumes of ``series``
-    printed, nor a near-twin of one, nor of one another (a volume of a series is held to what a generated book
-    is held to)."""
-    from dominosa.generator.series import OVER_THE_COUNT, LeftOut
-    from dominosa.generator.twins import RepeatGuard
-
-    used = [record.puzzle for record in store.used_in_series(series)] if series is not None else []
-    repeats, left_out = RepeatGuard([*exclude, *used]), LeftOut()
-    records = []
-    for record in store.iter_query(grade=grade, order=order):
-        if count is not None and len(records) == count:
-            break
-        if left_out.keep(repeats, record.puzzle):
-            records.append(record)
-    matching = sum(n for (o, g), n in store.stats().counts.items() if order in (None, o) and grade in (None, g))
-    if matching > left_out.offered and left_out.total:  # the rest of the store, not looked at
-        left_out.count(OVER_THE_COUNT, matching - left_out.offered)
-    if records and left_out.total:
-        _note(left_out.line(), notes)
-    return records
-
-
-def _best_without_twins(store, grades, order: int | None, best: int, twins=None) -> list:
-    """The ``best`` highest-scoring records of each grade, passing over any near-twin of one taken (of any
-    grade): a store filled by long runs holds puzzles of one lineage side by side. ``twins`` (a guard with the
-    puzzles to leave out already taken) passes over those too."""
-    from dominosa.generator.twins import TwinGuard
-
-    twins = TwinGuard() if twins is None else twins
-    records = []
-    for grade in grades:
-        taken = 0
-        for record in store.iter_query(grade=grade, order=order, by="score"):
-            if taken == best:
-                break
-            if twins.admits(record.puzzle):
-                twins.take(record.puzzle)
-                records.append(record)
-                taken += 1
-    return records
-
-
-def _check_series(args: argparse.Namespace) -> None:
-    """--series, --volume and --exclude as they may be combined, refused before any work."""
-    if args.volume is not None and not 1 <= args.volume <= 100_000:
-        raise UsageError(f"--volume must be between 1 and 100000, not {args.volume}")
-    if args.series is None:
-        if args.new_series:
-            raise UsageError("--new-series begins the series --series names: give --series NAME")
-        return
-    if not args.series.strip() or len(args.series) > 200 or not args.series.isprintable():
-        raise UsageError(f"--series {args.series!r}: a series needs a name of printable characters (200 at most)")
-    if not args.store:
-        raise UsageError(
-            "--series records the book as a volume in a puzzle store: give --store (a generated book leaves out"
-            " earlier volumes with --exclude of their --puzzles-out files)"
-        )
-    store = Path(args.store)
-    if store.is_file() and not (os.access(store, os.W_OK) and os.access(store.resolve().parent, os.W_OK)):
-        raise UsageError(f"--series: cannot record the volume in {store}: the store is read-only")
-
-
-def _series_volume(path: str, series: str, wanted: int | None, new: bool = False) -> int:
-    """The number of the volume about to be made: ``wanted`` (--volume) unless the store already records it,
-    else one more than the series' last. A name one slip away from a series of the store is refused unless
-    ``new`` (--new-series) says a new series is meant."""
-    from dominosa.generator.series import similar_series
-    from dominosa.generator.store import PuzzleStore, StoreError
-
-    try:
-        with PuzzleStore(path, create=False) as store:
-            names = store.series_names()
-            if new and series in names:
-                raise UsageError(
-                    f"--new-series: {path} already records the series {series!r}; leave --new-series out to make"
-                    " its next volume"
-                )
-            alike = None if new else similar_series(series, names)
-            if alike is not None:
-                raise UsageError(
-                    f"--series {series!r}: {path} records the series {alike!r}; did you mean --series {alike!r}?"
-                    " (--new-series begins a new series of this name)"
-                )
-            if wanted is None:
-                return store.next_volume(series)
-            made = {v.volume: v for v in store.volumes(series)}
-    except StoreError as error:
-        raise UsageError(str(error)) from None
-    if wanted in made:
-        when = made[wanted].made.strftime("%Y-%m-%d")
-        raise UsageError(
-            f"--volume {wanted}: {path} already records volume {wanted} of the series {series!r} (made {when});"
-            " leave --volume out for the next one"
-        )
-    return wanted
-
-
-def _note(line: str, notes: list[str] | None) -> None:
-    """Say ``line`` on standard error, or keep it in ``notes`` to be said once the book is written."""
-    if notes is None:
-        warn(line)
-    else:
-        notes.append(line)
-
-
-def _without_repeats(records: list, excluded: Sequence[Puzzle], notes: list[str] | None = None) -> list:
-    """The records that are none of ``excluded`` (up to symmetry and renaming) nor a near-twin of one; an input
-    with nothing left is bad input."""
-    from dominosa.generator.series import LeftOut
-    from dominosa.generator.twins import RepeatGuard
-
-    repeats, left_out = RepeatGuard(excluded), LeftOut()
-    kept = [record for record in records if left_out.keep(repeats, record.puzzle)]
-    if kept and left_out.total:
-        _note(left_out.line(), notes)
-    if not kept:
-        raise UsageError(
-            f"every one of the {len(records)} puzzles given is in the --exclude files (turned, mirrored or renamed)"
-            " or a near-twin of one: nothing is left for the book"
-        )
-    return kept
-
-
-def _record_volume(args: argparse.Namespace, entries, grade_order, volume: int) -> str:
-    """Record the book just written as ``volume`` of ``--series`` in ``--store``: the PDF's SHA-256 and the store
-    ids of its puzzles in book order, in one transaction. The words that say so in the summary line."""
-    import hashlib
-
-    from dominosa.generator.store import PuzzleStore, StoreError
-    from dominosa.rendering.book import book_order
-
-    digest = hashlib.sha256(args.out.read_bytes()).hexdigest()
-    try:
-        with PuzzleStore(args.store, create=False) as store:
-            ids = []
-            for number, _, entry in book_order(entries, grade_order):
-                found = store.find(entry.puzzle)
-                if found is None:  # taken from the store a moment ago: only another program can have removed it
-                    raise StoreError(f"puzzle {number} of the book is no longer in {args.store}")
-                ids.append(found)
-            store.record_volume(args.series, volume, digest, ids, title=args.title)
-    except StoreError as error:
-        raise UsageError(f"{args.out} was written but not recorded as volume {volume}: {error}") from None
-    return f"volume {volume} of the series {args.series!r} recorded in {args.store}"
-
-
-def _check_isbn(text: str) -> None:
-    """An ISBN-13 (or ISBN-10) with its check digit right: a wrong one on the copyright page would be printed in
-    every copy."""
-    digits = text.replace("-", "").replace(" ", "").upper()
-    if len(digits) == 13 and digits.isdigit():
-        ok = sum(int(d) * (1 if k % 2 == 0 else 3) for k, d in enumerate(digits)) % 10 == 0
-    elif len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
-        values = [int(d) for d in digits[:9]] + [10 if digits[9] == "X" else int(digits[9])]
-        ok = sum((10 - k) * v for k, v in enumerate(values)) % 11 == 0
-    else:
-        raise UsageError(f"--isbn {text!r} is not an ISBN: 13 digits (or 10), hyphens allowed")
-    if not ok:
-        raise UsageError(f"--isbn {text!r}: the check digit is wrong (a typo?)")
-
-
-def _orders(text: str) -> list[int]:
-    """``5,6,7``: orders of puzzles to make (up to :data:`~dominosa.limits.MAX_MADE_ORDER`), each at least the one
-    before (sizes grow through the book)."""
-    try:
-        orders = [int(part) for part in text.split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a list of orders such as 5,6,7") from None
-    if not all(1 <= n <= MAX_MADE_ORDER for n in orders) or orders != sorted(orders):
-        raise argparse.ArgumentTypeError(f"{text!r}: orders must be {MADE_ORDERS}, smallest first, such as 5,6,7")
-    return orders
-
-
-def _trim(text: str):
-    try:
-        return parse_trim(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None

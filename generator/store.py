@@ -50,12 +50,13 @@ import os
 from contextlib import suppress
 from pathlib import Path
 
-from dominosa.generator.store_records import StoreError  # noqa: F401  cli/book.py's import, until it names store_records
+# What a program that keeps puzzles needs comes from this one module: the store, what it gives back and its errors.
+from dominosa.generator.store_records import StoredPuzzle, StoreError, StoreNotFound
 from dominosa.generator.store_schema import connect, prepare, writable
 from dominosa.generator.store_series import StoreSeries
 from dominosa.generator.store_writing import StoreWriting
 
-__all__ = ["PuzzleStore"]
+__all__ = ["PuzzleStore", "StoredPuzzle", "StoreError", "StoreNotFound"]
 
 
 class PuzzleStore(StoreWriting, StoreSeries):

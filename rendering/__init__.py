@@ -22,7 +22,8 @@ Options shared by every function:
   finds the cells an explanation names (``r3c4``); off by default.
 - ``cell``: the size of one cell in points (1/72 in; default 30, i.e. 40 px in SVG and 125 px in a 300 dpi PNG).
 
-The book is in :mod:`dominosa.rendering.book` (:func:`build_book`, :class:`BookEntry`).
+The book is in :mod:`dominosa.rendering.book` (:func:`build_book`; its puzzles are
+:class:`~dominosa.rendering.book_sections.BookEntry`).
 """
 
 from __future__ import annotations
@@ -176,7 +177,7 @@ def _solve(puzzle: Puzzle) -> Solution:
 
 # The book pulls in the solver and page layout: loaded only when asked for.
 _LAZY = {
-    "BookEntry": "dominosa.rendering.book",
+    "BookEntry": "dominosa.rendering.book_sections",
     "BookSummary": "dominosa.rendering.book",
     "build_book": "dominosa.rendering.book",
     "write_book": "dominosa.rendering.book",

@@ -28,7 +28,7 @@ between the two halves of one domino stays light.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from dominosa.board import Cell, cell_name, column_name, row_name
@@ -201,10 +201,35 @@ def build_diagram(
     def xy(cell: Cell) -> tuple[float, float]:
         return cell[1] - c0 + MARGIN, cell[0] - r0 + MARGIN
 
-    clues = set(puzzle.clues)
+    tiles, owner = _tiles(puzzle, [*puzzle.clues, *joined, *(solution or ())])
+    walls = {_checked(puzzle, a, b) for a, b in split}
+    both = sorted(walls & tiles.keys())
+    if both:
+        raise PuzzleError(f"{_name(both[0])} is both joined and split", cell=both[0][0])
+    marked = [xy(cell) for cell in dict.fromkeys(_checked_cell(puzzle, c) for c in highlight_cells)]
+    layers = [
+        *_highlight_layers(marked, style),
+        *_guide_layers(puzzle, owner, walls, xy, style),
+        *_outline_layers(puzzle, owner, xy, style),
+        *_tile_layers(puzzle, tiles, xy, style),
+        *_wall_layers(walls, xy, style),
+        *_pair_layers(puzzle, highlight_pairs, xy, style),
+        *_decided_layers(puzzle, placed_pairs, ruled_out_pairs, xy, style),
+        *(_number_layers(puzzle, xy, style) if numbers else []),
+    ]
+    picture = Diagram(width, height, layers, style.paper)
+    return _labelled(picture, puzzle, style, label_size) if labels else picture
+
+
+_XY = Callable[[Cell], tuple[float, float]]  # a cell's top left corner in the diagram, in cells
+
+
+def _tiles(puzzle: Puzzle, pairs: Iterable[Placement]) -> tuple[dict[Placement, None], dict[Cell, Placement]]:
+    """The dominoes to draw, in order and once each, and the domino that covers each cell; a cell covered by two
+    is refused, since no picture can show it."""
     tiles: dict[Placement, None] = {}
     owner: dict[Cell, Placement] = {}
-    for a, b in [*puzzle.clues, *joined, *(solution or ())]:
+    for a, b in pairs:
         pair = _checked(puzzle, a, b)
         if pair in tiles:
             continue
@@ -215,18 +240,24 @@ def build_diagram(
                 )
             owner[cell] = pair
         tiles[pair] = None
-    walls = {_checked(puzzle, a, b) for a, b in split}
-    both = sorted(walls & tiles.keys())
-    if both:
-        raise PuzzleError(f"{_name(both[0])} is both joined and split", cell=both[0][0])
-    layers: list[Layer] = []
+    return tiles, owner
 
-    marked = [xy(cell) for cell in dict.fromkeys(_checked_cell(puzzle, c) for c in highlight_cells)]
-    if marked:
-        side = 1 - 2 * HIGHLIGHT_INSET
-        items = [(x + HIGHLIGHT_INSET, y + HIGHLIGHT_INSET, side, side) for x, y in marked]
-        layers.append(Layer("rects", items, fill=style.highlight_fill, role="highlight-cells"))
 
+def _highlight_layers(marked: Sequence[tuple[float, float]], style: Style) -> list[Layer]:
+    """The cells an explanation points at, shaded under everything else."""
+    if not marked:
+        return []
+    side = 1 - 2 * HIGHLIGHT_INSET
+    items = [(x + HIGHLIGHT_INSET, y + HIGHLIGHT_INSET, side, side) for x, y in marked]
+    return [Layer("rects", items, fill=style.highlight_fill, role="highlight-cells")]
+
+
+def _guide_layers(
+    puzzle: Puzzle, owner: dict[Cell, Placement], walls: set[Placement], xy: _XY, style: Style
+) -> list[Layer]:
+    """The faded double lines for the pencil, on every edge between two cells still open (not in a domino, not
+    walled)."""
+    board = puzzle.board
     guides = []
     for i, j in board.pairs:
         a, b = board.cells[i], board.cells[j]
@@ -239,27 +270,35 @@ def build_diagram(
         else:  # one above the other: the edge is horizontal, above b
             lo, hi = x + GUIDE_INSET, x + 1 - GUIDE_INSET
             guides += [(lo, y - GUIDE_GAP, hi, y - GUIDE_GAP), (lo, y + GUIDE_GAP, hi, y + GUIDE_GAP)]
-    if guides:
-        layers.append(Layer("segments", guides, stroke=style.guide, width=GUIDE_WIDTH, role="guides"))
+    return [Layer("segments", guides, stroke=style.guide, width=GUIDE_WIDTH, role="guides")] if guides else []
 
-    if len(owner) < len(board.cells):
-        outline = [
-            (x0 - c0 + MARGIN, y0 - r0 + MARGIN, x1 - c0 + MARGIN, y1 - r0 + MARGIN)
-            for x0, y0, x1, y1 in _outline(set(board.cells))
-        ]
-        layers.append(Layer("segments", outline, stroke=style.ink, width=OUTLINE_WIDTH, cap="square", role="outline"))
 
+def _outline_layers(puzzle: Puzzle, owner: dict[Cell, Placement], xy: _XY, style: Style) -> list[Layer]:
+    """The board's frame, unless dominoes cover every cell (a solution draws its own edges)."""
+    cells = puzzle.board.cells
+    if len(owner) >= len(cells):
+        return []
+    outline = [(*xy((y0, x0)), *xy((y1, x1))) for x0, y0, x1, y1 in _outline(set(cells))]
+    return [Layer("segments", outline, stroke=style.ink, width=OUTLINE_WIDTH, cap="square", role="outline")]
+
+
+def _tile_layers(puzzle: Puzzle, tiles: dict[Placement, None], xy: _XY, style: Style) -> list[Layer]:
+    """The dominoes, one layer for each fill: the given ones in the clue fill, the others by their domino."""
+    clues = set(puzzle.clues)
     by_fill: dict[str, list] = {}
     for pair in tiles:
         (x, y), (x1, y1) = xy(pair[0]), xy(pair[1])
         box = (x + TILE_INSET, y + TILE_INSET, x1 - x + 1 - 2 * TILE_INSET, y1 - y + 1 - 2 * TILE_INSET)
         fill = style.clue_fill if pair in clues else style.tile_fill(puzzle.domino_ids.get(puzzle.domino_at(*pair), 0))
         by_fill.setdefault(fill, []).append(box)
-    for fill, boxes in by_fill.items():
-        layers.append(
-            Layer("tiles", boxes, fill=fill, stroke=style.ink, width=TILE_WIDTH, radius=TILE_RADIUS, role="tiles")
-        )
+    return [
+        Layer("tiles", boxes, fill=fill, stroke=style.ink, width=TILE_WIDTH, radius=TILE_RADIUS, role="tiles")
+        for fill, boxes in by_fill.items()
+    ]
 
+
+def _wall_layers(walls: set[Placement], xy: _XY, style: Style) -> list[Layer]:
+    """A short bar across the middle of each edge known not to be a domino."""
     bars = []
     half = WALL_LENGTH / 2
     for a, b in sorted(walls):
@@ -268,45 +307,41 @@ def build_diagram(
             bars.append((x, y + 0.5 - half, x, y + 0.5 + half))
         else:
             bars.append((x + 0.5 - half, y, x + 0.5 + half, y))
-    if bars:
-        layers.append(Layer("segments", bars, stroke=style.wall, width=WALL_WIDTH, cap="round", role="walls"))
+    return [Layer("segments", bars, stroke=style.wall, width=WALL_WIDTH, cap="round", role="walls")] if bars else []
 
+
+def _pair_layers(puzzle: Puzzle, pairs: Iterable[Placement], xy: _XY, style: Style) -> list[Layer]:
+    """The pairs an explanation points at, dashed inside their cells."""
     boxes = []
-    for a, b in dict.fromkeys(_checked(puzzle, a, b) for a, b in highlight_pairs):
+    for a, b in dict.fromkeys(_checked(puzzle, a, b) for a, b in pairs):
         (x, y), (x1, y1) = xy(a), xy(b)
         boxes.append((x + PAIR_INSET, y + PAIR_INSET, x1 - x + 1 - 2 * PAIR_INSET, y1 - y + 1 - 2 * PAIR_INSET))
-    if boxes:
-        layers.append(
-            Layer(
-                "tiles",
-                boxes,
-                stroke=style.highlight_stroke,
-                width=PAIR_WIDTH,
-                dash=PAIR_DASH,
-                radius=TILE_RADIUS - PAIR_INSET + TILE_INSET,
-                role="highlight-pairs",
-            )
-        )
+    if not boxes:
+        return []
+    radius = TILE_RADIUS - PAIR_INSET + TILE_INSET
+    return [
+        Layer("tiles", boxes, stroke=style.highlight_stroke, width=PAIR_WIDTH, dash=PAIR_DASH, radius=radius,
+              role="highlight-pairs")  # fmt: skip
+    ]
 
-    layers += _decided_layers(puzzle, placed_pairs, ruled_out_pairs, xy, style)
 
-    if numbers:
-        texts, pips = [], []
-        for cell, value in zip(board.cells, puzzle.numbers, strict=True):
-            x, y = xy(cell)
-            if style.pips and value in PIP_LAYOUTS:
-                pips += [
-                    (x + 0.5 + dx * PIP_OFFSET, y + 0.5 + dy * PIP_OFFSET, PIP_RADIUS) for dx, dy in PIP_LAYOUTS[value]
-                ]
-            else:
-                texts.append((x + 0.5, y + 0.5, str(value)))
-        if pips:
-            layers.append(Layer("circles", pips, fill=style.ink, role="pips"))
-        if texts:
-            size = number_size(max(puzzle.numbers))
-            layers.append(Layer("texts", texts, fill=style.ink, size=size, role="numbers"))
-    picture = Diagram(width, height, layers, style.paper)
-    return _labelled(picture, puzzle, style, label_size) if labels else picture
+def _number_layers(puzzle: Puzzle, xy: _XY, style: Style) -> list[Layer]:
+    """Each cell's number, as digits or (where the style asks and the number allows) as die pips."""
+    texts, pips = [], []
+    for cell, value in zip(puzzle.board.cells, puzzle.numbers, strict=True):
+        x, y = xy(cell)
+        if style.pips and value in PIP_LAYOUTS:
+            pips += [
+                (x + 0.5 + dx * PIP_OFFSET, y + 0.5 + dy * PIP_OFFSET, PIP_RADIUS) for dx, dy in PIP_LAYOUTS[value]
+            ]
+        else:
+            texts.append((x + 0.5, y + 0.5, str(value)))
+    layers = []
+    if pips:
+        layers.append(Layer("circles", pips, fill=style.ink, role="pips"))
+    if texts:
+        layers.append(Layer("texts", texts, fill=style.ink, size=number_size(max(puzzle.numbers)), role="numbers"))
+    return layers
 
 
 def _labelled(picture: Diagram, puzzle: Puzzle, style: Style, size: float = LABEL_SIZE) -> Diagram:

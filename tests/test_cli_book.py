@@ -89,7 +89,7 @@ def _assert_puzzles_out(path, reader: pypdf.PdfReader, count: int) -> None:
 
     from dominosa.cover.dominosa import count_solutions_exact_cover
     from dominosa.formats.json_format import puzzle_from_dict, solution_from_dict
-    from dominosa.rendering.book import display_name
+    from dominosa.rendering.book_sections import display_name
 
     rows = [json.loads(line) for line in path.read_text().splitlines()]
     assert [row["number"] for row in rows] == list(range(1, count + 1))
@@ -170,13 +170,6 @@ def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
     assert b"SourceSerifPro-Bold" in cover_data  # the title in the book's display face
 
 
-@pytest.mark.parametrize("per_page", ["20", "12"])
-def test_solutions_too_small_to_print_are_refused_with_the_count_that_fits(tmp_path, per_page):
-    done = dominosa("book", "--count", "2", "--order", "6", "--seed", "1", "--solutions-per-page", per_page,
-                    cwd=tmp_path)  # fmt: skip
-    assert_one_line_error(done, f"{per_page} solutions per page", "under 7 pt", "--solutions-per-page")
-
-
 def test_large_print_sets_body_text_at_16_pt_and_digits_no_smaller_than_normal(tmp_path):
     sizes, digits = {}, {}
     for name, extra in (("normal", []), ("large", ["--large-print"])):
@@ -193,7 +186,6 @@ def test_large_print_sets_body_text_at_16_pt_and_digits_no_smaller_than_normal(t
 
 
 def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
-    import random
 
     lines = []
     for k, (grade, level) in enumerate((("Hard", 2), ("Easy", 0), ("Hard", 2))):
@@ -215,39 +207,6 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
     assert contents.index("Easy") < contents.index("Hard")  # sections by level, easiest first
     first = next(page.extract_text() for page in reader.pages if page.extract_text().startswith("EASY"))
     assert "Puzzle 1" in first
-
-
-@pytest.mark.parametrize(
-    ("args", "stdin", "words"),
-    [
-        (["book", "--trim", "7x"], "", ["--trim", "unknown trim size"]),
-        (["book", "--count", "4", "--order", "3", "--per-page", "20", "--quiet"], "", ["--per-page"]),  # (no progress)
-        (["book", "--count", "0"], "", ["--count"]),
-        (["book", "--count", "2", "--order", "3", "--out", "/nonexistent-folder/b.pdf"], "", ["cannot use"]),
-        (["book", "--count", "2", "--order", "3", "--cover-out", "/nonexistent-folder/c.pdf"], "", ["--cover-out"]),
-        (["book", "-"], "111\n000\n", ["more than one solution"]),
-        (["book", "--count", "1", "--order", "2", "--isbn", "978-1-23456-789-0"], "", ["--isbn", "check digit"]),
-        (["book", "--count", "1", "--order", "2", "--isbn", "12345"], "", ["--isbn", "not an ISBN"]),
-        (["book", "--count", "1", "--order", "2", "--min-pages", "-1"], "", ["--min-pages"]),
-        (["book", "--count", "1", "--order", "2", "--cover-out", "b.pdf", "--out", "b.pdf"], "", ["--cover-out"]),
-        (["book", "-"], json.dumps({"grid": [[1, 1]]}), ["line 1"]),
-        (["book", "--best", "3"], "", ["--best", "--store"]),
-        (["book", "--shapes", "heart,unicorn"], "", ["--shapes", "unicorn", "heart, house"]),
-        (["book", "--shapes", ","], "", ["--shapes", "heart"]),
-        (["book", "--shape-count", "3"], "", ["--shape-count", "--shapes"]),
-        (["book", "--shapes", "heart", "--shape-count", "0"], "", ["--shape-count"]),
-        (["book", "--shapes", "heart", "--store", "s.sqlite"], "", ["--shapes", "--store"]),
-        (["book", "--shapes", "star", "--count", "-1"], "", ["--count", "0 (with --shapes)"]),
-        (["book", "--store", "s.sqlite", "--best", "3", "--count", "5"], "", ["--best", "--count"]),
-        (["book", "-", "--grade", "hard", "--count", "2"], "3:22223101012330103310", ["--grade and --count", "files"]),
-        (["book", "--example", "--seed", "3"], "", ["--seed", "every puzzle of the files"]),
-        (["book", "--store", "s.sqlite", "--seed", "3"], "", ["--seed", "generated books"]),
-    ],
-)
-def test_bad_input_is_one_line_exit_2_and_no_pdf(tmp_path, args, stdin, words):
-    done = dominosa(*args, cwd=tmp_path, stdin=stdin)
-    assert_one_line_error(done, *words)
-    assert not list(tmp_path.rglob("*.pdf")) and not list(tmp_path.rglob("*.tmp"))
 
 
 def test_a_failed_book_leaves_the_previous_pdf_untouched(tmp_path):
@@ -358,87 +317,6 @@ def test_book_seed_3_twice_is_the_same_file_byte_for_byte_cover_included(tmp_pat
     assert (tmp_path / "one-cover.pdf").read_bytes() == (tmp_path / "two-cover.pdf").read_bytes()
 
 
-def test_best_takes_the_highest_scoring_puzzles_of_each_grade_from_a_store(tmp_path):
-    from dominosa.cli.book import store_entries
-    from dominosa.generator.store import PuzzleStore
-
-    scores = {"basic": [30.0, 55.0, 41.0, 60.0], "hard": [70.0, 90.0, 65.0]}
-    seed = 0
-    with PuzzleStore(tmp_path / "s.sqlite") as store:
-        for level, (name, values) in enumerate(scores.items(), start=1):
-            for value in values:
-                seed += 1
-                store.add(*proper_layout(4, random.Random(seed)), grade=name, level=level, score=value)
-    entries, _ = store_entries(str(tmp_path / "s.sqlite"), best=2)
-    assert [(e.grade, e.score) for e in entries] == [("basic", 60.0), ("basic", 55.0), ("hard", 90.0), ("hard", 70.0)]
-    entries, _ = store_entries(str(tmp_path / "s.sqlite"), best=5, grade="hard")
-    assert [e.score for e in entries] == [90.0, 70.0, 65.0]
-    done = dominosa("book", "--store", "s.sqlite", "--best", "1", "--out", "b.pdf", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert "2 puzzles" in done.stdout
-
-
-def test_best_from_a_store_passes_over_a_near_twin_of_a_puzzle_taken(tmp_path):
-    from test_generator_twins import plain_share
-
-    from dominosa import Puzzle
-    from dominosa.cli.book import store_entries
-    from dominosa.generator.store import PuzzleStore
-
-    puzzle, solution = proper_layout(5, random.Random(11))
-    grid = [list(row) for row in puzzle.grid]
-    places = list(solution)
-    for first, second in ((0, 1), (4, 7), (10, 13)):  # three pairs of dominoes trade places: the set stays full
-        (a1, b1), (a2, b2) = places[first], places[second]
-        (x, y), (u, v) = (grid[a1[0]][a1[1]], grid[b1[0]][b1[1]]), (grid[a2[0]][a2[1]], grid[b2[0]][b2[1]])
-        grid[a1[0]][a1[1]], grid[b1[0]][b1[1]], grid[a2[0]][a2[1]], grid[b2[0]][b2[1]] = u, v, x, y
-    twin = Puzzle.from_grid(grid)
-    assert plain_share(grid, [list(row) for row in puzzle.grid]) > 0.4  # a near-twin, as a reader sees it
-    stranger, other = proper_layout(5, random.Random(12))
-    with PuzzleStore(tmp_path / "s.sqlite") as store:
-        store.add(puzzle, solution, grade="hard", level=2, score=90.0)
-        store.add(twin, solution, grade="hard", level=2, score=80.0)
-        store.add(stranger, other, grade="hard", level=2, score=70.0)
-    entries, _ = store_entries(str(tmp_path / "s.sqlite"), best=2)
-    assert [e.score for e in entries] == [90.0, 70.0]
-
-
-def test_a_book_from_a_store_with_old_scores_says_once_how_to_measure_them_again(tmp_path, capsys):
-    from dominosa.cli.book import store_entries
-    from dominosa.generator.store import PuzzleStore
-
-    path = tmp_path / "s.sqlite"
-    with PuzzleStore(path) as store:
-        store.add(*proper_layout(4, random.Random(1)), grade="basic", level=1, score=30.0, score_version=1)
-        store.add(*proper_layout(4, random.Random(2)), grade="basic", level=1, score=20.0)
-    entries, _ = store_entries(str(path), best=2)
-    assert [e.score for e in entries] == [20.0, 30.0]  # the old 30 ranks after today's 20
-    assert capsys.readouterr().err.splitlines() == [
-        f"dominosa: 1 puzzle holds a score of an older measure (shown as 'old'); run 'dominosa store rescore"
-        f" {path}' to measure them again"
-    ]
-
-
-def test_a_store_with_fewer_puzzles_than_asked_says_so_with_the_counts(tmp_path, capsys):
-    from dominosa.cli.book import store_entries
-    from dominosa.generator.store import PuzzleStore
-
-    with PuzzleStore(tmp_path / "s.sqlite") as store:
-        for seed, score in ((1, 30.0), (2, 40.0)):
-            store.add(*proper_layout(4, random.Random(seed)), grade="basic", level=1, score=score)
-        store.add(*proper_layout(4, random.Random(3)))  # ungraded, as 'store add' used to keep imports
-    options = ("--out", "count.pdf", "--quiet", "--no-techniques")
-    done = dominosa("book", "--store", "s.sqlite", "--count", "5", *options, cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert "dominosa: s.sqlite holds 3 puzzles, fewer than --count 5: the book has those 3" in done.stderr.splitlines()
-    entries, _ = store_entries(str(tmp_path / "s.sqlite"), best=3)
-    assert len(entries) == 2
-    assert capsys.readouterr().err.splitlines() == [
-        f"dominosa: {tmp_path / 's.sqlite'} gives 2 basic puzzles (near-twins passed over), fewer than --best 3",
-        f"dominosa: 1 ungraded puzzle of {tmp_path / 's.sqlite'} left out: --best takes the best of each grade",
-    ]
-
-
 def test_ctrl_c_says_how_many_puzzles_were_made_and_writes_nothing(tmp_path, monkeypatch, capsys):
     """Ctrl-C while the puzzles are made: exit code 130, no book, and one line saying how far it got."""
     from dominosa.cli import book as book_command
@@ -456,175 +334,10 @@ def test_ctrl_c_says_how_many_puzzles_were_made_and_writes_nothing(tmp_path, mon
     assert list(tmp_path.iterdir()) == []
 
 
-# -- series: volumes that never repeat a puzzle ------------------------------------------------------------------
-
-
 def _puzzles_of(path) -> list:
     from dominosa.formats import read_file_records
 
     return [record.puzzle for record in read_file_records(path)]
-
-
-def _assert_no_repeat(earlier: list, later: list) -> None:
-    """The independent check: no puzzle of ``later`` is one of ``earlier`` turned, mirrored or renamed (the
-    oracle of test_generator_canonical), nor shares more than 40% of its cells with one (plain grids turned
-    with list operations, test_generator_twins)."""
-    from test_generator_canonical import same_puzzle
-    from test_generator_twins import plain_share
-
-    for new in later:
-        for old in earlier:
-            assert not same_puzzle(old, new)
-            if (old.rows, old.cols) in ((new.rows, new.cols), (new.cols, new.rows)):
-                assert plain_share([list(r) for r in old.grid], [list(r) for r in new.grid]) <= 0.4
-
-
-def test_a_second_volume_from_the_same_seed_with_exclude_repeats_nothing_and_stays_print_ready(tmp_path):
-    # Two generated books as a user builds them (about 6 s of CPU): the check is on the files a reader gets.
-    common = ("--count", "3", "--order", "4", "--seed", "21", "--quiet")
-    first = dominosa("book", *common, "--out", "v1.pdf", "--puzzles-out", "v1.jsonl", "--no-techniques", cwd=tmp_path)
-    assert first.returncode == 0, first.stderr
-    second = dominosa("book", *common, "--out", "v2.pdf", "--puzzles-out", "v2.jsonl", "--exclude", "v1.jsonl",
-                      "--volume", "2", "--min-pages", "24", cwd=tmp_path)  # fmt: skip
-    assert second.returncode == 0, second.stderr
-    assert second.stderr == ""  # long enough for print: no warning
-    one, two = _puzzles_of(tmp_path / "v1.jsonl"), _puzzles_of(tmp_path / "v2.jsonl")
-    assert len(one) == len(two) == 3  # as many as asked: the generator made others in place of the repeats
-    _assert_no_repeat(one, two)
-    data = (tmp_path / "v2.pdf").read_bytes()
-    reader = pypdf.PdfReader(io.BytesIO(data))
-    assert len(reader.pages) >= 24
-    _assert_print_ready(reader, data)
-    assert "Volume 2" in reader.pages[0].extract_text() and "Dominosa, Volume 2" in reader.pages[1].extract_text()
-    assert "Volume" not in pypdf.PdfReader(tmp_path / "v1.pdf").pages[0].extract_text()
-
-
-def test_excluded_puzzles_are_replaced_the_same_way_for_the_same_seed():
-    from dominosa.cli.book import generate_entries
-
-    plain = [entry.puzzle for entry in generate_entries(1, 4, 5)]
-    again = [entry.puzzle for entry in generate_entries(1, 4, 5, exclude=plain)]
-    assert again == [entry.puzzle for entry in generate_entries(1, 4, 5, exclude=plain)]
-    _assert_no_repeat(plain, again)
-
-
-def test_a_book_of_files_leaves_out_disguised_copies_of_the_excluded_puzzles(tmp_path):
-    from test_generator_store import transposed_and_renamed
-
-    layouts = [proper_layout(4, random.Random(seed)) for seed in (31, 32, 35)]
-    _assert_no_repeat([p for p, _ in layouts[:2]], [layouts[2][0]])  # the third is a stranger to the first two
-    earlier = tmp_path / "earlier.txt"
-    earlier.write_text("\n".join(write_json(p, s) for p, s in layouts[:2]) + "\n", encoding="utf-8")
-    disguised = [transposed_and_renamed(p, s, seed=k) for k, (p, s) in enumerate(layouts[:2])]
-    mixed = tmp_path / "mixed.jsonl"
-    mixed.write_text("\n".join(write_json(p, s) for p, s in [*disguised, layouts[2]]) + "\n", encoding="utf-8")
-    done = dominosa("book", "mixed.jsonl", "--exclude", "earlier.txt", "--puzzles-out", "left.jsonl", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert _puzzles_of(tmp_path / "left.jsonl") == [layouts[2][0]]
-    nothing = dominosa("book", "earlier.txt", "--exclude", "mixed.jsonl", "--out", "n.pdf", cwd=tmp_path)
-    assert_one_line_error(nothing, "every one of the 2 puzzles", "--exclude")
-    assert not (tmp_path / "n.pdf").exists()
-
-
-def _series_store(path) -> list:
-    """A store of ten double-4 puzzles and, second, a near-twin of the first (three pairs of dominoes traded);
-    the puzzles in the order added."""
-    from test_generator_store import _near_twin
-
-    from dominosa.generator.store import PuzzleStore
-
-    layouts = [proper_layout(4, random.Random(400 + seed)) for seed in range(10)]
-    layouts.insert(1, _near_twin(*layouts[0]))
-    with PuzzleStore(path) as store:
-        for puzzle, solution in layouts:
-            assert store.add(puzzle, solution) is not None
-    return [puzzle for puzzle, _ in layouts]
-
-
-def _listed(capsys, *args: str) -> str:
-    """What ``dominosa store list ARGS`` prints, run in this process (quicker than a new one each time)."""
-    from dominosa.cli.main import main
-
-    assert main(["store", "list", *args]) == 0
-    return capsys.readouterr().out
-
-
-def test_volumes_of_a_series_from_one_store_never_repeat_and_are_recorded_with_their_pdf(
-    tmp_path, capsys, monkeypatch
-):
-    import hashlib
-
-    from test_generator_twins import plain_share
-
-    from dominosa.generator.store import PuzzleStore
-
-    # Four volumes built as a user builds them (about 8 s of CPU, small books without the techniques chapter):
-    # what is recorded must match the very PDFs written.
-    stored = _series_store(tmp_path / "s.sqlite")
-    monkeypatch.chdir(tmp_path)
-    printed: list = []
-    for volume in (1, 2, 3):
-        done = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--count", "2", "--out", f"v{volume}.pdf",
-                        "--puzzles-out", f"v{volume}.jsonl", "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
-        assert done.returncode == 0, done.stderr
-        assert done.stdout.strip().endswith(f"volume {volume} of the series 'classic' recorded in s.sqlite")
-        assert f"Volume {volume}" in pypdf.PdfReader(tmp_path / f"v{volume}.pdf").pages[0].extract_text()
-        these = _puzzles_of(tmp_path / f"v{volume}.jsonl")
-        assert len(these) == 2
-        _assert_no_repeat(printed, these)
-        printed += these
-    assert stored[1] not in printed  # the near-twin of volume 1's first puzzle is never printed
-    with PuzzleStore(tmp_path / "s.sqlite", create=False) as store:
-        volumes = store.volumes("classic")
-        assert [v.volume for v in volumes] == [1, 2, 3]
-        for v in volumes:
-            assert v.pdf_sha256 == hashlib.sha256((tmp_path / f"v{v.volume}.pdf").read_bytes()).hexdigest()
-            assert [store.get(i).puzzle for i in v.puzzle_ids] == _puzzles_of(tmp_path / f"v{v.volume}.jsonl")
-    # What is left, by the store's reckoning and by the test's own: neither printed nor a near-twin of one.
-    listed = _listed(capsys, "--store", "s.sqlite", "--series", "classic", "--unused", "--format", "json")
-    left = [json.loads(line)["id"] for line in listed.splitlines()]
-    grids = [[list(r) for r in p.grid] for p in printed]
-    expected = [
-        k + 1
-        for k, puzzle in enumerate(stored)
-        if puzzle not in printed and all(plain_share(g, [list(r) for r in puzzle.grid]) <= 0.4 for g in grids)
-    ]
-    assert left == expected and 2 not in left
-    text = _listed(capsys, "--store", "s.sqlite", "--series", "classic", "--unused")
-    assert text.splitlines()[-1] == f"{len(expected)} puzzle{'s' * (len(expected) != 1)} left in s.sqlite" \
-        " for volume 4 of the series 'classic'"  # fmt: skip
-    rows = [line.split() for line in _listed(capsys, "--store", "s.sqlite", "--series", "classic").splitlines()[1:]]
-    assert [row[0] for row in rows] == ["1", "1", "2", "2", "3", "3"]
-    assert [int(row[1]) for row in rows] == [i for v in volumes for i in v.puzzle_ids]
-    again = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--volume", "2", cwd=tmp_path)
-    assert_one_line_error(again, "--volume 2", "already records volume 2")
-    # Asked for more than is left, a volume takes what is left; asked again with nothing left, it says so.
-    more = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--out", "v4.pdf", "--quiet",
-                    "--no-techniques", cwd=tmp_path)  # fmt: skip
-    assert more.returncode == 0 and f"{len(expected)} puzzle" in more.stdout and "volume 4 of" in more.stdout
-    empty = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--out", "v5.pdf", cwd=tmp_path)
-    assert_one_line_error(empty, "but those the volumes of the series 'classic' printed", "--unused")
-
-
-def test_an_interrupted_or_failed_book_records_no_volume(tmp_path, monkeypatch):
-    from dominosa.cli.main import main
-    from dominosa.generator.store import PuzzleStore
-    from dominosa.rendering import book as book_module
-
-    _series_store(tmp_path / "s.sqlite")
-    monkeypatch.chdir(tmp_path)
-    failed = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--count", "2", "--solutions-per-page",
-                      "24", cwd=tmp_path)  # fmt: skip
-    assert_one_line_error(failed, "--solutions-per-page")
-
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(book_module, "build_book", interrupted)
-    assert main(["book", "--store", "s.sqlite", "--series", "classic", "--count", "2", "--quiet"]) == 130
-    with PuzzleStore(tmp_path / "s.sqlite", create=False) as store:
-        assert store.volumes("classic") == []
-    assert not list(tmp_path.rglob("*.pdf"))
 
 
 def test_a_cover_the_preflight_refuses_leaves_no_book_behind(tmp_path, monkeypatch, capsys):
@@ -642,28 +355,6 @@ def test_a_cover_the_preflight_refuses_leaves_no_book_behind(tmp_path, monkeypat
                  "--out", "b.pdf", "--cover-out", "c.pdf"])  # fmt: skip
     assert code == 2
     assert capsys.readouterr().err.count("\n") == 1
-    assert not list(tmp_path.rglob("*.pdf"))
-
-
-@pytest.mark.parametrize(
-    ("args", "words"),
-    [
-        (["--exclude", "missing.jsonl"], ["--exclude missing.jsonl", "cannot read"]),
-        (["--exclude", "folder"], ["--exclude folder", "cannot read"]),
-        (["--exclude", "bad.jsonl"], ["--exclude", "bad.jsonl", "line 1"]),
-        (["--exclude", "empty.txt"], ["--exclude", "empty.txt", "empty"]),
-        (["--series", "classic"], ["--series", "--store"]),
-        (["--store", "s.sqlite", "--series", " "], ["--series", "name"]),
-        (["--volume", "0"], ["--volume", "between 1"]),
-        (["--store", "missing.sqlite", "--series", "classic"], ["no puzzle store", "missing.sqlite"]),
-    ],
-)
-def test_bad_series_input_is_one_line_exit_2_before_any_work(tmp_path, args, words):
-    (tmp_path / "folder").mkdir()
-    (tmp_path / "bad.jsonl").write_text('{"grid": [[0, 0]', encoding="utf-8")
-    (tmp_path / "empty.txt").write_text("", encoding="utf-8")
-    done = dominosa("book", "--count", "1", "--order", "2", *args, cwd=tmp_path)
-    assert_one_line_error(done, *words)
     assert not list(tmp_path.rglob("*.pdf"))
 
 
@@ -718,25 +409,7 @@ def test_count_0_with_shapes_is_a_whole_book_of_shapes_in_sections_by_grade(tmp_
     assert "Shapes" not in {r["section"] for r in records}
 
 
-
 MONTHLY = Path(__file__).with_name("data") / "monthly-2025-11-o40.json"
-
-
-@pytest.mark.parametrize(
-    ("args", "words"),
-    [
-        (["--order", "40"], ["double-40 puzzle (41×42 cells) does not fit on 6x9in pages", "--trim 8.5x11in or A4"]),
-        (["--orders", "6,40", "--trim", "A4", "--per-page", "2"], ["one puzzle per page is the most (--per-page 1)"]),
-        (["--order", "50", "--trim", "8.5x11in"], ["nor on any trim Amazon KDP prints", "use --order 41 or less"]),
-        (["--order", "40", "--trim", "letter", "--solutions-per-page", "2"], ["most (--solutions-per-page 1)"]),
-        (["--order", "51"], ["--order must be between 1 and 50 (the largest order dominosa makes), not 51"]),
-        (["--orders", "6,51"], ["orders must be between 1 and 50 (the largest order dominosa makes)"]),
-    ],
-)
-def test_orders_a_page_cannot_hold_are_refused_before_any_puzzle_is_made(tmp_path, args, words):
-    done = dominosa("book", "--count", "300", *args, cwd=tmp_path)  # making 300 puzzles would take hours
-    assert_one_line_error(done, *words)
-    assert not (tmp_path / "output").exists()
 
 
 def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path):
@@ -752,67 +425,6 @@ def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path):
     assert sum(text.startswith("SOLUTIONS") for text in texts) == 1
     assert smallest_text(reader)[0] >= 7 - 1e-6
     assert [round(float(v)) for v in reader.pages[0].trimbox] == [0, 0, 612, 792]
-
-
-def test_a_book_of_files_says_in_one_line_what_it_left_out_and_why(tmp_path):
-    from test_generator_store import transposed_and_renamed
-    from test_generator_twins import _renamed_near_twin
-
-    layouts = [proper_layout(6, random.Random(seed)) for seed in (61, 62, 63)]
-    earlier = tmp_path / "earlier.jsonl"
-    earlier.write_text("\n".join(write_json(p, s) for p, s in layouts[:2]) + "\n", encoding="utf-8")
-    copy = transposed_and_renamed(*layouts[0], seed=1)
-    twin = _renamed_near_twin(layouts[1][0], 0.06, seed=5)  # 94% of cells alike once renamed, turned round
-    offered = tmp_path / "offered.txt"
-    offered.write_text(f"{json.dumps({'grid': [list(r) for r in twin.grid]})}\n{write_json(*copy)}\n"
-                       f"{write_json(*layouts[2])}\n", encoding="utf-8")  # fmt: skip
-    done = dominosa("book", "offered.txt", "--exclude", "earlier.jsonl", "--puzzles-out", "kept.jsonl",
-                    "--no-techniques", cwd=tmp_path)  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    assert _puzzles_of(tmp_path / "kept.jsonl") == [layouts[2][0]]
-    assert "dominosa: left out 2 of 3 puzzles: 1 repeat, 1 near-twin" in done.stderr.splitlines()
-
-
-def test_a_store_volume_says_what_it_left_out_including_those_over_the_count(tmp_path):
-    from dominosa.generator.store import PuzzleStore
-
-    stored = _series_store(tmp_path / "s.sqlite")  # eleven: the second a near-twin of the first
-    with PuzzleStore(tmp_path / "s.sqlite") as store:
-        store.record_volume("classic", 1, "0" * 64, [1])
-    done = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--count", "3", "--out", "v2.pdf",
-                    "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
-    assert done.returncode == 0, done.stderr
-    line = next(line for line in done.stderr.splitlines() if "left out" in line)
-    match = re.fullmatch(r"dominosa: left out (\d+) of 11 puzzles: 1 repeat, (\d+) near-twins?, (\d+) over the count",
-                         line)  # fmt: skip
-    assert match, line
-    left, twins, over = map(int, match.groups())
-    assert left == 1 + twins + over == len(stored) - 3 and twins >= 1
-
-
-def test_a_series_name_one_slip_from_a_stored_one_is_refused_unless_new_series(tmp_path, capsys, monkeypatch):
-    from dominosa.cli.main import main
-    from dominosa.generator.store import PuzzleStore
-
-    _series_store(tmp_path / "s.sqlite")
-    with PuzzleStore(tmp_path / "s.sqlite") as store:
-        store.record_volume("classic", 1, "0" * 64, [1, 3])
-    monkeypatch.chdir(tmp_path)
-    for slip in ("Classic", "CLASSIC", "clasic", "classics", "classix"):
-        assert main(["book", "--store", "s.sqlite", "--series", slip, "--count", "1", "--out", "x.pdf"]) == 2
-        err = capsys.readouterr().err
-        assert err.count("\n") == 1 and f"--series {slip!r}" in err and "did you mean --series 'classic'" in err
-        assert "--new-series" in err
-    assert not (tmp_path / "x.pdf").exists()
-    same = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--new-series", "--count", "1", cwd=tmp_path)
-    assert_one_line_error(same, "--new-series", "already records the series 'classic'")
-    new = dominosa("book", "--store", "s.sqlite", "--series", "Classic", "--new-series", "--count", "1", "--out",
-                   "c.pdf", "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
-    assert new.returncode == 0, new.stderr
-    assert new.stdout.strip().endswith("volume 1 of the series 'Classic' recorded in s.sqlite")
-    other = dominosa("book", "--store", "s.sqlite", "--series", "puzzler", "--count", "1", "--out", "p.pdf",
-                     "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
-    assert other.returncode == 0, other.stderr  # a name far from every series begins one without asking
 
 
 def test_a_fiendish_german_book_teaches_easiest_first_on_puzzles_of_its_own(tmp_path):

@@ -10,11 +10,7 @@ import sys
 import textwrap
 
 import pytest
-from store_cases import (
-    layout,
-    transposed_and_renamed,  # noqa: F401  tests/test_cli_book.py imports it from here, and _near_twin
-)
-from store_cases import near_twin as _near_twin  # noqa: F401
+from store_cases import layout
 from waiting import PATIENCE
 
 from dominosa import problems

@@ -338,9 +338,6 @@ def test_no_engine_function_is_longer_than_150_lines():
 
 # Files that import the engine's modules directly, each with its reason. Nothing else outside deductions/ may.
 PRIVATE_IMPORTS_ALLOWED = {
-    # split in progress: rendering/book.py is being split on another branch; its engine imports are rewritten
-    # to `from dominosa.deductions import ...` when that lands, and this entry goes.
-    "rendering/book.py": "split in progress",
     # white-box benches: they measure an engine module's own internals against a reference, as the tests that
     # mirror an engine module (tests/test_deductions_*.py) read them
     "bench/bench_scans.py": "white-box: times local duplicate's and must overlap's remembered scans against full"

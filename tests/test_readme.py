@@ -61,7 +61,8 @@ def test_the_pictures_the_readme_shows_are_in_the_project():
 
 
 def test_the_book_table_of_orders_each_trim_holds_is_what_the_book_checks():
-    from dominosa.rendering.book import BookError, check_order_fits
+    from dominosa.rendering.book_fit import check_order_fits
+    from dominosa.rendering.book_sections import BookError
 
     def holds(order: int, trim: str, **options) -> bool:
         try:

@@ -180,7 +180,8 @@ def test_the_contents_and_grades_stay_on_the_page_in_large_print_on_a_small_trim
     import json
 
     from dominosa.deductions import count_solutions
-    from dominosa.rendering.book import BookEntry, compose_book
+    from dominosa.rendering.book import compose_book
+    from dominosa.rendering.book_sections import BookEntry
 
     entries = []
     for line in (DATA / "book_languages.jsonl").read_text().splitlines():
@@ -198,7 +199,8 @@ def test_a_caption_and_its_difficulty_marker_never_overlap_on_narrow_boards(monk
     import random
 
     from dominosa.generator.proper import proper_layout
-    from dominosa.rendering.book import BookEntry, compose_book
+    from dominosa.rendering.book import compose_book
+    from dominosa.rendering.book_sections import BookEntry
     from dominosa.rendering.pdf_writer import PdfPage, text_width
 
     texts = []  # (page, left, right, baseline) of every caption and marker set
@@ -229,7 +231,7 @@ def test_a_caption_and_its_difficulty_marker_never_overlap_on_narrow_boards(monk
 @pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
 def test_every_shape_and_a_volume_are_named_in_the_language(lang):
     from dominosa.generator.shapes import shape_names
-    from dominosa.rendering.book import SHAPE_WORDS, display_name
+    from dominosa.rendering.book_sections import SHAPE_WORDS, display_name
 
     assert {name.capitalize() for name in shape_names()} | {"Shapes"} == set(SHAPE_WORDS)
     with use_language(lang):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dominosa.formats import puzzle_from_dict
-from dominosa.rendering.book import _diagram
+from dominosa.rendering.book_page import book_diagram
 from dominosa.rendering.lesson_window import WINDOW_CELLS, fits_window, marked_cells, window_around, windowed
 from dominosa.rendering.lessons import find_lessons
 from dominosa.rendering.style import MONO
@@ -29,7 +29,7 @@ def lessons(monthly):
 def _figure(lesson):
     position = dict(joined=lesson.joined, split=lesson.split, highlight_cells=lesson.cells,
                     highlight_pairs=lesson.decided, style=MONO)  # fmt: skip
-    whole = _diagram(lesson.puzzle, **position)
+    whole = book_diagram(lesson.puzzle, **position)
     window = window_around(lesson.puzzle.board.cells, marked_cells(lesson), WINDOW_CELLS, WINDOW_CELLS)
     return window, windowed(whole, window, MONO, 0.42)
 

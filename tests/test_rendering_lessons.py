@@ -15,7 +15,8 @@ from pdf_checks import placed_texts, text_sizes
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import GRADES, Technique, grade
 from dominosa.generator.proper import proper_layout
-from dominosa.rendering.book import BookEntry, build_book, compose_book
+from dominosa.rendering.book import build_book, compose_book
+from dominosa.rendering.book_sections import BookEntry
 from dominosa.rendering.lessons import find_lessons, first_hard_step
 
 
@@ -133,7 +134,8 @@ def test_each_window_holds_every_cell_its_sentence_names_with_the_boards_real_la
 def test_a_lesson_no_window_of_12_holds_is_still_drawn_legibly_within_the_page_around_what_it_decides(monthly_book):
     # Where the book has no closer example of a technique, its first one (on the monthly: "all the same
     # neighbours" looks at r2c34 and rules out a pair in row 30) gets the largest window the page holds.
-    from dominosa.rendering.book import _NORMAL, _content_box, _lesson_block
+    from dominosa.rendering.book_page import NORMAL_PRINT, content_box
+    from dominosa.rendering.book_techniques import lesson_block
     from dominosa.rendering.lesson_window import fits_window, marked_cells
     from dominosa.rendering.pages import gutter_for, parse_trim
     from dominosa.rendering.style import MONO
@@ -141,9 +143,9 @@ def test_a_lesson_no_window_of_12_holds_is_still_drawn_legibly_within_the_page_a
     puzzle, _, _ = monthly_book
     spread = [lesson for lesson in find_lessons([(1, puzzle)]) if not fits_window(marked_cells(lesson))]
     assert spread
-    width, height = _content_box(parse_trim("8.5x11in"), gutter_for(1), _NORMAL)
+    width, height = content_box(parse_trim("8.5x11in"), gutter_for(1), NORMAL_PRINT)
     for lesson in spread:
-        block = _lesson_block(lesson, width, height, _NORMAL, MONO)
+        block = lesson_block(lesson, width, height, NORMAL_PRINT, MONO)
         figure = block.diagram
         assert figure.width * block.cell <= width and figure.height * block.cell <= height
         assert min(layer.size for layer in figure.layers if layer.kind == "texts") * block.cell >= 7 - 1e-6
@@ -186,7 +188,7 @@ def test_only_the_techniques_wanted_are_taught_and_the_chapters_own_examples_car
 
 
 def test_a_book_given_examples_shows_them_and_never_its_own_puzzles_with_a_key_to_the_marks():
-    from dominosa.rendering.book import _LESSONS_INTRO
+    from dominosa.rendering.book_techniques import LESSONS_INTRO
 
     book = _puzzles(4)
     examples = [p for p, _ in _puzzles(6, order=6)]
@@ -195,7 +197,7 @@ def test_a_book_given_examples_shows_them_and_never_its_own_puzzles_with_a_key_t
     pages = [page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages]
     # The chapter's pages: its opening titled "Solving techniques", the others under that running head.
     chapter = "\n".join(text for text in pages if text.upper().startswith("SOLVING TECHNIQUES"))
-    assert _LESSONS_INTRO.split(". ")[1][:40] in chapter.replace("\n", " ")
+    assert LESSONS_INTRO.split(". ")[1][:40] in chapter.replace("\n", " ")
     assert "cell looked at" in chapter and "domino placed" in chapter and "pair ruled out" in chapter
     assert "Puzzle " not in chapter  # no lesson quotes a puzzle of the book
     for puzzle, _ in book:  # and none of the book's grids is drawn there

@@ -16,7 +16,8 @@ from dominosa.formats.json_format import puzzle_from_dict, solution_from_dict
 from dominosa.generator.proper import proper_layout
 from dominosa.generator.shapes import shape_board
 from dominosa.rendering import book as book_module
-from dominosa.rendering.book import BookEntry, BookError, Imprint, compose_book
+from dominosa.rendering.book import compose_book
+from dominosa.rendering.book_sections import BookEntry, BookError, Imprint
 from dominosa.rendering.pdf_writer import PdfPage
 from dominosa.rendering.preflight import check_page, check_pages
 from dominosa.rendering.scene import Diagram, Layer
@@ -87,7 +88,7 @@ def test_a_book_whose_page_fails_is_not_built_and_the_line_names_the_page(monkey
     def broken(c, *args) -> None:  # a notes page whose last rule runs off the foot, as a bad layout would
         c.page.text(c.left, c.bottom + 30, "below the safe area", size=10)
 
-    monkeypatch.setattr(book_module, "_notes_page", broken)
+    monkeypatch.setattr(book_module, "draw_notes_page", broken)
     entries = _seed6()[:2]
     line = r"^preflight: page \d+: the text 'below the safe area' runs .* past the bottom"
     with pytest.raises(BookError, match=line):
