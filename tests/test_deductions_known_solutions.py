@@ -1,4 +1,5 @@
-"""Kept solutions answer trial and error's "can this pair be completed?" exactly, and change no grading."""
+"""Kept solutions and refutations answer trial and error's "can this pair be completed?" exactly, and change no
+grading."""
 
 from __future__ import annotations
 
@@ -42,4 +43,5 @@ def test_grading_with_kept_solutions_is_grading_without():
         finally:
             keeping(True)
         kept = grade(read_game_id(row["game_id"]), verdict=PROPER, techniques=NO_FIENDISH, keep_deductions=True)
-        assert searched.guesses and kept == searched
+        again = grade(read_game_id(row["game_id"]), verdict=PROPER, techniques=NO_FIENDISH, keep_deductions=True)
+        assert searched.guesses and kept == searched and again == searched  # again: the refutations kept
