@@ -10,7 +10,9 @@ pair, exactly one per cell and per domino, pairwise: ``bench_uniqueness.encode``
 timed; without python-sat that column is skipped with one line.
 
 ``--rate`` also times ``rate`` (``dominosa rate``'s call, path included) once per grid and side: on the revision
-it can take minutes a grid.
+it can take minutes a grid. This checkout's is also timed with trial and error searching every guess, as before it
+kept the solutions and refutations its searches find (``dominosa.deductions.known_solutions``): the same grade,
+the reference for what keeping saves, in the same process.
 
 Run from the checkout's root in the environment where it is installed::
 
@@ -33,6 +35,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from old_revision import forget_tables, old_package, run_side  # noqa: E402
@@ -55,14 +58,35 @@ def timing_child(site: str, runs: int, with_rate: bool) -> None:
             result = count_solutions(puzzle, 2)
             counts.append({"seconds": time.process_time() - started, "count": result.count,
                            "nodes": result.stats.nodes})
-        rated = None
+        rated = unkept = None
         if with_rate:
-            forget_tables()
-            started = time.process_time()
-            rating = rate(read_game_id(line))
-            rated = {"seconds": time.process_time() - started, "grade": rating.grade_name}
-        out.append({"counts": counts, "rate": rated})
+            rated = _rated(rate, read_game_id, line, True, site)
+            unkept = _rated(rate, read_game_id, line, False, site)
+        out.append({"counts": counts, "rate": rated, "unkept": unkept})
     json.dump(out, sys.stdout)
+
+
+def _rated(rate: Any, read_game_id: Any, line: str, keep: bool, site: str) -> dict | None:
+    """CPU seconds and grade of one ``rate``, trial and error keeping the solutions and refutations its searches
+    find (``keep``, what rate does) or searching every guess (the reference: None on a side without the choice)."""
+    try:
+        from dominosa.deductions import known_solutions
+    except ImportError:  # a revision from before kept solutions
+        known_solutions = None
+    # (An editable install's finder may hand an old revision this checkout's module: that one is not the side's.)
+    if known_solutions is None or (site and not known_solutions.__file__.startswith(site)):
+        if not keep:
+            return None
+    else:
+        known_solutions.keeping(False)  # forgets what an earlier rate kept
+        known_solutions.keeping(keep)
+    forget_tables()
+    started = time.process_time()
+    rating = rate(read_game_id(line))
+    seconds = time.process_time() - started
+    if not keep:
+        known_solutions.keeping(True)
+    return {"seconds": seconds, "grade": rating.grade_name}
 
 
 def minisat_seconds(game_id: str, runs: int) -> tuple[float, int] | None:
@@ -137,6 +161,10 @@ def main(argv: list[str] | None = None) -> int:
             rate_text = f"{rated['seconds']:8.2f}  {rated['grade']}" if rated else f"{'-':>8}"
             print(f"{label:<8} {name:<14} {medians[name]:8.3f} {counts[0]['nodes']:8,} {rate_text}"
                   f"  count {counts[0]['count']}")
+            unkept = done[k].get("unkept")
+            if unkept:
+                print(f"{label:<8} {'  guess search':<14} {'':>8} {'':>8} {unkept['seconds']:8.2f}  "
+                      f"{unkept['grade']} (every guess searched: the reference for what keeping saves)")
         sat = minisat_seconds(game_id, args.runs)
         if sat is None:
             print(f"{label:<8} {'minisat':<14} skipped: python-sat is not installed (pip install python-sat)")

@@ -37,6 +37,7 @@ __all__ = [
     "PairProbe",
     "SearchStats",
     "count_from_position",
+    "count_position_pairs",
     "count_solutions",
     "count_solution_pairs",
     "is_unique",
@@ -148,6 +149,16 @@ def count_solution_pairs(
     them with its layout's tiles, pairs of cell indices as the board's pairs are."""
     found: list[list[int]] = []
     return _counted(puzzle, (), (), max_solutions, True, None, max_nodes, found), found
+
+
+def count_position_pairs(
+    puzzle: Puzzle, joined: Iterable[int], split: Iterable[int], max_solutions: int | None = None
+) -> tuple[CountResult, list[list[int]]]:
+    """:func:`count_from_position` keeping the solutions as the engine's joined pairs (see
+    :func:`count_solution_pairs`): for trial and error, which keeps one to answer later guesses without a search
+    (:mod:`dominosa.deductions.known_solutions`). The same search, node for node."""
+    found: list[list[int]] = []
+    return _counted(puzzle, joined, split, max_solutions, True, None, None, found), found
 
 
 def _counted(

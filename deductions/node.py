@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Final
 
 from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED
 from dominosa.deductions.tables import Tables
@@ -31,13 +32,20 @@ assert (UNDECIDED, JOINED, SPLIT) == (0, 1, 2)
 # A reason is an int: a pair p >= 0 when the assignment is a split caused by joining p (the common case; such a
 # split shares p's level, which is therefore not stored for it), or ~(arg << 3 | kind) for the other kinds
 # below. Node.reason lists the pairs each kind depends on.
-K_DECISION, K_CELL, K_DOM, K_RULE4, K_RULE6, K_CLAUSE = 0, 1, 2, 3, 4, 5
-DECISION = ~K_DECISION
+# (Final, as every constant of the hot loops here: the compiled build writes them into the code rather than
+# looking them up in the module's dict at each use.)
+K_DECISION: Final = 0
+K_CELL: Final = 1
+K_DOM: Final = 2
+K_RULE4: Final = 3
+K_RULE6: Final = 4
+K_CLAUSE: Final = 5
+DECISION: Final = ~K_DECISION
 # Counts are lists of ints (a compiled build reads and writes a list's items directly, a bytearray's through
 # generic calls: the figures are in bench/README.md). A covered cell or placed domino has its count set to DONE
 # and never counted down again (a join's splits skip what it covers), so that the "one left" and "none left" tests
 # never fire for it and the least count is an open one's: every count below DONE is an open cell's or domino's.
-DONE = 1 << 30
+DONE: Final = 1 << 30
 
 
 # What a plain node never records nor reads: empty lists shared by them all, never written (see Node.record).

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from dominosa.deductions.counting import count_from_position
+from dominosa.deductions.counting import count_position_pairs
+from dominosa.deductions.known_solutions import completes, keep_refutation, keep_solution, refutation_nodes
 from dominosa.deductions.sentences import Names, Sentence
 from dominosa.deductions.state import Deduction, SolvingState, bit_indices, names_of
 from dominosa.deductions.tables import Masks, Tables
@@ -388,11 +389,22 @@ def guess_at(s: SolvingState, x: int, q: int, *, refuted_only: bool = False) -> 
     """Rule 7 trying pair ``q`` of cell ``x``: split when joining it cannot be completed, else (not with
     ``refuted_only``) joined as a choice, as :func:`guess` chooses once every pair of the cell can be completed."""
     t = s.tables
-    result = count_from_position(s.puzzle, s.joined_pairs() + [q], s.split_pairs(), max_solutions=1)
-    refuted = result.count == 0
+    joined, split = s.joined_pairs(), s.split_pairs()
+    steps = refutation_nodes(t, joined, split, q)  # the same search made before, or -1
+    if steps >= 0:
+        refuted = True
+    elif completes(t, joined, split, q):  # a solution kept from an earlier guess joins q: no search needed
+        refuted, steps = False, 0
+    else:
+        result, found = count_position_pairs(s.puzzle, joined + [q], split, max_solutions=1)
+        refuted = result.count == 0
+        steps = result.stats.nodes
+        if found:
+            keep_solution(t, found[0])
+        elif refuted:
+            keep_refutation(t, joined, split, q, steps)
     if not refuted and refuted_only:
         return None
-    steps = result.stats.nodes
     how = "at once" if steps <= 1 else f"after {steps} search steps"
     reason = (
         f"Trying the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)} leads to a contradiction {how}, so it "

@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from dominosa.deductions.node import DECISION, DONE, K_CELL, K_CLAUSE, K_DOM, Node, propagate_position
 from dominosa.deductions.probe import PROBE_MAX_CELLS, probe
@@ -53,15 +54,15 @@ class OutOfNodes(Exception):
 
 
 # How many of the heaviest cells and dominoes the branching heuristic keeps in view (see Engine.choose).
-_TOP = 48
+_TOP: Final = 48
 # Restarts: after _RESTART_BASE * luby(i) conflicts (1, 1, 2, 1, 1, 2, 4, ...), the search goes back to level 0,
 # keeping its clauses and weights and, for the cell or domino it branches on, the pair it last had joined there.
 # A typical proof needs fewer conflicts than the first restart; they are for the few that go astray. At each
 # restart, once _REDUCE_EVERY more clauses have been learned, the worse half of those whose literals span more
 # than _GLUE_KEEP levels is forgotten (blocking clauses never are), so that long searches do not slow down.
-_RESTART_BASE = 512
-_REDUCE_EVERY = 1000
-_GLUE_KEEP = 3
+_RESTART_BASE: Final = 512
+_REDUCE_EVERY: Final = 1000
+_GLUE_KEEP: Final = 3
 
 
 class Engine(Node):
@@ -75,7 +76,6 @@ class Engine(Node):
         "decisions",
         "clauses",
         "watches",
-        "wflag",
         "seen",
         "dead",
         "glue",
@@ -96,8 +96,9 @@ class Engine(Node):
         self.decisions: list[int] = []  # the literal decided at each level
         self.clauses: list[list[int]] = []
         self.clause_pairs = []  # the pairs of each clause (its literals move about)
-        self.watches: dict[int, list[int]] = {}
-        self.wflag = bytearray(2 * n)  # literals with a watch list
+        # The clauses watching each literal, made at the first watch (a list per literal: a compiled build reads a
+        # list's items directly, a dict's through hashing); empty while no clause watches anything.
+        self.watches: list[list[int]] = []
         self.seen = bytearray(n)
         self.dead = bytearray()  # forgotten clauses
         self.glue: list[int] = []  # per clause: how many levels its literals spanned when learned (0: keep)
@@ -124,14 +125,13 @@ class Engine(Node):
             self.qhead = n_trail
             return None
         pstate: bytearray = self.pstate
-        clauses, dead, wflag = self.clauses, self.dead, self.wflag
+        clauses, dead = self.clauses, self.dead
         n_pending = len(pending)
         qhead: int = self.qhead
-        for v in trail[qhead:n_trail]:  # (the look adds to no trail: only to the work lists)
+        while qhead < n_trail:  # (the look adds to no trail: only to the work lists)
+            v = trail[qhead]
             qhead += 1
             false_lit = 2 * v + 2 - pstate[v]
-            if not wflag[false_lit]:
-                continue
             ws = watches[false_lit]
             if not ws:
                 continue
@@ -158,12 +158,7 @@ class Engine(Node):
                     if not s or s == 1 + (lit & 1):  # not false: watch it instead
                         cl[1] = lit
                         cl[k] = false_lit
-                        w = watches.get(lit)
-                        if w is None:
-                            watches[lit] = [ci]
-                            wflag[lit] = 1
-                        else:
-                            w.append(ci)
+                        watches[lit].append(ci)
                         break
                 else:
                     kept.append(ci)
@@ -312,13 +307,10 @@ class Engine(Node):
         self.clause_pairs.append(tuple(lit >> 1 for lit in lits))
         if len(lits) > 1:
             watches = self.watches
-            for lit in lits[:2]:
-                w = watches.get(lit)
-                if w is None:
-                    watches[lit] = [ci]
-                    self.wflag[lit] = 1
-                else:
-                    w.append(ci)
+            if not watches:
+                watches = self.watches = [[] for _ in range(2 * self.t.n_pairs)]
+            watches[lits[0]].append(ci)
+            watches[lits[1]].append(ci)
         first = lits[0]
         code = ~(ci << 3 | K_CLAUSE)
         if first & 1:

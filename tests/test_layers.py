@@ -342,6 +342,8 @@ PRIVATE_IMPORTS_ALLOWED = {
     # mirror an engine module (tests/test_deductions_*.py) read them
     "bench/bench_scans.py": "white-box: times local duplicate's and must overlap's remembered scans against full"
                             " scans written with their private helpers",
+    "bench/bench_big_solve.py": "white-box: --rate's reference turns off what trial and error keeps between its"
+                                " searches (deductions/known_solutions.py), to time rate with every guess searched",
     "bench/bench_graphs.py": "white-box: times set analysis's hand-written matching against networkx's",
     "bench/bench_generator.py": "white-box: --phases wraps the rating module's grade and path search with clocks",
     "bench/old_revision.py": "forget_tables() clears the tables cache of a revision from before the public core too,"
