@@ -1,8 +1,9 @@
 """Every example in every command's ``--help`` runs as printed, so the examples stay true as the commands change.
 
 The commands are found in the ``dominosa`` parser itself (nested ones too, such as ``store list``), so a command
-added later is covered without touching this file. Each command's examples run in order in a scratch folder of
-their own, through a shell (they may pipe, redirect or chain with ``&&``), with ``dominosa`` on the PATH.
+added later is covered without touching this file. A command's examples run in order in a scratch folder, those
+that name the same file together (one writes what the next reads) and the others apart, as tests of their own (see
+:func:`runs_of`); each through a shell (they may pipe, redirect or chain with ``&&``), with ``dominosa`` on the PATH.
 
 What an example may need is declared in the help text, and handled here explicitly:
 
@@ -221,16 +222,61 @@ def test_own_files_declared_in_the_help_have_samples_here():
             assert own in OWN_FILES, f"'{name}' declares {own}: add a sample of it to OWN_FILES in this test"
 
 
+def _shared_by(example: Example) -> set[str]:
+    """What an example uses that another may use too: the files its line names (a word with a dot or a slash that
+    is not an option), and the studio's default port when it starts one without ``--port``."""
+    try:
+        words = shlex.split(example.line)
+    except ValueError:
+        words = example.line.split()
+    # A word ending in a slash is a folder an example writes whole (site's public/, explain's steps/): examples
+    # writing the same one do not read each other's.
+    shared = {w for w in words if not w.startswith("-") and not w.endswith("/") and ("." in w or "/" in w)}
+    if example.line.startswith("dominosa serve") and "--port" not in words:
+        shared.add("the studio's default port")
+    return shared
+
+
+def runs_of(examples: list[Example]) -> list[list[Example]]:
+    """A command's examples in runs that share nothing: two examples naming the same file (one writes what the next
+    reads, such as a first volume's puzzles that the second excludes), or two studios on the default port, are in
+    one run, in their printed order.
+
+    Each run is a test of its own, in a folder of its own, so that a command with many examples (``book`` has
+    sixteen) is spread over the workers instead of pinning one for minutes."""
+    runs: list[tuple[set[str], list[int]]] = []
+    for index, example in enumerate(examples):
+        files = _shared_by(example)
+        joined = [run for run in runs if run[0] & files]
+        merged = (files.union(*(run[0] for run in joined)), sorted([index, *(i for run in joined for i in run[1])]))
+        runs = [run for run in runs if not any(run is j for j in joined)] + [merged]
+    return [[examples[i] for i in indices] for _, indices in sorted(runs, key=lambda run: run[1][0])]
+
+
+def test_examples_that_name_the_same_file_run_together_in_order():
+    line = "  dominosa book --count 4 --out {out}.pdf{more}\n"
+    lines = [("vol1", " --puzzles-out vol1.jsonl"), ("other", ""), ("vol2", " --exclude vol1.jsonl"), ("x", " a.txt")]
+    epilog = "examples:\n" + "".join(line.format(out=out, more=more) for out, more in lines)
+    runs = runs_of(examples_of("book", epilog))
+    outs = [[example.line.split("--out ")[1].split(".pdf")[0] for example in run] for run in runs]
+    assert outs == [["vol1", "vol2"], ["other"], ["x"]]
+
+
 _BY_COMMAND: dict[str, list[Example]] = {}
 for _example in every_example():
     _BY_COMMAND.setdefault(_example.command, []).append(_example)
+_RUNS = {
+    f"{command} {examples.index(run[0]) + 1}": run  # the command and its first example's number, e.g. "book 13"
+    for command, examples in sorted(_BY_COMMAND.items())
+    for run in runs_of(examples)
+}
 
 
-@pytest.mark.parametrize("command", sorted(_BY_COMMAND))
-def test_the_examples_run_as_printed(command, samples, tmp_path):
+@pytest.mark.parametrize("run", sorted(_RUNS))
+def test_the_examples_run_as_printed(run, samples, tmp_path):
     folder = tmp_path
     env = _dominosa_on_path(folder)
-    examples = _BY_COMMAND[command]
+    examples = _RUNS[run]
     for own in examples[0].own_files:
         target = folder / own
         target.parent.mkdir(parents=True, exist_ok=True)

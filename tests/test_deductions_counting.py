@@ -147,7 +147,7 @@ def _rules_fixed_point(puzzle, joined, split, decided):
 # layouts, a fifth from double-3 on, more with clues): from double-3 on, and with that share of examples set aside
 # allowed for, so the health check never fails the run by chance.
 @settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
 )
 @given(layouts(min_order=3, max_order=9, clues=True), st.data())
 def test_the_search_propagation_reaches_the_same_fixed_point_as_the_rules(layout, data):

@@ -168,15 +168,16 @@ def _decode_all(decoder: json.JSONDecoder, text: str, first: int, source: str | 
     """Every value in ``text`` (whose first line is line ``first`` of the file), with its line and column."""
     index = 0
     line, line_start = first, 0  # the line of ``index`` and where it starts, advanced as values are read
+    counted = 0  # where the count of line breaks has reached: each character is looked at once, not once a value
     end = len(text)
     while True:
         while index < end and text[index].isspace():
             index += 1
         if index == end:
             return
-        if line_start or index:
-            line += text.count("\n", line_start, index)
-            line_start = max(text.rfind("\n", line_start, index) + 1, line_start)
+        line += text.count("\n", counted, index)
+        line_start = max(text.rfind("\n", counted, index) + 1, line_start)
+        counted = index
         column = index - line_start + 1
         try:
             value, index = decoder.raw_decode(text, index)
