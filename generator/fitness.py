@@ -396,9 +396,10 @@ def _evaluated_by_logic(job: Job, board: Board, start: Layout, rng: random.Rando
     by what they leave unplaced (proved proper or not: the search only needs to know it is not yet a puzzle of
     the target grade)."""
     level = job.target.level if job.target.level is not None else LOGIC_FIRST_CEILING
-    layout, graded, repairs = develop_by_logic(board, job.dominoes, start, rng, level, job.budgets.repairs)
+    developed = develop_by_logic(board, job.dominoes, start, rng, level, job.budgets.repairs)
+    layout, graded, repairs = developed.layout, developed.graded, developed.repairs
     if graded.level is None:
-        stuck = stuck_in_run(graded.deductions, len(job.dominoes), level)
+        stuck = Stuck(developed.unplaced, developed.at_target)
         return Evaluation(layout, False, None, None, stuck_fitness(stuck, len(job.dominoes), level), repairs)
     return _graded(job, layout, repairs, graded)
 

@@ -12,10 +12,17 @@ import pytest
 import dominosa.generator.fitness as fitness
 from dominosa import Board, full_set
 from dominosa.deductions import count_solutions, grade
-from dominosa.deductions.grades import EXTREME, HARD, grade_level
+from dominosa.deductions.grades import EXTREME, FIENDISH, HARD, TECHNIQUES, grade_level
+from dominosa.deductions.grading import PROPER
 from dominosa.generator import develop_big
 from dominosa.generator.best import Budget
-from dominosa.generator.develop_big import EXTREME_OFFSPRING, LOGIC_FIRST_CELLS, develop_by_logic, logic_first_board
+from dominosa.generator.develop_big import (
+    EXTREME_OFFSPRING,
+    LOGIC_FIRST_CELLS,
+    develop_by_logic,
+    logic_first_board,
+    reach,
+)
 from dominosa.generator.evolve import Evolution, Settings
 from dominosa.generator.fitness import Budgets, Job, Target, evaluate
 from dominosa.generator.generate import generate, make_request
@@ -154,3 +161,21 @@ def test_boards_below_the_threshold_keep_the_settings_asked_for():
     asked = Settings(offspring=8, generations=60)
     made = Evolution(Board.rectangle(8, 9), full_set(7), Target(EXTREME), 1, settings=asked)
     assert made.settings == asked
+
+
+@pytest.mark.parametrize("level", [HARD, EXTREME, FIENDISH])
+def test_the_closure_run_reaches_what_the_step_run_reaches(level):
+    upto = tuple(t for t in TECHNIQUES if t.level <= level)
+    compared = 0
+    for layout in _layouts(30):
+        puzzle = to_puzzle(BOARD, SET, layout)
+        if not count_solutions(puzzle, 2).unique:
+            continue
+        steps = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True)
+        reached = reach(puzzle, upto, level)
+        assert reached is not None and reached.level == steps.level
+        if steps.level is None:
+            stuck = fitness.stuck_in_run(steps.deductions, len(SET), level)
+            assert (reached.unplaced, reached.at_target > 0) == (stuck.unplaced, stuck.at_target > 0)
+        compared += 1
+    assert compared >= 5
