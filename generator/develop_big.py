@@ -27,7 +27,7 @@ from dominosa.board import Board
 from dominosa.deductions import grade
 from dominosa.deductions.counting import count_from_position
 from dominosa.deductions.driver import closure_tiers, pairs_of, stepping
-from dominosa.deductions.grades import FIENDISH, TECHNIQUES, Technique
+from dominosa.deductions.grades import FIENDISH, GUESSING, TECHNIQUES, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, Tally
 from dominosa.deductions.state import Contradiction, SolvingState
 from dominosa.dominoes import Domino
@@ -37,6 +37,7 @@ from dominosa.puzzle import Puzzle
 __all__ = [
     "LOGIC_FIRST_CELLS",
     "STUCK_COUNT_NODES",
+    "GUESSING_COUNT_NODES",
     "EXTREME_OFFSPRING",
     "LOGIC_FIRST_CEILING",
     "Developed",
@@ -61,6 +62,11 @@ The repairs it leads to matter (with no count at all the search needs several ti
 counts from a stuck position find nothing within any small budget: the counter is then trying to prove a hard
 layout unique, which the search does not need. The budget was measured at order 40 (bench/README.md,
 bench_monster): 100 nodes made hard puzzles faster than 150 or 200, and 600 found no more repairs than 200."""
+
+GUESSING_COUNT_NODES = 20_000
+"""The node budget of the count from where the techniques up to fiendish get stuck, for a guessing target: there
+the count is the proof that the layout is proper (so a guessing puzzle) and not only a look for a second
+solution; the same budget as a small board's count of a whole layout (``fitness.Budgets.count_nodes``)."""
 
 EXTREME_OFFSPRING = 4
 """Children a generation of a logic-first search for an extreme puzzle (the default search makes 8).
@@ -118,20 +124,32 @@ def develop_by_logic(
     run, since the techniques are persistent, at a fraction of its cost on a big board (a stuck order-40 layout
     up to fiendish: 0.3-0.6 s against 1.8-3.7 s, bench/README.md). Only a layout they solve is graded again
     step by step, for the deductions the score and the chosen puzzle's rating read.
+
+    A guessing target is developed with the techniques up to fiendish: a layout they leave stuck is a guessing
+    puzzle once the counter proves it proper from there (:data:`GUESSING_COUNT_NODES`); it comes back graded
+    guessing with no deductions (the step run with its guesses costs 8-14 s at order 40, so only the chosen
+    puzzle's rating makes it).
     """
-    upto = tuple(t for t in TECHNIQUES if t.level <= level)
+    logical = min(level, FIENDISH)  # a guessing target: what the techniques leave, proved by the counter
+    upto = tuple(t for t in TECHNIQUES if t.level <= logical)
     for made in range(repairs + 1):
         puzzle = to_puzzle(board, dominoes, layout)
-        reached = reach(puzzle, upto, level)
+        reached = reach(puzzle, upto, logical)
         if reached is None or reached.level is not None:  # solved (or the closure met a contradiction)
             graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=False)
             if graded.level is not None or reached is not None:
                 return Developed(layout, graded, made)
-            reached = _stuck_in_steps(graded, len(dominoes), level)
-        if made == repairs:
+            reached = _stuck_in_steps(graded, len(dominoes), logical)
+        guessing = level == GUESSING
+        if made == repairs and not guessing:
             return _stuck(layout, made, reached)
-        other = _second_solution(puzzle, reached, layout, board)
-        if other is None:
+        budget = GUESSING_COUNT_NODES if guessing else STUCK_COUNT_NODES
+        other = _second_solution(puzzle, reached, layout, board, budget)
+        if isinstance(other, bool):  # no second solution within the budget: proved unique, or not known
+            if other and guessing:
+                return Developed(layout, GradeResult(PROPER, GUESSING), made)
+            return _stuck(layout, made, reached)
+        if made == repairs:
             return _stuck(layout, made, reached)
         layout = repair(board, layout, rng, other)
     raise AssertionError("unreachable: the last try returns")  # pragma: no cover
@@ -176,18 +194,20 @@ def _stuck(layout: Layout, made: int, reached: Reach) -> Developed:
     return Developed(layout, GradeResult(PROPER), made, reached.unplaced, reached.at_target)
 
 
-def _second_solution(puzzle: Puzzle, reached: Reach, layout: Layout, board: Board) -> list[int] | None:
-    """The layout's tiles (by index) that a second solution from the stuck position leaves unused, or None if
-    the counter finds no second solution within :data:`STUCK_COUNT_NODES`."""
+def _second_solution(
+    puzzle: Puzzle, reached: Reach, layout: Layout, board: Board, budget: int = STUCK_COUNT_NODES
+) -> list[int] | bool:
+    """The layout's tiles (by index) that a second solution from the stuck position leaves unused; or, when the
+    counter finds no second solution within ``budget`` nodes, whether it proved there is none."""
     result = count_from_position(
-        puzzle, reached.joined, reached.split, max_solutions=2, keep_solutions=True, max_nodes=STUCK_COUNT_NODES
+        puzzle, reached.joined, reached.split, max_solutions=2, keep_solutions=True, max_nodes=budget
     )
     if result.count < 2:
-        return None
+        return result.complete and result.count == 1
     index = board.index
     truth = set(layout.tiles)
     for solution in result.solutions:
         used = {tuple(sorted((index[a], index[b]))) for a, b in solution.placements}
         if used != truth:
             return [t for t, tile in enumerate(layout.tiles) if tile not in used]
-    return None  # pragma: no cover - two distinct solutions cannot both be the layout
+    return False  # pragma: no cover - two distinct solutions cannot both be the layout

@@ -72,7 +72,7 @@ from typing import Any, NamedTuple
 from dominosa.board import Board, Cell
 from dominosa.deductions import count_solutions, grade, rate
 from dominosa.deductions.counting import count_solution_pairs
-from dominosa.deductions.grades import EXTREME, GRADES, HARD, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import EXTREME, GRADES, GUESSING, HARD, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.rating import Rating
@@ -401,6 +401,11 @@ def _evaluated_by_logic(job: Job, board: Board, start: Layout, rng: random.Rando
     if graded.level is None:
         stuck = Stuck(developed.unplaced, developed.at_target)
         return Evaluation(layout, False, None, None, stuck_fitness(stuck, len(job.dominoes), level), repairs)
+    if graded.level == GUESSING and not graded.uses:  # proved by the counter, not graded step by step
+        if job.target.min_score is None and job.target.max_score is None:
+            # No score is needed to tell it from the rest: graded (with its score) only if chosen (finish).
+            return Evaluation(layout, True, GUESSING, 0.0, fitness_of(job.target, GUESSING, {}, 0.0), repairs)
+        graded = grade(to_puzzle(board, job.dominoes, layout), verdict=PROPER, keep_deductions=True)
     return _graded(job, layout, repairs, graded)
 
 

@@ -12,13 +12,14 @@ import pytest
 import dominosa.generator.fitness as fitness
 from dominosa import Board, full_set
 from dominosa.deductions import count_solutions, grade
-from dominosa.deductions.grades import EXTREME, FIENDISH, HARD, TECHNIQUES, grade_level
-from dominosa.deductions.grading import PROPER
+from dominosa.deductions.grades import EXTREME, FIENDISH, GUESSING, HARD, TECHNIQUES, grade_level
+from dominosa.deductions.grading import PROPER, GradeResult
 from dominosa.generator import develop_big
 from dominosa.generator.best import Budget
 from dominosa.generator.develop_big import (
     EXTREME_OFFSPRING,
     LOGIC_FIRST_CELLS,
+    Reach,
     develop_by_logic,
     logic_first_board,
     reach,
@@ -179,3 +180,19 @@ def test_the_closure_run_reaches_what_the_step_run_reaches(level):
             assert (reached.unplaced, reached.at_target > 0) == (stuck.unplaced, stuck.at_target > 0)
         compared += 1
     assert compared >= 5
+
+
+def test_a_guessing_target_takes_a_layout_the_techniques_leave_once_the_counter_proves_it(monkeypatch):
+    """Where the techniques up to fiendish stop (here, as if at the start), the count from there proves the layout
+    proper: a guessing puzzle, graded by no step run; an improper one is repaired as any other."""
+    monkeypatch.setattr(develop_big, "reach", lambda puzzle, techniques, level: Reach(None, (), (), len(SET), 0))
+    seen = set()
+    for layout in _layouts(25):
+        unique = count_solutions(to_puzzle(BOARD, SET, layout), 2).unique
+        made = develop_by_logic(BOARD, SET, layout, random.Random(3), GUESSING, 30)
+        if unique:
+            assert made == (layout, GradeResult(PROPER, GUESSING), 0, 0, 0)
+        else:
+            assert made.repairs >= 1 and made.layout != layout
+        seen.add(unique)
+    assert seen == {True, False}
