@@ -75,6 +75,7 @@ __all__ = [
     "ordered_by_tier",
     # the grader and its verdicts
     "grade",
+    "closure_reach",
     "GradeResult",
     "PROPER",
     "AMBIGUOUS",
@@ -141,6 +142,7 @@ _LAZY = {
     "ordered_by_tier": "dominosa.deductions.grades",
     # grading
     "grade": "dominosa.deductions.grading",
+    "closure_reach": "dominosa.deductions.grading",
     "GradeResult": "dominosa.deductions.grading",
     "PROPER": "dominosa.deductions.grading",
     "AMBIGUOUS": "dominosa.deductions.grading",

@@ -35,6 +35,7 @@ __all__ = [
     "GradeResult",
     "Tally",
     "grade",
+    "closure_reach",
     "verdict_of",
     "PROPER",
     "AMBIGUOUS",
@@ -180,6 +181,34 @@ def grade(
         return tally.result(verdict, state.solved, with_uses=False)
     return graded_by_steps(puzzle, verdict, tuple(techniques or TECHNIQUES), keep_deductions, lean)
 
+
+
+def closure_reach(
+    puzzle: Puzzle, techniques: Sequence[Technique]
+) -> tuple[GradeResult, tuple[int, ...], tuple[int, ...]]:
+    """How far ``techniques`` get on a puzzle taken for proper, by the closure mode (every deduction of a level at
+    once, no deduction objects): the grade with its uses by technique (the level is None where they got stuck),
+    and the joined and split pairs where they stopped.
+
+    It is :func:`grade`'s ``level_only`` run with what that run throws away kept: a generator developing a big
+    layout reads where the techniques stop (to ask the counter for a second solution from there) and how much
+    the target's own tier did, at a fraction of the step run's cost (the techniques are persistent, so both reach
+    the same level and the same stuck position).
+
+    Raises
+    ------
+    Contradiction : the puzzle is not proper after all, and the techniques, which assume it is, went astray.
+
+    >>> from dominosa import read_puzzle
+    >>> graded, joined, split = closure_reach(read_puzzle("3:22223101012330103310"), TECHNIQUES)
+    >>> graded.level, len(joined)
+    (0, 10)
+    """
+    state = SolvingState(puzzle)
+    tally = Tally(state)
+    tally.count(stepping(ClosureWalk(state), closure_tiers(tuple(techniques)), applied=False))
+    joined, split = pairs_of(state.pair_states)
+    return tally.result(PROPER, state.solved), joined, split
 
 class Tally:
     """The grade's accumulator: what a run of the stepping loop used, read off its deductions as they come (the

@@ -24,16 +24,30 @@ import random
 from typing import NamedTuple
 
 from dominosa.board import Board
-from dominosa.deductions import PROPER, TECHNIQUES, GradeResult, count_from_position, grade, grade_level
+from dominosa.deductions import (
+    PROPER,
+    TECHNIQUES,
+    Contradiction,
+    GradeResult,
+    Technique,
+    closure_reach,
+    count_from_position,
+    grade,
+    grade_level,
+)
 from dominosa.dominoes import Domino
 from dominosa.generator.mutations import Layout, repair, to_puzzle
+from dominosa.puzzle import Puzzle
 
 __all__ = [
     "LOGIC_FIRST_CELLS",
     "STUCK_COUNT_NODES",
+    "GUESSING_COUNT_NODES",
     "EXTREME_OFFSPRING",
     "LOGIC_FIRST_CEILING",
     "Developed",
+    "Reach",
+    "reach",
     "logic_first_board",
     "develop_by_logic",
 ]
@@ -54,6 +68,11 @@ counts from a stuck position find nothing within any small budget: the counter i
 layout unique, which the search does not need. The budget was measured at order 40 (bench/README.md,
 bench_monster): 100 nodes made hard puzzles faster than 150 or 200, and 600 found no more repairs than 200."""
 
+GUESSING_COUNT_NODES = 20_000
+"""The node budget of the count from where the techniques up to fiendish get stuck, for a guessing target: there
+the count is the proof that the layout is proper (so a guessing puzzle) and not only a look for a second
+solution; the same budget as a small board's count of a whole layout (``fitness.Budgets.count_nodes``)."""
+
 EXTREME_OFFSPRING = 4
 """Children a generation of a logic-first search for an extreme puzzle (the default search makes 8).
 
@@ -62,7 +81,8 @@ child is solved outright; with half the children a generation, the search takes 
 twice as often. Measured at order 40 (bench/README.md, bench_monster): 2 children made searches give up more
 often, and one move a child instead of up to two did not help."""
 
-LOGIC_FIRST_CEILING = grade_level("fiendish")
+FIENDISH, GUESSING = grade_level("fiendish"), grade_level("guessing")
+LOGIC_FIRST_CEILING = FIENDISH
 """The techniques a logic-first search grades with when its target is a score range and no grade: every one
 short of guessing, the hardest that prove a layout unique by themselves. A layout they leave stuck is measured
 by what they leave unplaced, as a graded target's layouts above it are, so such a search climbs toward puzzles
@@ -71,11 +91,28 @@ the techniques solve (a guessing puzzle in the range is not looked for on a big 
 
 class Developed(NamedTuple):
     """A layout after logic-first development: the (possibly repaired) layout, the grading run of its last try
-    with the techniques up to the target (``graded.level`` is None when they got stuck) and the repairs made."""
+    with the techniques up to the target (``graded.level`` is None when they got stuck), the repairs made, and
+    where they got stuck: the dominoes they left unplaced and whether the target's own techniques made a step
+    before (both 0 for a solved layout)."""
 
     layout: Layout
     graded: GradeResult
     repairs: int
+    unplaced: int = 0
+    at_target: int = 0
+
+
+class Reach(NamedTuple):
+    """How far the techniques up to a level get on a layout, found by the closure mode (bulk, no steps kept):
+    the level that solved it (None: stuck), the joined and split pairs where they stopped, the dominoes they
+    left unplaced, and the deductions of the target's own tier they made (non-bookkeeping; a count of the bulk
+    batches' deductions, which only says whether there were any)."""
+
+    level: int | None
+    joined: tuple[int, ...]
+    split: tuple[int, ...]
+    unplaced: int
+    at_target: int
 
 
 def logic_first_board(board: Board) -> bool:
@@ -86,39 +123,87 @@ def logic_first_board(board: Board) -> bool:
 def develop_by_logic(
     board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: random.Random, level: int, repairs: int
 ) -> Developed:
-    """Grade the layout with the techniques up to ``level``, repairing it while the counter finds a second
-    solution from where they get stuck, at most ``repairs`` times (see the module).
+    """Find how far the techniques up to ``level`` get on the layout, repairing it while the counter finds a
+    second solution from where they get stuck, at most ``repairs`` times (see the module).
 
-    The grading run keeps its deductions, bookkeeping included: where they stop is the stuck position, and how
-    many dominoes they placed is the measure of a layout above the target.
+    Each try is the closure mode's run (:func:`reach`): the same level and the same stuck position as the step
+    run, since the techniques are persistent, at a fraction of its cost on a big board (a stuck order-40 layout
+    up to fiendish: 0.3-0.6 s against 1.8-3.7 s, bench/README.md). Only a layout they solve is graded again
+    step by step, for the deductions the score and the chosen puzzle's rating read.
+
+    A guessing target is developed with the techniques up to fiendish: a layout they leave stuck is a guessing
+    puzzle once the counter proves it proper from there (:data:`GUESSING_COUNT_NODES`); it comes back graded
+    guessing with no deductions (the step run with its guesses costs 8-14 s at order 40, so only the chosen
+    puzzle's rating makes it).
     """
-    upto = tuple(t for t in TECHNIQUES if t.level <= level)
+    logical = min(level, FIENDISH)  # a guessing target: what the techniques leave, proved by the counter
+    upto = tuple(t for t in TECHNIQUES if t.level <= logical)
     for made in range(repairs + 1):
         puzzle = to_puzzle(board, dominoes, layout)
-        graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=False)
-        if graded.level is not None or made == repairs:
-            return Developed(layout, graded, made)
-        other = _second_solution(puzzle, graded, layout, board)
-        if other is None:
-            return Developed(layout, graded, made)
+        reached = reach(puzzle, upto, logical)
+        if reached is None or reached.level is not None:  # solved (or the closure met a contradiction)
+            graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=False)
+            if graded.level is not None or reached is not None:
+                return Developed(layout, graded, made)
+            reached = _stuck_in_steps(graded, len(dominoes), logical)
+        guessing = level == GUESSING
+        if made == repairs and not guessing:
+            return _stuck(layout, made, reached)
+        budget = GUESSING_COUNT_NODES if guessing else STUCK_COUNT_NODES
+        other = _second_solution(puzzle, reached, layout, board, budget)
+        if isinstance(other, bool):  # no second solution within the budget: proved unique, or not known
+            if other and guessing:
+                return Developed(layout, GradeResult(PROPER, GUESSING), made)
+            return _stuck(layout, made, reached)
+        if made == repairs:
+            return _stuck(layout, made, reached)
         layout = repair(board, layout, rng, other)
     raise AssertionError("unreachable: the last try returns")  # pragma: no cover
 
 
-def _second_solution(puzzle, graded: GradeResult, layout: Layout, board: Board) -> list[int] | None:
-    """The layout's tiles (by index) that a second solution from the stuck position leaves unused, or None if
-    the counter finds no second solution within :data:`STUCK_COUNT_NODES`."""
+def reach(puzzle: Puzzle, techniques: tuple[Technique, ...], level: int) -> Reach | None:
+    """The closure mode's run of ``techniques`` on a puzzle taken for proper (see :class:`Reach`); None if it
+    meets a contradiction (a layout that is not proper can lead the techniques that assume it is astray), which
+    the caller settles by the step run."""
+    try:
+        graded, joined, split = closure_reach(puzzle, techniques)
+    except Contradiction:
+        return None
+    at_target = sum(n for rule, n in graded.uses.items() if _own_step(Technique(rule), level))
+    return Reach(graded.level, joined, split, len(puzzle.dominoes) - len(joined), at_target)
+
+
+def _own_step(technique: Technique | None, level: int) -> bool:
+    """Whether a rule's deductions are steps of the target's own tier (bookkeeping left out)."""
+    return technique is not None and technique.level == level and not technique.bookkeeping
+
+
+def _stuck_in_steps(graded: GradeResult, dominoes: int, level: int) -> Reach:
+    """A stuck step run (bookkeeping kept) read as a :class:`Reach`."""
     joined = {q for d in graded.deductions for q in d.joins}
     split = {q for d in graded.deductions for q in (*d.splits, *d.quiet_splits)}
+    at_target = sum(_own_step(Technique(d.rule), level) for d in graded.deductions)
+    return Reach(None, tuple(sorted(joined)), tuple(sorted(split)), dominoes - len(joined), at_target)
+
+
+def _stuck(layout: Layout, made: int, reached: Reach) -> Developed:
+    return Developed(layout, GradeResult(PROPER), made, reached.unplaced, reached.at_target)
+
+
+def _second_solution(
+    puzzle: Puzzle, reached: Reach, layout: Layout, board: Board, budget: int = STUCK_COUNT_NODES
+) -> list[int] | bool:
+    """The layout's tiles (by index) that a second solution from the stuck position leaves unused; or, when the
+    counter finds no second solution within ``budget`` nodes, whether it proved there is none."""
     result = count_from_position(
-        puzzle, joined, split, max_solutions=2, keep_solutions=True, max_nodes=STUCK_COUNT_NODES
+        puzzle, reached.joined, reached.split, max_solutions=2, keep_solutions=True, max_nodes=budget
     )
     if result.count < 2:
-        return None
+        return result.complete and result.count == 1
     index = board.index
     truth = set(layout.tiles)
     for solution in result.solutions:
         used = {tuple(sorted((index[a], index[b]))) for a, b in solution.placements}
         if used != truth:
             return [t for t, tile in enumerate(layout.tiles) if tile not in used]
-    return None  # pragma: no cover - two distinct solutions cannot both be the layout
+    return False  # pragma: no cover - two distinct solutions cannot both be the layout

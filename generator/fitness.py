@@ -113,6 +113,7 @@ __all__ = [
 ]
 
 TRIVIAL, HARD, EXTREME = grade_level("trivial"), grade_level("hard"), grade_level("extreme")
+GUESSING = grade_level("guessing")
 
 # How the chosen puzzles are rated: "path" (rate with the shortest deduction path: the real score),
 # "grade" (grade and a score from the grading run: faster on big boards), "none" (proved proper only).
@@ -409,10 +410,16 @@ def _evaluated_by_logic(job: Job, board: Board, start: Layout, rng: random.Rando
     by what they leave unplaced (proved proper or not: the search only needs to know it is not yet a puzzle of
     the target grade)."""
     level = job.target.level if job.target.level is not None else LOGIC_FIRST_CEILING
-    layout, graded, repairs = develop_by_logic(board, job.dominoes, start, rng, level, job.budgets.repairs)
+    developed = develop_by_logic(board, job.dominoes, start, rng, level, job.budgets.repairs)
+    layout, graded, repairs = developed.layout, developed.graded, developed.repairs
     if graded.level is None:
-        stuck = stuck_in_run(graded.deductions, len(job.dominoes), level)
+        stuck = Stuck(developed.unplaced, developed.at_target)
         return Evaluation(layout, False, None, None, stuck_fitness(stuck, len(job.dominoes), level), repairs)
+    if graded.level == GUESSING and not graded.uses:  # proved by the counter, not graded step by step
+        if job.target.min_score is None and job.target.max_score is None:
+            # No score is needed to tell it from the rest: graded (with its score) only if chosen (finish).
+            return Evaluation(layout, True, GUESSING, 0.0, fitness_of(job.target, GUESSING, {}, 0.0), repairs)
+        graded = grade(to_puzzle(board, job.dominoes, layout), verdict=PROPER, keep_deductions=True)
     return _graded(job, layout, repairs, graded)
 
 

@@ -11,16 +11,23 @@ import pytest
 
 import dominosa.generator.fitness as fitness
 from dominosa import Board, full_set
-from dominosa.deductions import count_solutions, grade, grade_level
+from dominosa.deductions import PROPER, TECHNIQUES, GradeResult, count_solutions, grade, grade_level
 from dominosa.generator import develop_big
 from dominosa.generator.best import Budget
-from dominosa.generator.develop_big import EXTREME_OFFSPRING, LOGIC_FIRST_CELLS, develop_by_logic, logic_first_board
+from dominosa.generator.develop_big import (
+    EXTREME_OFFSPRING,
+    LOGIC_FIRST_CELLS,
+    Reach,
+    develop_by_logic,
+    logic_first_board,
+    reach,
+)
 from dominosa.generator.evolve import Evolution, Settings
 from dominosa.generator.fitness import Budgets, Job, Target, evaluate
 from dominosa.generator.generate import generate, make_request
 from dominosa.generator.mutations import random_start, to_puzzle
 
-HARD, EXTREME = grade_level("hard"), grade_level("extreme")
+HARD, EXTREME, FIENDISH, GUESSING = (grade_level(g) for g in ("hard", "extreme", "fiendish", "guessing"))
 BOARD = Board.rectangle(8, 9)
 SET = tuple(sorted(full_set(7)))
 
@@ -154,3 +161,37 @@ def test_boards_below_the_threshold_keep_the_settings_asked_for():
     asked = Settings(offspring=8, generations=60)
     made = Evolution(Board.rectangle(8, 9), full_set(7), Target(EXTREME), 1, settings=asked)
     assert made.settings == asked
+
+
+@pytest.mark.parametrize("level", [HARD, EXTREME, FIENDISH])
+def test_the_closure_run_reaches_what_the_step_run_reaches(level):
+    upto = tuple(t for t in TECHNIQUES if t.level <= level)
+    compared = 0
+    for layout in _layouts(30):
+        puzzle = to_puzzle(BOARD, SET, layout)
+        if not count_solutions(puzzle, 2).unique:
+            continue
+        steps = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True)
+        reached = reach(puzzle, upto, level)
+        assert reached is not None and reached.level == steps.level
+        if steps.level is None:
+            stuck = fitness.stuck_in_run(steps.deductions, len(SET), level)
+            assert (reached.unplaced, reached.at_target > 0) == (stuck.unplaced, stuck.at_target > 0)
+        compared += 1
+    assert compared >= 5
+
+
+def test_a_guessing_target_takes_a_layout_the_techniques_leave_once_the_counter_proves_it(monkeypatch):
+    """Where the techniques up to fiendish stop (here, as if at the start), the count from there proves the layout
+    proper: a guessing puzzle, graded by no step run; an improper one is repaired as any other."""
+    monkeypatch.setattr(develop_big, "reach", lambda puzzle, techniques, level: Reach(None, (), (), len(SET), 0))
+    seen = set()
+    for layout in _layouts(25):
+        unique = count_solutions(to_puzzle(BOARD, SET, layout), 2).unique
+        made = develop_by_logic(BOARD, SET, layout, random.Random(3), GUESSING, 30)
+        if unique:
+            assert made == (layout, GradeResult(PROPER, GUESSING), 0, 0, 0)
+        else:
+            assert made.repairs >= 1 and made.layout != layout
+        seen.add(unique)
+    assert seen == {True, False}
