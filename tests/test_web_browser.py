@@ -196,6 +196,31 @@ def test_setter_types_a_whole_grid_cell_by_cell(studio, page):
     expect(page.locator("#text")).to_have_value("1202\n1012\n")
 
 
+
+def test_digits_typed_while_the_server_reads_the_grid_are_kept(studio, page):
+    """An answer about an older text must not undo what was typed since (a slow server, a loaded machine): the
+    grid is read back while the second row is typed, and the third row goes in after that answer came."""
+    page.clock.install()  # the page's timers moved by the test: the read is asked for when the test says
+    open_page(page, studio)
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    page.select_option("#new-order", "2")
+    held = []
+    page.route("**/api/export", lambda route: held.append(route))
+    page.click("#blank")
+    page.keyboard.type("1202")
+    page.clock.run_for(1000)  # the pause after typing: the grid so far is sent to be read, and held there
+    page.wait_for_function("() => document.body.classList.contains('busy')")
+    page.keyboard.type("1012")  # typed while the server reads
+    with page.expect_response("**/api/export"):
+        for route in held:
+            route.continue_()
+    page.unroute("**/api/export")
+    page.wait_for_function("() => !document.body.classList.contains('busy')")  # that answer taken or left
+    page.keyboard.type("1020")
+    page.clock.run_for(1000)
+    expect(page.locator("#text")).to_have_value("1202\n1012\n1020\n")
+    expect(page.locator("#verdict")).to_have_text("unique")
+
 def test_setter_follows_the_puzzles_order_and_marks_a_bad_cell(studio, page):
     open_page(page, studio)
     page.fill("#text", GAME_ID)

@@ -49,6 +49,11 @@ async function analyse() {
   }
 }
 
+// Whether an analysis has been overtaken: a newer one started, or the text is no longer the one it read.
+function stale(mine, source) {
+  return mine !== asked || text.value !== source;
+}
+
 async function analyseText(mine) {
   fixer.forget();
   const source = text.value;
@@ -59,7 +64,9 @@ async function analyseText(mine) {
   }
   document.body.classList.add("busy");
   const read = await readPuzzle(source);
-  if (mine !== asked) return;
+  // The text may have changed while the server read it (digits typed on the board go on landing): this answer is
+  // about an older grid, and taking its puzzle would undo what was typed since. The newer text's analysis is due.
+  if (stale(mine, source)) return;
   if (!read.ok) {
     // The old board and verdict would describe a puzzle no longer there: show this text's grid as far as it
     // reads, with the cell the error names marked.
@@ -88,7 +95,7 @@ async function analyseText(mine) {
     post("solve", { puzzle: source, max_solutions: SOLUTION_CAP + 1 }),
     post("explain", { puzzle: source }),
   ]);
-  if (mine !== asked) return;
+  if (stale(mine, source)) return;
   if (!s.ok) {
     setVerdict("bad", "error", "");
     showError(s.data.error);
