@@ -174,10 +174,7 @@ def grade(
     if verdict != PROPER:
         return GradeResult(verdict)
     if level_only:
-        tiers = closure_tiers(techniques)  # checked before any work
-        state = SolvingState(puzzle)
-        tally = Tally(state)
-        tally.count(stepping(ClosureWalk(state), tiers, applied=False))
+        tally, state = _closure_run(puzzle, techniques)
         return tally.result(verdict, state.solved, with_uses=False)
     return graded_by_steps(puzzle, verdict, tuple(techniques or TECHNIQUES), keep_deductions, lean)
 
@@ -204,11 +201,20 @@ def closure_reach(
     >>> graded.level, len(joined)
     (0, 10)
     """
-    state = SolvingState(puzzle)
-    tally = Tally(state)
-    tally.count(stepping(ClosureWalk(state), closure_tiers(tuple(techniques)), applied=False))
+    tally, state = _closure_run(puzzle, techniques)
     joined, split = pairs_of(state.pair_states)
     return tally.result(PROPER, state.solved), joined, split
+
+
+def _closure_run(puzzle: Puzzle, techniques: Sequence[Technique] | None) -> tuple[Tally, SolvingState]:
+    """The closure mode's run of ``techniques`` (default all) on a puzzle taken for proper: the tally of what it
+    used and the position where it stopped (level-only grading and :func:`closure_reach` read it)."""
+    tiers = closure_tiers(techniques)  # checked before any work
+    state = SolvingState(puzzle)
+    tally = Tally(state)
+    tally.count(stepping(ClosureWalk(state), tiers, applied=False))
+    return tally, state
+
 
 class Tally:
     """The grade's accumulator: what a run of the stepping loop used, read off its deductions as they come (the
