@@ -181,9 +181,12 @@ def _installed(package: str, extra: str | None = None) -> bool:
 
 
 def _run_server(example: Example, folder: Path, env: dict[str, str]) -> None:
-    """Start ``dominosa serve`` as printed, check it answers on the address it prints, and stop it."""
+    """Start ``dominosa serve`` as printed, check it answers on the address it prints, and stop it.
+
+    It listens on a port the system picks (``--port 0`` after the line's own options, the last one counting): the
+    printed default, 8000, may be taken on the machine (another run of this suite, a user's studio)."""
     server = subprocess.Popen(
-        ["/bin/sh", "-c", f"exec {example.line}"], cwd=folder, env=env, stdout=subprocess.PIPE,
+        ["/bin/sh", "-c", f"exec {example.line} --port 0"], cwd=folder, env=env, stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT, text=True, start_new_session=True,
     )
     try:
