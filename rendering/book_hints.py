@@ -20,10 +20,10 @@ from dominosa.rendering.book_page import (
     puzzles_span,
     running_head,
 )
+from dominosa.rendering.fonts import text_width
+from dominosa.rendering.fonts import wrap_text as _wrap
 from dominosa.rendering.i18n import N_
 from dominosa.rendering.i18n import _ as tr
-from dominosa.rendering.pdf_writer import text_width
-from dominosa.rendering.pdf_writer import wrap_text as _wrap
 
 if TYPE_CHECKING:
     from dominosa.rendering.lessons import Hint
