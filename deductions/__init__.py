@@ -17,7 +17,8 @@ techniques, the driver, counting, grading, the graph and the layers):
   Outside the engine (model, formats) a placement is the two cells themselves, ``((r, c), (r, c))``.
 - **position**: a puzzle with some pairs decided (joined: a domino placed there; split: ruled out): as four
   bitsets a :class:`~dominosa.deductions.state.Position` (what the settle kernel takes and gives), indexed for the
-  rules by a :class:`SolvingState`; read from text by :mod:`dominosa.formats.positions`.
+  rules by a :class:`SolvingState`; read from text as a
+  :class:`~dominosa.formats.positions.PositionRecord` (cell pairs, as written).
 - **pair state**: ``UNDECIDED``, ``JOINED``, ``SPLIT`` and, while consequences are pending,
   ``NEWLY_JOINED``, ``NEWLY_SPLIT`` (:mod:`~dominosa.deductions.state`; the counter uses the first three).
 - **deduction**: one step of a rule or technique (:class:`Deduction`); **technique**: a rule as graded, with its
