@@ -22,7 +22,8 @@ techniques, the driver, counting, grading, the graph and the layers):
 - **pair state**: ``UNDECIDED``, ``JOINED``, ``SPLIT`` and, while consequences are pending,
   ``NEWLY_JOINED``, ``NEWLY_SPLIT`` (:mod:`~dominosa.deductions.state`; the counter uses the first three).
 - **deduction**: one step of a rule or technique (:class:`Deduction`); **technique**: a rule as graded, with its
-  level and cost (:mod:`~dominosa.deductions.grades`, the one table).
+  level and cost (:mod:`~dominosa.deductions.grades`, the one table); a **step** is a deduction as a person makes
+  it: ``steps`` is always a list of them (``DeductionPath.steps``), their number a ``step_count``.
 - **settled**: a position with no consequences pending (rules 2 and 3 drawn); **bookkeeping**: those two rules,
   which only draw the consequences of an earlier deduction.
 - **walk**: a run of the one stepping loop (:func:`~dominosa.deductions.driver.stepping`) over a position, which
