@@ -15,6 +15,10 @@ techniques, the driver, counting, grading, the graph and the layers):
   set (``pair_domino[q]`` is the domino pair ``q`` shows, -1 for none of the set).
 - **placement**: a pair seen as a place for the domino it shows; ``placements[d]`` lists domino ``d``'s pairs.
   Outside the engine (model, formats) a placement is the two cells themselves, ``((r, c), (r, c))``.
+- **placed** (of a domino) and **covered** (of a cell): in the position, a domino joined on one of its pairs. The
+  names say which, in the container's form: bits of a :class:`~dominosa.deductions.state.Position`, a flag per
+  domino or cell in a :class:`SolvingState` (``placed_bits``, ``covered_bits`` its bitsets); a count is ``n_...``
+  (``n_covered``, the counter's ``n_joined``), and the steps that place a domino are ``placing_steps``.
 - **position**: a puzzle with some pairs decided (joined: a domino placed there; split: ruled out): as four
   bitsets a :class:`~dominosa.deductions.state.Position` (what the settle kernel takes and gives), indexed for the
   rules by a :class:`SolvingState`; read from text as a

@@ -255,32 +255,32 @@ def settle(state: SolvingState) -> list[Deduction]:
     mode's, in its order (rule 2 before rule 3, lowest pair first), drawn by :func:`settle_counted`, the one loop
     of the bookkeeping: only the steps that place a domino are made as deductions.
     """
-    placed: list[Deduction] = []
-    settle_counted(state, [0] * _USES_SLOTS, placed)
-    return placed
+    placing_steps: list[Deduction] = []
+    settle_counted(state, [0] * _USES_SLOTS, placing_steps)
+    return placing_steps
 
 
-def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | None = None) -> None:
+def settle_counted(s: SolvingState, uses: list[int], placing_steps: list[Deduction] | None = None) -> None:
     """Draw the bookkeeping as the step mode would, counting its steps in ``uses`` (by rule number): the settle
     kernel (:func:`~dominosa.deductions.settled.settle_position`) draws the pending pairs' consequences on the
     position's bitsets in the step mode's order (the lowest newly joined pair's rule 2, else the lowest newly split
     pair's rule 3) and counts them, and the state is brought to the settled position
     (:meth:`~dominosa.deductions.state.SolvingState.settle_to`, which raises the
     :class:`~dominosa.deductions.state.Contradiction` of a cell or domino left with nothing), without making the
-    deductions (most of a settled run's cost); with ``placed``, the steps that place a domino are made as the
+    deductions (most of a settled run's cost); with ``placing_steps``, the steps that place a domino are made as the
     engine's deductions (:func:`~dominosa.deductions.rules.placing_split`) and added to it."""
     pending_joins, pending_splits = s.pending()
     if not (pending_joins or pending_splits):
         return
-    placings: list[int] | None = None if placed is None else []
+    placings: list[int] | None = None if placing_steps is None else []
     after, joins, splits = settle_position(
         s.masks, s.position(), (), (), (), pending_joins, pending_splits, checked=False, placings=placings,
         tables=s.tables,
     )
     s.settle_to(after)
-    if placed is not None and placings:
+    if placing_steps is not None and placings:
         for i in range(0, len(placings), 2):
-            placed.append(rules.placing_split(s.tables, placings[i], placings[i + 1]))
+            placing_steps.append(rules.placing_split(s.tables, placings[i], placings[i + 1]))
     uses[_JOIN_RULE] += joins
     uses[_SPLIT_RULE] += splits
 
