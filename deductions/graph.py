@@ -234,7 +234,7 @@ def _searched(
     """The search itself, on the puzzle as it is given (:func:`shortest_path` gives it the canonical form)."""
     techniques = techniques or TECHNIQUES
     graph = nx.DiGraph() if keep_graph else None  # built only when asked for: its edges cost time for nothing
-    search = _Search(puzzle, on_bitsets=trivial and not puzzle.clues, start=start)
+    search = _PathSearch(puzzle, on_bitsets=trivial and not puzzle.clues, start=start)
     masks, start_key, best, covers = search.masks, search.start_key, search.best, search.covers
     solved = (1 << masks.n_cells) - 1
     if graph is not None:
@@ -300,7 +300,7 @@ def _trivial_tier_first(techniques: tuple[Technique, ...]) -> bool:
     return bool(listed) and listed[0] is Technique.UNIQUE_PLACEMENT
 
 
-class _Search:
+class _PathSearch:
     """The positions a search has reached and how: each by its key (joined and split pairs as bitsets), with its
     covered cells and placed dominoes, its cheapest cost known, the parent and edge it was reached by, and its
     SolvingState once made; and the queue of positions to expand, cheapest first.
