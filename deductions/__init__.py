@@ -34,6 +34,9 @@ techniques, the driver, counting, grading, the graph and the layers):
   owns how a deduction is applied and what is drawn after it (:class:`~dominosa.deductions.driver.Walked`).
 - **grade** (level): the hardest technique a proper puzzle needs, easiest deduction first (``GRADES``);
   **verdict**: ``PROPER`` (one solution), ``AMBIGUOUS``, ``NO_SOLUTION`` or ``UNDECIDED_VERDICT``, not a grade.
+- **level**: a technique's or grade's number, its place in ``GRADES`` (``Technique.level``); **tier**: the
+  techniques of one level, which the loop asks together (the driver's ``tiers``, ``ordered_by_tier``). Two
+  outside formats keep ``tier`` for a level: the hint's JSON and the score's weight per level.
 - **public core**: ``__all__`` below, all that other layers import of the engine.
 
 The one-letter names of the hot loops, the same in every module:

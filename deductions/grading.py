@@ -1,4 +1,4 @@
-"""Grading: which tier of technique a puzzle needs, applying the easiest productive deduction first.
+"""Grading: which level of technique a puzzle needs, applying the easiest productive deduction first.
 
 Because every rule only ever adds information, the result does not depend on which of several easy
 deductions is taken first: the grade is the lowest tier whose techniques, applied to exhaustion, solve the
@@ -135,7 +135,7 @@ def grade(
     level_only: bool = False,
     lean: bool = False,
 ) -> GradeResult:
-    """Grade a puzzle: its verdict, and for a proper puzzle the tier of the hardest technique it needs.
+    """Grade a puzzle: its verdict, and for a proper puzzle the level of the hardest technique it needs.
 
     The one grader: the driver's step mode run to the end (every deduction counted in ``uses``), or with
     ``level_only`` its closure mode (the same verdict, level, guesses, depth and stuck position, found without

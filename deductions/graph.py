@@ -130,9 +130,9 @@ def successors(
         return [first]
     found: list[Deduction] = []
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-    tier = None
+    level = None  # the level of the first technique that found one
     for technique in techniques:
-        if tier is not None and technique.level > tier:
+        if level is not None and technique.level > level:
             break  # only the easiest level that can make progress
         make = ALL_FINDERS.get(technique)
         if make is None:
@@ -146,7 +146,7 @@ def successors(
             if effect not in seen:
                 seen.add(effect)
                 found.append(d)
-                tier = technique.level
+                level = technique.level
     if not found and Technique.GUESS in techniques:
         guess = rules.guess(state)
         if guess is not None:

@@ -281,12 +281,12 @@ _BOOKKEEPING = frozenset(t.value for t in Technique if t.bookkeeping)
 _OUTSIDE_RANGE = -1e9
 
 
-def _steps_above(uses: dict[int, int], tier: int) -> int:
-    return sum(n for rule, n in uses.items() if Technique(rule).level > tier)
+def _steps_above(uses: dict[int, int], level: int) -> int:
+    return sum(n for rule, n in uses.items() if Technique(rule).level > level)
 
 
-def _steps_at(uses: dict[int, int], tier: int) -> int:
-    return sum(n for rule, n in uses.items() if Technique(rule).level == tier and not Technique(rule).bookkeeping)
+def _steps_at(uses: dict[int, int], level: int) -> int:
+    return sum(n for rule, n in uses.items() if Technique(rule).level == level and not Technique(rule).bookkeeping)
 
 
 def measured_when_stuck(target: Target) -> bool:
