@@ -29,14 +29,16 @@ techniques, the driver, counting, grading, the graph and the layers):
   level and cost (:mod:`~dominosa.deductions.grades`, the one table); a **step** is a deduction as a person makes
   it: ``steps`` is always a list of them (``DeductionPath.steps``), their number a ``step_count``.
 - **settled**: a position with no consequences pending (rules 2 and 3 drawn); **bookkeeping**: those two rules,
-  which only draw the consequences of an earlier deduction.
+  which only draw the consequences of an earlier deduction (``Technique.bookkeeping``, ``grades.BOOKKEEPING``),
+  and nothing else; a *bookkeeping step* is one of their deductions (``Deduction.is_bookkeeping``), and a run's
+  ``with_bookkeeping`` says whether it yields or keeps those steps.
 - **walk**: a run of the one stepping loop (:func:`~dominosa.deductions.driver.stepping`) over a position, which
   owns how a deduction is applied and what is drawn after it (:class:`~dominosa.deductions.driver.Walked`).
-- **grade** (level): the hardest technique a proper puzzle needs, easiest deduction first (``GRADES``);
-  **verdict**: ``PROPER`` (one solution), ``AMBIGUOUS``, ``NO_SOLUTION`` or ``UNDECIDED_VERDICT``, not a grade.
 - **level**: a technique's or grade's number, its place in ``GRADES`` (``Technique.level``); **tier**: the
   techniques of one level, which the loop asks together (the driver's ``tiers``, ``ordered_by_tier``). Two
   outside formats keep ``tier`` for a level: the hint's JSON and the score's weight per level.
+- **grade** (level): the hardest technique a proper puzzle needs, easiest deduction first (``GRADES``);
+  **verdict**: ``PROPER`` (one solution), ``AMBIGUOUS``, ``NO_SOLUTION`` or ``UNDECIDED_VERDICT``, not a grade.
 - **public core**: ``__all__`` below, all that other layers import of the engine.
 
 The one-letter names of the hot loops, the same in every module:

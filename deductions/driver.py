@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from dominosa.deductions import rules
-from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import BOOKKEEPING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.levels import finders_by_level
 from dominosa.deductions.settled import settle_position
 from dominosa.deductions.state import (
@@ -305,7 +305,7 @@ def iter_deductions(
     *,
     techniques: Sequence[Technique] | None = None,
     guess: bool = True,
-    bookkeeping: bool = True,
+    with_bookkeeping: bool = True,
     applied: bool = True,
 ) -> Iterator[Deduction]:
     """The step mode on a position: yield deductions one at a time, applying each, until the puzzle is solved or
@@ -316,7 +316,7 @@ def iter_deductions(
     puzzle : a puzzle, or a position to carry on from (it is changed as deductions are applied).
     techniques : the techniques to try, easiest first (default: all of them).
     guess : when False, trial and error (rule 7) is left out.
-    bookkeeping : when False, the bookkeeping steps (rules 2 and 3) are drawn but not yielded; with a technique
+    with_bookkeeping : when False, the bookkeeping steps (rules 2 and 3) are drawn but not yielded; with a technique
         list that starts with them (the default's does), by the settled loop, which makes no deduction objects
         for them: the other deductions are the same, in the same order.
     applied : when False, each deduction is yielded before it is applied, in the position it was found in (the
@@ -331,20 +331,14 @@ def iter_deductions(
     order = tuple(TECHNIQUES if techniques is None else techniques)
     if not guess:
         order = tuple(t for t in order if t is not Technique.GUESS)
-    if not bookkeeping and order[:2] == _BOOKKEEPING:
+    if not with_bookkeeping and order[:2] == BOOKKEEPING:
         rest = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
         return stepping(SettledWalk(state, [0] * _USES_SLOTS), (rest,), applied=applied)
     finders: list[Finder] = [FINDERS[t] for t in order]  # looked up once: the loop asks them after every step
-    if not bookkeeping:
-        return (d for d in stepping(StepWalk(state), (finders,), applied=applied) if not _BOOKKEEPING_RULE[d.rule])
+    if not with_bookkeeping:
+        return (d for d in stepping(StepWalk(state), (finders,), applied=applied) if not d.is_bookkeeping)
     return stepping(StepWalk(state), (finders,), applied=applied)
 
-
-# The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them), and
-# whether each rule number is bookkeeping.
-_BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)
-_BOOKKEEPING_RULE: list[bool] = [any(t.value == rule and t.bookkeeping for t in Technique)
-                                 for rule in range(max(Technique) + 1)]
 
 
 @dataclass

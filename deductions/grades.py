@@ -46,6 +46,8 @@ __all__ = [
     "GUESSING",
     "Technique",
     "TECHNIQUES",
+    "BOOKKEEPING",
+    "BOOKKEEPING_RULES",
     "grade_name",
     "grade_level",
     "ordered_by_tier",
@@ -122,6 +124,12 @@ class Technique(IntEnum):
 
 TECHNIQUES: tuple[Technique, ...] = tuple(sorted(Technique, key=lambda t: (t.level, not t.bookkeeping)))
 """Every technique, easiest first and bookkeeping first within its level: the order grading tries them in."""
+
+BOOKKEEPING: tuple[Technique, ...] = tuple(t for t in TECHNIQUES if t.bookkeeping)
+"""The bookkeeping techniques (rules 2 and 3) in the order the step run asks them: a settled run's technique list
+starts with them, and draws them after each deduction instead of asking them."""
+BOOKKEEPING_RULES: frozenset[int] = frozenset(t.value for t in BOOKKEEPING)
+"""The bookkeeping techniques' rule numbers, for a loop over deductions (an enum call per deduction costs more)."""
 
 
 def ordered_by_tier(max_level: int | None = None) -> tuple[Technique, ...]:

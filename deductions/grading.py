@@ -14,7 +14,17 @@ from dataclasses import dataclass, field
 from dominosa.deductions import local_duplicate, parity
 from dominosa.deductions.counting import count_solutions
 from dominosa.deductions.driver import ClosureWalk, SettledWalk, StepWalk, closure_tiers, pairs_of, stepping
-from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import (
+    BASIC,
+    BOOKKEEPING,
+    BOOKKEEPING_RULES,
+    EXTREME,
+    GRADES,
+    GUESSING,
+    TECHNIQUES,
+    TRIVIAL,
+    Technique,
+)
 from dominosa.deductions.must_overlap import must_overlap_splits
 from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
 from dominosa.deductions.settled import (
@@ -237,10 +247,10 @@ class Tally:
     (0, 33, {'single neighbour': 3, 'unique placement': 2})
     """
 
-    def __init__(self, state: SolvingState | None, *, keep: bool = False, bookkeeping: bool = True) -> None:
+    def __init__(self, state: SolvingState | None, *, keep: bool = False, with_bookkeeping: bool = True) -> None:
         self.state = state  # the position the deductions come from (None: stuck is not asked for)
         self.keep = keep
-        self.bookkeeping = bookkeeping  # kept deductions include the bookkeeping steps
+        self.with_bookkeeping = with_bookkeeping  # kept deductions include the bookkeeping steps
         self.uses = [0] * _RULE_SLOTS  # by rule number: a technique's hash is a Python call
         self.level = 0
         self.reached = -1  # the level of the decisive deduction: -1 before the first that is not bookkeeping
@@ -253,7 +263,7 @@ class Tally:
     def count(self, events: Iterable[Deduction]) -> None:
         """Count every deduction of a run (each yielded before it is applied)."""
         state = self.state
-        uses, made, keep, bookkeeping = self.uses, self.made, self.keep, self.bookkeeping
+        uses, made, keep, with_bookkeeping = self.uses, self.made, self.keep, self.with_bookkeeping
         reached, decisive, guesses, depth, stuck = self.reached, self.decisive, self.guesses, self.depth, self.stuck
         for found in events:
             rule: int = found.rule
@@ -266,7 +276,7 @@ class Tally:
             if rule == _GUESS_RULE:
                 guesses += 1
                 depth = max(depth, found.effort)
-            if keep and (bookkeeping or not _BOOKKEEPING_RULE[rule]):
+            if keep and (with_bookkeeping or not _BOOKKEEPING_RULE[rule]):
                 made.append(found)
         self.reached, self.decisive, self.guesses, self.depth, self.stuck = reached, decisive, guesses, depth, stuck
         self.level = max(reached, 0)
@@ -321,8 +331,8 @@ def graded_by_steps(
         tally.uses[_SPLIT_RULE] = position.split_steps
         return tally.result(verdict, position.solved)
     state = SolvingState(puzzle)
-    settled = order[:2] == _BOOKKEEPING and (lean or not keep)
-    tally = Tally(state, keep=keep, bookkeeping=not lean)
+    settled = order[:2] == BOOKKEEPING and (lean or not keep)
+    tally = Tally(state, keep=keep, with_bookkeeping=not lean)
     if settled:
         finders = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
         walk = SettledWalk(state, tally.uses)
@@ -504,8 +514,7 @@ _LEVEL_OF_RULE: list[int] = [_TECHNIQUE_OF_RULE[rule].level if rule in _TECHNIQU
 _GUESS_RULE = int(Technique.GUESS)
 # The technique of each rule number by position (a rule number no technique has is never used).
 _TECHNIQUE_BY_RULE: list[Technique] = [_TECHNIQUE_OF_RULE.get(rule, Technique.GUESS) for rule in range(_RULE_SLOTS)]
-_BOOKKEEPING_RULE: list[bool] = [rule in _TECHNIQUE_OF_RULE and _TECHNIQUE_OF_RULE[rule].bookkeeping
-                                 for rule in range(_RULE_SLOTS)]
+_BOOKKEEPING_RULE: list[bool] = [rule in BOOKKEEPING_RULES for rule in range(_RULE_SLOTS)]
 # The level at which each rule number's deduction can set a grade: its level, -1 for the bookkeeping (which never
 # does), so that the tally's one comparison keeps both the hardest level and its first deduction.
 _DECIDING_LEVEL: list[int] = [-1 if _BOOKKEEPING_RULE[rule] else _LEVEL_OF_RULE[rule] for rule in range(_RULE_SLOTS)]
@@ -514,5 +523,3 @@ _SPLIT_RULE = int(Technique.SPLIT_CONSEQUENCES)
 _SAME_RULE = int(Technique.ALL_SAME_NEIGHBOURS)
 _SHARED_RULE = int(Technique.SHARED_CELL)
 _OVERLAP_RULE = int(Technique.MUST_OVERLAP)
-# The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them).
-_BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)

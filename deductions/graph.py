@@ -443,4 +443,4 @@ _ONE_DIGITS = bytes(ord("1") if v else ord("0") for v in range(256))
 def _complete(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:
     """Finish from a position with the driver's loop (easiest deduction first), bookkeeping folded (drawn by the
     settled loop where the techniques start with it, as grading's)."""
-    return list(iter_deductions(state.copy(), techniques=techniques, bookkeeping=False))
+    return list(iter_deductions(state.copy(), techniques=techniques, with_bookkeeping=False))

@@ -150,7 +150,7 @@ def rate(
         return Rating(verdict, graded, None, path_score([], dominoes=dominoes, proper=False, weights=weights))
     reason = grade_reason(puzzle, graded) if with_reason else None
     if not with_path:
-        steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
+        steps = [d for d in graded.deductions if not d.is_bookkeeping]
         return Rating(verdict, graded, None, path_score(steps, dominoes=dominoes, weights=weights), steps, reason)
     start = started[0] if started else None
     path = shortest_path(puzzle, node_budget=node_budget, trivial=graded.level == TRIVIAL, start=start)
