@@ -243,9 +243,9 @@ def as_text(
     if rating.path is None:
         lines.append(f"  path    {path_note or 'not searched (--no-path)'}")
         return "\n".join(lines)
-    steps = plural(rating.step_count, "step")
+    length = plural(rating.step_count, "step")
     proof = path_proof(rating, node_budget)
-    lines.append(f"  path    {steps}, cost {rating.path.cost:g}, {proof}; its steps by technique:")
+    lines.append(f"  path    {length}, cost {rating.path.cost:g}, {proof}; its steps by technique:")
     lines.extend("    " + line for line in rule_chart(rating.rules))
     return "\n".join(lines)
 
