@@ -96,7 +96,7 @@ class Walked(Protocol):
     modes: :class:`StepWalk` (a SolvingState one deduction at a time, bookkeeping included), :class:`SettledWalk`
     (the bookkeeping drawn after each deduction by the settle kernel and counted), :class:`ClosureWalk` (every
     deduction of the first productive finder at once, then the trivial closure) and lean grading's
-    :class:`~dominosa.deductions.grading.BitsetPosition` (settled bitsets, each step settled by the kernel).
+    :class:`~dominosa.deductions.settled.BitsetPosition` (settled bitsets, each step settled by the kernel).
 
     Attributes
     ----------
