@@ -15,6 +15,7 @@ from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked 
     cell,
     expect,
     open_page,
+    page,
     place,
     studio,
 )
@@ -151,3 +152,34 @@ def test_a_large_board_zooms_and_plays_on_a_phone(studio, browser):  # noqa: F81
     page.tap("#zoom")
     assert page.locator(cell(0, 0)).bounding_box()["width"] < 40
     context.close()
+
+
+def test_an_answer_for_a_puzzle_left_behind_never_draws_over_the_newer_one(studio, page):  # noqa: F811
+    """A loaded studio answers out of order: the board is the puzzle asked for last, whatever answer comes last
+    (under load the play page once showed the board of an older request)."""
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+    held = []
+
+    def hold_the_big_one(route):
+        if "12:1[10]" in (route.request.post_data or ""):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/export", hold_the_big_one)
+    page.click("details.pasted summary")
+    with page.expect_request("**/api/export"):
+        page.fill("#paste", ORDER_12)
+        page.click("#play-pasted")
+    card = page.locator(".card.game")
+    expect(card).to_have_attribute("aria-busy", "true")
+    page.fill("#paste", "1202\n1012\n1020\n")  # a double-2, asked for while the double-12 is read
+    page.click("#play-pasted")
+    expect(page.locator("#board rect.cell")).to_have_count(12)
+    assert len(held) == 1
+    with page.expect_response("**/api/export"):
+        held[0].continue_()  # the older answer comes last
+    expect(card).to_have_attribute("aria-busy", "false")  # every answer came, and was taken or dropped
+    expect(page.locator("#board rect.cell")).to_have_count(12)
+    assert "p=12" not in page.evaluate("location.hash")
