@@ -15,7 +15,6 @@ from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked 
     cell,
     expect,
     open_page,
-    page,
     place,
     studio,
 )
@@ -154,9 +153,11 @@ def test_a_large_board_zooms_and_plays_on_a_phone(studio, browser):  # noqa: F81
     context.close()
 
 
-def test_an_answer_for_a_puzzle_left_behind_never_draws_over_the_newer_one(studio, page):  # noqa: F811
+def test_an_answer_for_a_puzzle_left_behind_never_draws_over_the_newer_one(studio, browser):  # noqa: F811
     """A loaded studio answers out of order: the board is the puzzle asked for last, whatever answer comes last
     (under load the play page once showed the board of an older request)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
     open_page(page, f"{studio}play#p={GAME_ID}")
     expect(page.locator("#board rect.cell")).to_have_count(20)
     held = []
@@ -183,3 +184,4 @@ def test_an_answer_for_a_puzzle_left_behind_never_draws_over_the_newer_one(studi
     expect(card).to_have_attribute("aria-busy", "false")  # every answer came, and was taken or dropped
     expect(page.locator("#board rect.cell")).to_have_count(12)
     assert "p=12" not in page.evaluate("location.hash")
+    context.close()
