@@ -307,9 +307,25 @@ def test_a_generation_past_its_own_limit_is_a_503_that_names_it():
     app = create_app(Settings(workers=1, generate_timeout=0.5))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         os.kill(next(iter(pids(app.pools["generate"]))), signal.SIGSTOP)  # a generation that never ends
-        slow = c.post("/api/generate", json={"order": 40, "grade": "basic", "seed": 1})
+        slow = c.post("/api/generate", json={"order": 20, "grade": "basic", "seed": 1})
         assert slow.status_code == 503
-        assert slow.json()["error"].startswith("no basic puzzle of order 40 found within 0.5 s, the studio's limit")
+        assert slow.json()["error"].startswith("no basic puzzle of order 20 found within 0.5 s, the studio's limit")
+
+
+def test_a_puzzle_the_studio_cannot_make_in_time_is_refused_at_once_naming_what_it_can(client):
+    """Issue 43 item 8: a request the generating process could not answer within its limit (a double-50 guessing
+    puzzle takes many minutes) is refused before it queues, with the orders each grade is made up to in time."""
+    limit = app_module.GENERATE_TIMEOUT
+    started = time.monotonic()
+    refused = client.post("/api/generate", json={"order": 50, "grade": "guessing", "seed": 1})
+    assert time.monotonic() - started < PATIENCE / 4  # at once, not after the limit
+    assert refused.status_code == 400
+    answer = refused.json()
+    assert answer["error"].startswith(f"the studio cannot make a guessing puzzle of order 50 within its {limit:g} s")
+    assert "'dominosa generate --order 50 --grade guessing' (no time limit)" in answer["error"]
+    assert answer["in_time"] == client.get("/api/info").json()["in_time"]
+    assert set(answer["in_time"]) == set(GRADES) and answer["in_time"]["basic"] == MAX_MADE_ORDER
+    assert answer["in_time"]["guessing"] < 50
 
 
 # -- the store --------------------------------------------------------------------------------------------------
