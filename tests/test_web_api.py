@@ -593,6 +593,27 @@ def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_an
         assert answer.json()["unique"] is True and pid not in pids(pool)
 
 
+def test_a_short_request_is_answered_while_the_quick_lane_is_busy_or_starting():
+    """The quick lane's one process frozen with a read (as one starting on a loaded machine, or stuck): the next
+    read does not wait behind it while a process of the long lane is free, and the frozen one's is answered too
+    once its process is replaced."""
+    app = create_app(Settings(workers=1, timeout=PATIENCE))
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        pool = app.pools["quick"]
+        (pid,) = pids(pool)
+        os.kill(pid, signal.SIGSTOP)
+        answers = []
+        held = threading.Thread(target=lambda: answers.append(c.post("/api/rate", json={"puzzle": GAME_ID})))
+        held.start()
+        wait_until(pool._idle.empty, "the first read's hand-over to the frozen process")
+        beside = c.post("/api/rate", json={"puzzle": GAME_ID})
+        assert beside.status_code == 200 and beside.json()["unique"] is True
+        assert not answers  # the first read is still held by the frozen process
+        os.kill(pid, signal.SIGKILL)
+        held.join(PATIENCE)
+        assert answers[0].status_code == 200, answers[0].text
+
+
 def test_a_killed_idle_generating_worker_is_replaced_before_the_next_generate(studio):
     app, _ = studio
     pool = app.pools["generate"]

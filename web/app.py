@@ -233,6 +233,8 @@ class _Serving:
         """The job's outcome as a status and a value; a refusal for want of a process is ``(503, PoolBusy)``."""
         settings = self.settings
         which = lane(job, body)
+        if which == QUICK and not self.pools[QUICK].has_idle() and self.pools[LONG].has_idle():
+            which = LONG  # a short job never waits while a process is free: the quick ones are busy or starting
         limit = settings.time_limit(job)
         # A request to make a puzzle waits behind at most the queue's jobs, each of which gets its whole limit.
         wait = limit * (settings.generate_queue + 1) if which == GENERATE else limit

@@ -424,6 +424,10 @@ class WorkerPool:
             raise PoolBusy(f"every {self.name} process stayed busy for {wait:g} s", self.retry_after(timeout))
         return worker
 
+    def has_idle(self) -> bool:
+        """Whether a ready process waits for a job now (one killed meanwhile may be among them until noticed)."""
+        return not self._idle.empty()
+
     def retry_after(self, timeout: float) -> int:
         """Whole seconds until a process is likely free for one more job of up to ``timeout`` seconds: the soonest
         deadline of the jobs running, plus a full ``timeout`` for each round of the jobs waiting ahead."""
