@@ -4,6 +4,7 @@ file paths, the store read-only unless saving is allowed)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -574,9 +575,11 @@ def test_both_idle_quick_workers_killed_the_next_rate_is_answered():
         assert answer.json()["unique"] is True
 
 
-def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_answered():
-    """The one quick worker is frozen, handed the request, then killed: the request is run again on its
-    replacement and answered as if nothing happened."""
+@contextlib.contextmanager
+def a_read_held_by_the_frozen_quick_worker():
+    """A studio whose one quick worker is frozen (SIGSTOP) holding a rate sent from a thread: the client, and
+    the one answer to come, then killed at the end so the read runs again and is answered: yields
+    ``(client, answers, pid)`` and, after the block, checks that answer."""
     app = create_app(Settings(workers=1, timeout=PATIENCE))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         pool = app.pools["quick"]
@@ -586,6 +589,7 @@ def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_an
         request = threading.Thread(target=lambda: answers.append(c.post("/api/rate", json={"puzzle": GAME_ID})))
         request.start()
         wait_until(pool._idle.empty, "the request's hand-over to the frozen worker")
+        yield c, answers
         os.kill(pid, signal.SIGKILL)
         request.join(PATIENCE)
         (answer,) = answers
@@ -593,25 +597,20 @@ def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_an
         assert answer.json()["unique"] is True and pid not in pids(pool)
 
 
+def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_answered():
+    """The one quick worker is frozen, handed the request, then killed: the request is run again on its
+    replacement and answered as if nothing happened."""
+    with a_read_held_by_the_frozen_quick_worker() as (_, answers):
+        assert not answers
+
+
 def test_a_short_request_is_answered_while_the_quick_lane_is_busy_or_starting():
     """The quick lane's one process frozen with a read (as one starting on a loaded machine, or stuck): the next
-    read does not wait behind it while a process of the long lane is free, and the frozen one's is answered too
-    once its process is replaced."""
-    app = create_app(Settings(workers=1, timeout=PATIENCE))
-    with TestClient(app, base_url="http://127.0.0.1") as c:
-        pool = app.pools["quick"]
-        (pid,) = pids(pool)
-        os.kill(pid, signal.SIGSTOP)
-        answers = []
-        held = threading.Thread(target=lambda: answers.append(c.post("/api/rate", json={"puzzle": GAME_ID})))
-        held.start()
-        wait_until(pool._idle.empty, "the first read's hand-over to the frozen process")
+    read does not wait behind it while a process of the long lane is free."""
+    with a_read_held_by_the_frozen_quick_worker() as (c, answers):
         beside = c.post("/api/rate", json={"puzzle": GAME_ID})
         assert beside.status_code == 200 and beside.json()["unique"] is True
         assert not answers  # the first read is still held by the frozen process
-        os.kill(pid, signal.SIGKILL)
-        held.join(PATIENCE)
-        assert answers[0].status_code == 200, answers[0].text
 
 
 def test_a_killed_idle_generating_worker_is_replaced_before_the_next_generate(studio):
