@@ -57,8 +57,10 @@ MAX_BODY = 1_000_000  # bytes: a double-30 puzzle as JSON is under 10 kB
 MAX_DEPTH = 32
 STATIC = files("dominosa.web") / "static"
 PAGES = {"/": "setter.html", "/play": "play.html", "/daily": "daily.html", "/tile": "tile.html", "/docs": "docs.html"}
-# How much lower the generating process's CPU priority is: a player waiting for a hint outranks a new puzzle.
-GENERATION_NICE = 10
+# How much lower the generating process's CPU priority is. None: reads have lanes of their own (web.lanes), and on
+# a loaded machine (load 16, 2 cores) the same double-45 basic took 88 s at nice 0 and 320 s at nice 10, side by
+# side: a lower priority made the studio miss its 120 s limit with puzzles it makes in 7 s of CPU (bench/README.md).
+GENERATION_NICE = 0
 # Most requests to make a puzzle that wait for the generating process; one more is answered 503 at once, with
 # Retry-After. Each that waits gets its whole time limit once it starts, so a short queue keeps waits bounded.
 GENERATE_QUEUE = 2

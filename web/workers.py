@@ -16,8 +16,10 @@ when a process is likely to be free (the soonest deadline of the jobs running, a
 
 The server keeps three pools, its lanes (see :mod:`dominosa.web.lanes`): one for generation, one for short
 requests (a rating or a hint of a small board) and one for the other long ones, so that a short request never
-waits behind a long one; the generation pool also runs at a lower CPU priority (``nice``), so that on a machine
-with few cores the ratings and hints people wait for come first.
+waits behind a long one (and a short one takes a free process of the long lane when its own are busy or still
+starting). A pool may run at a lower CPU priority (``nice``); the studio's generation no longer does, as its own
+lane already keeps it from the reads, and at a lower priority a loaded machine starved it past its time limit
+(:data:`dominosa.web.app.GENERATION_NICE`).
 
 A pool never shrinks and never drops a job to a dead process. The loop watches every process's sentinel (a file
 descriptor the system makes readable when the process ends), so a process killed from outside while idle is
