@@ -27,7 +27,8 @@ from dominosa.deductions import GRADES
 __all__ = ["CPU_SECONDS", "SHARE", "largest_in_time", "refusal", "makes_in_time"]
 
 # Most CPU seconds the generation of one puzzle took, by grade, at orders 40, 45 and 50 (see the module's
-# docstring); None where a run did not finish within the time the bench gave it.
+# docstring), or bench_monster's earlier runs where those cost more (order-40 extreme 23 s, order-50 basic 28 s
+# and hard 43 s); None where a run did not finish within the time the bench gave it.
 CPU_SECONDS: dict[str, dict[int, float | None]] = {
     "trivial": {40: 4.1, 45: 9.0, 50: 8.5},
     "basic": {40: 6.1, 45: 8.6, 50: 28.0},
