@@ -167,6 +167,7 @@ async function readPasted(text, saved) {
   const grade = rated.ok ? rated.data.grade : null;
   const order = Math.max(...data.grid.flat().filter((v) => v !== null));
   $("order").value = String(Math.min(order, INFO.max_order)); // the selector follows the puzzle in play
+  gradesInTime();
   await start(data, { note: `order ${order}${grade ? ` · ${grade}` : ""}`, order, grade }, saved, mine);
   return true;
 }
@@ -176,6 +177,20 @@ async function readPasted(text, saved) {
 for (let n = 1; n <= INFO.max_order; n++) $("order").append(el("option", { value: n }, String(n)));
 $("order").value = "5";
 for (const g of INFO.grades) $("grade").append(el("option", { value: g }, g));
+// A grade the studio cannot make at the order chosen within its limit (a double-50 guessing puzzle takes many
+// minutes) is offered disabled, saying up to which order it is made: the studio would refuse it at once anyway.
+function gradesInTime() {
+  const order = Number($("order").value);
+  for (const option of $("grade").options) {
+    const largest = INFO.in_time?.[option.value];
+    const late = option.value !== "" && largest !== undefined && (largest ?? 0) < order;
+    option.disabled = late;
+    option.title = late ? `made within the studio's ${INFO.generate_timeout} s up to order ${largest ?? "none"}` : "";
+  }
+  if ($("grade").selectedOptions[0]?.disabled) $("grade").value = "";
+}
+$("order").addEventListener("change", gradesInTime);
+gradesInTime();
 for (const name of Object.keys(INFO.shapes ?? {})) $("shape").append(el("option", { value: name }, name));
 // A shape comes in the sets it is drawn for: choosing one moves the order to its nearest set.
 $("shape").onchange = () => {
@@ -184,6 +199,7 @@ $("shape").onchange = () => {
   if (!orders || orders.includes(order)) return;
   const nearest = orders.reduce((a, b) => (Math.abs(b - order) < Math.abs(a - order) ? b : a));
   $("order").value = String(nearest);
+  gradesInTime();
 };
 $("new").onclick = newPuzzle;
 $("cancel-new").onclick = () => making?.abort();
