@@ -29,12 +29,13 @@ __all__ = ["CPU_SECONDS", "SHARE", "largest_in_time", "refusal", "makes_in_time"
 # Most CPU seconds the generation of one puzzle took, by grade, at orders 40, 45 and 50 (see the module's
 # docstring), or bench_monster's earlier runs where those cost more (order-40 extreme 23 s and fiendish 57.5 s,
 # seeds 1-10; order-50 basic 28 s and hard 43 s); None where a run did not finish within the time the bench gave
-# it (order-45 fiendish seed 2: not done after 60 s of CPU).
+# it (order-45 fiendish seed 2 not done after 60 s of CPU, guessing seed 2 after 105 s; order-50 guessing seed 1
+# after 91 s).
 CPU_SECONDS: dict[str, dict[int, float | None]] = {
-    "trivial": {40: 4.1, 45: 9.0, 50: 8.5},
-    "basic": {40: 6.1, 45: 8.6, 50: 28.0},
+    "trivial": {40: 5.1, 45: 9.3, 50: 13.6},
+    "basic": {40: 6.1, 45: 12.2, 50: 28.0},
     "hard": {40: 7.8, 45: 16.5, 50: 43.0},
-    "extreme": {40: 23.0, 45: 28.8, 50: 53.6},
+    "extreme": {40: 23.0, 45: 33.0, 50: 53.6},
     "fiendish": {40: 57.5, 45: None, 50: 82.0},
     "guessing": {40: 36.1, 45: None, 50: None},
 }
