@@ -4,6 +4,7 @@ file paths, the store read-only unless saving is allowed)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -307,9 +308,25 @@ def test_a_generation_past_its_own_limit_is_a_503_that_names_it():
     app = create_app(Settings(workers=1, generate_timeout=0.5))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         os.kill(next(iter(pids(app.pools["generate"]))), signal.SIGSTOP)  # a generation that never ends
-        slow = c.post("/api/generate", json={"order": 40, "grade": "basic", "seed": 1})
+        slow = c.post("/api/generate", json={"order": 20, "grade": "basic", "seed": 1})
         assert slow.status_code == 503
-        assert slow.json()["error"].startswith("no basic puzzle of order 40 found within 0.5 s, the studio's limit")
+        assert slow.json()["error"].startswith("no basic puzzle of order 20 found within 0.5 s, the studio's limit")
+
+
+def test_a_puzzle_the_studio_cannot_make_in_time_is_refused_at_once_naming_what_it_can(client):
+    """Issue 43 item 8: a request the generating process could not answer within its limit (a double-50 guessing
+    puzzle takes many minutes) is refused before it queues, with the orders each grade is made up to in time."""
+    limit = app_module.GENERATE_TIMEOUT
+    started = time.monotonic()
+    refused = client.post("/api/generate", json={"order": 50, "grade": "guessing", "seed": 1})
+    assert time.monotonic() - started < PATIENCE / 4  # at once, not after the limit
+    assert refused.status_code == 400
+    answer = refused.json()
+    assert answer["error"].startswith(f"the studio cannot make a guessing puzzle of order 50 within its {limit:g} s")
+    assert "'dominosa generate --order 50 --grade guessing' (no time limit)" in answer["error"]
+    assert answer["in_time"] == client.get("/api/info").json()["in_time"]
+    assert set(answer["in_time"]) == set(GRADES) and answer["in_time"]["basic"] == MAX_MADE_ORDER
+    assert answer["in_time"]["guessing"] < 50
 
 
 # -- the store --------------------------------------------------------------------------------------------------
@@ -558,9 +575,11 @@ def test_both_idle_quick_workers_killed_the_next_rate_is_answered():
         assert answer.json()["unique"] is True
 
 
-def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_answered():
-    """The one quick worker is frozen, handed the request, then killed: the request is run again on its
-    replacement and answered as if nothing happened."""
+@contextlib.contextmanager
+def a_read_held_by_the_frozen_quick_worker():
+    """A studio whose one quick worker is frozen (SIGSTOP) holding a rate sent from a thread: the client, and
+    the one answer to come, then killed at the end so the read runs again and is answered: yields
+    ``(client, answers, pid)`` and, after the block, checks that answer."""
     app = create_app(Settings(workers=1, timeout=PATIENCE))
     with TestClient(app, base_url="http://127.0.0.1") as c:
         pool = app.pools["quick"]
@@ -570,11 +589,28 @@ def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_an
         request = threading.Thread(target=lambda: answers.append(c.post("/api/rate", json={"puzzle": GAME_ID})))
         request.start()
         wait_until(pool._idle.empty, "the request's hand-over to the frozen worker")
+        yield c, answers
         os.kill(pid, signal.SIGKILL)
         request.join(PATIENCE)
         (answer,) = answers
         assert answer.status_code == 200, answer.text
         assert answer.json()["unique"] is True and pid not in pids(pool)
+
+
+def test_a_worker_killed_while_it_holds_a_request_is_replaced_and_the_request_answered():
+    """The one quick worker is frozen, handed the request, then killed: the request is run again on its
+    replacement and answered as if nothing happened."""
+    with a_read_held_by_the_frozen_quick_worker() as (_, answers):
+        assert not answers
+
+
+def test_a_short_request_is_answered_while_the_quick_lane_is_busy_or_starting():
+    """The quick lane's one process frozen with a read (as one starting on a loaded machine, or stuck): the next
+    read does not wait behind it while a process of the long lane is free."""
+    with a_read_held_by_the_frozen_quick_worker() as (c, answers):
+        beside = c.post("/api/rate", json={"puzzle": GAME_ID})
+        assert beside.status_code == 200 and beside.json()["unique"] is True
+        assert not answers  # the first read is still held by the frozen process
 
 
 def test_a_killed_idle_generating_worker_is_replaced_before_the_next_generate(studio):

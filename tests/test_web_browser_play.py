@@ -151,3 +151,55 @@ def test_a_large_board_zooms_and_plays_on_a_phone(studio, browser):  # noqa: F81
     page.tap("#zoom")
     assert page.locator(cell(0, 0)).bounding_box()["width"] < 40
     context.close()
+
+
+def test_an_answer_for_a_puzzle_left_behind_never_draws_over_the_newer_one(studio, browser):  # noqa: F811
+    """A loaded studio answers out of order: the board is the puzzle asked for last, whatever answer comes last
+    (under load the play page once showed the board of an older request)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    expect(page.locator("#board rect.cell")).to_have_count(20)
+    held = []
+
+    def hold_the_big_one(route):
+        if "12:1[10]" in (route.request.post_data or ""):
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/api/export", hold_the_big_one)
+    page.click("details.pasted summary")
+    with page.expect_request("**/api/export"):
+        page.fill("#paste", ORDER_12)
+        page.click("#play-pasted")
+    card = page.locator(".card.game")
+    expect(card).to_have_attribute("aria-busy", "true")
+    page.fill("#paste", "1202\n1012\n1020\n")  # a double-2, asked for while the double-12 is read
+    page.click("#play-pasted")
+    expect(page.locator("#board rect.cell")).to_have_count(12)
+    assert len(held) == 1
+    with page.expect_response("**/api/export"):
+        held[0].continue_()  # the older answer comes last
+    expect(card).to_have_attribute("aria-busy", "false")  # every answer came, and was taken or dropped
+    expect(page.locator("#board rect.cell")).to_have_count(12)
+    assert "p=12" not in page.evaluate("location.hash")
+    context.close()
+
+
+def test_a_grade_not_made_in_time_at_the_order_chosen_is_offered_disabled(studio, browser):  # noqa: F811
+    """The studio refuses at once what it cannot make within its limit (/api/info's in_time): the page offers
+    such a grade disabled, saying up to which order it is made, and drops it when the order grows past that."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    open_page(page, f"{studio}play#p={GAME_ID}")
+    in_time = page.evaluate("fetch('/api/info').then((r) => r.json()).then((i) => i.in_time)")
+    late = min(in_time, key=lambda g: in_time[g] or 0)  # the grade made in time only up to the smallest order
+    page.select_option("#order", str(in_time[late]))
+    page.select_option("#grade", late)
+    page.select_option("#order", "50")
+    expect(page.locator(f'#grade option[value="{late}"]')).to_be_disabled()
+    expect(page.locator(f'#grade option[value="{late}"]')).to_have_attribute("title", re.compile("up to order"))
+    expect(page.locator("#grade")).to_have_value("")  # back to any grade
+    expect(page.locator('#grade option[value="basic"]')).to_be_enabled()
+    context.close()

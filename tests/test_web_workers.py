@@ -1,13 +1,16 @@
 """The studio's worker processes: jobs answered away from the event loop, a job past its deadline stopped and its
 process replaced, a job whose process dies run again once, dead processes replaced in the background, each
-process held to its memory limit, a job's time counted from its start, and the wait for a process bounded."""
+process held to its memory limit, a job's time counted from its start (never from a process's own start, however
+slow), and the wait for a process bounded."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -111,6 +114,35 @@ def test_past_its_queue_a_pool_refuses_at_once_saying_when_a_process_is_likely_f
 
     retry_after = run(with_pool(1, work, max_waiting=1))
     assert PATIENCE - 30 < retry_after <= PATIENCE + 10 + 1  # the running job's deadline, then the waiting one's turn
+
+
+def wait_for_gate(path: str) -> None:
+    """A process's set-up that lasts until the file ``path`` exists: a start as slow as the test wants (a loaded
+    machine's, where starting a process took longer than a read's whole time limit)."""
+    while not os.path.exists(path):
+        time.sleep(0.01)
+
+
+def test_a_process_still_starting_takes_no_job_so_its_start_costs_a_job_no_time(tmp_path):
+    """A job handed to a process still starting ran out of time there; its process was replaced, and the next job
+    met the replacement starting: reads failed for minutes under load. Now a job waits for a process that says it
+    is ready, and its time counts from there."""
+    gate = tmp_path / "open"
+    gate.touch()
+
+    async def work(pool):
+        gate.unlink()  # from now on a process starting waits at the gate
+        with pytest.raises(JobTimeout):
+            await pool.run("tile", SLOW, timeout=0.3)  # its process stopped; the replacement waits at the gate
+        job = asyncio.create_task(pool.run("rate", {"puzzle": GAME_ID}, timeout=30, wait=PATIENCE))
+        await until(lambda: pool._waiting == 1 or job.done(), "the job's wait for a ready process")
+        handed_over = job.done() or any(w.busy for w in list(pool._all))
+        gate.touch()
+        return handed_over, await job
+
+    handed_over, answer = run(with_pool(1, work, setup=functools.partial(wait_for_gate, str(gate))))
+    assert not handed_over  # the job waited for the process, rather than running its clock inside it
+    assert answer[0] == "ok" and json.loads(answer[1])["unique"] is True
 
 
 async def until(condition, what: str, seconds: float = 60) -> None:

@@ -35,6 +35,7 @@ from dominosa.formats import DEFAULT_EXAMPLE, read_example, write_plain
 from dominosa.generator.daily import DAILY_ORDERS
 from dominosa.generator.shapes import load_shape, shape_names
 from dominosa.limits import MAX_MADE_ORDER, MAX_ORDER
+from dominosa.web import capacity
 from dominosa.web.budget import WORKER_MEMORY
 from dominosa.web.guard import Guard, theme_first_tag
 from dominosa.web.jobs import EXPORT_FORMATS, FIX_SECONDS, TILE_PUZZLES, grade_to_make
@@ -56,8 +57,10 @@ MAX_BODY = 1_000_000  # bytes: a double-30 puzzle as JSON is under 10 kB
 MAX_DEPTH = 32
 STATIC = files("dominosa.web") / "static"
 PAGES = {"/": "setter.html", "/play": "play.html", "/daily": "daily.html", "/tile": "tile.html", "/docs": "docs.html"}
-# How much lower the generating process's CPU priority is: a player waiting for a hint outranks a new puzzle.
-GENERATION_NICE = 10
+# How much lower the generating process's CPU priority is. None: reads have lanes of their own (web.lanes), and on
+# a loaded machine (load 16, 2 cores) the same double-45 basic took 88 s at nice 0 and 320 s at nice 10, side by
+# side: a lower priority made the studio miss its 120 s limit with puzzles it makes in 7 s of CPU (bench/README.md).
+GENERATION_NICE = 0
 # Most requests to make a puzzle that wait for the generating process; one more is answered 503 at once, with
 # Retry-After. Each that waits gets its whole time limit once it starts, so a short queue keeps waits bounded.
 GENERATE_QUEUE = 2
@@ -232,9 +235,15 @@ class _Serving:
         """The job's outcome as a status and a value; a refusal for want of a process is ``(503, PoolBusy)``."""
         settings = self.settings
         which = lane(job, body)
+        if which == QUICK and not self.pools[QUICK].has_idle() and self.pools[LONG].has_idle():
+            which = LONG  # a short job never waits while a process is free: the quick ones are busy or starting
         limit = settings.time_limit(job)
         # A request to make a puzzle waits behind at most the queue's jobs, each of which gets its whole limit.
         wait = limit * (settings.generate_queue + 1) if which == GENERATE else limit
+        if job == "generate":  # what cannot be made in time is refused now, not after the queue and the limit
+            refused = _beyond_capacity(body, limit)
+            if refused is not None:
+                return 400, refused
         if job == "fix" and "seconds" not in body:  # the default search, within what the job gets
             body = {**body, "seconds": min(FIX_SECONDS, settings.fix_seconds())}
         if job == "fix" and not _fix_seconds_fit(body, settings.fix_seconds()):
@@ -369,6 +378,10 @@ def _info_routes(serving: _Serving) -> list[Route]:
                 "allow_save": settings.allow_save,
                 "timeout": settings.timeout,
                 "generate_timeout": settings.time_limit("generate"),
+                # Each grade's largest order made within that limit; a larger one is refused at once.
+                "in_time": {
+                    g: capacity.largest_in_time(g, settings.time_limit("generate"), MAX_MADE_ORDER) for g in GRADES
+                },
                 "fix_seconds": settings.fix_seconds(),
                 "example": example,
             }
@@ -457,6 +470,15 @@ def busy_response(job: str, busy: PoolBusy) -> JSONResponse:
         status_code=503,
         headers={"Retry-After": str(busy.retry_after)},
     )
+
+
+def _beyond_capacity(body: dict[str, Any], limit: float) -> dict[str, Any] | None:
+    """The refusal of a request to make a puzzle the studio cannot make within ``limit`` (:mod:`.capacity`): the
+    grade asked, or on a big board with none asked the one the studio would ask for."""
+    order, grade = body.get("order", 6), body.get("grade")
+    if grade is None and isinstance(order, int) and body.get("shape") is None and 1 <= order <= MAX_MADE_ORDER:
+        grade = grade_to_make(order, None, None)
+    return capacity.refusal(order, grade, limit, MAX_MADE_ORDER)
 
 
 def _fix_seconds_fit(body: dict[str, Any], most: float) -> bool:

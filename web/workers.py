@@ -3,7 +3,11 @@
 Solving, rating and generating are CPU work in pure Python; run in the server's process they would hold the
 interpreter lock and stall every other request. So each pool keeps a few long-lived processes (started once,
 with the engine already imported, through a fork server), hands a job to an idle one over a pipe, and waits for
-the answer without blocking the loop. A job that runs past its deadline cannot be interrupted politely, so its
+the answer without blocking the loop. A process takes no job before it says it is ready (its set-up done), so the
+time a process takes to start, seconds on a loaded machine, never counts against a job's limit: a job handed to a
+process still starting would run out of time there, its process would be stopped and replaced, and the next job
+handed to the replacement would meet the same fate, every request failing for as long as the load lasted. A job
+that runs past its deadline cannot be interrupted politely, so its
 process is killed and replaced: the time limit is a real bound, and a runaway request costs one process start,
 never a stuck server. Requests beyond the pool's size wait for a free process; a job's time limit counts from the
 moment a process takes it, so a job that waited still gets all of its time. The wait has a bound of its own, and a
@@ -12,8 +16,10 @@ when a process is likely to be free (the soonest deadline of the jobs running, a
 
 The server keeps three pools, its lanes (see :mod:`dominosa.web.lanes`): one for generation, one for short
 requests (a rating or a hint of a small board) and one for the other long ones, so that a short request never
-waits behind a long one; the generation pool also runs at a lower CPU priority (``nice``), so that on a machine
-with few cores the ratings and hints people wait for come first.
+waits behind a long one (and a short one takes a free process of the long lane when its own are busy or still
+starting). A pool may run at a lower CPU priority (``nice``); the studio's generation no longer does, as its own
+lane already keeps it from the reads, and at a lower priority a loaded machine starved it past its time limit
+(:data:`dominosa.web.app.GENERATION_NICE`).
 
 A pool never shrinks and never drops a job to a dead process. The loop watches every process's sentinel (a file
 descriptor the system makes readable when the process ends), so a process killed from outside while idle is
@@ -43,6 +49,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from multiprocessing.connection import Connection
 from typing import Any
@@ -171,8 +178,19 @@ def _limit_memory(limit: int | None) -> None:
         resource.setrlimit(resource.RLIMIT_DATA, (limit, limit))
 
 
-def _serve(conn: Connection, nice: int, lifeline: Connection | None = None, memory: int | None = None) -> None:
-    """A worker's life: answer jobs until the pipe closes (the server stopped or died)."""
+READY = "ready"
+"""What a process sends once it is set up: from then on it takes jobs."""
+
+
+def _serve(
+    conn: Connection,
+    nice: int,
+    lifeline: Connection | None = None,
+    memory: int | None = None,
+    setup: Callable[[], object] | None = None,
+) -> None:
+    """A worker's life: set up (``setup`` last, if any), say :data:`READY`, then answer jobs until the pipe closes
+    (the server stopped or died)."""
     from dominosa.web.jobs import run_job
 
     _limit_memory(memory)
@@ -185,6 +203,12 @@ def _serve(conn: Connection, nice: int, lifeline: Connection | None = None, memo
     if nice:
         with contextlib.suppress(OSError, AttributeError):  # not every system lets a process lower its priority
             os.nice(nice)
+    if setup is not None:
+        setup()
+    try:
+        conn.send(READY)
+    except (BrokenPipeError, OSError):
+        return
 
     while True:
         try:
@@ -211,9 +235,14 @@ def _serve(conn: Connection, nice: int, lifeline: Connection | None = None, memo
 
 class _Worker:
     def __init__(
-        self, context: multiprocessing.context.BaseContext, nice: int = 0, memory: int | None = WORKER_MEMORY
+        self,
+        context: multiprocessing.context.BaseContext,
+        nice: int = 0,
+        memory: int | None = WORKER_MEMORY,
+        setup: Callable[[], object] | None = None,
     ) -> None:
         self.busy = False
+        self.ready = False  # set up and said so: only then does it take jobs
         # When the job it holds runs out of time (time.monotonic()), for the pool's estimate of a free process.
         self.until = 0.0
         self.conn, child = context.Pipe()
@@ -221,7 +250,10 @@ class _Worker:
         lifeline, self.lifeline = context.Pipe(duplex=False)
         try:
             self.process = context.Process(
-                target=_serve, args=(child, nice, lifeline, memory), daemon=True, name="dominosa-studio-worker"
+                target=_serve,
+                args=(child, nice, lifeline, memory, setup),
+                daemon=True,
+                name="dominosa-studio-worker",
             )
             self.process.start()
         except BaseException:
@@ -263,13 +295,17 @@ class WorkerPool:
         nice: int = 0,
         memory: int | None = WORKER_MEMORY,
         max_waiting: int | None = None,
+        setup: Callable[[], object] | None = None,
     ) -> None:
+        """``setup``: a picklable function each process runs before it says it is ready (tests slow a process's
+        start with it; a job never waits on it once handed over)."""
         if size < 1:
             raise ValueError(f"a pool needs at least one process, not {size}")
         self.size = size
         self.name = name
         self.nice = nice
         self.memory = memory
+        self.setup = setup
         # Most jobs that may wait for a process (None: no bound but the wait's own); one more is refused at once.
         self.max_waiting = max_waiting
         self._waiting = 0
@@ -281,11 +317,13 @@ class WorkerPool:
         # Receiving an answer (up to MAX_ANSWER bytes) happens here, never on the event loop: one thread per process.
         self._readers = ThreadPoolExecutor(size, thread_name_prefix=f"{name}-answers")
         self._closing: asyncio.Event | None = None
+        # Told whenever a process says it is ready or is retired: start() waits on it for its first processes.
+        self._started: asyncio.Condition | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self.restarts = 0
 
     def _spawn(self) -> _Worker:
-        return _Worker(self._context, self.nice, self.memory)
+        return _Worker(self._context, self.nice, self.memory, self.setup)
 
     @property
     def pids(self) -> set[int]:
@@ -293,12 +331,16 @@ class WorkerPool:
         return {w.process.pid for w in self._all if w.process.pid is not None}
 
     async def start(self) -> None:
-        """Start the processes (off the event loop: the first start launches the fork server)."""
+        """Start the processes (off the event loop: the first start launches the fork server) and wait until each
+        is ready, or has ended (a slot whose process ended before that is refilled in the background)."""
         self._closing = asyncio.Event()
         self._loop = asyncio.get_running_loop()
+        self._started = asyncio.Condition()
         workers = await asyncio.to_thread(lambda: [self._spawn() for _ in range(self.size)])
         for worker in workers:
             self._welcome(worker)
+        async with self._started:
+            await self._started.wait_for(lambda: all(w.ready or w not in self._all for w in workers))
 
     def abandon(self) -> None:
         """The server is stopping: every job waiting or running gives up now with :class:`PoolClosing`, so that
@@ -384,6 +426,10 @@ class WorkerPool:
             raise PoolBusy(f"every {self.name} process stayed busy for {wait:g} s", self.retry_after(timeout))
         return worker
 
+    def has_idle(self) -> bool:
+        """Whether a ready process waits for a job now (one killed meanwhile may be among them until noticed)."""
+        return not self._idle.empty()
+
     def retry_after(self, timeout: float) -> int:
         """Whole seconds until a process is likely free for one more job of up to ``timeout`` seconds: the soonest
         deadline of the jobs running, plus a full ``timeout`` for each round of the jobs waiting ahead."""
@@ -455,16 +501,51 @@ class WorkerPool:
     # -- slots: watched, retired, refilled -----------------------------------------------------------------------
 
     def _welcome(self, fresh: _Worker) -> None:
-        """Put a started process in a slot, and watch for its end."""
+        """Put a started process in a slot, and watch for its end; it takes jobs once it says it is ready."""
         self._all.add(fresh)
         assert self._loop is not None
         self._loop.add_reader(fresh.process.sentinel, self._ended, fresh)
-        self._idle.put_nowait(fresh)
+        self._loop.add_reader(fresh.conn.fileno(), self._said_ready, fresh)
+
+    def _said_ready(self, worker: _Worker) -> None:
+        """The first word of a process: :data:`READY` puts it among the idle; anything else (its end) retires it."""
+        self._unwatch_pipe(worker)
+        try:
+            word = worker.conn.recv() if worker.conn.poll() else None
+        except (EOFError, OSError):
+            word = None
+        if word != READY:
+            self._retire(worker)
+        elif worker in self._all:
+            worker.ready = True
+            self._idle.put_nowait(worker)
+        self._tell_started()
+
+    def _tell_started(self) -> None:
+        started = self._started
+        if started is None:
+            return
+
+        async def tell() -> None:
+            async with started:
+                started.notify_all()
+
+        assert self._loop is not None
+        task = self._loop.create_task(tell())
+        self._respawning.add(task)
+        task.add_done_callback(self._respawning.discard)
+
+    def _unwatch_pipe(self, worker: _Worker) -> None:
+        if self._loop is not None and not worker.conn.closed:
+            with contextlib.suppress(ValueError, OSError):
+                self._loop.remove_reader(worker.conn.fileno())
 
     def _unwatch(self, worker: _Worker) -> None:
         if self._loop is not None:
             with contextlib.suppress(ValueError, OSError):
                 self._loop.remove_reader(worker.process.sentinel)
+        if not worker.ready:
+            self._unwatch_pipe(worker)
 
     def _ended(self, worker: _Worker) -> None:
         """A process ended: an idle one is replaced now; a busy one by the job that held it (which runs again)."""
@@ -479,6 +560,7 @@ class WorkerPool:
         self._all.discard(worker)
         self._unwatch(worker)
         self.restarts += 1
+        self._tell_started()
         assert self._loop is not None
         task = self._loop.create_task(self._refill(worker))
         self._respawning.add(task)

@@ -1,7 +1,38 @@
 // The studio's JSON API, as the pages use it: one POST per question, answers as {ok, status, data}.
 
+// Statuses that say nothing about the request itself: the studio (or a proxy before it) is busy, out of time or
+// away for a moment. A page keeps what the user typed and asks again later; any other 4xx names a problem of the
+// request, shown as it is.
+const BUSY_STATUSES = new Set([0, 408, 429, 502, 503, 504]);
+const NO_ANSWER = "the studio does not answer: is `dominosa serve` still running?";
+
+// An answer that failed as {ok: false, status, data, busy, retryAfter}: `busy` when trying again later may
+// succeed, `retryAfter` the seconds the server asked for (its Retry-After header, or null).
+async function failed(response) {
+  let data;
+  try {
+    data = await response.json();
+  } catch (error) {
+    data = { error: `the studio answered ${response.status} ${response.statusText}`.trim() };
+  }
+  if (typeof data?.error !== "string") data = { ...data, error: `the studio answered ${response.status}` };
+  const after = Number(response.headers.get("Retry-After") ?? data.retry_after);
+  return {
+    ok: false,
+    status: response.status,
+    data,
+    error: data.error,
+    busy: BUSY_STATUSES.has(response.status),
+    retryAfter: Number.isFinite(after) && after > 0 ? after : null,
+  };
+}
+
+// The network failed (the studio stopped, or the connection dropped): busy, worth asking again.
+const unreachable = () => ({ ok: false, status: 0, data: { error: NO_ANSWER }, error: NO_ANSWER, busy: true, retryAfter: null });
+const cancelled = () => ({ ok: false, status: 0, aborted: true, data: { error: "cancelled" }, error: "cancelled" });
+
 // `signal` (an AbortController's) cancels the request: the answer is then {ok: false, aborted: true}, and the
-// studio, seeing the connection close, stops the job.
+// studio, seeing the connection close, stops the job. A failure says whether it is worth retrying (`busy`).
 export async function post(name, body, signal = undefined) {
   let response;
   try {
@@ -11,12 +42,18 @@ export async function post(name, body, signal = undefined) {
       body: JSON.stringify(body),
       signal,
     });
-    const data = await response.json();
-    return { ok: response.ok, status: response.status, data };
+    if (!response.ok) return await failed(response);
+    return { ok: true, status: response.status, data: await response.json() };
   } catch (error) {
-    if (signal?.aborted) return { ok: false, status: 0, aborted: true, data: { error: "cancelled" } };
-    return { ok: false, status: 0, data: { error: "the studio does not answer: is `dominosa serve` still running?" } };
+    return signal?.aborted ? cancelled() : unreachable();
   }
+}
+
+// How long to wait before asking again after the `tries`-th busy answer in a row, in ms: doubling from a second
+// up to half a minute, and never sooner than the server's Retry-After.
+export function retryDelay(tries, retryAfter = null) {
+  const backoff = Math.min(30, 2 ** Math.max(0, tries - 1));
+  return 1000 * Math.max(backoff, retryAfter ?? 0);
 }
 
 // POST to /api/export; the raw response. The body is JSON and says so: a foreign page cannot send that content type
@@ -29,22 +66,28 @@ function exportRequest(body) {
   });
 }
 
-// A puzzle exported as text (format game-id, plain or json): {ok, text} or {ok: false, error}.
+// A puzzle exported as text (format game-id, plain or json): {ok, text}, or a failure as post() gives it (with
+// `error`, and `busy` when the studio could not answer now rather than refused the text).
 export async function exportText(body) {
   let response;
   try {
     response = await exportRequest(body);
+    if (!response.ok) return await failed(response);
+    return { ok: true, text: await response.text() };
   } catch (error) {
-    return { ok: false, error: "the studio does not answer: is `dominosa serve` still running?" };
+    return unreachable();
   }
-  if (!response.ok) return { ok: false, error: (await response.json()).error };
-  return { ok: true, text: await response.text() };
 }
 
 // A file from /api/export, as a Blob (pictures) or text, with its name.
 export async function exportFile(body) {
-  const response = await exportRequest(body);
-  if (!response.ok) return { ok: false, error: (await response.json()).error };
+  let response;
+  try {
+    response = await exportRequest(body);
+  } catch (error) {
+    return unreachable();
+  }
+  if (!response.ok) return failed(response);
   const name = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") || "")?.[1] || "puzzle";
   return { ok: true, name, blob: await response.blob() };
 }

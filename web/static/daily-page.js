@@ -29,7 +29,11 @@ export function setupDaily(game, load, grades, { first = null, last = null } = {
   if (first) $("date").min = first;
   if (last) $("date").max = last;
 
+  // Days asked for: an answer for a day left since (two presses of "day before" answered out of order by a loaded
+  // server) is dropped, so the board is always the last day asked for.
+  let asked = 0;
   async function show() {
+    const mine = ++asked;
     const grade = $("daily-grade").value;
     $("date").value = date;
     $("day-before").disabled = !!first && date <= first;
@@ -38,6 +42,7 @@ export function setupDaily(game, load, grades, { first = null, last = null } = {
     $("share-card").hidden = true;
     $("status").textContent = "Loading…";
     const got = await load(date, grade);
+    if (mine !== asked) return;
     if (!got.ok) {
       $("status").className = "status bad";
       $("status").textContent = got.error;

@@ -53,6 +53,7 @@ export function createGame(backend, options = {}) {
   let timer = { ms: 0, since: null, paused: false };
   let solvedAt = null; // the time it took, once solved
   let meta = {}; // {order, grade, daily}
+  let starts = 0; // puzzles started: a start whose solution came after a later start gives way to it
 
   const isCell = ([r, c]) => r >= 0 && r < puzzle.grid.length && c >= 0 && c < puzzle.grid[r].length && puzzle.grid[r][c] !== null;
   const value = ([r, c]) => puzzle.grid[r][c];
@@ -573,6 +574,7 @@ export function createGame(backend, options = {}) {
   // data: the puzzle as the API's JSON (grid, clues, dominoes?, solution?); info: {note, order, grade, daily};
   // saved: {joined, split} pair keys to restore (a shared address's), over what this browser kept of the puzzle.
   async function start(data, info = {}, saved = null) {
+    const mine = ++starts;
     save(); // the puzzle left, as it was left
     puzzle = null; // while the solution is asked for, the old board takes no moves and keeps nothing
     const next = { grid: data.grid, clues: data.clues || [] };
@@ -581,6 +583,7 @@ export function createGame(backend, options = {}) {
     let note = info.note || "";
     if (!solution) {
       const solved = await backend.solve(next);
+      if (mine !== starts) return; // a later start came meanwhile: its puzzle is the one to show, not this older one
       solution = solved.ok && solved.data.unique ? solved.data.solutions[0] : null;
       if (solved.ok && !solved.data.unique) note += solved.data.count ? " · more than one solution" : " · no solution";
     }

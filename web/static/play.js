@@ -50,8 +50,27 @@ function saveToAddress({ joined, split, puzzle }) {
 
 // -- starting a puzzle ----------------------------------------------------------------------------------------
 
-async function start(data, details, saved = null) {
+// Puzzles asked for, in order: each start (a new puzzle, a pasted one, the address's) takes the next number, and
+// an answer that comes back after a later start was asked for is dropped. On a loaded server the answers come in
+// any order, and the board must be the last one asked for, never an older one drawn over it.
+let asked = 0;
+const superseded = (mine) => mine !== asked;
+// The game's card is aria-busy while any puzzle asked for is still on its way (a screen reader waits for it to
+// settle before reading the board again), dropped ones included until their answers came.
+let loading = 0;
+async function whileLoading(work) {
+  const card = document.querySelector(".card.game");
+  card.setAttribute("aria-busy", String(++loading > 0));
+  try {
+    return await work();
+  } finally {
+    card.setAttribute("aria-busy", String(--loading > 0));
+  }
+}
+
+async function start(data, details, saved = null, mine = ++asked) {
   const id = await exportText({ puzzle: puzzleJson(data), format: "game-id" });
+  if (superseded(mine)) return;
   shareId = id.ok ? id.text.trim() : puzzleJson(data);
   let restore = null;
   if (saved) {
@@ -64,13 +83,17 @@ async function start(data, details, saved = null) {
 // A new puzzle, from the store when it has one, else made: a big board takes a while, so the note counts the
 // seconds (against the studio's limit) and Cancel stops the making; the puzzle on the board stays meanwhile.
 let making = null; // the AbortController of the puzzle being made
-async function newPuzzle() {
-  if (making) return;
+function newPuzzle() {
+  return making ? undefined : whileLoading(makePuzzle);
+}
+
+async function makePuzzle() {
   const order = Number($("order").value);
   const grade = $("grade").value || null;
   const shape = $("shape").value || null; // a shape of the library, drawn for the order's set
   making = new AbortController();
   const { signal } = making;
+  const mine = ++asked;
   $("new").disabled = true;
   $("cancel-new").hidden = false;
   const started = performance.now();
@@ -96,6 +119,10 @@ async function newPuzzle() {
     $("new").disabled = false;
     $("cancel-new").hidden = true;
   }
+  if (superseded(mine)) { // a puzzle asked for since (a pasted one) has the board
+    $("new-note").textContent = "";
+    return;
+  }
   if (got.aborted) {
     $("new-note").textContent = `cancelled making ${wanted}`;
     return;
@@ -109,8 +136,8 @@ async function newPuzzle() {
   const d = got.data;
   const kind = shape ? ` · ${shape}` : "";
   const note = `order ${d.order}${kind} · ${d.grade ?? "ungraded"}${d.score != null ? ` · score ${d.score}` : ""}`;
-  await start(d, { note, order: d.order, grade: d.grade });
-  boardInView();
+  await start(d, { note, order: d.order, grade: d.grade }, null, mine);
+  if (!superseded(mine)) boardInView();
 }
 
 // A new puzzle is asked for below the board on a phone: the page goes back up to the board it brings.
@@ -120,8 +147,15 @@ function boardInView() {
   if (top < 0 || top > innerHeight / 3) card.scrollIntoView({ block: "start" });
 }
 
-async function playPasted(text, saved = null) {
+function playPasted(text, saved = null) {
+  return whileLoading(() => readPasted(text, saved));
+}
+
+async function readPasted(text, saved) {
+  const mine = ++asked;
+  making?.abort(); // a puzzle being made would be dropped when it came: the studio stops making it now
   const read = await exportText({ puzzle: text, format: "json" });
+  if (superseded(mine)) return true; // another puzzle was asked for meanwhile: this one is not wanted any more
   if (!read.ok) {
     $("status").className = "status bad";
     $("status").textContent = read.error;
@@ -129,10 +163,12 @@ async function playPasted(text, saved = null) {
   }
   const data = JSON.parse(read.text);
   const rated = await post("rate", { puzzle: text, path: false });
+  if (superseded(mine)) return true;
   const grade = rated.ok ? rated.data.grade : null;
   const order = Math.max(...data.grid.flat().filter((v) => v !== null));
   $("order").value = String(Math.min(order, INFO.max_order)); // the selector follows the puzzle in play
-  await start(data, { note: `order ${order}${grade ? ` · ${grade}` : ""}`, order, grade }, saved);
+  gradesInTime();
+  await start(data, { note: `order ${order}${grade ? ` · ${grade}` : ""}`, order, grade }, saved, mine);
   return true;
 }
 
@@ -141,6 +177,20 @@ async function playPasted(text, saved = null) {
 for (let n = 1; n <= INFO.max_order; n++) $("order").append(el("option", { value: n }, String(n)));
 $("order").value = "5";
 for (const g of INFO.grades) $("grade").append(el("option", { value: g }, g));
+// A grade the studio cannot make at the order chosen within its limit (a double-50 guessing puzzle takes many
+// minutes) is offered disabled, saying up to which order it is made: the studio would refuse it at once anyway.
+function gradesInTime() {
+  const order = Number($("order").value);
+  for (const option of $("grade").options) {
+    const largest = INFO.in_time?.[option.value];
+    const late = option.value !== "" && largest !== undefined && (largest ?? 0) < order;
+    option.disabled = late;
+    option.title = late ? `made within the studio's ${INFO.generate_timeout} s up to order ${largest ?? "none"}` : "";
+  }
+  if ($("grade").selectedOptions[0]?.disabled) $("grade").value = "";
+}
+$("order").addEventListener("change", gradesInTime);
+gradesInTime();
 for (const name of Object.keys(INFO.shapes ?? {})) $("shape").append(el("option", { value: name }, name));
 // A shape comes in the sets it is drawn for: choosing one moves the order to its nearest set.
 $("shape").onchange = () => {
@@ -149,6 +199,7 @@ $("shape").onchange = () => {
   if (!orders || orders.includes(order)) return;
   const nearest = orders.reduce((a, b) => (Math.abs(b - order) < Math.abs(a - order) ? b : a));
   $("order").value = String(nearest);
+  gradesInTime();
 };
 $("new").onclick = newPuzzle;
 $("cancel-new").onclick = () => making?.abort();

@@ -3,7 +3,7 @@
 // only writes a plain grid back when the board is edited.
 
 import { Board, key, pairKey } from "./board.js";
-import { debounce, download, el, exportFile, exportText, info, post } from "./api.js";
+import { debounce, download, el, exportFile, exportText, info, post, retryDelay } from "./api.js";
 import { FixPanel } from "./fix.js";
 import { Zoom } from "./zoom.js";
 
@@ -26,6 +26,10 @@ let selected = null;
 let typed = { cell: null, at: 0 };
 let asked = 0; // the latest analysis; older answers are dropped
 let badCell = null; // the cell a reading error names, marked on the board
+// A busy studio (503, a time-out, no network) is asked again later about the same text: how many times in a row it
+// was busy for which text, and the timer of the next try. After MAX_BUSY_TRIES the page stops asking until edited.
+let busy = { source: null, tries: 0, timer: null };
+const MAX_BUSY_TRIES = 8;
 // Solutions counted exactly up to this many; beyond, the verdict says "more than".
 const SOLUTION_CAP = 100;
 
@@ -41,6 +45,7 @@ const fixer = new FixPanel({ button: $("fix"), mode: $("fix-mode"), grade: $("fi
 // -- analysis -------------------------------------------------------------------------------------------------
 
 async function analyse() {
+  clearTimeout(busy.timer);
   const mine = ++asked;
   try {
     await analyseText(mine);
@@ -67,10 +72,11 @@ async function analyseText(mine) {
   // The text may have changed while the server read it (digits typed on the board go on landing): this answer is
   // about an older grid, and taking its puzzle would undo what was typed since. The newer text's analysis is due.
   if (stale(mine, source)) return;
+  if (!read.ok && read.busy) return waitForStudio(mine, source, read);
   if (!read.ok) {
     // The old board and verdict would describe a puzzle no longer there: show this text's grid as far as it
     // reads, with the cell the error names marked.
-    setVerdict("bad", "not a puzzle", "");
+    setVerdict("bad", read.status >= 500 ? "error" : "not a puzzle", "");
     showError(read.error);
     solved = null;
     step = 0;
@@ -96,6 +102,9 @@ async function analyseText(mine) {
     post("explain", { puzzle: source }),
   ]);
   if (stale(mine, source)) return;
+  const notNow = [s, e].find((answer) => !answer.ok && answer.busy);
+  if (notNow) return waitForStudio(mine, source, notNow);
+  busy.tries = 0;
   if (!s.ok) {
     setVerdict("bad", "error", "");
     showError(s.data.error);
@@ -114,6 +123,24 @@ async function analyseText(mine) {
   if (!e.ok) showError(e.data.error);
   showRating();
   draw();
+}
+
+// The studio could not answer now (busy, out of time, or not reachable): that says nothing of the text, which stays
+// as typed, with the board; the same text is read again after a back-off (never sooner than the server's
+// Retry-After), unless a newer text comes first.
+function waitForStudio(mine, source, failed) {
+  busy.tries = busy.source === source ? busy.tries + 1 : 1;
+  busy.source = source;
+  const why = failed.status === 0 ? "the studio does not answer" : failed.status === 503 ? "the studio is busy" : "the studio took too long";
+  if (busy.tries > MAX_BUSY_TRIES) {
+    setVerdict("wait", "busy", `${why}: your text is kept; edit it to try again`);
+    return;
+  }
+  const delay = retryDelay(busy.tries, failed.retryAfter);
+  setVerdict("wait", "busy", `${why}: your text is kept and read again in ${Math.round(delay / 1000)} s`);
+  busy.timer = setTimeout(() => {
+    if (!stale(mine, source)) analyse();
+  }, delay);
 }
 
 // The Order selector shows the order of the grid on the board, so that a blank grid or a random puzzle made next
