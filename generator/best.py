@@ -1,42 +1,53 @@
-"""The best puzzles a budget can find, not the first ones: the search keeps evolving after its first hit.
+"""The best puzzles a budget can find, not the first ones: sample first-found puzzles, then climb from the best.
 
 :class:`~dominosa.generator.evolve.Evolution` stops a search at the first layout of the grade asked for. Here
-(``generate --best``) every search runs its whole share of the budget, and the population keeps climbing the
-fitness, whose last part is the score once the grade is reached (see :mod:`~dominosa.generator.fitness`). Every
-layout of the target it meets goes into the search's *archive* with its cheap score (from the grading run).
+(``generate --best``) a run for K puzzles spends its budget in two parts. First it *samples*: first-found
+searches (the same searches as a first-found run's, :func:`search_rng`), each stopped at its first generation
+holding a layout of the target; every such layout goes into the search's *archive* with its cheap score (from
+the grading run). First-found puzzles are cheap, and the best of them are good starts. Then it *climbs*: from
+the best K distinct layouts met (by cheap score; no duplicate, no near-twin of another), one climb each, a
+(1 + lambda) evolution whose fitness (:mod:`~dominosa.generator.fitness`) keeps only children of the target
+that score at least as high as their parent (a child scoring as its parent takes its place: the score has many
+ties). A climb rates each layout of the target it meets in full at once (:func:`climb_work`), so that it climbs
+the score the puzzles are chosen by: climbing the cheap stand-in, whose errors a climb selects for, gained
+nothing over sampling (bench/bench_best_vs_sampling.py). Each start is rated first, so a climb never ends below
+its start.
 
-**Budget.** ``evaluations`` per puzzle wanted, spent *climbing*: a run for K puzzles makes K x N /
-:attr:`BestSettings.search_evaluations` searches, and each one, once it has met its first layout of the target
-(which costs what it costs the first-found generator), goes on for ``search_evaluations`` more (several short
-climbs from fresh random starts find more, and more varied, good puzzles than one long climb from a single start:
-measured with bench/bench_best.py). A search that never meets the target ends at the generation limit, as a
-first-found one would. Or ``seconds``: searches start one after another
-until the time is up; those already started run to their end. A time budget is *not* reproducible across
+Why both: the best of N first-found puzzles rises slowly with N, while children of a good puzzle that keep its
+grade often score above it (``--landscape`` in the bench: the best of 15 such children of the best of 20
+first-found puzzles scored above it on most seeds). Sampling alone at the same CPU keeps the best K of more
+first-found puzzles; the climbs give each of the K a way up.
+
+**Budget.** ``evaluations`` per puzzle wanted, every evaluation counted: with K puzzles, first-found searches
+run in search order until those kept made :attr:`BestSettings.sample_share` of K x N evaluations and at least K
+of them met the target (searches started beyond that, lanes running ahead, are dropped: the kept ones are a
+prefix fixed by the searches' own courses); the rest of the K x N is shared by the climbs (each a generation at
+least). A search that never meets the target ends at the generation limit, as a first-found one would. Or
+``seconds``: searches start one after another until that share of the time is up, those already started run to
+their end, and the run then goes on as the evaluations budget whose sampling share they fill
+(:attr:`BestRun.equivalent`), which reproduces the run anywhere. A time budget is *not* reproducible across
 machines, nor from one run to the next on a busy one: how many searches fit in the time depends on the machine.
-But the searches themselves are: when the time is up, the searches settled so far (a run of consecutive numbers
-from the first) are kept and those still under way dropped, so the run reports how many it kept, and
-:attr:`BestRun.equivalent` is the evaluations budget that plans exactly those searches, which reproduces the run
-anywhere. The time counts the searches only: the full rating of the shortlist comes after it (about a tenth of
-a second per candidate at double-6, a third at double-9).
 
-**Choosing.** When the searches are done, the candidates of all of them (each search offers its best
-:attr:`BestSettings.offer`, distinct layouts) are ranked by cheap score, best first. Down that list a shortlist
-is made, leaving out a candidate that is a duplicate of a shortlisted one (same canonical key: equal up to
-symmetry and renaming of numbers) or its *near-twin*: sharing more than :attr:`BestSettings.twin_share` of its
-placements (a domino with its two numbers on the same two cells, compared under every symmetry of the board) with
-it. Twins come from one lineage, a parent and its child a few swaps apart, which a book should not hold both of.
-The shortlist is proved and rated in full on the workers (the score stored and printed is the full rating's,
-along the shortest deduction path, which may differ from the cheap one); the puzzles that keep the grade go to
-``accept`` best first, until K are taken. If too few are, more is shortlisted; if the list runs out, more searches
-run (each with the budget of one puzzle), and after ``give_up`` searches in a row without a candidate the run
-gives up.
+**Choosing.** When the climbs are done, the candidates of all searches and climbs (each offers its best
+:attr:`BestSettings.offer`, distinct layouts) are ranked by score (a climb's layouts by their full rating, the
+others by cheap score), best first. Down that list a shortlist is made, leaving out a candidate that is a duplicate
+of a shortlisted one (same canonical key: equal up to symmetry and renaming of numbers) or its *near-twin*: sharing
+more than :attr:`BestSettings.twin_share` of its placements (a domino with its two numbers on the same two cells,
+compared under every symmetry of the board) with it. Twins come from one lineage, a parent and its child a few swaps
+apart, which a book should not hold both of. The shortlist is proved and rated in full on the workers, but for the
+climbs' layouts, already rated (the score stored and printed is the full rating's, along the shortest deduction
+path, which may differ from the cheap one); the puzzles that keep the grade go to ``accept`` best first, until K are
+taken. If too few are, more is shortlisted; if the list runs out, another round of searches and climbs runs with the
+budget of the puzzles still wanted, and after ``give_up`` searches in a row without a candidate the run gives up.
 
-**Reproducibility.** Search ``i`` is the same search as in a first-found run (:func:`search_rng`), a pure
-function of its number, and with an evaluations budget the set of searches is fixed in advance; ranking breaks
-ties by search number and by the order in which the search met its layouts; ratings are pure functions. So the
-same seed gives the same puzzles with one worker or many, whatever order the jobs finish in.
+**Reproducibility.** Search ``i`` is the same search as in a first-found run (:func:`search_rng`), a pure function
+of its number, and with an evaluations budget the searches kept are fixed by their courses alone; the climbs' starts
+are chosen from them by rank, and the climb from a layout of search ``i`` draws from its own stream
+(:func:`climb_rng`); ranking breaks ties by search number and by the order in which the search (then its climb) met
+its layouts; evaluations and ratings are pure functions. So the same seed gives the same puzzles with one worker or
+many, whatever order the jobs finish in.
 
-**Ctrl-C** during the searches stops them: the candidates met so far are chosen from as above, rated in this
+**Ctrl-C** during the searches or climbs stops them: the candidates met so far are chosen from as above, rated in this
 process (the workers' state after an interrupt is not trusted), and returned; :attr:`BestRun.interrupted` says
 so. A second Ctrl-C stops at once.
 """
@@ -118,10 +129,12 @@ class Budget:
         return f"{self.seconds:g} s"
 
 
-# Evaluations per puzzle wanted when no budget is given: measured (bench/bench_best.py) to lift the median puzzle
-# to the 90th percentile of first-found ones or above at every grade of double-6 and double-9, at 2.5 to 7 times
-# their time; 80 lifts further at 6 to 17 times.
-DEFAULT_BUDGET = Budget(evaluations=40)
+# Evaluations per puzzle wanted when no budget is given, every evaluation counted (the first-found searches' and
+# the climbs'). Climbing pays more the longer it goes, sampling less and less (the best of more first-found puzzles
+# rises slowly): at 40, best's median was level with that of first-found puzzles made with the same CPU at order 6
+# hard and extreme; at 100, above on 7 and 5 seeds of 10; at 200, 8 and 7 (seeds 11-20, which the bench does not
+# use; bench/bench_best_vs_sampling.py).
+DEFAULT_BUDGET = Budget(evaluations=200)
 
 
 @dataclass(frozen=True)
@@ -142,7 +155,7 @@ class BestSettings:
         rating may move a candidate off its grade, or down the ranking.
     """
 
-    sample_share: float = 0.5
+    sample_share: float = 0.4
     lineages: float = 1.0
     climb_population: int = 1
     offer: int = 6
@@ -579,7 +592,10 @@ class BestEvolution(Evolution):
                         archive[layout] = _Candidate((-score, lane.origin, order), layout, score, evaluation, final)
             children.append(Individual(evaluation.layout, evaluation))
         pool: dict[Layout, Individual] = {}
-        for ind in search.population + children:
+        # A climb puts its children first, so that one scoring as its parent takes its place (the score has many
+        # ties, and drifting across them finds the way up more often than standing still).
+        climb = lane.rating is not None
+        for ind in children + search.population if climb else search.population + children:
             pool.setdefault(ind.layout, ind)
         search.population = self.toolbox.survivors(list(pool.values()), lane.keep)
         search.generation += 1
