@@ -92,7 +92,7 @@ def test_a_time_budget_reports_the_evaluations_budget_that_repeats_it(monkeypatc
     monkeypatch.setattr(best_module, "time", _SteadyClock())
     timed = BestRun()
     made = [
-        signature(m) for m in generate(best_request(budget=Budget(seconds=1)), 2, report=timed, best_settings=SMALL)
+        signature(m) for m in generate(best_request(budget=Budget(seconds=0.3)), 2, report=timed, best_settings=SMALL)
     ]
     assert timed.equivalent is not None and timed.searches >= 1
     again = best_request(budget=Budget(evaluations=timed.equivalent))
