@@ -144,11 +144,13 @@ class BestSettings:
     Attributes
     ----------
     sample_share : the share of the evaluations budget spent on first-found searches (sampling); the rest climbs
-        from the best of what they met.
-    lineages : climbs per puzzle wanted, each from a distinct start (no duplicate, no near-twin of another).
+        from the best of what they met (0.4 did better than 0.5 and 0.3 at order 6 hard and extreme on seeds the
+        bench does not use: bench/README.md).
+    lineages : climbs per puzzle wanted, each from a distinct start (no duplicate, no near-twin of another): a
+        run returns one puzzle of a lineage at most, so fewer could not fill it and more share the budget thinner.
     climb_population : the layouts a climb keeps from one generation to the next (1: the best child that keeps
-        the grade replaces the parent only if it scores higher, a (1 + lambda) climb).
-    offer : candidates a search or a climb offers, its best by cheap score.
+        the grade replaces the parent if it scores at least as high, a (1 + lambda) climb).
+    offer : candidates a search or a climb offers, its best by score.
     twin_share : two puzzles sharing more than this share of their placements are near-twins; one run returns
         at most one of them.
     spare : the shortlist holds this many candidates more per puzzle still wanted than it needs, since the full
