@@ -144,8 +144,8 @@ class BestSettings:
     Attributes
     ----------
     sample_share : the share of the evaluations budget spent on first-found searches (sampling); the rest climbs
-        from the best of what they met (0.4 did better than 0.5 and 0.3 at order 6 hard and extreme on seeds the
-        bench does not use: bench/README.md).
+        from the best of what they met (0.5 and 0.3 did about alike at 100 evaluations a puzzle, order 6 hard and
+        extreme, on seeds the bench does not use; 0.4, between them, was measured at 200: bench/README.md).
     lineages : climbs per puzzle wanted, each from a distinct start (no duplicate, no near-twin of another): a
         run returns one puzzle of a lineage at most, so fewer could not fill it and more share the budget thinner.
     climb_population : the layouts a climb keeps from one generation to the next (1: the best child that keeps
