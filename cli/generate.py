@@ -95,13 +95,12 @@ or --scheduler says. A store never holds a puzzle twice (up to symmetry and
 renaming of numbers); a second run with the same seed goes on where the first
 one stopped. Progress goes to standard error (--quiet to silence it).
 
---best keeps every search evolving after its first puzzle of the grade, for
-the budget, then returns the most interesting ones (highest score; see the
-README for the score and its weights), no two alike: never the same up to
-symmetry and renaming, never near-twins sharing more than half their
-placements. --budget N (layout evaluations per puzzle wanted, spent climbing
-after each search's first puzzle of the grade) gives the same puzzles for the
-same seed on any machine; --budget 30s does not (how much a machine does in
+--best makes first-found puzzles with part of the budget, climbs from the
+best of them with the rest, then returns the most interesting ones (highest
+score; see the README for the score and its weights), no two alike: never the
+same up to symmetry and renaming, never near-twins sharing more than half
+their placements. --budget N (layout evaluations per puzzle wanted, all
+counted) gives the same puzzles for the same seed on any machine; --budget 30s does not (how much a machine does in
 30 s varies), but it reports the --budget N that repeats its result.
 Ctrl-C during --best returns (and saves) the best found so far.
 """.replace("{budget}", f"--budget {DEFAULT_BUDGET.evaluations}").replace("{grades}", ", ".join(GRADES))
@@ -177,9 +176,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     best.add_argument(
         "--budget",
         metavar="N|Ts",
-        help=f"with --best: N layout evaluations per puzzle wanted, spent climbing past the first puzzles of the"
-        f" grade; the same puzzles on any machine (default {DEFAULT_BUDGET.evaluations}). Or T seconds, which"
-        " differ from machine to machine",
+        help=f"with --best: N layout evaluations per puzzle wanted, spent on first-found puzzles and climbs from"
+        f" the best of them; the same puzzles on any machine (default {DEFAULT_BUDGET.evaluations}). Or T"
+        " seconds, which differ from machine to machine",
     )
     parser.add_argument(
         "--score-weights",
@@ -248,7 +247,8 @@ def run(args: argparse.Namespace) -> int:
 def _best_summary(request: Request, report: BestRun) -> str:
     """What a --best run spent, and for a time budget the evaluations budget that repeats it."""
     words = (
-        f"best of {report.candidates} candidates from {report.searches} searches ({report.evaluations} layouts"
+        f"best of {report.candidates} candidates from {report.searches} searches and {report.climbs} climbs"
+        f" ({report.evaluations} layouts"
         f" evaluated, {report.rated} rated in full)"
     )
     if request.best is not None and request.best.seconds is not None and report.equivalent is not None:

@@ -1,6 +1,7 @@
 """The best puzzles of a budget (generator/best.py): K distinct puzzles of the grade, score descending, no near-twins,
 the same for one worker or a real process pool, a time budget repeated by the evaluations budget it reports,
-Ctrl-C keeping the best met so far; and the score's weights from the command line."""
+Ctrl-C keeping the best met so far, climbs that never end below their starts; and the score's weights from the
+command line."""
 
 from __future__ import annotations
 
@@ -17,16 +18,16 @@ from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import DEFAULT_WEIGHTS, PROPER, ScoreWeights, grade, grade_level, rate, read_score_weights
 from dominosa.generator import best as best_module
 from dominosa.generator import evolve as evolve_module
-from dominosa.generator.best import BestRun, BestSettings, Budget, placements, placements_shared
+from dominosa.generator.best import BestRun, BestSettings, Budget, climb_work, placements, placements_shared
 from dominosa.generator.evolve import NoPuzzleFound, Settings
-from dominosa.generator.fitness import Target, fitness_of
+from dominosa.generator.fitness import FinishJob, Job, Target, fitness_of
 from dominosa.generator.generate import StoreRun, generate, make_request
 from dominosa.generator.mutations import layout_of, random_start, swap_dominoes, to_puzzle
 from dominosa.generator.store import PuzzleStore
 from dominosa.generator.workers import PoolWorkers
 
 # Small enough for CI: double-5, a few searches of 24 evaluations.
-SMALL = BestSettings(search_evaluations=24)
+SMALL = BestSettings()
 
 
 def best_request(grade_name: str = "hard", *, seed: int = 3, budget: Budget | None = None, **settings):
@@ -52,7 +53,10 @@ def test_k_distinct_proper_puzzles_of_the_grade_best_first_and_no_near_twins():
         assert m.score == rate(m.puzzle, verdict=PROPER).score
     shapes = [placements(request.board, layout_of(m.puzzle, m.solution)) for m in made]
     assert all(placements_shared(a, b) <= SMALL.twin_share for a, b in itertools.permutations(shapes, 2))
-    assert report.searches == 4 and report.evaluations >= 4 * 24 and report.rated >= 4 and report.equivalent == 24
+    # The budget (24 evaluations a puzzle) goes to first-found searches (one start at least per puzzle), then to
+    # at most one climb per puzzle.
+    assert report.searches >= 4 and report.climbs <= 4 and report.rated >= 4 and report.equivalent == 24
+    assert 4 * 24 / 2 <= report.evaluations <= 4 * 24 + 4 * Settings().offspring
 
 
 def test_the_best_beat_the_first_found_of_the_same_seed():
@@ -88,7 +92,7 @@ def test_a_time_budget_reports_the_evaluations_budget_that_repeats_it(monkeypatc
     monkeypatch.setattr(best_module, "time", _SteadyClock())
     timed = BestRun()
     made = [
-        signature(m) for m in generate(best_request(budget=Budget(seconds=1)), 2, report=timed, best_settings=SMALL)
+        signature(m) for m in generate(best_request(budget=Budget(seconds=0.3)), 2, report=timed, best_settings=SMALL)
     ]
     assert timed.equivalent is not None and timed.searches >= 1
     again = best_request(budget=Budget(evaluations=timed.equivalent))
@@ -225,3 +229,32 @@ def test_best_runs_skip_the_full_grading_of_layouts_above_a_hard_or_extreme_targ
     monkeypatch.setattr(evolve_module, "measured_when_stuck", lambda target: False)
     assert not best_module.BestEvolution(board, dominoes, Target(grade_level("hard")), 1).quick_reject
     assert [(canonical_key(m.puzzle), m.score) for m in generate(request, 2)] == quick
+
+
+def test_a_climb_rates_what_meets_the_target_in_full_and_climbs_that_score():
+    request = make_request(order=5, grade="hard", seed=4)
+    made = next(generate(request, 1))
+    layout = layout_of(made.puzzle, made.solution)
+    job = Job(request.board.cells, request.dominoes, layout, request.target, 0)
+    evaluation, final = climb_work((job, FinishJob(request.board.cells, request.dominoes, layout)))
+    assert final is not None and final.score == made.score == rate(made.puzzle, verdict=PROPER).score
+    assert evaluation.score == final.score and evaluation.fitness[-1] == final.score
+
+
+def test_the_puzzles_score_at_least_as_high_as_the_starts_of_the_climbs(monkeypatch):
+    # Each climb rates its start first and keeps a child only if it scores at least as high, so the K puzzles,
+    # best first, are each at least the K starts' full scores, best first; and the budget bounds the work.
+    starts: list[float] = []
+    climbs = best_module.BestEvolution._climbs
+
+    def watched(self, count, evaluations, best, met, *rest):
+        climbs(self, count, evaluations, best, met, *rest)
+        starts.extend(c.score for a in met.values() for c in a.values() if c.rank[2] == best_module._CLIMBED)
+
+    monkeypatch.setattr(best_module.BestEvolution, "_climbs", watched)
+    report = BestRun()
+    request = make_request(order=6, grade="hard", seed=2, best=Budget(evaluations=60))
+    made = [m.score for m in generate(request, 3, report=report)]
+    assert report.climbs == 3 == len(starts) and report.searches >= 3
+    assert all(m >= s for m, s in zip(made, sorted(starts, reverse=True), strict=True))
+    assert report.evaluations <= 3 * 60 + 3 * Settings().offspring and report.equivalent == 60
