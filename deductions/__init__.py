@@ -104,7 +104,7 @@ __all__ = [
     "next_deduction",
     "solve_by_steps",
     "StepLog",
-    "settle",
+    "settled_start",
     # a player's position: hints, checks and the replay of a path
     "check_position",
     "position_hint",
@@ -171,7 +171,7 @@ _LAZY = {
     "next_deduction": "dominosa.deductions.driver",
     "solve_by_steps": "dominosa.deductions.driver",
     "StepLog": "dominosa.deductions.driver",
-    "settle": "dominosa.deductions.driver",
+    "settled_start": "dominosa.deductions.driver",
     # positions
     "check_position": "dominosa.deductions.positions",
     "position_hint": "dominosa.deductions.positions",

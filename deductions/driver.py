@@ -77,6 +77,7 @@ __all__ = [
     "ClosureWalk",
     "stepping",
     "settle",
+    "settled_start",
     "settle_counted",
     "next_deduction",
     "iter_deductions",
@@ -258,6 +259,23 @@ def settle(state: SolvingState) -> list[Deduction]:
     placed: list[Deduction] = []
     settle_counted(state, [0] * _USES_SLOTS, placed)
     return placed
+
+
+def settled_start(puzzle: Puzzle, forced: list[Deduction] | None = None) -> SolvingState:
+    """The puzzle's settled start: its clues joined and every consequence drawn (the bookkeeping), the position
+    every replay, path search and clue count starts from; with ``forced``, the steps that placed a domino on
+    the way (:func:`settle`'s) are added to it.
+
+    >>> from dominosa import read_puzzle
+    >>> start = settled_start(read_puzzle("3:22223101012330103310"))
+    >>> start.newly_joined, start.newly_split, start.solved
+    (set(), set(), False)
+    """
+    state = SolvingState(puzzle)
+    placed = settle(state)
+    if forced is not None:
+        forced.extend(placed)
+    return state
 
 
 def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | None = None) -> None:

@@ -55,8 +55,9 @@ import networkx as nx
 from dominosa.canonical import canonical_image
 from dominosa.deductions import must_overlap, rules
 from dominosa.deductions.carrying import Carrier
-from dominosa.deductions.driver import iter_deductions, settle
+from dominosa.deductions.driver import iter_deductions, settled_start
 from dominosa.deductions.grades import TECHNIQUES, Technique
+from dominosa.deductions.positions import walk
 from dominosa.deductions.settled import (
     Move,
     must_overlap_dominoes,
@@ -332,11 +333,7 @@ class _Search:
 
     def _start(self) -> SolvingState:
         self.stepped += 1
-        if self.given is not None:
-            return self.given
-        start = SolvingState(self.puzzle)
-        settle(start)
-        return start
+        return self.given if self.given is not None else settled_start(self.puzzle)
 
     def start(self) -> SolvingState:
         """The start's SolvingState (made now if the search started on bitsets)."""
@@ -345,9 +342,9 @@ class _Search:
         return self.states[self.start_key]
 
     def state_of(self, key: tuple[int, int]) -> SolvingState:
-        """The position's SolvingState: its parent's copy, stepped and settled (the parent's made first, the same
-        way, if it has none yet: a position expanded on bitsets has none). A move on the way becomes its
-        deduction, in the map of edges too."""
+        """The position's SolvingState: its parent's, stepped and settled along the replay
+        (:func:`~dominosa.deductions.positions.walk`; the parent's made first, the same way, if it has none yet: a
+        position expanded on bitsets has none). A move on the way becomes its deduction, in the map of edges too."""
         states, came = self.states, self.came
         chain = []
         while key not in states and key in came:
@@ -355,18 +352,14 @@ class _Search:
             key = came[key][0]
         if key not in states:
             self.start()
-        for key in reversed(chain):
-            parent, made = came[key]
-            before = states[parent]
-            if isinstance(made, tuple):
-                made = deduction_of(before, made)
-                came[key] = (parent, made)
-            state = before.copy()
-            state.apply(made)
-            settle(state)
+        if not chain:
+            return states[key]
+        chain.reverse()
+        for child, replayed in zip(chain, walk(states[key], [came[k][1] for k in chain], _deduction_at), strict=True):
+            came[child] = (came[child][0], replayed.step)
+            states[child] = replayed.after
             self.stepped += 1
-            states[key] = state
-        return states[key]
+        return states[chain[-1]]
 
     def reach(self, parent: tuple[int, int], cost: float, after: tuple[int, int, int, int, int], edge: Edge) -> None:
         """Record a child reached by ``edge`` from ``parent`` at ``cost`` (its settled position ``after``, as
@@ -399,14 +392,7 @@ class _Search:
             return [self.bare(e) if isinstance(e, tuple) else e for e in edges]
         if all(isinstance(e, Deduction) for e in edges):
             return edges  # type: ignore[return-value]
-        state = self.start().copy()
-        steps = []
-        for edge in edges:
-            made = deduction_of(state, edge) if isinstance(edge, tuple) else edge
-            state.apply(made)
-            settle(state)
-            steps.append(made)
-        return steps
+        return [replayed.step for replayed in walk(self.start(), edges, _deduction_at)]
 
 
 def path_to(key: tuple[int, int], came: dict) -> list:
@@ -427,6 +413,12 @@ def deduction_of(state: SolvingState, move: Move) -> Deduction:
     if found is None or found.joins != (q,):  # pragma: no cover - a guard: the bitsets follow the rules
         raise AssertionError(f"the move {move} is not the engine's deduction")
     return found
+
+
+def _deduction_at(state: SolvingState, edge: Edge) -> Deduction:
+    """An edge of the search as the engine's deduction at its settled position (a move made one; a deduction as
+    it is): how :func:`~dominosa.deductions.positions.walk` replays a path of the search."""
+    return deduction_of(state, edge) if isinstance(edge, tuple) else edge
 
 
 _SINGLE = int(Technique.SINGLE_NEIGHBOUR)

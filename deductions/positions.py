@@ -8,12 +8,13 @@ progress (the driver loop's :func:`~dominosa.deductions.driver.next_deduction`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Generic, NamedTuple, TypeVar
 
 from dominosa.board import cell_name
 from dominosa.deductions.counting import count_from_position, count_solutions
-from dominosa.deductions.driver import next_deduction, settle
+from dominosa.deductions.driver import next_deduction, settle, settled_start
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.formats.positions import Position
@@ -28,11 +29,15 @@ __all__ = [
     "mistakes",
     "next_hint",
     "walk",
+    "Replay",
+    "Replayed",
     "CONSISTENT",
     "SEVERAL",
     "CONTRADICTS",
     "UNKNOWN",
 ]
+
+_Edge = TypeVar("_Edge")  # a replayed path's step as given: a deduction, or what ``found`` makes one of
 
 CONSISTENT, SEVERAL, CONTRADICTS, UNKNOWN = "consistent", "several", "contradicts", "unknown"
 """What checking a position against the puzzle found (:attr:`PositionCheck.status`, see :func:`check_position`):
@@ -49,9 +54,7 @@ def position_state(position: Position) -> SolvingState:
     twice, a pair both joined and split, a cell left with no pair).
     """
     joined, split = position.pair_indices()
-    state = SolvingState.from_position(position.puzzle, newly_joined=joined, newly_split=split)
-    settle(state)
-    return state
+    return walk(SolvingState.from_position(position.puzzle, newly_joined=joined, newly_split=split)).start
 
 
 def position_hint(position: Position, techniques: tuple[Technique, ...] | None = None) -> Hint:
@@ -100,17 +103,17 @@ def next_hint(state: SolvingState, techniques: tuple[Technique, ...] | None = No
 
     Raises :class:`Contradiction` when drawing the bookkeeping finds the position impossible.
     """
-    given = state.copy()
-    state = state.copy()
-    forced = settle(state)
-    if state.solved and forced:
+    replay = walk(state)  # the position settled (a copy when anything was pending), and what that forced
+    forced = list(replay.forced)
+    settled = replay.start.copy() if replay.start is state else replay.start
+    if settled.solved and forced:
         # The bookkeeping finished the board, but the asker has not: the dominoes it placed are still missing from
         # their position, so the first of them is the hint ("solved" would be false).
-        return Hint(given, forced[0], forced[1:])
-    if state.solved:
-        return Hint(state, None, forced)
+        return Hint(state.copy(), forced[0], forced[1:])
+    if settled.solved:
+        return Hint(settled, None, forced)
     order = [t for t in techniques or TECHNIQUES if not t.bookkeeping]
-    return Hint(state, next_deduction(state, order), forced)
+    return Hint(settled, next_deduction(settled, order), forced)
 
 
 @dataclass(frozen=True)
@@ -197,17 +200,86 @@ def _pair_name(pair: Placement) -> str:
     return f"{cell_name(pair[0])}-{cell_name(pair[1])}"
 
 
-def walk(puzzle: Puzzle, steps: Iterable[Deduction]) -> Iterator[tuple[SolvingState, Deduction]]:
-    """Replay a deduction path from the start: each step with the position just before it.
+class Replayed(NamedTuple):
+    """One step of a replay (:func:`walk`): the position before it, the step, the moves its consequences force,
+    and the position after it.
 
-    Paths (:class:`~dominosa.deductions.graph.DeductionPath`) fold bookkeeping away, so it is drawn after every
-    step, as the state graph did when it found the path. Each position yielded is a copy the caller may keep.
+    Attributes
+    ----------
+    before : the settled position the step was made in.
+    step : the deduction made there.
+    forced : the bookkeeping steps that placed a domino once the step was made (rule 3: a split left a domino
+        one place), in the bookkeeping's order: a path folds them away, an explanation names them.
+    after : the settled position the step and its consequences leave.
+    """
+
+    before: SolvingState
+    step: Deduction
+    forced: tuple[Deduction, ...]
+    after: SolvingState
+
+
+class Replay(Generic[_Edge]):
+    """A path replayed from a position (what :func:`walk` gives): its settled start, what settling the start
+    forced, and, iterated, each step as a :class:`Replayed`.
+
+    The one replay of the engine: hints read its start, the state graph steps its positions and the path it
+    found along it, the carried path's sentences are made along it, and ``explain`` reads every step of it.
+    """
+
+    def __init__(
+        self,
+        start: Puzzle | SolvingState,
+        steps: Iterable[_Edge],
+        found: Callable[[SolvingState, _Edge], Deduction] | None,
+    ) -> None:
+        if isinstance(start, SolvingState):
+            state, forced = start, []
+            if start.newly_joined or start.newly_split:
+                state = start.copy()
+                forced = settle(state)
+        else:
+            forced = []
+            state = settled_start(start, forced)
+        self.start = state
+        """The settled start: the position given if it was settled (never changed), else a settled copy."""
+        self.forced = tuple(forced)
+        """The bookkeeping steps that placed a domino while the start was settled (see :class:`Replayed`)."""
+        self._steps, self._found = steps, found
+
+    def __iter__(self) -> Iterator[Replayed]:
+        before, found = self.start, self._found
+        for edge in self._steps:
+            step: Deduction = edge if found is None else found(before, edge)  # type: ignore[assignment]
+            after = before.copy()
+            after.apply(step)
+            forced = tuple(settle(after))
+            yield Replayed(before, step, forced, after)
+            before = after
+
+
+def walk(
+    start: Puzzle | SolvingState,
+    steps: Iterable[_Edge] = (),
+    found: Callable[[SolvingState, _Edge], Deduction] | None = None,
+) -> Replay[_Edge]:
+    """Replay a deduction path from a position: each step with the position before it, the moves it forces and
+    the position after it.
+
+    ``start`` is a puzzle (its settled start, :func:`~dominosa.deductions.driver.settled_start`) or a position,
+    which is settled first (on a copy: the position given is read, never changed). ``steps`` are the path's
+    deductions, or, with ``found``, what ``found`` makes the deduction of at the position before each (the state
+    graph's moves found on bitsets, a carried path's steps found again by the engine). Paths fold bookkeeping
+    away, so it is drawn after every step, as the state graph did when it found the path. The positions yielded
+    are the walk's own (each ``after`` is the next step's ``before``): the caller may keep them, not change them.
 
     Raises :class:`Contradiction` when a step does not fit its position (a path of another puzzle).
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.graph import shortest_path
+    >>> puzzle = read_puzzle("3:22223101012330103310")
+    >>> replayed = list(walk(puzzle, shortest_path(puzzle).steps))
+    >>> [(r.step.rule, len(r.forced)) for r in replayed], replayed[-1].after.solved
+    ([(5, 0), (1, 0), (1, 1), (1, 4), (1, 0)], True)
     """
-    state = SolvingState(puzzle)
-    settle(state)
-    for step in steps:
-        yield state.copy(), step
-        state.apply(step)
-        settle(state)
+    return Replay(start, steps, found)

@@ -18,7 +18,6 @@ from dominosa.deductions.positions import (
     next_hint,
     position_hint,
     position_state,
-    settle,
     walk,
 )
 from dominosa.deductions.state import Contradiction
@@ -173,11 +172,10 @@ def test_walking_the_shortest_path_solves_the_puzzle(seed, order):
     puzzle, solution = proper_layout(order, random.Random(seed))
     path = shortest_path(puzzle)
     seen = list(walk(puzzle, path.steps))
-    assert [d for _, d in seen] == path.steps
-    keys = [state.key() for state, _ in seen]
+    assert [r.step for r in seen] == path.steps
+    keys = [r.before.key() for r in seen]
     assert len(set(keys)) == len(keys)  # every step changes the position
-    last = seen[-1][0]
-    last.apply(path.steps[-1])
-    settle(last)
+    assert all(r.after is later.before for r, later in zip(seen, seen[1:], strict=False))  # one position on
+    last = seen[-1].after
     assert last.solved
     assert {puzzle.board.pair_cells(q) for q in last.joined_pairs()} == set(solution.placements)
