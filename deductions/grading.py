@@ -26,7 +26,7 @@ from dominosa.deductions.settled import (
     start_position,
     trivial_moves,
 )
-from dominosa.deductions.state import Contradiction, Deduction, SolvingState, bit_indices
+from dominosa.deductions.state import Contradiction, Deduction, Position, SolvingState, bit_indices
 from dominosa.deductions.tables import Masks, masks_of, tables_for
 from dominosa.deductions.techniques import FINDERS
 from dominosa.puzzle import Puzzle
@@ -359,7 +359,7 @@ class BitsetPosition:
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.masks = masks_of(tables_for(puzzle))
-        self.position: tuple[int, int, int, int] = start_position(self.masks)  # a Position, then the kernel's
+        self.position: Position = start_position(self.masks)  # then each the kernel gives
         self.full = (1 << self.masks.n_cells) - 1
         self.solved = self.position[2] == self.full
         self.bulk = False  # its finders give their first deduction
@@ -383,16 +383,16 @@ class BitsetPosition:
         after = settled_after(self.masks, self.position, deduction.joins, deduction.splits, checked=False)
         if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
             raise Contradiction("a step on bitsets meets a contradiction")
-        self.position = (after[0], after[1], after[2], after[3])
-        self.split_steps += after[4]
-        self.solved = after[2] == self.full
+        position, newly_split = after
+        self.position = position
+        self.split_steps += newly_split
+        self.solved = position[2] == self.full
 
 
 def _trivial_move(p: BitsetPosition) -> Deduction | None:
     """The trivial tier's first move on the bitsets (the lowest lonely cell's pair, else the lowest lonely
     domino's place), as its rule and pair."""
-    position = p.position
-    moves = trivial_moves(p.masks, position[0], position[1], position[2], position[3], True)
+    moves = trivial_moves(p.masks, p.position, True)
     if moves is None:
         return None
     rule, q, _ = moves[0]
@@ -415,7 +415,7 @@ def _basic_step(p: BitsetPosition) -> Deduction | None:
     return _first_basic(p.masks, p.position, p.following)
 
 
-def _first_basic(m: Masks, position: tuple[int, int, int, int], following: FollowingState) -> Deduction | None:
+def _first_basic(m: Masks, position: Position, following: FollowingState) -> Deduction | None:
     """The basic tier's first deduction in a settled position where no trivial move is left: its techniques asked
     in the step run's order (:data:`~dominosa.deductions.grades.TECHNIQUES`, read once into
     :data:`_BASIC_ON_BITSETS`), each at the lowest place the bitsets show it applies. None when the tier is stuck."""
@@ -428,7 +428,7 @@ def _first_basic(m: Masks, position: tuple[int, int, int, int], following: Follo
 
 
 def _same_neighbours_first(
-    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+    m: Masks, position: Position, undecided: int, following: FollowingState
 ) -> Deduction | None:
     """Rule 4 at its lowest cell: its domino's places away from the cell split."""
     cells = same_neighbour_cells(m, position, True)
@@ -438,7 +438,7 @@ def _same_neighbours_first(
 
 
 def _shared_cell_first(
-    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+    m: Masks, position: Position, undecided: int, following: FollowingState
 ) -> Deduction | None:
     """Rule 6 at its lowest domino: the other pairs of the cell all its places share split."""
     dominoes = shared_cell_dominoes(m, position, True)
@@ -448,7 +448,7 @@ def _shared_cell_first(
 
 
 def _must_overlap_first(
-    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+    m: Masks, position: Position, undecided: int, following: FollowingState
 ) -> Deduction | None:
     """Must overlap at its lowest domino: every pair touching its first place that each of its places overlaps
     split."""
@@ -459,14 +459,14 @@ def _must_overlap_first(
 
 
 def _local_duplicate_first(
-    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+    m: Masks, position: Position, undecided: int, following: FollowingState
 ) -> Deduction | None:
     """Local duplicate, asked of the engine's own position (:class:`~dominosa.deductions.settled.FollowingState`)."""
     return _rule_and_pairs(local_duplicate.local_duplicate(following.at(position)))
 
 
 def _parity_first(
-    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+    m: Masks, position: Position, undecided: int, following: FollowingState
 ) -> Deduction | None:
     """Parity, asked as local duplicate is."""
     return _rule_and_pairs(parity.parity(following.at(position)))

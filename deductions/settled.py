@@ -40,6 +40,7 @@ from dominosa.deductions.state import (
     Deduction,
     Position,
     SolvingState,
+    Unsettled,
     bit_indices,
     make_position,
     names_of,
@@ -51,6 +52,7 @@ __all__ = [
     "Move",
     "start_position",
     "settle_position",
+    "settle_pending",
     "settled_after",
     "trivial_moves",
     "same_neighbour_cells",
@@ -78,15 +80,12 @@ def start_position(m: Masks) -> Position:
 
 def settle_position(
     m: Masks,
-    position: tuple[int, int, int, int],
+    position: Position,
     joins: tuple[int, ...] = (),
     splits: tuple[int, ...] = (),
     quiet_splits: tuple[int, ...] = (),
-    pending_joins: int = 0,
-    pending_splits: int = 0,
     *,
     checked: bool = True,
-    quiet: bool = False,
     placings: list[int] | None = None,
     tables: Tables | None = None,
 ) -> tuple[Position, int, int]:
@@ -94,24 +93,23 @@ def settle_position(
     (rule 2's, one a pair joined; rule 3's, one a pair newly split); raises
     :class:`~dominosa.deductions.state.Contradiction` where the position cannot stand.
 
-    ``position`` is a :class:`~dominosa.deductions.state.Position`. The deduction is made as
-    ``SolvingState.apply`` makes it (quiet splits, splits, then joins), after ``pending_joins`` and
-    ``pending_splits`` (bitsets of pairs already joined or split in ``position`` whose consequences are still to
-    draw: a :class:`~dominosa.deductions.state.SolvingState`'s pending pairs). The consequences are drawn in the
-    step mode's order (the lowest newly joined pair first, then the lowest newly split one), so the counts are
+    ``position`` is a settled :class:`~dominosa.deductions.state.Position`; a position with consequences still to
+    draw is an :class:`~dominosa.deductions.state.Unsettled`, which :func:`settle_pending` settles. The deduction
+    is made as ``SolvingState.apply`` makes it (quiet splits, splits, then joins), and its consequences drawn in
+    the step mode's order (the lowest newly joined pair first, then the lowest newly split one), so the counts are
     the step run's, with the checks the state makes: a pair joined and split, a cell covered twice, a domino placed
     twice, and (``checked``) an open cell or an unplaced domino left with no pair, which the caller may leave to a
     state it brings to the position (:meth:`~dominosa.deductions.state.SolvingState.settle_to` makes it).
 
-    ``quiet`` draws rule 2 alone (the pairs it splits, and those split before, have nothing drawn from them): the
-    trivial closure's way, where a domino left one place is rule 5's. With ``placings``, each rule 3 step that
-    places a domino adds its newly split pair and the place joined, so that the caller can make those steps'
-    deductions. ``tables`` names the cells, pairs and dominoes in a contradiction's message.
+    With ``placings``, each rule 3 step that places a domino adds its newly split pair and the place joined, so
+    that the caller can make those steps' deductions. ``tables`` names the cells, pairs and dominoes in a
+    contradiction's message.
 
-    This is the engine's one settle: the step runs' bookkeeping (:func:`~dominosa.deductions.driver.settle_counted`),
-    the closure's trivial closure (:func:`~dominosa.deductions.driver.close_trivially`) and the children of the
-    state graph and of lean grading (:func:`settled_after`) are drawn here, with the rules' own logic
-    (:func:`~dominosa.deductions.rules.join_splits`, :func:`~dominosa.deductions.rules.only_place_of`).
+    This is the engine's one settle: the step runs' bookkeeping (:func:`~dominosa.deductions.driver.settle_counted`)
+    and the closure's trivial closure (:func:`~dominosa.deductions.driver.close_trivially`), through
+    :func:`settle_pending`, and the children of the state graph and of lean grading (:func:`settled_after`) are
+    drawn here, with the rules' own logic (:func:`~dominosa.deductions.rules.join_splits`,
+    :func:`~dominosa.deductions.rules.only_place_of`).
 
     >>> from dominosa import read_puzzle
     >>> from dominosa.deductions.tables import masks_of, tables_for
@@ -121,6 +119,38 @@ def settle_position(
     (True, True, True)
     """
     joined, split, covered, placed = position
+    return _settled(m, joined, split, covered, placed, joins, splits, quiet_splits, 0, 0, checked, False, placings,
+                    tables)
+
+
+def settle_pending(
+    m: Masks,
+    unsettled: Unsettled,
+    *,
+    quiet: bool = False,
+    placings: list[int] | None = None,
+    tables: Tables | None = None,
+) -> tuple[Position, int, int]:
+    """The settle kernel (:func:`settle_position`) on a position whose last pairs' consequences are still to
+    draw (:meth:`~dominosa.deductions.state.SolvingState.unsettled`): the settled position, with the bookkeeping
+    steps drawn; an open cell or unplaced domino left with no pair is left to the state brought to it
+    (:meth:`~dominosa.deductions.state.SolvingState.settle_to`).
+
+    ``quiet`` draws rule 2 alone (the pairs it splits, and those split before, have nothing drawn from them): the
+    trivial closure's way, where a domino left one place is rule 5's.
+    """
+    joined, split, covered, placed, pending_joins, pending_splits = unsettled
+    return _settled(m, joined, split, covered, placed, (), (), (), pending_joins, pending_splits, False, quiet,
+                    placings, tables)
+
+
+def _settled(
+    m: Masks, joined: int, split: int, covered: int, placed: int, joins: tuple[int, ...], splits: tuple[int, ...],
+    quiet_splits: tuple[int, ...], pending_joins: int, pending_splits: int, checked: bool, quiet: bool,
+    placings: list[int] | None, tables: Tables | None,
+) -> tuple[Position, int, int]:
+    """The kernel's body, for :func:`settle_position` and :func:`settle_pending` (one loop; the arguments
+    positional and unboxed, as the compiled build passes them fastest)."""
     pair_cells, pair_domino, bits = m.pair_cells, m.pair_domino, m.bit
     open_ = m.all_pairs & ~(joined | split)  # the undecided pairs, kept along
     new_joins, new_splits = pending_joins, 0 if quiet else pending_splits
@@ -199,21 +229,24 @@ def _split_all(
 
 def settled_after(
     m: Masks,
-    position: tuple[int, int, int, int],
+    position: Position,
     joins: tuple[int, ...] = (),
     splits: tuple[int, ...] = (),
     quiet_splits: tuple[int, ...] = (),
     *,
     checked: bool = True,
-) -> tuple[int, int, int, int, int] | None:
+) -> tuple[Position, int] | None:
     """The settle kernel (:func:`settle_position`) as the state graph and lean grading ask it: the settled
-    position's four bitsets and the number of pairs newly split on the way (each one step of rule 3's
-    bookkeeping), or None for a contradiction."""
+    position and the number of pairs newly split on the way (each one step of rule 3's bookkeeping), or None for
+    a contradiction."""
+    joined, split, covered, placed = position
     try:
-        after, _, newly_split = settle_position(m, position, joins, splits, quiet_splits, checked=checked)
+        after, _, newly_split = _settled(
+            m, joined, split, covered, placed, joins, splits, quiet_splits, 0, 0, checked, False, None, None
+        )
     except Contradiction:
         return None
-    return after[0], after[1], after[2], after[3], newly_split
+    return after, newly_split
 
 
 def _check_free(tables: Tables | None, covered: int, placed: int, cells: int, domino: int) -> None:
@@ -253,12 +286,11 @@ def _domino(tables: Tables | None, d: int) -> str:
     return f"domino {d}" if tables is None else names_of(tables).domino[d]
 
 
-def trivial_moves(
-    m: Masks, joined: int, split: int, covered: int, placed: int, first_only: bool = False
-) -> list[Move] | None:
+def trivial_moves(m: Masks, position: Position, first_only: bool = False) -> list[Move] | None:
     """The edges the state graph follows from a settled position (see :func:`~dominosa.deductions.graph.successors`):
     the lowest lonely cell's pair, else every unique placement by domino (the lowest only with ``first_only``:
     the driver loop's choice); None when there is neither."""
+    joined, split, covered, placed = position
     undecided = m.all_pairs & ~(joined | split)
     for x in range(m.n_cells):
         q = -1 if covered >> x & 1 else single_pair_of(m, undecided, x)
@@ -274,7 +306,7 @@ def trivial_moves(
     return moves or None
 
 
-def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
+def same_neighbour_cells(m: Masks, position: Position, first_only: bool = False) -> list[int]:
     """The cells where rule 4 (all the same neighbours, :func:`~dominosa.deductions.rules.same_neighbours_away`)
     makes a deduction in a settled position, lowest first (the lowest only with ``first_only``: the lean run's
     choice)."""
@@ -289,20 +321,20 @@ def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int], first_on
     return cells
 
 
-def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
+def shared_cell_dominoes(m: Masks, position: Position, first_only: bool = False) -> list[int]:
     """The dominoes for which rule 6 (shared cell, :func:`~dominosa.deductions.rules.shared_cell_splits`) makes a
     deduction in a settled position, lowest first (the lowest only with ``first_only``)."""
     return _dominoes_with_splits(m, position, first_only, False)
 
 
-def must_overlap_dominoes(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
+def must_overlap_dominoes(m: Masks, position: Position, first_only: bool = False) -> list[int]:
     """The dominoes for which "must overlap" (:func:`~dominosa.deductions.must_overlap.must_overlap_splits`) makes a
     deduction in a settled position, lowest first (the lowest only with ``first_only``)."""
     return _dominoes_with_splits(m, position, first_only, True)
 
 
 def _dominoes_with_splits(
-    m: Masks, position: tuple[int, int, int, int], first_only: bool, overlap: bool
+    m: Masks, position: Position, first_only: bool, overlap: bool
 ) -> list[int]:
     """The unplaced dominoes where must overlap (``overlap``) or else rule 6 splits a pair: one loop for both
     (a flag, not a function passed in, which the compiled build would call through Python)."""
@@ -334,7 +366,7 @@ class FollowingState:
         self.state: SolvingState | None = None
         self.joined = self.split = 0
 
-    def at(self, position: tuple[int, int, int, int]) -> SolvingState:
+    def at(self, position: Position) -> SolvingState:
         """A state at this settled position (its pairs' states and its covered cells are the position's; the
         pairs decided since the last call are marked split or joined without drawing consequences again,
         since the position already holds them)."""
