@@ -16,8 +16,10 @@ techniques, the driver, counting, grading, the graph and the layers):
 - **placement**: a pair seen as a place for the domino it shows; ``placements[d]`` lists domino ``d``'s pairs.
   Outside the engine (model, formats) a placement is the two cells themselves, ``((r, c), (r, c))``.
 - **position**: a puzzle with some pairs decided (joined: a domino placed there; split: ruled out): as four
-  bitsets a :class:`~dominosa.deductions.state.Position` (what the settle kernel takes and gives), indexed for the
-  rules by a :class:`SolvingState`; read from text by :mod:`dominosa.formats.positions`.
+  bitsets a :class:`~dominosa.deductions.state.Position`, settled (what the settle kernel, the candidate lists, the
+  state graph and the bitset walker take and give); with consequences still pending an
+  :class:`~dominosa.deductions.state.Unsettled`; indexed for the rules by a :class:`SolvingState`; read from text
+  by :mod:`dominosa.formats.positions`.
 - **pair state**: ``UNDECIDED``, ``JOINED``, ``SPLIT`` and, while consequences are pending,
   ``NEWLY_JOINED``, ``NEWLY_SPLIT`` (:mod:`~dominosa.deductions.state`; the counter uses the first three).
 - **deduction**: one step of a rule or technique (:class:`Deduction`); **technique**: a rule as graded, with its
@@ -26,6 +28,9 @@ techniques, the driver, counting, grading, the graph and the layers):
   which only draw the consequences of an earlier deduction.
 - **walk**: a run of the one stepping loop (:func:`~dominosa.deductions.driver.stepping`) over a position, which
   owns how a deduction is applied and what is drawn after it (:class:`~dominosa.deductions.driver.Walked`).
+- **replay**: a path stepped again from a settled start (:func:`settled_start`), each step with the position
+  before, the moves it forces and the position after (:func:`walk`: hints, the state graph, carried paths and
+  ``explain`` read it).
 - **grade** (level): the hardest technique a proper puzzle needs, easiest deduction first (``GRADES``);
   **verdict**: ``PROPER`` (one solution), ``AMBIGUOUS``, ``NO_SOLUTION`` or ``UNDECIDED_VERDICT``, not a grade.
 - **public core**: ``__all__`` below, all that other layers import of the engine.
@@ -105,7 +110,7 @@ __all__ = [
     "solve_by_steps",
     "StepLog",
     "settled_start",
-    # a player's position: hints, checks and the replay of a path
+    # a player's position: hints, checks and the replay of a path (walk, from a settled start)
     "check_position",
     "position_hint",
     "PositionCheck",

@@ -1,6 +1,7 @@
 """The state graph: solving positions linked by single deductions, and the shortest deduction path.
 
-Nodes are positions (the joined-pair and split-pair bitsets); an edge is one deduction, labelled with its rule
+Nodes are settled positions (:class:`~dominosa.deductions.state.Position`: joined and split pairs, covered cells and
+placed dominoes as bitsets); an edge is one deduction, labelled with its rule
 and pairs and weighted by its technique's cost, with the bookkeeping it triggers (rules 2 and 3) folded in.
 The cheapest path from the start to the solved position is the most economical way a person could solve the
 puzzle with our techniques.
@@ -20,22 +21,22 @@ The graph is explored cheapest-first (Dijkstra) under a node budget; the result 
 proved cheapest (the solved position was reached before the budget ran out). When it is not, the path is
 completed with the grading order (easiest deduction first) from the most promising position explored.
 
-It is one search, whatever the puzzle: each position is known by its settled bitsets (its key, the cells it covers
-and the dominoes it places: see :mod:`~dominosa.deductions.settled`), and the successor function decides, per
-position, whether the bitsets are enough. Where a position has a lonely cell or a lonely domino (most positions of
-an easy puzzle's search), its edges are the trivial tier's, which the bitsets give
+It is one search, whatever the puzzle: each position is known by its ``Position`` (its key in every map of the
+search: see :mod:`~dominosa.deductions.settled`), and the successor function decides, per position, whether the
+bitsets are enough. Where a position has a lonely cell or a lonely domino (most positions of an easy puzzle's
+search), its edges are the trivial tier's, which the bitsets give
 (:func:`~dominosa.deductions.settled.trivial_moves`), kept as moves (rule, pair, domino). Elsewhere its
-:class:`~dominosa.deductions.state.SolvingState` is made, from its parent's (stepped and settled; the parent's
-first, the same way, if it has none yet), and the engine's finders give its edges (:func:`successors`), the
-position's bitsets telling rules 4 and 6 and "must overlap" where they apply. Every edge's child is worked out from
-its parent's bitsets (:func:`~dominosa.deductions.settled.settled_after`: its key, cells and dominoes, or a
-contradiction); a child's state is made only if it is expanded and needs one, and a position expanded is never
-expanded again, so its state is the one its children would have had. A trivial puzzle's search, started on
-bitsets (``trivial``), makes no state at all: since the trivial rules only add information, each position it
-reaches has a lonely cell or domino. The moves of the path
-found are made into the engine's deductions (sentences included) by stepping along it once, or, when the caller
-reads no sentences (the generator's rating), left as their rule and pair. The graph kept for ``keep_graph`` is
-built by a search that steps every position it expands (its edges carry the deductions' words).
+:class:`~dominosa.deductions.state.SolvingState` is made, from its parent's (stepped and settled along the engine's
+one replay, :func:`~dominosa.deductions.positions.walk`; the parent's first, the same way, if it has none yet), and
+the engine's finders give its edges (:func:`successors`), the position's bitsets telling rules 4 and 6 and "must
+overlap" where they apply. Every edge's child is worked out from its parent's
+(:func:`~dominosa.deductions.settled.settled_after`: the child's ``Position``, or a contradiction); a child's state
+is made only if it is expanded and needs one, and a position expanded is never expanded again, so its state is the
+one its children would have had. A trivial puzzle's search, started on bitsets (``trivial``), makes no state at all:
+since the trivial rules only add information, each position it reaches has a lonely cell or domino. The moves of the
+path found are made into the engine's deductions (sentences included) by replaying it once, or, when the caller
+reads no sentences (the generator's rating), left as their rule and pair. The graph kept for ``keep_graph`` is built
+by a search that steps every position it expands (its edges carry the deductions' words).
 
 The search breaks its ties in the order it meets cells, pairs and dominoes (the lowest lonely cell, the first
 position reached among equal ones, where it guesses, how it completes a path after its budget), which is the cell

@@ -11,7 +11,8 @@ on small boards (the generator's quick rejections) is made on them too (:mod:`~d
 bookkeeping steps drawn on the way) out, or a contradiction, drawn with the rules' own logic
 (:func:`~dominosa.deductions.rules.join_splits`, :func:`~dominosa.deductions.rules.only_place_of`). The driver's
 bookkeeping (:func:`~dominosa.deductions.driver.settle_counted`, :func:`~dominosa.deductions.driver.settle`) and trivial
-closure (:func:`~dominosa.deductions.driver.close_trivially`) are this kernel, their state brought to the position it
+closure (:func:`~dominosa.deductions.driver.close_trivially`) are this kernel on the state's
+:class:`~dominosa.deductions.state.Unsettled` position (:func:`settle_pending`), their state brought to the position it
 gives (:meth:`~dominosa.deductions.state.SolvingState.settle_to`); :func:`settled_after` is the same kernel as the state
 graph and lean grading ask it. :func:`trivial_moves` gives rules 1 and 5's moves, and the candidate lists
 (:func:`same_neighbour_cells`, :func:`shared_cell_dominoes`, :func:`must_overlap_dominoes`) say where rules 4 and 6 and
