@@ -97,7 +97,7 @@ class Carrier:
         def again(state: SolvingState, step: Deduction) -> Deduction:
             return _found_again(state, self.renamed(step), rank)
 
-        return [replayed.step for replayed in walk(self.puzzle if start is None else start, steps, again)]
+        return walk(self.puzzle if start is None else start, steps, again).deductions()
 
 
 class _Sentences:

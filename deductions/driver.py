@@ -289,9 +289,9 @@ def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | N
     :class:`~dominosa.deductions.state.Contradiction` of a cell or domino left with nothing), without making the
     deductions (most of a settled run's cost); with ``placed``, the steps that place a domino are made as the
     engine's deductions (:func:`~dominosa.deductions.rules.placing_split`) and added to it."""
-    unsettled = s.unsettled()
-    if not (unsettled[4] or unsettled[5]):  # nothing pending (read by index: the compiled build's fastest)
+    if not (s.newly_joined or s.newly_split):
         return
+    unsettled = s.unsettled()
     placings: list[int] | None = None if placed is None else []
     after, joins, splits = settle_pending(s.masks, unsettled, placings=placings, tables=s.tables)
     s.settle_to(after)
@@ -463,10 +463,10 @@ def close_trivially(s: SolvingState) -> None:
     m, t = s.masks, s.tables
     while True:
         s.join_lonely()  # before the kernel draws: its joins are drawn with the pending ones, in one call
-        unsettled = s.unsettled()
-        if not (unsettled[4] or unsettled[5]):
+        if not (s.newly_joined or s.newly_split):
             return
-        if unsettled[4]:
+        unsettled = s.unsettled()
+        if unsettled[4]:  # read by index: the compiled build's fastest
             s.settle_to(settle_pending(m, unsettled, quiet=True, tables=t)[0])
         else:  # splits alone pending: the kernel (rule 2 alone) has nothing to draw, the splits only settle
             s.settle_to(make_position(unsettled[0], unsettled[1], unsettled[2], unsettled[3]))

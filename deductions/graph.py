@@ -386,7 +386,7 @@ class _Search:
             return [self.bare(e) if isinstance(e, tuple) else e for e in edges]
         if all(isinstance(e, Deduction) for e in edges):
             return edges  # type: ignore[return-value]
-        return [replayed.step for replayed in walk(self.start(), edges, _deduction_at)]
+        return walk(self.start(), edges, _deduction_at).deductions()
 
 
 def path_to(key: Position, came: dict) -> list:

@@ -247,6 +247,18 @@ class Replay(Generic[_Edge]):
         """The bookkeeping steps that placed a domino while the start was settled (see :class:`Replayed`)."""
         self._steps, self._found = steps, found
 
+    def deductions(self) -> list[Deduction]:
+        """The steps alone, as iterating finds them, made on one copy of the start stepped in place (no position
+        kept per step): for a reader of the deductions only (the state graph's path, a carried path's
+        sentences)."""
+        state, found, made = self.start.copy(), self._found, []
+        for edge in self._steps:
+            step: Deduction = edge if found is None else found(state, edge)  # type: ignore[assignment]
+            state.apply(step)
+            settle(state)
+            made.append(step)
+        return made
+
     def __iter__(self) -> Iterator[Replayed]:
         before, found = self.start, self._found
         for edge in self._steps:

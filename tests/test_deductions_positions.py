@@ -172,7 +172,7 @@ def test_walking_the_shortest_path_solves_the_puzzle(seed, order):
     puzzle, solution = proper_layout(order, random.Random(seed))
     path = shortest_path(puzzle)
     seen = list(walk(puzzle, path.steps))
-    assert [r.step for r in seen] == path.steps
+    assert [r.step for r in seen] == path.steps == walk(puzzle, path.steps).deductions()
     keys = [r.before.key() for r in seen]
     assert len(set(keys)) == len(keys)  # every step changes the position
     assert all(r.after is later.before for r, later in zip(seen, seen[1:], strict=False))  # one position on
