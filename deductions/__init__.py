@@ -183,7 +183,7 @@ _LAZY = {
     "PositionCheck": "dominosa.deductions.positions",
     "Hint": "dominosa.deductions.positions",
     "CONSISTENT": "dominosa.deductions.positions",
-    "walk": "dominosa.deductions.positions",
+    "walk": "dominosa.deductions.driver",
     # sentences
     "Sentence": "dominosa.deductions.sentences",
     "Names": "dominosa.deductions.sentences",

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from functools import partial
 
 from dominosa.deductions import must_overlap, rules
+from dominosa.deductions.driver import walk
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.positions import walk
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.deductions.techniques import ALL_FINDERS, FINDERS
 from dominosa.puzzle import Puzzle
@@ -90,7 +90,7 @@ class Carrier:
 
     def made_again(self, steps: list[Deduction], start: SolvingState | None) -> list[Deduction]:
         """The steps made again by the given puzzle's engine, stepping along them from its settled start
-        (``start``, or made here), along the replay (:func:`~dominosa.deductions.positions.walk`): the same rules
+        (``start``, or made here), along the replay (:func:`~dominosa.deductions.driver.walk`): the same rules
         and pairs, the given puzzle's sentences."""
         rank = self.rank
 

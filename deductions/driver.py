@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from dominosa.deductions import rules
 from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
@@ -80,6 +80,9 @@ __all__ = [
     "stepping",
     "settle",
     "settled_start",
+    "walk",
+    "Replay",
+    "Replayed",
     "settle_counted",
     "next_deduction",
     "iter_deductions",
@@ -404,6 +407,106 @@ def pairs_of(states: bytes | bytearray) -> tuple[tuple[int, ...], tuple[int, ...
     joined = tuple(q for q, v in enumerate(states) if v in (NEWLY_JOINED, JOINED))
     split = tuple(q for q, v in enumerate(states) if v in (SPLIT, NEWLY_SPLIT))
     return joined, split
+
+
+# -- the replay of a path ----------------------------------------------------------------------------------------
+
+
+class Replayed(NamedTuple):
+    """One step of a replay (:func:`walk`): the position before it, the step, the moves its consequences force,
+    and the position after it.
+
+    Attributes
+    ----------
+    before : the settled position the step was made in.
+    step : the deduction made there.
+    forced : the bookkeeping steps that placed a domino once the step was made (rule 3: a split left a domino
+        one place), in the bookkeeping's order: a path folds them away, an explanation names them.
+    after : the settled position the step and its consequences leave.
+    """
+
+    before: SolvingState
+    step: Deduction
+    forced: tuple[Deduction, ...]
+    after: SolvingState
+
+
+class Replay:
+    """A path replayed from a position (what :func:`walk` gives): its settled start, what settling the start
+    forced, and, iterated, each step as a :class:`Replayed`.
+
+    The one replay of the engine: hints read its start, the state graph steps its positions and the path it
+    found along it, the carried path's sentences are made along it, and ``explain`` reads every step of it.
+    """
+
+    def __init__(
+        self,
+        start: Puzzle | SolvingState,
+        steps: Iterable[Any],
+        found: Callable[[SolvingState, Any], Deduction] | None,
+    ) -> None:
+        if isinstance(start, SolvingState):
+            state, forced = start, []
+            if start.newly_joined or start.newly_split:
+                state = start.copy()
+                forced = settle(state)
+        else:
+            forced = []
+            state = settled_start(start, forced)
+        self.start = state
+        """The settled start: the position given if it was settled (never changed), else a settled copy."""
+        self.forced = tuple(forced)
+        """The bookkeeping steps that placed a domino while the start was settled (see :class:`Replayed`)."""
+        self._steps, self._found = steps, found
+
+    def deductions(self) -> list[Deduction]:
+        """The steps alone, as iterating finds them, made on one copy of the start stepped in place (no position
+        kept per step): for a reader of the deductions only (the state graph's path, a carried path's
+        sentences)."""
+        state, found, made = self.start.copy(), self._found, []
+        for edge in self._steps:
+            step: Deduction = edge if found is None else found(state, edge)
+            state.apply(step)
+            settle(state)
+            made.append(step)
+        return made
+
+    def __iter__(self) -> Iterator[Replayed]:
+        before, found = self.start, self._found
+        for edge in self._steps:
+            step: Deduction = edge if found is None else found(before, edge)
+            after = before.copy()
+            after.apply(step)
+            forced = tuple(settle(after))
+            yield Replayed(before, step, forced, after)
+            before = after
+
+
+def walk(
+    start: Puzzle | SolvingState,
+    steps: Iterable[Any] = (),
+    found: Callable[[SolvingState, Any], Deduction] | None = None,
+) -> Replay:
+    """Replay a deduction path from a position: each step with the position before it, the moves it forces and
+    the position after it.
+
+    ``start`` is a puzzle (its settled start, :func:`settled_start`) or a position,
+    which is settled first (on a copy: the position given is read, never changed). ``steps`` are the path's
+    deductions, or, with ``found``, what ``found`` makes the deduction of at the position before each (the state
+    graph's moves found on bitsets, a carried path's steps found again by the engine). Paths fold bookkeeping
+    away, so it is drawn after every step, as the state graph did when it found the path. The positions yielded
+    are the walk's own (each ``after`` is the next step's ``before``): the caller may keep them, not change them.
+
+    Raises :class:`Contradiction` when a step does not fit its position (a path of another puzzle).
+
+    >>> from dominosa import read_puzzle
+    >>> puzzle = read_puzzle("3:22223101012330103310")
+    >>> path = list(iter_deductions(puzzle, bookkeeping=False))  # a path: the settled run's steps
+    >>> replayed = list(walk(puzzle, path))
+    >>> [(r.step.rule, len(r.forced)) for r in replayed], replayed[-1].after.solved
+    ([(5, 0), (5, 0), (1, 0), (1, 1), (1, 4)], True)
+    """
+    return Replay(start, steps, found)
 
 
 # -- closure mode -----------------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ bitsets are enough. Where a position has a lonely cell or a lonely domino (most 
 search), its edges are the trivial tier's, which the bitsets give
 (:func:`~dominosa.deductions.settled.trivial_moves`), kept as moves (rule, pair, domino). Elsewhere its
 :class:`~dominosa.deductions.state.SolvingState` is made, from its parent's (stepped and settled along the engine's
-one replay, :func:`~dominosa.deductions.positions.walk`; the parent's first, the same way, if it has none yet), and
+one replay, :func:`~dominosa.deductions.driver.walk`; the parent's first, the same way, if it has none yet), and
 the engine's finders give its edges (:func:`successors`), the position's bitsets telling rules 4 and 6 and "must
 overlap" where they apply. Every edge's child is worked out from its parent's
 (:func:`~dominosa.deductions.settled.settled_after`: the child's ``Position``, or a contradiction); a child's state
@@ -56,9 +56,8 @@ import networkx as nx
 from dominosa.canonical import canonical_image
 from dominosa.deductions import must_overlap, rules
 from dominosa.deductions.carrying import Carrier
-from dominosa.deductions.driver import iter_deductions, settled_start
+from dominosa.deductions.driver import iter_deductions, settled_start, walk
 from dominosa.deductions.grades import TECHNIQUES, Technique
-from dominosa.deductions.positions import walk
 from dominosa.deductions.settled import (
     Move,
     must_overlap_dominoes,
@@ -339,7 +338,7 @@ class _Search:
 
     def state_of(self, key: Position) -> SolvingState:
         """The position's SolvingState: its parent's, stepped and settled along the replay
-        (:func:`~dominosa.deductions.positions.walk`; the parent's made first, the same way, if it has none yet: a
+        (:func:`~dominosa.deductions.driver.walk`; the parent's made first, the same way, if it has none yet: a
         position expanded on bitsets has none). A move on the way becomes its deduction, in the map of edges too."""
         states, came = self.states, self.came
         chain = []
@@ -411,7 +410,7 @@ def deduction_of(state: SolvingState, move: Move) -> Deduction:
 
 def _deduction_at(state: SolvingState, edge: Edge) -> Deduction:
     """An edge of the search as the engine's deduction at its settled position (a move made one; a deduction as
-    it is): how :func:`~dominosa.deductions.positions.walk` replays a path of the search."""
+    it is): how :func:`~dominosa.deductions.driver.walk` replays a path of the search."""
     return deduction_of(state, edge) if isinstance(edge, tuple) else edge
 
 

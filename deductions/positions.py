@@ -8,17 +8,15 @@ progress (the driver loop's :func:`~dominosa.deductions.driver.next_deduction`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Generic, NamedTuple, TypeVar
 
 from dominosa.board import cell_name
 from dominosa.deductions.counting import count_from_position, count_solutions
-from dominosa.deductions.driver import next_deduction, settle, settled_start
+from dominosa.deductions.driver import next_deduction, walk
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.formats.positions import Position
-from dominosa.puzzle import Placement, Puzzle
+from dominosa.puzzle import Placement
 
 __all__ = [
     "Hint",
@@ -28,16 +26,11 @@ __all__ = [
     "PositionCheck",
     "mistakes",
     "next_hint",
-    "walk",
-    "Replay",
-    "Replayed",
     "CONSISTENT",
     "SEVERAL",
     "CONTRADICTS",
     "UNKNOWN",
 ]
-
-_Edge = TypeVar("_Edge")  # a replayed path's step as given: a deduction, or what ``found`` makes one of
 
 CONSISTENT, SEVERAL, CONTRADICTS, UNKNOWN = "consistent", "several", "contradicts", "unknown"
 """What checking a position against the puzzle found (:attr:`PositionCheck.status`, see :func:`check_position`):
@@ -198,100 +191,3 @@ def mistakes(position: Position, *, max_nodes: int | None = 200_000) -> list[str
 
 def _pair_name(pair: Placement) -> str:
     return f"{cell_name(pair[0])}-{cell_name(pair[1])}"
-
-
-class Replayed(NamedTuple):
-    """One step of a replay (:func:`walk`): the position before it, the step, the moves its consequences force,
-    and the position after it.
-
-    Attributes
-    ----------
-    before : the settled position the step was made in.
-    step : the deduction made there.
-    forced : the bookkeeping steps that placed a domino once the step was made (rule 3: a split left a domino
-        one place), in the bookkeeping's order: a path folds them away, an explanation names them.
-    after : the settled position the step and its consequences leave.
-    """
-
-    before: SolvingState
-    step: Deduction
-    forced: tuple[Deduction, ...]
-    after: SolvingState
-
-
-class Replay(Generic[_Edge]):
-    """A path replayed from a position (what :func:`walk` gives): its settled start, what settling the start
-    forced, and, iterated, each step as a :class:`Replayed`.
-
-    The one replay of the engine: hints read its start, the state graph steps its positions and the path it
-    found along it, the carried path's sentences are made along it, and ``explain`` reads every step of it.
-    """
-
-    def __init__(
-        self,
-        start: Puzzle | SolvingState,
-        steps: Iterable[_Edge],
-        found: Callable[[SolvingState, _Edge], Deduction] | None,
-    ) -> None:
-        if isinstance(start, SolvingState):
-            state, forced = start, []
-            if start.newly_joined or start.newly_split:
-                state = start.copy()
-                forced = settle(state)
-        else:
-            forced = []
-            state = settled_start(start, forced)
-        self.start = state
-        """The settled start: the position given if it was settled (never changed), else a settled copy."""
-        self.forced = tuple(forced)
-        """The bookkeeping steps that placed a domino while the start was settled (see :class:`Replayed`)."""
-        self._steps, self._found = steps, found
-
-    def deductions(self) -> list[Deduction]:
-        """The steps alone, as iterating finds them, made on one copy of the start stepped in place (no position
-        kept per step): for a reader of the deductions only (the state graph's path, a carried path's
-        sentences)."""
-        state, found, made = self.start.copy(), self._found, []
-        for edge in self._steps:
-            step: Deduction = edge if found is None else found(state, edge)  # type: ignore[assignment]
-            state.apply(step)
-            settle(state)
-            made.append(step)
-        return made
-
-    def __iter__(self) -> Iterator[Replayed]:
-        before, found = self.start, self._found
-        for edge in self._steps:
-            step: Deduction = edge if found is None else found(before, edge)  # type: ignore[assignment]
-            after = before.copy()
-            after.apply(step)
-            forced = tuple(settle(after))
-            yield Replayed(before, step, forced, after)
-            before = after
-
-
-def walk(
-    start: Puzzle | SolvingState,
-    steps: Iterable[_Edge] = (),
-    found: Callable[[SolvingState, _Edge], Deduction] | None = None,
-) -> Replay[_Edge]:
-    """Replay a deduction path from a position: each step with the position before it, the moves it forces and
-    the position after it.
-
-    ``start`` is a puzzle (its settled start, :func:`~dominosa.deductions.driver.settled_start`) or a position,
-    which is settled first (on a copy: the position given is read, never changed). ``steps`` are the path's
-    deductions, or, with ``found``, what ``found`` makes the deduction of at the position before each (the state
-    graph's moves found on bitsets, a carried path's steps found again by the engine). Paths fold bookkeeping
-    away, so it is drawn after every step, as the state graph did when it found the path. The positions yielded
-    are the walk's own (each ``after`` is the next step's ``before``): the caller may keep them, not change them.
-
-    Raises :class:`Contradiction` when a step does not fit its position (a path of another puzzle).
-
-    >>> from dominosa import read_puzzle
-    >>> from dominosa.deductions.graph import shortest_path
-    >>> puzzle = read_puzzle("3:22223101012330103310")
-    >>> replayed = list(walk(puzzle, shortest_path(puzzle).steps))
-    >>> [(r.step.rule, len(r.forced)) for r in replayed], replayed[-1].after.solved
-    ([(5, 0), (1, 0), (1, 1), (1, 4), (1, 0)], True)
-    """
-    return Replay(start, steps, found)

@@ -10,8 +10,8 @@ import pytest
 from dominosa import Puzzle
 from dominosa.canonical import canonical_image
 from dominosa.deductions import rate
+from dominosa.deductions.driver import walk
 from dominosa.deductions.graph import shortest_path
-from dominosa.deductions.positions import walk
 from dominosa.generator.proper import proper_layout
 
 

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import seeds
 
+from dominosa.deductions.driver import walk
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.positions import (
     CONSISTENT,
@@ -18,7 +19,6 @@ from dominosa.deductions.positions import (
     next_hint,
     position_hint,
     position_state,
-    walk,
 )
 from dominosa.deductions.state import Contradiction
 from dominosa.formats import PuzzleRecord, read_puzzle
