@@ -105,10 +105,10 @@ for line in sys.stdin:
             shortest_path(puzzle, trivial=True)
             times["trivial"].append((time.process_time() - start) * 1000)
     path = rating.path
-    steps = repr([(d.rule, d.joins, d.splits, d.reason) for d in path.steps]) + repr((path.cost, path.exhaustive))
+    shown = repr([(d.rule, d.joins, d.splits, d.reason) for d in path.steps]) + repr((path.cost, path.exhaustive))
     print(json.dumps({"ms": statistics.median(times["rate"]),
                       "trivial ms": statistics.median(times["trivial"]) if times["trivial"] else None,
-                      "path": hashlib.sha256(steps.encode()).hexdigest()}), flush=True)
+                      "path": hashlib.sha256(shown.encode()).hexdigest()}), flush=True)
 """
 
 # Run by this code only (the level-only grader is new): grade(), the level-only grade and the level-only run up

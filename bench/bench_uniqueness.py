@@ -342,7 +342,7 @@ def memory_child() -> None:
     """Entry point of the memory subprocess: read puzzles as JSON on stdin, print peak figures as JSON.
 
     ``ru_maxrss`` is the high-water mark of the whole process, so the baseline is taken after imports and after
-    rebuilding the puzzles; the tracemalloc pass comes last so that its own bookkeeping cannot raise the RSS
+    rebuilding the puzzles; the tracemalloc pass comes last so that its own records cannot raise the RSS
     figure of the plain pass.
     """
     puzzles = _read_puzzle_data(json.load(sys.stdin))

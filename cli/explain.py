@@ -149,7 +149,8 @@ def as_text(
     settled = ClueSettlement.of(record.puzzle)
     if settled is not None:  # else a clued puzzle's short path (or none at all) would read as a fault
         lines.append(f"clues: {settled.words(then='explained below')}")
-    lines.append(f"path: {plural(rating.steps, 'step')}, cost {rating.path.cost:g}, {path_proof(rating, node_budget)}")
+    proof = path_proof(rating, node_budget)
+    lines.append(f"path: {plural(rating.step_count, 'step')}, cost {rating.path.cost:g}, {proof}")
     width = len(str(len(rating.steps_taken)))
     replayed = replay(record.puzzle, rating.steps_taken)
     for k, (_, step, follows, _) in enumerate(replayed, 1):

@@ -36,7 +36,7 @@ from dominosa.deductions import (
 )
 from dominosa.formats import draw_solution, puzzle_to_dict, read_example
 from dominosa.formats.drawing import Emphasis
-from dominosa.formats.positions import Position, read_positions
+from dominosa.formats.positions import PositionRecord, read_positions
 from dominosa.formats.reader import read_input_text
 from dominosa.puzzle import Puzzle
 
@@ -111,11 +111,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(run=run)
 
 
-def read_inputs(args: argparse.Namespace) -> list[Position]:
+def read_inputs(args: argparse.Namespace) -> list[PositionRecord]:
     """Every position named, in order, all read and checked before any work (like the common reader)."""
-    positions: list[Position] = []
+    positions: list[PositionRecord] = []
     if getattr(args, "example", None):
-        positions.extend(Position(record) for record in read_example(args.example))
+        positions.extend(PositionRecord(record) for record in read_example(args.example))
     for name in args.files:
         if name != "-" and _INLINE_GAME_ID.fullmatch(name) and not os.path.exists(name):
             positions.extend(read_positions(name, "command line"))
@@ -169,7 +169,7 @@ def _where(cells: list[tuple[int, int]], marks: Emphasis) -> str:
     return f"{listed} ({'highlighted' if marks == 'ansi' else 'in brackets'} on the board)"
 
 
-def _board(position: Position, state: SolvingState, marked: list[tuple[int, int]], marks: Emphasis) -> str:
+def _board(position: PositionRecord, state: SolvingState, marked: list[tuple[int, int]], marks: Emphasis) -> str:
     """The position as it stands once the bookkeeping is drawn: placed dominoes, walls where pairs are split, and
     the cells the hint names marked."""
     puzzle = position.puzzle
@@ -179,7 +179,7 @@ def _board(position: Position, state: SolvingState, marked: list[tuple[int, int]
 
 
 def hint_text(
-    position: Position,
+    position: PositionRecord,
     hint: Hint | None,
     check: PositionCheck,
     *,
@@ -223,7 +223,7 @@ def hint_text(
     return "\n".join(lines)
 
 
-def hint_json(position: Position, hint: Hint | None, check: PositionCheck, *, level: int = 3) -> dict[str, Any]:
+def hint_json(position: PositionRecord, hint: Hint | None, check: PositionCheck, *, level: int = 3) -> dict[str, Any]:
     """The hint for programs; fields that would say more than ``level`` allows are left out.
 
     ``status`` is "hint", "solved", "stuck" (no technique applies) or "contradiction" (with ``message`` and

@@ -242,9 +242,9 @@ def as_text(
     if rating.path is None:
         lines.append(f"  path    {path_note or 'not searched (--no-path)'}")
         return "\n".join(lines)
-    steps = plural(rating.steps, "step")
+    length = plural(rating.step_count, "step")
     proof = path_proof(rating, node_budget)
-    lines.append(f"  path    {steps}, cost {rating.path.cost:g}, {proof}; its steps by technique:")
+    lines.append(f"  path    {length}, cost {rating.path.cost:g}, {proof}; its steps by technique:")
     lines.extend("    " + line for line in rule_chart(rating.rules))
     return "\n".join(lines)
 
@@ -407,7 +407,7 @@ def plot_rules(target: str | Path, rated: list[tuple[PuzzleRecord, Rating]]) -> 
         axes.barh(names[::-1], counts[::-1], color=colours[::-1])
         axes.set_xlabel("steps on the shortest deduction path")
         axes.xaxis.set_major_locator(MaxNLocator(integer=True))
-        axes.set_title(f"{record.location}: {rating.grade.describe()}, {rating.steps} steps")
+        axes.set_title(f"{record.location}: {rating.grade.describe()}, {rating.step_count} steps")
     else:
         positions = list(range(1, len(with_path) + 1))
         bottom = [0] * len(with_path)

@@ -41,16 +41,16 @@ class SearchProgress:
         self.shown = 0  # the width of the line on a terminal, 0 when none is there
 
     def __call__(self, nodes: int, ended: bool) -> None:
-        steps = self.before + nodes
+        nodes_so_far = self.before + nodes
         if ended:
-            self.before = steps
+            self.before = nodes_so_far
             self.clear()
             return
         now = time.monotonic()
         if now - self.started < self.AFTER or now - self.last < (self.EVERY_REDRAW if self.tty else self.EVERY_LINE):
             return
         self.last = now
-        text = f"counting solutions: {steps:,} search steps, {now - self.started:.0f} s"
+        text = f"counting solutions: {nodes_so_far:,} search steps, {now - self.started:.0f} s"
         if self.tty:
             self.stream.write("\r" + text.ljust(self.shown))
             self.shown = len(text)

@@ -15,22 +15,32 @@ techniques, the driver, counting, grading, the graph and the layers):
   set (``pair_domino[q]`` is the domino pair ``q`` shows, -1 for none of the set).
 - **placement**: a pair seen as a place for the domino it shows; ``placements[d]`` lists domino ``d``'s pairs.
   Outside the engine (model, formats) a placement is the two cells themselves, ``((r, c), (r, c))``.
+- **placed** (of a domino) and **covered** (of a cell): in the position, a domino joined on one of its pairs. The
+  names say which, in the container's form: bits of a :class:`~dominosa.deductions.state.Position`, a flag per
+  domino or cell in a :class:`SolvingState` (``placed_bits``, ``covered_bits`` its bitsets); a count is ``n_...``
+  (``n_covered``, the counter's ``n_joined``), and the steps that place a domino are ``placing_steps``.
 - **position**: a puzzle with some pairs decided (joined: a domino placed there; split: ruled out): as four
   bitsets a :class:`~dominosa.deductions.state.Position`, settled (what the settle kernel, the candidate lists, the
   state graph and the bitset walker take and give); with consequences still pending an
   :class:`~dominosa.deductions.state.Unsettled`; indexed for the rules by a :class:`SolvingState`; read from text
-  by :mod:`dominosa.formats.positions`.
+  as a :class:`~dominosa.formats.positions.PositionRecord` (cell pairs, as written).
 - **pair state**: ``UNDECIDED``, ``JOINED``, ``SPLIT`` and, while consequences are pending,
   ``NEWLY_JOINED``, ``NEWLY_SPLIT`` (:mod:`~dominosa.deductions.state`; the counter uses the first three).
 - **deduction**: one step of a rule or technique (:class:`Deduction`); **technique**: a rule as graded, with its
-  level and cost (:mod:`~dominosa.deductions.grades`, the one table).
+  level and cost (:mod:`~dominosa.deductions.grades`, the one table); a **step** is a deduction as a person makes
+  it: ``steps`` is always a list of them (``DeductionPath.steps``), their number a ``step_count``.
 - **settled**: a position with no consequences pending (rules 2 and 3 drawn); **bookkeeping**: those two rules,
-  which only draw the consequences of an earlier deduction.
+  which only draw the consequences of an earlier deduction (``Technique.bookkeeping``, ``grades.BOOKKEEPING``),
+  and nothing else; a *bookkeeping step* is one of their deductions (``Deduction.is_bookkeeping``), and a run's
+  ``with_bookkeeping`` says whether it yields or keeps those steps.
 - **walk**: a run of the one stepping loop (:func:`~dominosa.deductions.driver.stepping`) over a position, which
   owns how a deduction is applied and what is drawn after it (:class:`~dominosa.deductions.driver.Walked`).
 - **replay**: a path stepped again from a settled start (:func:`settled_start`), each step with the position
   before, the moves it forces and the position after (:func:`walk`: hints, the state graph, carried paths and
   ``explain`` read it).
+- **level**: a technique's or grade's number, its place in ``GRADES`` (``Technique.level``); **tier**: the
+  techniques of one level, which the loop asks together (the driver's ``tiers``, ``ordered_by_tier``). Two
+  outside formats keep ``tier`` for a level: the hint's JSON and the score's weight per level.
 - **grade** (level): the hardest technique a proper puzzle needs, easiest deduction first (``GRADES``);
   **verdict**: ``PROPER`` (one solution), ``AMBIGUOUS``, ``NO_SOLUTION`` or ``UNDECIDED_VERDICT``, not a grade.
 - **public core**: ``__all__`` below, all that other layers import of the engine.

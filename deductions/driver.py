@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from dominosa.deductions import rules
-from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
+from dominosa.deductions.grades import BOOKKEEPING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.levels import finders_by_level
 from dominosa.deductions.settled import settle_pending
 from dominosa.deductions.state import (
@@ -102,7 +102,7 @@ class Walked(Protocol):
     modes: :class:`StepWalk` (a SolvingState one deduction at a time, bookkeeping included), :class:`SettledWalk`
     (the bookkeeping drawn after each deduction by the settle kernel and counted), :class:`ClosureWalk` (every
     deduction of the first productive finder at once, then the trivial closure) and lean grading's
-    :class:`~dominosa.deductions.grading.BitsetPosition` (settled bitsets, each step settled by the kernel).
+    :class:`~dominosa.deductions.settled.BitsetPosition` (settled bitsets, each step settled by the kernel).
 
     Attributes
     ----------
@@ -261,9 +261,9 @@ def settle(state: SolvingState) -> list[Deduction]:
     mode's, in its order (rule 2 before rule 3, lowest pair first), drawn by :func:`settle_counted`, the one loop
     of the bookkeeping: only the steps that place a domino are made as deductions.
     """
-    placed: list[Deduction] = []
-    settle_counted(state, [0] * _USES_SLOTS, placed)
-    return placed
+    placing_steps: list[Deduction] = []
+    settle_counted(state, [0] * _USES_SLOTS, placing_steps)
+    return placing_steps
 
 
 def settled_start(puzzle: Puzzle, forced: list[Deduction] | None = None) -> SolvingState:
@@ -277,30 +277,30 @@ def settled_start(puzzle: Puzzle, forced: list[Deduction] | None = None) -> Solv
     (set(), set(), False)
     """
     state = SolvingState(puzzle)
-    placed = settle(state)
+    placing_steps = settle(state)
     if forced is not None:
-        forced.extend(placed)
+        forced.extend(placing_steps)
     return state
 
 
-def settle_counted(s: SolvingState, uses: list[int], placed: list[Deduction] | None = None) -> None:
+def settle_counted(s: SolvingState, uses: list[int], placing_steps: list[Deduction] | None = None) -> None:
     """Draw the bookkeeping as the step mode would, counting its steps in ``uses`` (by rule number): the settle
     kernel (:func:`~dominosa.deductions.settled.settle_pending`) draws the pending pairs' consequences on the
     position's bitsets in the step mode's order (the lowest newly joined pair's rule 2, else the lowest newly split
     pair's rule 3) and counts them, and the state is brought to the settled position
     (:meth:`~dominosa.deductions.state.SolvingState.settle_to`, which raises the
     :class:`~dominosa.deductions.state.Contradiction` of a cell or domino left with nothing), without making the
-    deductions (most of a settled run's cost); with ``placed``, the steps that place a domino are made as the
+    deductions (most of a settled run's cost); with ``placing_steps``, the steps that place a domino are made as the
     engine's deductions (:func:`~dominosa.deductions.rules.placing_split`) and added to it."""
     if not (s.newly_joined or s.newly_split):
         return
     unsettled = s.unsettled()
-    placings: list[int] | None = None if placed is None else []
+    placings: list[int] | None = None if placing_steps is None else []
     after, joins, splits = settle_pending(s.masks, unsettled, placings=placings, tables=s.tables)
     s.settle_to(after)
-    if placed is not None and placings:
+    if placing_steps is not None and placings:
         for i in range(0, len(placings), 2):
-            placed.append(rules.placing_split(s.tables, placings[i], placings[i + 1]))
+            placing_steps.append(rules.placing_split(s.tables, placings[i], placings[i + 1]))
     uses[_JOIN_RULE] += joins
     uses[_SPLIT_RULE] += splits
 
@@ -325,7 +325,7 @@ def iter_deductions(
     *,
     techniques: Sequence[Technique] | None = None,
     guess: bool = True,
-    bookkeeping: bool = True,
+    with_bookkeeping: bool = True,
     applied: bool = True,
 ) -> Iterator[Deduction]:
     """The step mode on a position: yield deductions one at a time, applying each, until the puzzle is solved or
@@ -336,7 +336,7 @@ def iter_deductions(
     puzzle : a puzzle, or a position to carry on from (it is changed as deductions are applied).
     techniques : the techniques to try, easiest first (default: all of them).
     guess : when False, trial and error (rule 7) is left out.
-    bookkeeping : when False, the bookkeeping steps (rules 2 and 3) are drawn but not yielded; with a technique
+    with_bookkeeping : when False, the bookkeeping steps (rules 2 and 3) are drawn but not yielded; with a technique
         list that starts with them (the default's does), by the settled loop, which makes no deduction objects
         for them: the other deductions are the same, in the same order.
     applied : when False, each deduction is yielded before it is applied, in the position it was found in (the
@@ -351,20 +351,14 @@ def iter_deductions(
     order = tuple(TECHNIQUES if techniques is None else techniques)
     if not guess:
         order = tuple(t for t in order if t is not Technique.GUESS)
-    if not bookkeeping and order[:2] == _BOOKKEEPING:
+    if not with_bookkeeping and order[:2] == BOOKKEEPING:
         rest = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
         return stepping(SettledWalk(state, [0] * _USES_SLOTS), (rest,), applied=applied)
     finders: list[Finder] = [FINDERS[t] for t in order]  # looked up once: the loop asks them after every step
-    if not bookkeeping:
-        return (d for d in stepping(StepWalk(state), (finders,), applied=applied) if not _BOOKKEEPING_RULE[d.rule])
+    if not with_bookkeeping:
+        return (d for d in stepping(StepWalk(state), (finders,), applied=applied) if not d.is_bookkeeping)
     return stepping(StepWalk(state), (finders,), applied=applied)
 
-
-# The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them), and
-# whether each rule number is bookkeeping.
-_BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)
-_BOOKKEEPING_RULE: list[bool] = [any(t.value == rule and t.bookkeeping for t in Technique)
-                                 for rule in range(max(Technique) + 1)]
 
 
 @dataclass
@@ -501,7 +495,7 @@ def walk(
 
     >>> from dominosa import read_puzzle
     >>> puzzle = read_puzzle("3:22223101012330103310")
-    >>> path = list(iter_deductions(puzzle, bookkeeping=False))  # a path: the settled run's steps
+    >>> path = list(iter_deductions(puzzle, with_bookkeeping=False))  # a path: the settled run's steps
     >>> replayed = list(walk(puzzle, path))
     >>> [(r.step.rule, len(r.forced)) for r in replayed], replayed[-1].after.solved
     ([(5, 0), (5, 0), (1, 0), (1, 1), (1, 4)], True)

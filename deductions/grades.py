@@ -46,6 +46,8 @@ __all__ = [
     "GUESSING",
     "Technique",
     "TECHNIQUES",
+    "BOOKKEEPING",
+    "BOOKKEEPING_RULES",
     "grade_name",
     "grade_level",
     "ordered_by_tier",
@@ -119,19 +121,21 @@ class Technique(IntEnum):
                            "alone lead to a contradiction is ruled out")
     GUESS = (7, "guess", GUESSING, 25.0, "trial and error: a placement is tried and its consequences searched out")
 
-    @property
-    def tier(self) -> int:
-        """The level (the name the state graph and older code use)."""
-        return self.level
-
 
 TECHNIQUES: tuple[Technique, ...] = tuple(sorted(Technique, key=lambda t: (t.level, not t.bookkeeping)))
 """Every technique, easiest first and bookkeeping first within its level: the order grading tries them in."""
 
+BOOKKEEPING: tuple[Technique, ...] = tuple(t for t in TECHNIQUES if t.bookkeeping)
+"""The bookkeeping techniques (rules 2 and 3) in the order the step run asks them: a settled run's technique list
+starts with them, and draws them after each deduction instead of asking them."""
+BOOKKEEPING_RULES: frozenset[int] = frozenset(t.value for t in BOOKKEEPING)
+"""The bookkeeping techniques' rule numbers, for a loop over deductions (an enum call per deduction costs more)."""
 
-def ordered_by_tier(max_tier: int | None = None) -> tuple[Technique, ...]:
-    """The techniques easiest first (bookkeeping first within its level), up to level ``max_tier``."""
-    return tuple(t for t in TECHNIQUES if max_tier is None or t.level <= max_tier)
+
+def ordered_by_tier(max_level: int | None = None) -> tuple[Technique, ...]:
+    """The techniques tier by tier, easiest first (bookkeeping first within its level), up to the tier of level
+    ``max_level`` (a level is a number; its tier, the techniques of that level)."""
+    return tuple(t for t in TECHNIQUES if max_level is None or t.level <= max_level)
 
 
 def grade_name(level: int) -> str:

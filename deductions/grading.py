@@ -1,4 +1,4 @@
-"""Grading: which tier of technique a puzzle needs, applying the easiest productive deduction first.
+"""Grading: which level of technique a puzzle needs, applying the easiest productive deduction first.
 
 Because every rule only ever adds information, the result does not depend on which of several easy
 deductions is taken first: the grade is the lowest tier whose techniques, applied to exhaustion, solve the
@@ -11,23 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from dominosa.deductions import local_duplicate, parity
 from dominosa.deductions.counting import count_solutions
 from dominosa.deductions.driver import ClosureWalk, SettledWalk, StepWalk, closure_tiers, pairs_of, stepping
-from dominosa.deductions.grades import BASIC, EXTREME, GRADES, GUESSING, TECHNIQUES, TRIVIAL, Technique
-from dominosa.deductions.must_overlap import must_overlap_splits
-from dominosa.deductions.rules import same_neighbours_away, shared_cell_splits
-from dominosa.deductions.settled import (
-    FollowingState,
-    must_overlap_dominoes,
-    same_neighbour_cells,
-    settled_after,
-    shared_cell_dominoes,
-    start_position,
-    trivial_moves,
+from dominosa.deductions.grades import (
+    BOOKKEEPING,
+    BOOKKEEPING_RULES,
+    EXTREME,
+    GRADES,
+    GUESSING,
+    TECHNIQUES,
+    Technique,
 )
-from dominosa.deductions.state import Contradiction, Deduction, Position, SolvingState, bit_indices
-from dominosa.deductions.tables import Masks, masks_of, tables_for
+from dominosa.deductions.settled import BitsetPosition, bitset_tier
+from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.deductions.techniques import FINDERS
 from dominosa.puzzle import Puzzle
 
@@ -135,7 +131,7 @@ def grade(
     level_only: bool = False,
     lean: bool = False,
 ) -> GradeResult:
-    """Grade a puzzle: its verdict, and for a proper puzzle the tier of the hardest technique it needs.
+    """Grade a puzzle: its verdict, and for a proper puzzle the level of the hardest technique it needs.
 
     The one grader: the driver's step mode run to the end (every deduction counted in ``uses``), or with
     ``level_only`` its closure mode (the same verdict, level, guesses, depth and stuck position, found without
@@ -237,10 +233,10 @@ class Tally:
     (0, 33, {'single neighbour': 3, 'unique placement': 2})
     """
 
-    def __init__(self, state: SolvingState | None, *, keep: bool = False, bookkeeping: bool = True) -> None:
+    def __init__(self, state: SolvingState | None, *, keep: bool = False, with_bookkeeping: bool = True) -> None:
         self.state = state  # the position the deductions come from (None: stuck is not asked for)
         self.keep = keep
-        self.bookkeeping = bookkeeping  # kept deductions include the bookkeeping steps
+        self.with_bookkeeping = with_bookkeeping  # kept deductions include the bookkeeping steps
         self.uses = [0] * _RULE_SLOTS  # by rule number: a technique's hash is a Python call
         self.level = 0
         self.reached = -1  # the level of the decisive deduction: -1 before the first that is not bookkeeping
@@ -253,7 +249,7 @@ class Tally:
     def count(self, events: Iterable[Deduction]) -> None:
         """Count every deduction of a run (each yielded before it is applied)."""
         state = self.state
-        uses, made, keep, bookkeeping = self.uses, self.made, self.keep, self.bookkeeping
+        uses, made, keep, with_bookkeeping = self.uses, self.made, self.keep, self.with_bookkeeping
         reached, decisive, guesses, depth, stuck = self.reached, self.decisive, self.guesses, self.depth, self.stuck
         for found in events:
             rule: int = found.rule
@@ -266,7 +262,7 @@ class Tally:
             if rule == _GUESS_RULE:
                 guesses += 1
                 depth = max(depth, found.effort)
-            if keep and (bookkeeping or not _BOOKKEEPING_RULE[rule]):
+            if keep and (with_bookkeeping or not _BOOKKEEPING_RULE[rule]):
                 made.append(found)
         self.reached, self.decisive, self.guesses, self.depth, self.stuck = reached, decisive, guesses, depth, stuck
         self.level = max(reached, 0)
@@ -301,7 +297,8 @@ def graded_by_steps(
     so the tally sees only the other deductions (a few dozen of a basic puzzle's five hundred steps at order 20).
     The same steps in the same order as the full step run, so the same uses, level, guesses, depth and stuck
     position (``tests/test_deductions_grading.py``). The lean runs of the trivial and basic tiers on a small board
-    are the same loop on the settled positions' bitsets (:class:`BitsetPosition`).
+    are the same loop on the settled positions' bitsets (:class:`~dominosa.deductions.settled.BitsetPosition`, its
+    finders :func:`~dominosa.deductions.settled.bitset_tier`).
 
     ``started``, a list, gets a copy of the settled start of a settled run (the state graph's start: ``rate``
     hands it to the path search).
@@ -312,17 +309,17 @@ def graded_by_steps(
     ('trivial', [5, 5, 1, 1, 1])
     """
     on_bitsets = lean and not puzzle.clues and len(puzzle.board.cells) <= _ON_BITSETS_UP_TO
-    if on_bitsets and order in (_TRIVIAL_TIER, _BASIC_TIER):
+    tier = bitset_tier(order) if on_bitsets else None
+    if tier is not None:
         position = BitsetPosition(puzzle)
-        tier = [_trivial_move, _basic_step] if order == _BASIC_TIER else [_trivial_move]
         tally = Tally(None, keep=keep)
         tally.count(stepping(position, (tier,), applied=False))
         tally.uses[_JOIN_RULE] = position.position[0].bit_count()
         tally.uses[_SPLIT_RULE] = position.split_steps
         return tally.result(verdict, position.solved)
     state = SolvingState(puzzle)
-    settled = order[:2] == _BOOKKEEPING and (lean or not keep)
-    tally = Tally(state, keep=keep, bookkeeping=not lean)
+    settled = order[:2] == BOOKKEEPING and (lean or not keep)
+    tally = Tally(state, keep=keep, with_bookkeeping=not lean)
     if settled:
         finders = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
         walk = SettledWalk(state, tally.uses)
@@ -336,163 +333,9 @@ def graded_by_steps(
     return tally.result(verdict, state.solved)
 
 
-class BitsetPosition:
-    """A settled position on the bitsets of :mod:`~dominosa.deductions.settled` (joined pairs, split pairs,
-    covered cells, placed dominoes), as the driver's loop walks it (:class:`~dominosa.deductions.driver.Walked`):
-    lean grading's trivial tier alone, or with the basic tier after it, on a small board. Each deduction is
-    settled by :func:`~dominosa.deductions.settled.settled_after` (no bookkeeping is ever pending), and the
-    bookkeeping is counted as settle counts it: a join's consequences once per pair joined, a split's once per
-    pair newly split (:attr:`split_steps`).
-
-    The generator's quick rejections at trivial and basic make this run for most layouts they meet, and on a
-    small board a SolvingState's start and its incremental counts cost more than the few bit operations a step
-    takes here (bench/README.md, "One position type, step C"). The tiers' finders are :func:`_trivial_move`
-    and :func:`_basic_step`.
-
-    >>> from dominosa import read_puzzle
-    >>> from dominosa.deductions.driver import stepping
-    >>> position = BitsetPosition(read_puzzle("3:22223101012330103310"))
-    >>> [d.rule for d in stepping(position, ([_trivial_move],), applied=False)], position.solved
-    ([5, 5, 1, 1, 1], True)
-    """
-
-    def __init__(self, puzzle: Puzzle) -> None:
-        self.puzzle = puzzle
-        self.masks = masks_of(tables_for(puzzle))
-        self.position: Position = start_position(self.masks)  # then each the kernel gives
-        self.full = (1 << self.masks.n_cells) - 1
-        self.solved = self.position[2] == self.full
-        self.bulk = False  # its finders give their first deduction
-        self.split_steps = 0
-        self.following: FollowingState | None = None  # made when the basic tier is first asked
-
-    @property
-    def subject(self) -> BitsetPosition:
-        """What its finders read: the bitsets themselves."""
-        return self
-
-    def finished(self) -> bool:
-        """Solved: a settled position never has bookkeeping pending."""
-        return self.solved
-
-    def settle(self) -> None:
-        """Nothing: each step is settled as it is applied."""
-
-    def apply(self, deduction: Deduction) -> None:
-        """Settle the deduction on the bitsets (a proper puzzle's sound steps never contradict)."""
-        after = settled_after(self.masks, self.position, deduction.joins, deduction.splits, checked=False)
-        if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
-            raise Contradiction("a step on bitsets meets a contradiction")
-        position, newly_split = after
-        self.position = position
-        self.split_steps += newly_split
-        self.solved = position[2] == self.full
-
-
-def _trivial_move(p: BitsetPosition) -> Deduction | None:
-    """The trivial tier's first move on the bitsets (the lowest lonely cell's pair, else the lowest lonely
-    domino's place), as its rule and pair."""
-    moves = trivial_moves(p.masks, p.position, True)
-    if moves is None:
-        return None
-    rule, q, _ = moves[0]
-    key = q << 6 | rule
-    made = _MOVES.get(key)
-    if made is None:
-        made = _MOVES[key] = Deduction(rule=rule, joins=(q,))
-    return made
-
-
-# Each trivial move as its deduction, made once (a value, never changed): a quick rejection's run is a few dozen
-# moves, where making each anew would cost more than its step on the bitsets.
-_MOVES: dict[int, Deduction] = {}
-
-
-def _basic_step(p: BitsetPosition) -> Deduction | None:
-    """The basic tier's first deduction on the bitsets where no trivial move is left (:func:`_first_basic`)."""
-    if p.following is None:
-        p.following = FollowingState(p.puzzle)
-    return _first_basic(p.masks, p.position, p.following)
-
-
-def _first_basic(m: Masks, position: Position, following: FollowingState) -> Deduction | None:
-    """The basic tier's first deduction in a settled position where no trivial move is left: its techniques asked
-    in the step run's order (:data:`~dominosa.deductions.grades.TECHNIQUES`, read once into
-    :data:`_BASIC_ON_BITSETS`), each at the lowest place the bitsets show it applies. None when the tier is stuck."""
-    undecided = m.all_pairs & ~(position[0] | position[1])
-    for first in _BASIC_ON_BITSETS:
-        found = first(m, position, undecided, following)
-        if found is not None:
-            return found
-    return None
-
-
-def _same_neighbours_first(
-    m: Masks, position: Position, undecided: int, following: FollowingState
-) -> Deduction | None:
-    """Rule 4 at its lowest cell: its domino's places away from the cell split."""
-    cells = same_neighbour_cells(m, position, True)
-    if not cells:
-        return None
-    return Deduction(rule=_SAME_RULE, splits=bit_indices(same_neighbours_away(m, undecided, cells[0])))
-
-
-def _shared_cell_first(
-    m: Masks, position: Position, undecided: int, following: FollowingState
-) -> Deduction | None:
-    """Rule 6 at its lowest domino: the other pairs of the cell all its places share split."""
-    dominoes = shared_cell_dominoes(m, position, True)
-    if not dominoes:
-        return None
-    return Deduction(rule=_SHARED_RULE, splits=bit_indices(shared_cell_splits(m, undecided, dominoes[0])[1]))
-
-
-def _must_overlap_first(
-    m: Masks, position: Position, undecided: int, following: FollowingState
-) -> Deduction | None:
-    """Must overlap at its lowest domino: every pair touching its first place that each of its places overlaps
-    split."""
-    dominoes = must_overlap_dominoes(m, position, True)
-    if not dominoes:
-        return None
-    return Deduction(rule=_OVERLAP_RULE, splits=bit_indices(must_overlap_splits(m, undecided, dominoes[0])))
-
-
-def _local_duplicate_first(
-    m: Masks, position: Position, undecided: int, following: FollowingState
-) -> Deduction | None:
-    """Local duplicate, asked of the engine's own position (:class:`~dominosa.deductions.settled.FollowingState`)."""
-    return _rule_and_pairs(local_duplicate.local_duplicate(following.at(position)))
-
-
-def _parity_first(
-    m: Masks, position: Position, undecided: int, following: FollowingState
-) -> Deduction | None:
-    """Parity, asked as local duplicate is."""
-    return _rule_and_pairs(parity.parity(following.at(position)))
-
-
-def _rule_and_pairs(found: Deduction | None) -> Deduction | None:
-    """An engine's deduction kept to its rule and pairs (a lean run reads no more, and keeps no sentence)."""
-    return None if found is None else Deduction(rule=found.rule, joins=found.joins, splits=found.splits)
-
-
-_BASIC_TIER = tuple(t for t in TECHNIQUES if t.level <= BASIC)
-
-# The basic tier's techniques on bitsets, in the tier's order: TECHNIQUES says it, this table only binds each to its
-# finder on bitsets.
-_BASIC_ON_BITSETS = tuple({
-    Technique.ALL_SAME_NEIGHBOURS: _same_neighbours_first,
-    Technique.SHARED_CELL: _shared_cell_first,
-    Technique.MUST_OVERLAP: _must_overlap_first,
-    Technique.LOCAL_DUPLICATE: _local_duplicate_first,
-    Technique.PARITY: _parity_first,
-}[t] for t in TECHNIQUES if t.level == BASIC)
-
-# The trivial tier's techniques, as grade() is given them (the generator's quick rejection at trivial), and the most
-# cells (order 6: 7 x 8) for which the lean runs of the trivial and basic tiers are made on bitsets: their finders
-# scan the whole board at every step, where the state's look only at what changed, so it pays on small boards only.
-_TRIVIAL_TIER = tuple(t for t in TECHNIQUES if t.level == TRIVIAL)
+# The most cells (order 6: 7 x 8) for which the lean runs of the trivial and basic tiers are made on bitsets: their
+# finders scan the whole board at every step, where the state's look only at what changed, so it pays on small
+# boards only.
 _ON_BITSETS_UP_TO = 56
 
 # The technique of each rule number (the enum's own lookup costs more than a step of bookkeeping).
@@ -504,15 +347,9 @@ _LEVEL_OF_RULE: list[int] = [_TECHNIQUE_OF_RULE[rule].level if rule in _TECHNIQU
 _GUESS_RULE = int(Technique.GUESS)
 # The technique of each rule number by position (a rule number no technique has is never used).
 _TECHNIQUE_BY_RULE: list[Technique] = [_TECHNIQUE_OF_RULE.get(rule, Technique.GUESS) for rule in range(_RULE_SLOTS)]
-_BOOKKEEPING_RULE: list[bool] = [rule in _TECHNIQUE_OF_RULE and _TECHNIQUE_OF_RULE[rule].bookkeeping
-                                 for rule in range(_RULE_SLOTS)]
+_BOOKKEEPING_RULE: list[bool] = [rule in BOOKKEEPING_RULES for rule in range(_RULE_SLOTS)]
 # The level at which each rule number's deduction can set a grade: its level, -1 for the bookkeeping (which never
 # does), so that the tally's one comparison keeps both the hardest level and its first deduction.
 _DECIDING_LEVEL: list[int] = [-1 if _BOOKKEEPING_RULE[rule] else _LEVEL_OF_RULE[rule] for rule in range(_RULE_SLOTS)]
 _JOIN_RULE = int(Technique.JOIN_CONSEQUENCES)
 _SPLIT_RULE = int(Technique.SPLIT_CONSEQUENCES)
-_SAME_RULE = int(Technique.ALL_SAME_NEIGHBOURS)
-_SHARED_RULE = int(Technique.SHARED_CELL)
-_OVERLAP_RULE = int(Technique.MUST_OVERLAP)
-# The bookkeeping techniques as the step run asks them (a settled run needs the list to start with them).
-_BOOKKEEPING = (Technique.JOIN_CONSEQUENCES, Technique.SPLIT_CONSEQUENCES)

@@ -131,9 +131,9 @@ def successors(
         return [first]
     found: list[Deduction] = []
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
-    tier = None
+    level = None  # the level of the first technique that found one
     for technique in techniques:
-        if tier is not None and technique.level > tier:
+        if level is not None and technique.level > level:
             break  # only the easiest level that can make progress
         make = ALL_FINDERS.get(technique)
         if make is None:
@@ -147,7 +147,7 @@ def successors(
             if effect not in seen:
                 seen.add(effect)
                 found.append(d)
-                tier = technique.level
+                level = technique.level
     if not found and Technique.GUESS in techniques:
         guess = rules.guess(state)
         if guess is not None:
@@ -235,7 +235,7 @@ def _searched(
     """The search itself, on the puzzle as it is given (:func:`shortest_path` gives it the canonical form)."""
     techniques = techniques or TECHNIQUES
     graph = nx.DiGraph() if keep_graph else None  # built only when asked for: its edges cost time for nothing
-    search = _Search(puzzle, on_bitsets=trivial and not puzzle.clues, start=start)
+    search = _PathSearch(puzzle, on_bitsets=trivial and not puzzle.clues, start=start)
     masks, start_key, best = search.masks, search.start_key, search.best
     solved = (1 << masks.n_cells) - 1
     if graph is not None:
@@ -299,7 +299,7 @@ def _trivial_tier_first(techniques: tuple[Technique, ...]) -> bool:
     return bool(listed) and listed[0] is Technique.UNIQUE_PLACEMENT
 
 
-class _Search:
+class _PathSearch:
     """The positions a search has reached and how: each by its settled :class:`~dominosa.deductions.state.Position`
     (its key), with its cheapest cost known, the parent and edge it was reached by, and its
     SolvingState once made; and the queue of positions to expand, cheapest first.
@@ -420,4 +420,4 @@ _SINGLE = int(Technique.SINGLE_NEIGHBOUR)
 def _complete(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:
     """Finish from a position with the driver's loop (easiest deduction first), bookkeeping folded (drawn by the
     settled loop where the techniques start with it, as grading's)."""
-    return list(iter_deductions(state.copy(), techniques=techniques, bookkeeping=False))
+    return list(iter_deductions(state.copy(), techniques=techniques, with_bookkeeping=False))

@@ -59,7 +59,7 @@ class Node:
     - ``pstate[q]``: pair ``q``'s state, ``UNDECIDED``, ``JOINED`` or ``SPLIT``;
     - ``ccount[x]``: how many undecided pairs cell ``x`` still has, or ``DONE`` once the cell is covered;
     - ``dcount[d]``: how many undecided places domino ``d`` still has, or ``DONE`` once it is placed;
-    - ``placed``: how many pairs are joined.
+    - ``n_joined``: how many pairs are joined.
 
     :meth:`propagate` is the one body of the rules on these arrays. Joining a pair splits every other pair touching
     its cells and every other place of its domino (rule 2); a cell left with one undecided pair has it joined
@@ -76,7 +76,7 @@ class Node:
         "pstate",
         "ccount",
         "dcount",
-        "placed",
+        "n_joined",
         "dupc",
         "dupd",
         "record",
@@ -89,13 +89,20 @@ class Node:
     )
 
     def __init__(
-        self, t: Tables, pstate: bytearray, ccount: list[int], dcount: list[int], placed: int, dupc: bytes, dupd: bytes
+        self,
+        t: Tables,
+        pstate: bytearray,
+        ccount: list[int],
+        dcount: list[int],
+        n_joined: int,
+        dupc: bytes,
+        dupd: bytes,
     ) -> None:
         self.t = t
         self.pstate = pstate
         self.ccount = ccount
         self.dcount = dcount
-        self.placed = placed
+        self.n_joined = n_joined
         # Rule 4 can only fire at a cell two of whose pairs show one domino, and rule 6 only for a domino two of
         # whose places share a cell; elsewhere they say nothing that rules 1 and 3 do not (see _duplicates).
         self.dupc = dupc
@@ -109,7 +116,7 @@ class Node:
 
     def copy(self) -> Node:
         """A plain node at the same position (a supposition's scratch copy)."""
-        return Node(self.t, self.pstate[:], self.ccount[:], self.dcount[:], self.placed, self.dupc, self.dupd)
+        return Node(self.t, self.pstate[:], self.ccount[:], self.dcount[:], self.n_joined, self.dupc, self.dupd)
 
     def join(self, q: int) -> bool:
         """Join open pair ``q`` and draw every consequence; False on a contradiction (the node is then spoilt)."""
@@ -196,7 +203,8 @@ class Node:
         :meth:`split_for` is on the rarer paths): a call per split, or per join, costs counting time."""
         t = self.t
         pstate, ccount, dcount, weights = self.pstate, self.ccount, self.dcount, self.weights
-        lev, why, trail, level, record, placed = self.lev, self.why, self.trail, self.level, self.record, self.placed
+        lev, why, trail, level, record = self.lev, self.why, self.trail, self.level, self.record
+        n_joined = self.n_joined
         pair_a, pair_b, pd, n_cells = t.pair_a, t.pair_b, t.pair_domino, t.n_cells
         cell_pairs, placements, dupc, dupd = t.cell_pairs, t.placements, self.dupc, self.dupd
         pending: list[tuple[int, int]] = list(joins)
@@ -219,7 +227,7 @@ class Node:
                 if record:
                     lev[p], why[p] = level, code
                     trail.append(p)
-                placed += 1
+                n_joined += 1
                 ccount[a] = ccount[b] = dcount[d] = DONE
                 for group in (cell_pairs[a], cell_pairs[b], placements[d]):
                     for q in group:
@@ -281,7 +289,7 @@ class Node:
             else:
                 confl = self.watch_clauses(pending, splits)
                 if confl is None and ph == len(pending) and not splits:
-                    self.placed = placed
+                    self.n_joined = n_joined
                     return None
             if confl is not None:
                 return confl

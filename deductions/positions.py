@@ -1,9 +1,10 @@
 """Partly solved positions in the engine: their solving state, checking them against the puzzle, the next hint.
 
-A position (:class:`~dominosa.formats.positions.Position`, read by :func:`~dominosa.formats.positions.read_positions`)
-is a puzzle with some pairs already joined and split. The hint (:func:`next_hint`) is what grading would do next:
-bookkeeping (rules 2 and 3) is drawn silently, then the first deduction of the easiest technique that makes
-progress (the driver loop's :func:`~dominosa.deductions.driver.next_deduction`).
+A position as read (:class:`~dominosa.formats.positions.PositionRecord`, from
+:func:`~dominosa.formats.positions.read_positions`) is a puzzle with some pairs already joined and split. The hint
+(:func:`next_hint`) is what grading would do next: bookkeeping (rules 2 and 3) is drawn silently, then the first
+deduction of the easiest technique that makes progress (the driver loop's
+:func:`~dominosa.deductions.driver.next_deduction`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dominosa.deductions.counting import count_from_position, count_solutions
 from dominosa.deductions.driver import next_deduction, walk
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
-from dominosa.formats.positions import Position
+from dominosa.formats.positions import PositionRecord
 from dominosa.puzzle import Placement
 
 __all__ = [
@@ -37,7 +38,7 @@ CONSISTENT, SEVERAL, CONTRADICTS, UNKNOWN = "consistent", "several", "contradict
 one way to finish it, several, none, or not known within the counter's node budget."""
 
 
-def position_state(position: Position) -> SolvingState:
+def position_state(position: PositionRecord) -> SolvingState:
     """The position as a solving state, with every consequence of its pairs drawn (rules 2 and 3).
 
     The pairs count as *newly* decided: a person who placed a domino has not necessarily crossed out the
@@ -50,7 +51,7 @@ def position_state(position: Position) -> SolvingState:
     return walk(SolvingState.from_position(position.puzzle, newly_joined=joined, newly_split=split)).start
 
 
-def position_hint(position: Position, techniques: tuple[Technique, ...] | None = None) -> Hint:
+def position_hint(position: PositionRecord, techniques: tuple[Technique, ...] | None = None) -> Hint:
     """The hint for ``position`` as its pairs stand (the hint of :func:`next_hint`).
 
     The bookkeeping is drawn by :func:`next_hint` itself, not beforehand as :func:`position_state` draws it, so
@@ -130,7 +131,7 @@ class PositionCheck:
         return self.status == CONTRADICTS
 
 
-def check_position(position: Position, *, max_nodes: int | None = 200_000) -> PositionCheck:
+def check_position(position: PositionRecord, *, max_nodes: int | None = 200_000) -> PositionCheck:
     """Whether the position can still be completed, and if not, which of its pairs are wrong.
 
     A position whose pairs cannot stand together (a cell covered twice, or a contradiction the bookkeeping
@@ -152,7 +153,7 @@ def check_position(position: Position, *, max_nodes: int | None = 200_000) -> Po
     return _contradiction(position, "the position cannot be completed to a solution", max_nodes)
 
 
-def _contradiction(position: Position, fallback: str, max_nodes: int | None) -> PositionCheck:
+def _contradiction(position: PositionRecord, fallback: str, max_nodes: int | None) -> PositionCheck:
     """CONTRADICTS, naming the wrong pairs when the solution is known, else saying ``fallback``."""
     wrong = mistakes(position, max_nodes=max_nodes)
     if not wrong:
@@ -161,7 +162,7 @@ def _contradiction(position: Position, fallback: str, max_nodes: int | None) -> 
     return PositionCheck(CONTRADICTS, f"the position contradicts the puzzle's solution: {count}", tuple(wrong))
 
 
-def mistakes(position: Position, *, max_nodes: int | None = 200_000) -> list[str]:
+def mistakes(position: PositionRecord, *, max_nodes: int | None = 200_000) -> list[str]:
     """What the position decided differently from the solution, in reading order; [] when that is unknown.
 
     The solution is the puzzle's one solution, or when the clues themselves are wrong (a text position writes

@@ -22,7 +22,8 @@ class Rating:
     ``rules`` counts the path's steps by technique name; ``techniques`` (in the JSON form) counts the grading
     run's deductions by technique name, easiest first: what the puzzle needs; ``exhaustive`` says whether the
     path is proved the cheapest; ``level`` is the grade's position in ``GRADES`` (0 easiest), None when the
-    puzzle is not proper.
+    puzzle is not proper. ``steps_taken`` is the list of steps the score was measured on (the path's, or without
+    a path the grading run's but the bookkeeping), ``step_count`` the path's length (the JSON form's ``steps``).
     """
 
     verdict: str
@@ -51,7 +52,9 @@ class Rating:
         return {Technique(r).label: k for r, k in self.path.rules_used.items()}
 
     @property
-    def steps(self) -> int:
+    def step_count(self) -> int:
+        """How many steps the path takes (0 without a path): a count, where ``steps`` elsewhere is the list
+        (:attr:`DeductionPath.steps <dominosa.deductions.graph.DeductionPath.steps>`, :attr:`steps_taken`)."""
         return len(self.path.steps) if self.path else 0
 
     @property
@@ -82,7 +85,7 @@ class Rating:
             "level": self.level,
             "score": self.score,
             "score_version": SCORE_VERSION,
-            "steps": self.steps if self.path else None,
+            "steps": self.step_count if self.path else None,
             "rules": self.rules if self.path else None,
             "exhaustive": self.exhaustive if self.path else None,
             "cost": self.path.cost if self.path else None,
@@ -130,7 +133,7 @@ def rate(
     >>> rating = rate(read_puzzle("3:22223101012330103310"))
     >>> rating.verdict, rating.grade_name, rating.exhaustive
     ('proper', 'trivial', True)
-    >>> rating.steps, rating.rules
+    >>> rating.step_count, rating.rules
     (5, {'single neighbour': 4, 'unique placement': 1})
     """
     if graded is not None:
@@ -147,7 +150,7 @@ def rate(
         return Rating(verdict, graded, None, path_score([], dominoes=dominoes, proper=False, weights=weights))
     reason = grade_reason(puzzle, graded) if with_reason else None
     if not with_path:
-        steps = [d for d in graded.deductions if not Technique(d.rule).bookkeeping]
+        steps = [d for d in graded.deductions if not d.is_bookkeeping]
         return Rating(verdict, graded, None, path_score(steps, dominoes=dominoes, weights=weights), steps, reason)
     start = started[0] if started else None
     path = shortest_path(puzzle, node_budget=node_budget, trivial=graded.level == TRIVIAL, start=start)

@@ -390,22 +390,22 @@ def guess_at(s: SolvingState, x: int, q: int, *, refuted_only: bool = False) -> 
     ``refuted_only``) joined as a choice, as :func:`guess` chooses once every pair of the cell can be completed."""
     t = s.tables
     joined, split = s.joined_pairs(), s.split_pairs()
-    steps = refutation_nodes(t, joined, split, q)  # the same search made before, or -1
-    if steps >= 0:
+    nodes = refutation_nodes(t, joined, split, q)  # the same search made before, or -1
+    if nodes >= 0:
         refuted = True
     elif completes(t, joined, split, q):  # a solution kept from an earlier guess joins q: no search needed
-        refuted, steps = False, 0
+        refuted, nodes = False, 0
     else:
         result, found = count_position_pairs(s.puzzle, joined + [q], split, max_solutions=1)
         refuted = result.count == 0
-        steps = result.stats.nodes
+        nodes = result.stats.nodes
         if found:
             keep_solution(t, found[0])
         elif refuted:
-            keep_refutation(t, joined, split, q, steps)
+            keep_refutation(t, joined, split, q, nodes)
     if not refuted and refuted_only:
         return None
-    how = "at once" if steps <= 1 else f"after {steps} search steps"
+    how = "at once" if nodes <= 1 else f"after {nodes} search steps"
     reason = (
         f"Trying the {s.domino_label(t.pair_domino[q])} at {s.pair_label(q)} leads to a contradiction {how}, so it "
         "is split." if refuted else f"Every pair of {s.cell_label(x)} can be completed, so the puzzle has more "
@@ -418,7 +418,7 @@ def guess_at(s: SolvingState, x: int, q: int, *, refuted_only: bool = False) -> 
         cells=(x,),
         domino=t.pair_domino[q],
         reason=reason,
-        effort=max(1, steps) if refuted else 0,
+        effort=max(1, nodes) if refuted else 0,
     )
 
 

@@ -85,7 +85,7 @@ class Engine(Node):
     )
 
     def __init__(self, t: Tables, root: Node) -> None:
-        super().__init__(t, root.pstate[:], root.ccount[:], root.dcount[:], root.placed, root.dupc, root.dupd)
+        super().__init__(t, root.pstate[:], root.ccount[:], root.dcount[:], root.n_joined, root.dupc, root.dupd)
         n = t.n_pairs
         self.record = True
         self.lev = [0] * n  # decision level of each join and of each split not caused by a join
@@ -286,8 +286,8 @@ class Engine(Node):
 
     def backjump(self, level: int) -> None:
         """Return to the node as it was at the end of ``level``'s propagation."""
-        pstate, ccount, dcount, placed, n_trail = self.snaps[level]
-        self.pstate, self.ccount, self.dcount, self.placed = pstate[:], ccount[:], dcount[:], placed
+        pstate, ccount, dcount, n_joined, n_trail = self.snaps[level]
+        self.pstate, self.ccount, self.dcount, self.n_joined = pstate[:], ccount[:], dcount[:], n_joined
         del self.trail[n_trail:]
         self.qhead = n_trail
         del self.snaps[level:]
@@ -333,7 +333,7 @@ class Engine(Node):
 
     def decide(self, q: int) -> Sequence[int] | None:
         """Open a level by joining pair ``q``."""
-        self.snaps.append((self.pstate, self.ccount, self.dcount, self.placed, len(self.trail)))
+        self.snaps.append((self.pstate, self.ccount, self.dcount, self.n_joined, len(self.trail)))
         self.pstate, self.ccount, self.dcount = self.pstate[:], self.ccount[:], self.dcount[:]
         self.level += 1
         self.decisions.append(2 * q)
@@ -432,12 +432,12 @@ def search_solutions(
     if root is None:
         return
     stats.nodes += 1
-    if t.n_cells <= PROBE_MAX_CELLS and root.placed < total:
+    if t.n_cells <= PROBE_MAX_CELLS and root.n_joined < total:
         consistent, probes = probe(root)
         stats.probes += probes
         if not consistent:
             return
-    if root.placed == total:  # solved by propagation alone, as most small puzzles are
+    if root.n_joined == total:  # solved by propagation alone, as most small puzzles are
         if keep:
             yield [q for q in range(t.n_pairs) if root.pstate[q] == JOINED]
         else:
@@ -460,7 +460,7 @@ def search_solutions(
             stats.nodes += 1
             confl = eng.learn(learnt)
             continue
-        if eng.placed == total:
+        if eng.n_joined == total:
             if keep:
                 pstate = eng.pstate
                 yield [q for q in range(t.n_pairs) if pstate[q] == JOINED]

@@ -5,7 +5,8 @@ placed dominoes, the engine's :class:`~dominosa.deductions.state.Position`. The 
 (:mod:`~dominosa.deductions.graph`) works out every edge's child from its parent's bitsets, without a copy of the
 parent's :class:`~dominosa.deductions.state.SolvingState` (a copy per edge would cost more than the rest of the search),
 and expands a position where the trivial tier applies on them alone; lean grading's run of the trivial and basic tiers
-on small boards (the generator's quick rejections) is made on them too (:mod:`~dominosa.deductions.grading`).
+on small boards (the generator's quick rejections) is made on them too, by the walker and the tier's finders at the
+end of this module (:class:`BitsetPosition`, :func:`bitset_tier`), which :mod:`~dominosa.deductions.grading` counts.
 
 :func:`settle_position` is the engine's one settle kernel: a position and a deduction in, the settled position (and the
 bookkeeping steps drawn on the way) out, or a contradiction, drawn with the rules' own logic
@@ -21,13 +22,17 @@ techniques that read the board's shape around each pair (local duplicate, parity
 :class:`FollowingState`, a ``SolvingState`` brought forward along the settled positions.
 ``tests/test_deductions_settled.py`` holds all of them to the ``SolvingState``'s own runs.
 
-They are functions on a :class:`~dominosa.deductions.state.Position`, not another position type; they live here,
-not in ``state.py`` beside it, because they call the rules' logic, and ``rules.py`` imports ``state.py``.
+They are functions on a :class:`~dominosa.deductions.state.Position`, not another position type (the walker holds
+one); they live here, not in ``state.py`` beside it, because they call the rules' logic, and ``rules.py`` imports
+``state.py``.
 """
 
 from __future__ import annotations
 
-from dominosa.deductions.grades import Technique
+from collections.abc import Callable
+
+from dominosa.deductions import local_duplicate, parity
+from dominosa.deductions.grades import BASIC, TECHNIQUES, TRIVIAL, Technique, ordered_by_tier
 from dominosa.deductions.must_overlap import must_overlap_splits
 from dominosa.deductions.rules import (
     join_splits,
@@ -46,7 +51,7 @@ from dominosa.deductions.state import (
     make_position,
     names_of,
 )
-from dominosa.deductions.tables import Masks, Tables
+from dominosa.deductions.tables import Masks, Tables, masks_of, tables_for
 from dominosa.puzzle import Puzzle
 
 __all__ = [
@@ -60,6 +65,8 @@ __all__ = [
     "shared_cell_dominoes",
     "must_overlap_dominoes",
     "FollowingState",
+    "BitsetPosition",
+    "bitset_tier",
 ]
 
 # A move of the search: (rule, pair joined, where): the lonely cell for rule 1, the domino for rule 5. The Deduction
@@ -380,3 +387,177 @@ class FollowingState:
             self.state.apply(step)
         self.joined, self.split = joined, split
         return self.state
+
+
+# -- lean grading's run of the easy tiers on a small board -----------------------------------------------------------
+
+
+class BitsetPosition:
+    """A settled position on the bitsets of :mod:`~dominosa.deductions.settled` (joined pairs, split pairs,
+    covered cells, placed dominoes), as the driver's loop walks it (:class:`~dominosa.deductions.driver.Walked`):
+    lean grading's trivial tier alone, or with the basic tier after it, on a small board. Each deduction is
+    settled by :func:`~dominosa.deductions.settled.settled_after` (no bookkeeping is ever pending), and the
+    bookkeeping is counted as settle counts it: a join's consequences once per pair joined, a split's once per
+    pair newly split (:attr:`split_steps`).
+
+    The generator's quick rejections at trivial and basic make this run for most layouts they meet, and on a
+    small board a SolvingState's start and its incremental counts cost more than the few bit operations a step
+    takes here (bench/README.md, "One position type, step C"). The tiers' finders are :func:`_trivial_move`
+    and :func:`_basic_step`.
+
+    >>> from dominosa import read_puzzle
+    >>> from dominosa.deductions.driver import stepping
+    >>> position = BitsetPosition(read_puzzle("3:22223101012330103310"))
+    >>> [d.rule for d in stepping(position, ([_trivial_move],), applied=False)], position.solved
+    ([5, 5, 1, 1, 1], True)
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.masks = masks_of(tables_for(puzzle))
+        self.position: Position = start_position(self.masks)  # then each the kernel gives
+        self.full = (1 << self.masks.n_cells) - 1
+        self.solved = self.position[2] == self.full
+        self.bulk = False  # its finders give their first deduction
+        self.split_steps = 0
+        self.following: FollowingState | None = None  # made when the basic tier is first asked
+
+    @property
+    def subject(self) -> BitsetPosition:
+        """What its finders read: the bitsets themselves."""
+        return self
+
+    def finished(self) -> bool:
+        """Solved: a settled position never has bookkeeping pending."""
+        return self.solved
+
+    def settle(self) -> None:
+        """Nothing: each step is settled as it is applied."""
+
+    def apply(self, deduction: Deduction) -> None:
+        """Settle the deduction on the bitsets (a proper puzzle's sound steps never contradict)."""
+        after = settled_after(self.masks, self.position, deduction.joins, deduction.splits, checked=False)
+        if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
+            raise Contradiction("a step on bitsets meets a contradiction")
+        position, newly_split = after
+        self.position = position
+        self.split_steps += newly_split
+        self.solved = position[2] == self.full
+
+
+def _trivial_move(p: BitsetPosition) -> Deduction | None:
+    """The trivial tier's first move on the bitsets (the lowest lonely cell's pair, else the lowest lonely
+    domino's place), as its rule and pair."""
+    moves = trivial_moves(p.masks, p.position, True)
+    if moves is None:
+        return None
+    rule, q, _ = moves[0]
+    key = q << 6 | rule
+    made = _MOVES.get(key)
+    if made is None:
+        made = _MOVES[key] = Deduction(rule=rule, joins=(q,))
+    return made
+
+
+# Each trivial move as its deduction, made once (a value, never changed): a quick rejection's run is a few dozen
+# moves, where making each anew would cost more than its step on the bitsets.
+_MOVES: dict[int, Deduction] = {}
+
+
+def _basic_step(p: BitsetPosition) -> Deduction | None:
+    """The basic tier's first deduction on the bitsets where no trivial move is left (:func:`_first_basic`)."""
+    if p.following is None:
+        p.following = FollowingState(p.puzzle)
+    return _first_basic(p.masks, p.position, p.following)
+
+
+def _first_basic(m: Masks, position: Position, following: FollowingState) -> Deduction | None:
+    """The basic tier's first deduction in a settled position where no trivial move is left: its techniques asked
+    in the step run's order (:data:`~dominosa.deductions.grades.TECHNIQUES`, read once into
+    :data:`_BASIC_ON_BITSETS`), each at the lowest place the bitsets show it applies. None when the tier is stuck."""
+    undecided = m.all_pairs & ~(position[0] | position[1])
+    for first in _BASIC_ON_BITSETS:
+        found = first(m, position, undecided, following)
+        if found is not None:
+            return found
+    return None
+
+
+def _same_neighbours_first(
+    m: Masks, position: Position, undecided: int, following: FollowingState
+) -> Deduction | None:
+    """Rule 4 at its lowest cell: its domino's places away from the cell split."""
+    cells = same_neighbour_cells(m, position, True)
+    if not cells:
+        return None
+    return Deduction(rule=_SAME_RULE, splits=bit_indices(same_neighbours_away(m, undecided, cells[0])))
+
+
+def _shared_cell_first(
+    m: Masks, position: Position, undecided: int, following: FollowingState
+) -> Deduction | None:
+    """Rule 6 at its lowest domino: the other pairs of the cell all its places share split."""
+    dominoes = shared_cell_dominoes(m, position, True)
+    if not dominoes:
+        return None
+    return Deduction(rule=_SHARED_RULE, splits=bit_indices(shared_cell_splits(m, undecided, dominoes[0])[1]))
+
+
+def _must_overlap_first(
+    m: Masks, position: Position, undecided: int, following: FollowingState
+) -> Deduction | None:
+    """Must overlap at its lowest domino: every pair touching its first place that each of its places overlaps
+    split."""
+    dominoes = must_overlap_dominoes(m, position, True)
+    if not dominoes:
+        return None
+    return Deduction(rule=_OVERLAP_RULE, splits=bit_indices(must_overlap_splits(m, undecided, dominoes[0])))
+
+
+def _local_duplicate_first(
+    m: Masks, position: Position, undecided: int, following: FollowingState
+) -> Deduction | None:
+    """Local duplicate, asked of the engine's own position (:class:`~dominosa.deductions.settled.FollowingState`)."""
+    return _rule_and_pairs(local_duplicate.local_duplicate(following.at(position)))
+
+
+def _parity_first(
+    m: Masks, position: Position, undecided: int, following: FollowingState
+) -> Deduction | None:
+    """Parity, asked as local duplicate is."""
+    return _rule_and_pairs(parity.parity(following.at(position)))
+
+
+def _rule_and_pairs(found: Deduction | None) -> Deduction | None:
+    """An engine's deduction kept to its rule and pairs (a lean run reads no more, and keeps no sentence)."""
+    return None if found is None else Deduction(rule=found.rule, joins=found.joins, splits=found.splits)
+
+
+# The basic tier's techniques on bitsets, in the tier's order: TECHNIQUES says it, this table only binds each to its
+# finder on bitsets.
+_BASIC_ON_BITSETS = tuple({
+    Technique.ALL_SAME_NEIGHBOURS: _same_neighbours_first,
+    Technique.SHARED_CELL: _shared_cell_first,
+    Technique.MUST_OVERLAP: _must_overlap_first,
+    Technique.LOCAL_DUPLICATE: _local_duplicate_first,
+    Technique.PARITY: _parity_first,
+}[t] for t in TECHNIQUES if t.level == BASIC)
+
+
+def bitset_tier(order: tuple[Technique, ...]) -> list[Callable[[BitsetPosition], Deduction | None]] | None:
+    """The finders of a lean run on bitsets for a technique list, as one tier of the driver's loop: the trivial
+    tier's first move for the trivial techniques, then the basic tier's (:func:`_basic_step`) for those up to
+    basic (:func:`~dominosa.deductions.grades.ordered_by_tier` gives both lists, the generator's quick
+    rejections); None for any other list, which is graded on a ``SolvingState``."""
+    if order == _TRIVIAL_TIER:
+        return [_trivial_move]
+    if order == _BASIC_TIER:
+        return [_trivial_move, _basic_step]
+    return None
+
+
+_TRIVIAL_TIER = ordered_by_tier(TRIVIAL)
+_BASIC_TIER = ordered_by_tier(BASIC)
+_SAME_RULE = int(Technique.ALL_SAME_NEIGHBOURS)
+_SHARED_RULE = int(Technique.SHARED_CELL)
+_OVERLAP_RULE = int(Technique.MUST_OVERLAP)

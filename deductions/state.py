@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from dominosa.board import cell_name
-from dominosa.deductions.grades import Technique
+from dominosa.deductions.grades import BOOKKEEPING_RULES, Technique
 from dominosa.deductions.tables import Tables, masks_of, tables_for
 from dominosa.dominoes import domino_name
 from dominosa.puzzle import Puzzle
@@ -127,8 +127,9 @@ class Deduction:
 
     @property
     def is_bookkeeping(self) -> bool:
-        """Rules 2 and 3 only draw the consequences of an earlier deduction."""
-        return self.rule in (2, 3)
+        """Whether this is a bookkeeping step (rules 2 and 3: it only draws the consequences of an earlier
+        deduction), as the technique table says (:data:`~dominosa.deductions.grades.BOOKKEEPING_RULES`)."""
+        return self.rule in BOOKKEEPING_RULES
 
     def _fields(self) -> tuple[object, ...]:
         # Read as Python reads it: compiled code reads self.rule as an int (mypy's type), and a Technique kept in the

@@ -273,20 +273,16 @@ def develop(board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: ran
     return layout, False, budgets.repairs, None
 
 
-# The bookkeeping rules' numbers: a full grading run holds a hundred deductions or so, and looking each one's
-# technique up (an enum call) to drop its bookkeeping was a tenth of the time around the grading.
-_BOOKKEEPING = frozenset(t.value for t in Technique if t.bookkeeping)
-
 # Far below any score a puzzle can have (guessing puzzles go down to a few hundred below zero).
 _OUTSIDE_RANGE = -1e9
 
 
-def _steps_above(uses: dict[int, int], tier: int) -> int:
-    return sum(n for rule, n in uses.items() if Technique(rule).level > tier)
+def _steps_above(uses: dict[int, int], level: int) -> int:
+    return sum(n for rule, n in uses.items() if Technique(rule).level > level)
 
 
-def _steps_at(uses: dict[int, int], tier: int) -> int:
-    return sum(n for rule, n in uses.items() if Technique(rule).level == tier and not Technique(rule).bookkeeping)
+def _steps_at(uses: dict[int, int], level: int) -> int:
+    return sum(n for rule, n in uses.items() if Technique(rule).level == level and not Technique(rule).bookkeeping)
 
 
 def measured_when_stuck(target: Target) -> bool:
@@ -438,7 +434,8 @@ def _graded(job: Job, layout: Layout, repairs: int, graded: GradeResult) -> Eval
     """The evaluation of a proper layout from its grading run, with its deductions."""
     if graded.level is None:  # pragma: no cover - the full technique list always finishes a proper puzzle
         return Evaluation(layout, True, None, None, IMPROPER_FITNESS, repairs)
-    steps = [d for d in graded.deductions if d.rule not in _BOOKKEEPING]  # (a lean run has kept none)
+    # (a lean run has kept none; Deduction.is_bookkeeping reads the rule number, no enum call per deduction)
+    steps = [d for d in graded.deductions if not d.is_bookkeeping]
     value = path_score(steps, dominoes=len(job.dominoes), weights=ScoreWeights(*job.weights))
     target = job.target
     if target.level is not None and graded.level > target.level and measured_when_stuck(target):

@@ -5,7 +5,7 @@ made them: a puzzle file, the puzzle store, or the generator. :func:`build_book`
 PDF's bytes; :func:`write_book` writes them atomically, so a failed run never leaves half a book.
 
 The layout, page by page (set in Source Serif Pro for reading and Source Sans Pro for figures and labels; see
-:data:`~dominosa.rendering.pdf_writer.FACES`):
+:data:`~dominosa.rendering.fonts.FACES`):
 
 1. a **title page** (the title large, the subtitle, a small solved board, the author at the foot); on its back
    the **copyright page** (© year and author, the rights, publisher, ISBN, a colophon, the seed in small print);
@@ -80,6 +80,7 @@ from dominosa.rendering.book_sections import (
 )
 from dominosa.rendering.book_techniques import draw_lessons_page, find_book_lessons, lesson_shows
 from dominosa.rendering.files import atomic_write
+from dominosa.rendering.fonts import unprintable
 from dominosa.rendering.i18n import _ as tr
 from dominosa.rendering.i18n import ngettext, pdf_language, use_language
 from dominosa.rendering.i18n import number as count_text
@@ -92,7 +93,7 @@ from dominosa.rendering.pages import (
     page_frame,
     parse_trim,
 )
-from dominosa.rendering.pdf_writer import SPARE_CODES, PdfDocument, unprintable
+from dominosa.rendering.pdf_writer import SPARE_CODES, PdfDocument
 from dominosa.rendering.scene import Diagram
 from dominosa.rendering.style import Style, resolve_style
 from dominosa.solution import problems

@@ -32,11 +32,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dominosa.puzzle import Puzzle
+from dominosa.rendering.fonts import font_metrics, text_width
+from dominosa.rendering.fonts import wrap_text as _wrap
 from dominosa.rendering.i18n import _ as tr
 from dominosa.rendering.i18n import check_language, pdf_language, use_language
 from dominosa.rendering.pages import BLEED, INCH, MIN_TEXT, Trim, parse_trim
-from dominosa.rendering.pdf_writer import PdfDocument, PdfPage, font_metrics, text_width
-from dominosa.rendering.pdf_writer import wrap_text as _wrap
+from dominosa.rendering.pdf_writer import PdfDocument, PdfPage
 from dominosa.rendering.scene import MARGIN, Layer, build_diagram
 from dominosa.rendering.style import Style, resolve_style
 

@@ -26,11 +26,12 @@ from dominosa.rendering.book_page import (
     smallest_cell,
 )
 from dominosa.rendering.book_sections import BookError, Imprint, display_name
+from dominosa.rendering.fonts import font_metrics, text_width
+from dominosa.rendering.fonts import wrap_text as _wrap
 from dominosa.rendering.i18n import N_
 from dominosa.rendering.i18n import _ as tr
 from dominosa.rendering.pages import MIN_TEXT, Trim, page_frame
-from dominosa.rendering.pdf_writer import PdfPage, font_metrics, text_width
-from dominosa.rendering.pdf_writer import wrap_text as _wrap
+from dominosa.rendering.pdf_writer import PdfPage
 from dominosa.rendering.style import resolve_style
 
 # The worked example of the how-to page: a double-2 puzzle with one solution, solved in the steps the text tells.

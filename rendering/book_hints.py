@@ -20,13 +20,13 @@ from dominosa.rendering.book_page import (
     puzzles_span,
     running_head,
 )
+from dominosa.rendering.fonts import text_width
+from dominosa.rendering.fonts import wrap_text as _wrap
 from dominosa.rendering.i18n import N_
 from dominosa.rendering.i18n import _ as tr
-from dominosa.rendering.pdf_writer import text_width
-from dominosa.rendering.pdf_writer import wrap_text as _wrap
 
 if TYPE_CHECKING:
-    from dominosa.rendering.lessons import Hint
+    from dominosa.rendering.lessons import HardStep
 
 _HINTS_INTRO = N_(
     "Stuck? For each puzzle, its first hard step: the technique it takes (see Solving techniques) and the pair "
@@ -34,11 +34,11 @@ _HINTS_INTRO = N_(
 )
 
 
-def hint_pages(hints: Sequence[Hint], width: float, height: float, kind: TypeSizes) -> list[list[Hint]]:
+def hint_pages(hints: Sequence[HardStep], width: float, height: float, kind: TypeSizes) -> list[list[HardStep]]:
     """The hints, as many to a page as their lines fit (a long one wraps), the first page opening with the
     heading."""
     room = height - intro_height(tr(_HINTS_INTRO), width, kind) - kind.body * 0.5
-    pages: list[list[Hint]] = [[]]
+    pages: list[list[HardStep]] = [[]]
     for hint in hints:
         tall = _hint_height(len(_hint_lines(hint, width, kind)), kind)
         if tall > room and pages[-1]:
@@ -58,14 +58,14 @@ def _hint_indent(kind: TypeSizes) -> float:
     return text_width("0000", kind.body, bold=LABEL_BOLD)
 
 
-def _hint_lines(hint: Hint, width: float, kind: TypeSizes) -> list[str]:
+def _hint_lines(hint: HardStep, width: float, kind: TypeSizes) -> list[str]:
     """A hint's words, wrapped to the column right of its number."""
     label = tr(hint.technique.label)
     text = tr("{technique}: look at {where}").format(technique=f"{label[:1].upper()}{label[1:]}", where=tr(hint.where))
     return _wrap(text, kind.body, width - _hint_indent(kind), bold=TEXT)
 
 
-def draw_hints_page(c: PageContext, hints: Sequence[Hint], first: bool) -> None:
+def draw_hints_page(c: PageContext, hints: Sequence[HardStep], first: bool) -> None:
     """A page of hints, each under its puzzle's number; the ``first`` opens the chapter with its heading."""
     if not first:  # a chapter's opening page carries its title, not a running head
         running_head(c, tr("Hints"), puzzles_span(hints[0].number, hints[-1].number))

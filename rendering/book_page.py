@@ -12,10 +12,11 @@ import dataclasses
 from dataclasses import dataclass
 
 from dominosa.puzzle import Puzzle
+from dominosa.rendering.fonts import font_metrics, text_width
+from dominosa.rendering.fonts import wrap_text as _wrap
 from dominosa.rendering.i18n import _ as tr
 from dominosa.rendering.pages import MIN_TEXT, OUTSIDE_MARGIN, PageFrame, Trim
-from dominosa.rendering.pdf_writer import PdfPage, font_metrics, text_width
-from dominosa.rendering.pdf_writer import wrap_text as _wrap
+from dominosa.rendering.pdf_writer import PdfPage
 from dominosa.rendering.scene import Diagram, build_diagram, labelled_span
 from dominosa.rendering.style import Style, resolve_style
 
@@ -25,7 +26,7 @@ GREY = "#555555"
 RULE = "#9a9a9a"  # hairlines: under the running heads, the checklist's boxes
 
 
-# The book's faces (see dominosa.rendering.pdf_writer.FACES): a serif for reading, a sans for what is looked up.
+# The book's faces (see dominosa.rendering.fonts.FACES): a serif for reading, a sans for what is looked up.
 TEXT, TEXT_BOLD, DISPLAY = "serif", "serif-bold", "display"
 
 

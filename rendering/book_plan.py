@@ -20,7 +20,7 @@ from dominosa.rendering.book_techniques import lesson_pages, lessons_intro
 from dominosa.rendering.style import Style
 
 if TYPE_CHECKING:
-    from dominosa.rendering.lessons import Hint, Lesson
+    from dominosa.rendering.lessons import HardStep, Lesson
 
 CHECKLIST_MAX_ORDER = 9  # a tick-off triangle comes with each puzzle up to double-9 sets
 
@@ -45,7 +45,7 @@ class Extras:
     """What the book teaches besides the puzzles: the techniques chapter's lessons and the hints."""
 
     lessons: list[Lesson]
-    hints: list[Hint]
+    hints: list[HardStep]
     style: Style
 
 

@@ -23,11 +23,11 @@ from dominosa.rendering.book_page import (
     running_head,
 )
 from dominosa.rendering.book_sections import BookEntry, display_name
+from dominosa.rendering.fonts import text_width
 from dominosa.rendering.i18n import _ as tr
 from dominosa.rendering.i18n import ngettext
 from dominosa.rendering.i18n import number as count_text
 from dominosa.rendering.pages import MIN_TEXT
-from dominosa.rendering.pdf_writer import text_width
 from dominosa.rendering.scene import MARGIN, Diagram, Layer
 
 PIPS = 5  # the difficulty marker: 1 to 5 marks for a puzzle's place within its grade

@@ -29,12 +29,12 @@ from dominosa.rendering.book_page import (
     running_head,
     smallest_cell,
 )
+from dominosa.rendering.fonts import text_width
+from dominosa.rendering.fonts import wrap_text as _wrap
 from dominosa.rendering.i18n import N_, sentence
 from dominosa.rendering.i18n import _ as tr
 from dominosa.rendering.lesson_window import WINDOW_CELLS, fits_window, marked_cells, window_around, windowed
 from dominosa.rendering.pages import MIN_TEXT
-from dominosa.rendering.pdf_writer import text_width
-from dominosa.rendering.pdf_writer import wrap_text as _wrap
 from dominosa.rendering.scene import LABEL_SIZE, Diagram
 from dominosa.rendering.style import Style
 

@@ -207,10 +207,10 @@ def _tears(window: Window, width: float, height: float) -> list[tuple[float, flo
 
 def _zigzag(x0: float, y0: float, x1: float, y1: float, *, horizontal: bool) -> list[tuple[float, float, float, float]]:
     length = (x1 - x0) if horizontal else (y1 - y0)
-    steps = max(2, round(length / TEAR_STEP))
+    segments = max(2, round(length / TEAR_STEP))
     points = []
-    for k in range(steps + 1):
-        t = length * k / steps
+    for k in range(segments + 1):
+        t = length * k / segments
         off = TEAR_DEPTH if k % 2 else -TEAR_DEPTH
         points.append((x0 + t, y0 + off) if horizontal else (x0 + off, y0 + t))
-    return [(*points[k], *points[k + 1]) for k in range(steps)]
+    return [(*points[k], *points[k + 1]) for k in range(segments)]

@@ -29,7 +29,7 @@ from dominosa.deductions import GRADES, TECHNIQUES, Contradiction, Deduction, So
 from dominosa.puzzle import Placement, Puzzle
 from dominosa.rendering.i18n import N_
 
-__all__ = ["Lesson", "Hint", "find_lessons", "techniques_needed", "techniques_met", "first_hard_step", "steps"]
+__all__ = ["Lesson", "HardStep", "find_lessons", "techniques_needed", "techniques_met", "first_hard_step"]
 
 
 @dataclass(frozen=True)
@@ -55,15 +55,17 @@ class Lesson:
 
 
 @dataclass(frozen=True)
-class Hint:
-    """Where a puzzle's first hard step is (the pair it decides) and which technique it takes."""
+class HardStep:
+    """Where a puzzle's first hard step is (the pair it decides) and which technique it takes: what the book's
+    hints page prints for a puzzle. Not the engine's :class:`~dominosa.deductions.positions.Hint` (the next
+    deduction from a player's position, with the position it applies to)."""
 
     number: int
     technique: Technique
     where: str
 
 
-def steps(puzzle: Puzzle) -> Iterable[tuple[SolvingState, Deduction]]:
+def _steps_with_positions(puzzle: Puzzle) -> Iterable[tuple[SolvingState, Deduction]]:
     """The puzzle solved step by step, easiest technique first: each deduction with the position before it
     (the same state object, changed once the caller moves on). Stops when solved, stuck or contradicted."""
     state = SolvingState(puzzle)
@@ -83,7 +85,7 @@ def _taught(technique: Technique) -> bool:
 def techniques_met(puzzle: Puzzle) -> frozenset[Technique]:
     """The techniques a chapter would teach that solving ``puzzle`` step by step uses (remembered: the command
     asks it to choose the chapter's examples, and the book again when it lays the chapter out)."""
-    return frozenset(t for _, step in steps(puzzle) if _taught(t := Technique(step.rule)))
+    return frozenset(t for _, step in _steps_with_positions(puzzle) if _taught(t := Technique(step.rule)))
 
 
 def techniques_needed(puzzles: Iterable[Puzzle]) -> set[Technique]:
@@ -111,7 +113,7 @@ def find_lessons(
     fallback: dict[Technique, Lesson] = {}
     for number, puzzle in numbered:
         board = puzzle.board
-        for state, step in steps(puzzle):
+        for state, step in _steps_with_positions(puzzle):
             technique = Technique(step.rule)
             if technique in found or technique not in wanted:
                 continue
@@ -136,19 +138,19 @@ def find_lessons(
     return [chosen[t] for t in TECHNIQUES if t in chosen]
 
 
-def first_hard_step(number: int, puzzle: Puzzle, grade: str | None) -> Hint | None:
+def first_hard_step(number: int, puzzle: Puzzle, grade: str | None) -> HardStep | None:
     """The puzzle's first hard step (see the module's docstring); for a puzzle with none (an ungraded one that
     the trivial techniques solve), its first step; None only for a puzzle with no step at all."""
     level = GRADES.index(grade) if grade in GRADES else None
     board = puzzle.board
-    first: Hint | None = None
-    for _, step in steps(puzzle):
+    first: HardStep | None = None
+    for _, step in _steps_with_positions(puzzle):
         technique = Technique(step.rule)
         if not _taught(technique):
             continue
         decided = (*step.joins, *step.splits)
         where = _where(board, decided, step.cells)
-        hint = Hint(number, technique, where)
+        hint = HardStep(number, technique, where)
         if level is None and technique.level > 0 or level is not None and technique.level >= level:
             return hint
         first = first or hint

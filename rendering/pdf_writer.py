@@ -10,15 +10,15 @@ What it writes (PDF 1.4, every object plain so any tool reads it):
 
 - pages in a y-down coordinate system in points (one ``cm`` flip per page), so layout code and diagrams share
   the convention of :mod:`dominosa.rendering.scene`;
-- text in named faces (:data:`FACES`): DejaVu Sans (regular and bold, the fonts matplotlib ships, so every
-  machine has them) for pictures, and the book's print faces, Source Serif Pro for its text and Source Sans Pro
-  for its figures and labels (SIL Open Font Licence, which allows embedding; from the ``font-source-serif-pro``
-  and ``font-source-sans-pro`` packages, DejaVu standing in when one is missing), each embedded as a
-  **TrueType** subset (``/FontFile2``; never Type 3), as simple fonts with ``WinAnsiEncoding``, so text
-  stays extractable and searchable. Characters outside Windows-1252 (a narrow no-break space, an author's
-  "ř" or "Ł") take codes that encoding leaves free, named in the font's ``/Differences`` and its ToUnicode map,
-  up to :data:`SPARE_CODES` of them a document; a character a face lacks is set in its stand-in face
-  (:data:`FALLBACK`, DejaVu, which covers Latin Extended-A), glyph by glyph;
+- text in the named faces of :mod:`dominosa.rendering.fonts`: DejaVu Sans (regular and bold, the fonts matplotlib
+  ships, so every machine has them) for pictures, and the book's print faces, Source Serif Pro for its text and
+  Source Sans Pro for its figures and labels (SIL Open Font Licence, which allows embedding; from the
+  ``font-source-serif-pro`` and ``font-source-sans-pro`` packages, DejaVu standing in when one is missing), each
+  embedded as a **TrueType** subset (``/FontFile2``; never Type 3), as simple fonts with ``WinAnsiEncoding``, so
+  text stays extractable and searchable. Characters outside Windows-1252 (a narrow no-break space, an author's "ř"
+  or "Ł") take codes that encoding leaves free, named in the font's ``/Differences`` and its ToUnicode map, up to
+  :data:`SPARE_CODES` of them a document; a character a face lacks is set in its stand-in face (``fonts.FALLBACK``,
+  DejaVu, which covers Latin Extended-A), glyph by glyph;
 - text as the language in use sets it (:func:`~dominosa.rendering.i18n.typeset`: French spacing, cells in the
   language's letters, a number bound to its word), applied where text is measured and where it is set, so the
   two always agree;
@@ -30,82 +30,33 @@ Subsetting uses fontTools, which matplotlib itself depends on for the same job.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import io
 import logging
-import os
-import re
 import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dominosa.rendering.fonts import (
+    ENCODING,
+    FACES,
+    Face,
+    FontMetrics,
+    face_name,
+    face_runs,
+    font_metrics,
+    glyph_advance,
+    set_width,
+)
 from dominosa.rendering.i18n import typeset
 from dominosa.rendering.scene import DIGIT_HEIGHT, Diagram, Layer
 
-__all__ = [
-    "PdfDocument",
-    "PdfPage",
-    "Placed",
-    "text_width",
-    "wrap_text",
-    "font_metrics",
-    "unprintable",
-    "FONT_FILES",
-    "FACES",
-    "FALLBACK",
-    "SPARE_CODES",
-    "SpareCodes",
-    "Face",
-]
+__all__ = ["PdfDocument", "PdfPage", "Placed", "SPARE_CODES", "SpareCodes"]
 
-FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}  # bold? -> file in matplotlib's data
-# Each face by name: the package that ships it, its file in the package's ``files`` folder, and matplotlib's
-# DejaVu file that stands in when the package is not installed. The order fixes the PDF's font names (/F0, ...).
-FACES: dict[str, tuple[str | None, str | None, str]] = {
-    "sans": (None, None, FONT_FILES[False]),
-    "sans-bold": (None, None, FONT_FILES[True]),
-    "serif": ("font_source_serif_pro", "SourceSerifPro-Regular.ttf", "DejaVuSerif.ttf"),
-    "serif-bold": ("font_source_serif_pro", "SourceSerifPro-Semibold.ttf", "DejaVuSerif-Bold.ttf"),
-    "label": ("font_source_sans_pro", "SourceSansPro-Regular.ttf", FONT_FILES[False]),
-    "label-bold": ("font_source_sans_pro", "SourceSansPro-Semibold.ttf", FONT_FILES[True]),
-    "figures": ("font_source_sans_pro", "SourceSansPro-Semibold.ttf", FONT_FILES[False]),
-    "display": ("font_source_serif_pro", "SourceSerifPro-Bold.ttf", "DejaVuSerif-Bold.ttf"),
-    "serif-fallback": (None, None, "DejaVuSerif.ttf"),
-    "serif-bold-fallback": (None, None, "DejaVuSerif-Bold.ttf"),
-}
-# The face that sets, glyph by glyph, what a face's file lacks (Source Serif Pro has no narrow no-break space,
-# nor the Sami or Dutch letters of Latin Extended-A): DejaVu, of the same kind, which has them all.
-FALLBACK: dict[str, str] = {
-    "serif": "serif-fallback",
-    "serif-bold": "serif-bold-fallback",
-    "display": "serif-bold-fallback",
-    "label": "sans",
-    "label-bold": "sans-bold",
-    "figures": "sans-bold",
-}
-Face = str | bool  # a face's name, or (as before faces had names) bold or not in DejaVu Sans
 _KAPPA = 0.5522847498
 _CAPS = {"butt": 0, "round": 1, "square": 2}
-_ENCODING = "cp1252"  # what PDF calls WinAnsiEncoding (the five codes it leaves undefined are never produced)
 # The codes WinAnsiEncoding leaves to no character (its five gaps, the controls, DEL): a document gives them, in
 # the order it meets them, to the characters it shows from outside Windows-1252, the same code in every face.
 SPARE_CODES = (0x81, 0x8D, 0x8F, 0x90, 0x9D, *range(0x01, 0x20), 0x7F)
-
-
-@dataclass(frozen=True)
-class FontMetrics:
-    """What layout and the PDF font objects need to know about one font file."""
-
-    path: str
-    name: str
-    widths: tuple[float, ...]  # advance of each WinAnsi code 0..255, in thousandths of an em
-    bbox: tuple[int, int, int, int]
-    ascent: int
-    descent: int
-    cap_height: int
-    italic_angle: float
-    stem_v: int
-    digit_height: float  # the height of the digit 0, in ems: figures are centred on it
 
 
 @dataclass(frozen=True)
@@ -129,154 +80,6 @@ class Placed:
 CORE_RISE, CORE_DROP = 0.75, 0.22
 
 
-def _face_name(face: Face) -> str:
-    if isinstance(face, bool):
-        return "sans-bold" if face else "sans"
-    if face not in FACES:
-        raise ValueError(f"unknown face {face!r}: use one of {', '.join(FACES)}")
-    return face
-
-
-def face_path(face: Face) -> str:
-    """The font file of a face: the package's when it is installed, else matplotlib's DejaVu stand-in."""
-    package, name, fallback = FACES[_face_name(face)]
-    if package is not None:
-        spec = importlib.util.find_spec(package)
-        if spec is not None and spec.submodule_search_locations:
-            path = os.path.join(spec.submodule_search_locations[0], "files", name or "")
-            if os.path.isfile(path):
-                return path
-    return os.path.join(_font_folder(), fallback)
-
-
-def font_metrics(bold: Face = False) -> FontMetrics:
-    """The metrics of a face (a name of :data:`FACES`, or True/False for DejaVu Sans bold or not), read once
-    per process."""
-    return _metrics(_face_name(bold))
-
-
-@lru_cache(maxsize=len(FACES))
-def _metrics(face: str) -> FontMetrics:
-    from fontTools.ttLib import TTFont
-
-    bold = face.endswith("bold") or face == "display"
-    path = face_path(face)
-    font = TTFont(path, lazy=True)
-    scale = 1000.0 / font["head"].unitsPerEm
-    cmap = font.getBestCmap()
-    hmtx = font["hmtx"]
-    notdef = hmtx[".notdef"][0] * scale
-    widths = []
-    for code in range(256):
-        try:
-            char = bytes([code]).decode(_ENCODING)
-        except UnicodeDecodeError:
-            widths.append(0.0)
-            continue
-        glyph = cmap.get(ord(char))
-        widths.append(hmtx[glyph][0] * scale if glyph else notdef)
-    head, hhea = font["head"], font["hhea"]
-    cap = font["glyf"][cmap[ord("H")]]
-    zero = font["glyf"][cmap[ord("0")]]
-    name = font["name"].getDebugName(6) or os.path.splitext(os.path.basename(path))[0]
-    return FontMetrics(
-        path=path,
-        name=name.replace(" ", ""),
-        widths=tuple(widths),
-        bbox=tuple(round(v * scale) for v in (head.xMin, head.yMin, head.xMax, head.yMax)),  # type: ignore[arg-type]
-        ascent=round(hhea.ascent * scale),
-        descent=round(hhea.descent * scale),
-        cap_height=round(cap.yMax * scale),
-        italic_angle=float(font["post"].italicAngle),
-        stem_v=140 if bold else 80,
-        digit_height=zero.yMax / font["head"].unitsPerEm,
-    )
-
-
-@lru_cache(maxsize=2 * len(FACES))
-def _glyph_widths(face: str) -> dict[int, float]:
-    """Every character a face's file has, with its advance in thousandths of an em."""
-    from fontTools.ttLib import TTFont
-
-    font = TTFont(face_path(face), lazy=True)
-    scale = 1000.0 / font["head"].unitsPerEm
-    hmtx = font["hmtx"]
-    return {code: hmtx[glyph][0] * scale for code, glyph in font.getBestCmap().items()}
-
-
-def _advance(face: str, char: str) -> float:
-    """One character's advance in a face, in thousandths of an em (the .notdef box's where it has none)."""
-    width = _glyph_widths(face).get(ord(char))
-    return width if width is not None else font_metrics(face).widths[0x3F]  # as wide as "?"
-
-
-def _runs(face: str, text: str) -> list[tuple[str, str]]:
-    """``text`` cut into (face, piece) runs: each character in ``face`` if its file has it, else in its stand-in
-    (:data:`FALLBACK`) when that has it."""
-    has = _glyph_widths(face)
-    stand_in = FALLBACK.get(face)
-    runs: list[tuple[str, str]] = []
-    for char in text:
-        use = face
-        if ord(char) not in has and stand_in is not None and ord(char) in _glyph_widths(stand_in):
-            use = stand_in
-        if runs and runs[-1][0] == use:
-            runs[-1] = (use, runs[-1][1] + char)
-        else:
-            runs.append((use, char))
-    return runs
-
-
-def unprintable(text: str, bold: Face = False) -> str | None:
-    """The first character of ``text`` neither a face nor its stand-in can set (None when all can)."""
-    face = _face_name(bold)
-    for run_face, piece in _runs(face, text):
-        has = _glyph_widths(run_face)
-        for char in piece:
-            if ord(char) not in has and not char.isspace():
-                return char
-    return None
-
-
-def _font_folder() -> str:
-    """Matplotlib's font folder, found without importing matplotlib (which costs half a second)."""
-    spec = importlib.util.find_spec("matplotlib")
-    if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError("matplotlib is not installed: its DejaVu fonts are needed for PDF text")
-    return os.path.join(spec.submodule_search_locations[0], "mpl-data", "fonts", "ttf")
-
-
-def text_width(text: str, size: float, *, bold: Face = False) -> float:
-    """The width of a line of text in points, as the PDF will set it (typeset in the language in use)."""
-    return _set_width(_face_name(bold), typeset(text), size)
-
-
-def _set_width(face: str, text: str, size: float) -> float:
-    """The width of text already typeset, in points, each character in the face that sets it."""
-    return sum(_advance(run_face, c) for run_face, piece in _runs(face, text) for c in piece) * size / 1000.0
-
-
-def wrap_text(text: str, size: float, width: float, *, bold: Face = False) -> list[str]:
-    """Greedy line breaking at spaces, measured with the font's own widths, of the text typeset in the language
-    in use; never at a no-break space (French sets one before its colons, every language between a number and
-    its word)."""
-    lines: list[str] = []
-    line = ""
-    text = typeset(text)
-    for word in re.split(r"[^\S\u00a0\u202f]+", text.strip(" \t\n\r\f\v")):
-        if not word:
-            continue
-        trial = f"{line} {word}" if line else word
-        if line and text_width(trial, size, bold=bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
 class SpareCodes:
     """The characters from outside Windows-1252 a document shows, each with the spare code it was given."""
 
@@ -286,13 +89,13 @@ class SpareCodes:
     def encode(self, text: str) -> bytes:
         """``text`` as the bytes a simple font's string holds: Windows-1252, else the character's spare code."""
         try:
-            return text.encode(_ENCODING)
+            return text.encode(ENCODING)
         except UnicodeEncodeError:
             pass
         out = bytearray()
         for char in text:
             try:
-                out += char.encode(_ENCODING)
+                out += char.encode(ENCODING)
             except UnicodeEncodeError:
                 out.append(self._code_of(char))
         return bytes(out)
@@ -310,7 +113,7 @@ class SpareCodes:
 
 def _encode(text: str) -> bytes:
     """Text of Windows-1252 (a diagram's numbers and labels) as its bytes; anything else as ``?``."""
-    return text.encode(_ENCODING, errors="replace")
+    return text.encode(ENCODING, errors="replace")
 
 
 class PdfPage:
@@ -367,10 +170,10 @@ class PdfPage:
         the baseline). ``bold`` is the face: a name of :data:`FACES`, or True/False for DejaVu Sans bold or not.
         Returns the width of the text, in points.
         """
-        face = _face_name(bold)
+        face = face_name(bold)
         text = typeset(text)
-        runs = _runs(face, text)
-        width = _set_width(face, text, size)
+        runs = face_runs(face, text)
+        width = set_width(face, text, size)
         shift = width / 2 if anchor == "middle" else width if anchor == "end" else 0.0
         metrics = font_metrics(bold)
         rise, drop = metrics.ascent * size / 1000, -metrics.descent * size / 1000
@@ -442,7 +245,7 @@ class PdfPage:
 
         The paper is left out unless ``paper`` is True: on a white page it would only add bytes.
         """
-        face = _face_name(face)
+        face = face_name(face)
         self._inked(x, y, x + diagram.width * scale, y + diagram.height * scale)
         self.placed.append(Placed("figure", (x, y, x + diagram.width * scale, y + diagram.height * scale)))
         self._figure = (len(self.placed) - 1, x, y, scale)
@@ -628,7 +431,7 @@ def _font_objects(objects: list[bytes], face: str, chars: set[str], spare: dict[
     objects.append(b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(cmap) + cmap + b"\nendstream")
     cmap_ref = len(objects)
     first = min([32, *(code for code, _ in extra)])
-    advance = dict(enumerate(metrics.widths)) | {code: _advance(face, char) for code, char in extra}
+    advance = dict(enumerate(metrics.widths)) | {code: glyph_advance(face, char) for code, char in extra}
     widths = " ".join(_n(advance[code]) for code in range(first, 256))
     encoding = "/WinAnsiEncoding"
     if extra:
@@ -654,7 +457,7 @@ def _to_unicode(extra: tuple[tuple[int, str], ...] = ()) -> bytes:
         if code in given:
             continue
         try:
-            char = bytes([code]).decode(_ENCODING)
+            char = bytes([code]).decode(ENCODING)
         except UnicodeDecodeError:
             continue
         pairs.append(f"<{code:02X}> <{ord(char):04X}>")

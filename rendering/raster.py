@@ -94,7 +94,7 @@ def _glyph(text: str) -> tuple[np.ndarray, np.ndarray, float]:
     from matplotlib.font_manager import FontProperties
     from matplotlib.textpath import TextPath
 
-    from dominosa.rendering.pdf_writer import text_width
+    from dominosa.rendering.fonts import text_width
 
     path = TextPath((0, 0), text, size=1, prop=FontProperties(family=FONT_NAME))
     codes = path.codes if path.codes is not None else np.full(len(path.vertices), Path.LINETO)

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from dominosa.board import Cell, cell_name, column_name, row_name
 from dominosa.errors import PuzzleError
 from dominosa.puzzle import Placement, Puzzle, placement
+from dominosa.rendering.fonts import text_width
 from dominosa.rendering.i18n import language
 from dominosa.rendering.style import MONO, Style
 from dominosa.solution import Solution
@@ -371,8 +372,6 @@ def labelled_span(
     ``gap`` is the space between the labels and the board (wider where a torn edge lies between them);
     The labels are in the letters the book's text names cells by (Z4, S7 in German), or with ``bare`` the numbers
     alone, narrow enough for small cells."""
-    from dominosa.rendering.pdf_writer import text_width  # the font's own widths; imported late: it imports us
-
     code = language().code
     row_names = [str(r + 1) if bare else row_name(r, code) for r in rows]
     dx = max(text_width(name, size) for name in row_names) + gap

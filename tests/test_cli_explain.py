@@ -41,11 +41,11 @@ def test_numbered_steps_under_the_grade_and_score():
     assert lines[0] == "puzzle: example double-6, line 4: proper (exactly one solution)"
     assert lines[1].startswith(f"grade: {grade_words(expected.grade.describe(), expected.level)}, ")
     assert lines[1].endswith(f"score {expected.score:g}")
-    assert lines[2].startswith(f"path: {expected.steps} steps, cost {expected.path.cost:g}, ")
+    assert lines[2].startswith(f"path: {expected.step_count} steps, cost {expected.path.cost:g}, ")
     assert ("proved shortest" in lines[2]) == expected.exhaustive
     steps, last = lines[3:-1], lines[-1]
-    assert len(steps) == expected.steps
-    width = len(str(expected.steps))
+    assert len(steps) == expected.step_count
+    width = len(str(expected.step_count))
     for k, (line, step) in enumerate(zip(steps, expected.steps_taken, strict=True), 1):
         assert re.fullmatch(rf" *{k}\. \[[a-z ]+\] .+", line) and len(line.split(".")[0]) == width
         # the step's own sentence, then any dominoes it leaves with one place

@@ -109,7 +109,7 @@ def test_on_a_terminal_the_named_cells_are_in_bold_reverse_unless_no_color(monke
     from dominosa.cli.common import emphasis
     from dominosa.cli.hint import hint_text
     from dominosa.deductions import check_position, position_hint
-    from dominosa.formats.positions import Position
+    from dominosa.formats.positions import PositionRecord
 
     class Terminal:
         def isatty(self) -> bool:
@@ -123,7 +123,7 @@ def test_on_a_terminal_the_named_cells_are_in_bold_reverse_unless_no_color(monke
     monkeypatch.delenv("NO_COLOR")
     monkeypatch.setenv("TERM", "dumb")
     assert emphasis(Terminal()) == "brackets"
-    position = Position(read_example()[0])
+    position = PositionRecord(read_example()[0])
     hint = position_hint(position)
     text = hint_text(position, hint, check_position(position), level=1, marks="ansi")
     assert "(highlighted on the board)" in text

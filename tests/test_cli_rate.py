@@ -58,7 +58,7 @@ def test_rate_the_example_in_text():
     assert f"  score   {expected.score:g}\n" in out
     proof = "proved shortest" if expected.exhaustive else "not proved shortest"
     assert "  clues" not in out  # the example has none
-    assert f"  path    {expected.steps} steps, cost {expected.path.cost:g}, {proof}" in out
+    assert f"  path    {expected.step_count} steps, cost {expected.path.cost:g}, {proof}" in out
     chart = [line for line in out.splitlines() if "█" in line]
     counts = {}
     for line in chart:
@@ -67,7 +67,7 @@ def test_rate_the_example_in_text():
         counts[found.group(1)] = int(found.group(2))
         assert len(found.group(3)) == int(found.group(2))  # short counts are drawn to scale
     assert counts == expected.rules
-    assert sum(counts.values()) == expected.steps
+    assert sum(counts.values()) == expected.step_count
 
 
 def test_rate_json_has_the_keys_and_matches_the_engine(tmp_path):

@@ -157,7 +157,7 @@ def test_the_search_propagation_reaches_the_same_fixed_point_as_the_rules(layout
     puzzle, _ = layout
     t = tables_for(puzzle)
     root = propagate_position(t)
-    assume(root is not None and root.placed < t.n_cells // 2)
+    assume(root is not None and root.n_joined < t.n_cells // 2)
     engine = Engine(t, root)
     for _ in range(data.draw(st.integers(min_value=1, max_value=4), label="decisions")):
         before = bytes(engine.pstate)
@@ -241,6 +241,6 @@ def test_source_and_installed_propagation_reach_the_same_node(layout):
     ours, theirs = propagate_position(t), _SOURCE.propagate_position(t)
     assert (ours is None) == (theirs is None)
     if ours is not None:
-        assert (ours.pstate, ours.ccount, ours.dcount, ours.placed) == (
-            theirs.pstate, theirs.ccount, theirs.dcount, theirs.placed)
+        assert (ours.pstate, ours.ccount, ours.dcount, ours.n_joined) == (
+            theirs.pstate, theirs.ccount, theirs.dcount, theirs.n_joined)
         assert counting.probe(ours.copy()) == _SOURCE.probe(theirs.copy())

@@ -213,7 +213,7 @@ def test_iter_deductions_without_bookkeeping_is_the_full_run_without_its_bookkee
 
     for puzzle in _random_propers(6):
         full = [d for d in iter_deductions(puzzle) if not Technique(d.rule).bookkeeping]
-        settled = list(iter_deductions(puzzle, bookkeeping=False))
+        settled = list(iter_deductions(puzzle, with_bookkeeping=False))
         assert settled == full  # the same deductions, sentences included
         assert settled
 

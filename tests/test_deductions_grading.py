@@ -33,9 +33,9 @@ def proper_puzzles(draw, min_order=3, max_order=7):
     return proper_layout(order, random.Random(draw(seeds())))
 
 
-def _solves_with(puzzle: Puzzle, max_tier: int) -> bool:
+def _solves_with(puzzle: Puzzle, max_level: int) -> bool:
     state = SolvingState(puzzle)
-    for _ in iter_deductions(state, techniques=ordered_by_tier(max_tier), guess=False):
+    for _ in iter_deductions(state, techniques=ordered_by_tier(max_level), guess=False):
         pass
     return state.solved
 
@@ -109,7 +109,7 @@ def test_no_solution_is_a_verdict():
 def test_logical_puzzles_score_above_guessing_ones():
     # Without the fiendish tier some puzzles need trial and error; their solves must score below every
     # solve that logic alone finishes.
-    no_fiendish = tuple(t for t in ordered_by_tier() if t.tier != GUESSING - 1)
+    no_fiendish = tuple(t for t in ordered_by_tier() if t.level != GUESSING - 1)
     logical, guessing = [], []
     for seed in range(40):
         puzzle, _ = proper_layout(6, random.Random(seed))

@@ -22,7 +22,7 @@ from dominosa.deductions.positions import (
 )
 from dominosa.deductions.state import Contradiction
 from dominosa.formats import PuzzleRecord, read_puzzle
-from dominosa.formats.positions import Position, read_positions
+from dominosa.formats.positions import PositionRecord, read_positions
 from dominosa.generator.proper import proper_layout
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
@@ -44,11 +44,11 @@ TRUTH = {
 }
 
 
-def _position(puzzle: Puzzle, joined=(), split=()) -> Position:
-    return Position(PuzzleRecord(puzzle), tuple(joined), tuple(split))
+def _position(puzzle: Puzzle, joined=(), split=()) -> PositionRecord:
+    return PositionRecord(PuzzleRecord(puzzle), tuple(joined), tuple(split))
 
 
-def _partial(puzzle: Puzzle, solution: Solution, rng: random.Random) -> Position:
+def _partial(puzzle: Puzzle, solution: Solution, rng: random.Random) -> PositionRecord:
     """A position a careful solver could reach: some dominoes of the solution placed, some wrong pairs split."""
     truth = set(solution.placements)
     joined = [p for p in solution.placements if rng.random() < 0.3]

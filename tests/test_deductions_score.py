@@ -201,8 +201,8 @@ def test_a_puzzle_rates_the_same_whichever_symmetric_copy_is_given(order, seed, 
     copy = _image(puzzle, symmetry, renaming)
     rating, copied = rate(puzzle, node_budget=budget), rate(copy, node_budget=budget)
     assert copied.grade_name == rating.grade_name
-    assert (copied.path.cost, copied.path.exhaustive, copied.steps) == (rating.path.cost, rating.path.exhaustive,
-                                                                        rating.steps)
+    assert (copied.path.cost, copied.path.exhaustive, copied.step_count) == (rating.path.cost, rating.path.exhaustive,
+                                                                        rating.step_count)
     assert copied.score == rating.score
 
 

@@ -204,11 +204,7 @@ def test_the_cycle_finder_finds_a_cycle():
 
 # Import circles that remain anywhere, each with the reason it is still there; an entry that is no longer a
 # circle fails too, so the list never outlives its reasons.
-KNOWN_CIRCLES = {
-    frozenset({"dominosa.rendering.pdf_writer", "dominosa.rendering.scene"}):
-        "the diagrams (scene) measure their text with the PDF font's widths (pdf_writer.text_width), imported"
-        " inside a function; the widths belong in a module below both",
-}
+KNOWN_CIRCLES: dict[frozenset[str], str] = {}
 
 
 def _circles(modules: dict[str, set[str]]) -> set[frozenset[str]]:

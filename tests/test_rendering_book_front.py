@@ -10,7 +10,7 @@ from dominosa import Puzzle, Solution
 from dominosa.rendering.book import compose_book
 from dominosa.rendering.book_front import WORKED_EXAMPLE, grade_meanings
 from dominosa.rendering.book_sections import Imprint
-from dominosa.rendering.pdf_writer import text_width
+from dominosa.rendering.fonts import text_width
 
 
 def test_worked_example_is_a_proper_puzzle():

@@ -201,7 +201,8 @@ def test_a_caption_and_its_difficulty_marker_never_overlap_on_narrow_boards(monk
     from dominosa.generator.proper import proper_layout
     from dominosa.rendering.book import compose_book
     from dominosa.rendering.book_sections import BookEntry
-    from dominosa.rendering.pdf_writer import PdfPage, text_width
+    from dominosa.rendering.fonts import text_width
+    from dominosa.rendering.pdf_writer import PdfPage
 
     texts = []  # (page, left, right, baseline) of every caption and marker set
     draw = PdfPage.text

@@ -11,8 +11,8 @@ import pytest
 
 from dominosa import read_puzzle, rendering
 from dominosa.rendering.files import atomic_write, format_from_path
-from dominosa.rendering.i18n import use_language
-from dominosa.rendering.pdf_writer import SPARE_CODES, PdfDocument, SpareCodes, text_width, wrap_text
+from dominosa.rendering.fonts import text_width
+from dominosa.rendering.pdf_writer import SPARE_CODES, PdfDocument, SpareCodes
 
 ID = "3:22223101012330103310"
 
@@ -149,10 +149,3 @@ def test_a_document_gives_each_character_beyond_windows_1252_one_spare_code_unti
     with pytest.raises(ValueError, match="one character too many"):
         spare.encode("\u0180")
 
-
-def test_a_line_never_breaks_between_a_number_and_its_word():
-    text = "the set has 28 dominoes"
-    width = text_width("the set has 28", 10) + 1  # "28" would end the first line but for the no-break space
-    assert wrap_text(text, 10, width) == ["the set has", "28\u00a0dominoes"]
-    with use_language("fr"):  # and French sets its spaces before the marks, never to be broken
-        assert wrap_text("Vraiment ? Oui : 12 dominos", 10, 1) == ["Vraiment\u202f?", "Oui\u00a0:", "12\u00a0dominos"]

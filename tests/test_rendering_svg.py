@@ -161,7 +161,7 @@ def _labels(root: ET.Element) -> list[tuple[str, float, float]]:
 
 
 def test_labels_name_every_row_and_column_outside_the_board():
-    from dominosa.rendering.pdf_writer import text_width
+    from dominosa.rendering.fonts import text_width
     from dominosa.rendering.scene import LABEL_SIZE
 
     puzzle = read_puzzle(ID)  # 4 rows, 5 columns

@@ -139,7 +139,7 @@ def test_setter_highlights_where_an_ambiguous_grid_differs(studio, page):
 def test_setter_steps_through_the_explanation(studio, page):
     open_page(page, studio)
     page.fill("#text", GAME_ID)
-    steps = rate(read_puzzle(GAME_ID)).steps
+    steps = rate(read_puzzle(GAME_ID)).step_count
     expect(page.locator("#step-count")).to_have_text(f"{steps} steps")  # this puzzle's, not the example's
     page.click("#next")
     expect(page.locator("#step-count")).to_have_text(f"step 1 of {steps}")

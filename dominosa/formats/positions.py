@@ -43,7 +43,7 @@ from dominosa.formats.json_format import iter_json_values, puzzle_from_dict, sol
 from dominosa.formats.reader import PuzzleRecord, blank_separated_chunks, read_records
 from dominosa.puzzle import Placement, Puzzle, placement
 
-__all__ = ["Position", "read_positions"]
+__all__ = ["PositionRecord", "read_positions"]
 
 _SECTION = re.compile(r"\s*([=+])\1*\s*")
 _PAIR_TOKEN = re.compile(r"[^\s;]+")
@@ -52,8 +52,11 @@ _SECTION_NAMES = {"+": "joined", "=": "split"}
 
 
 @dataclass(frozen=True)
-class Position:
-    """A puzzle as read, with the pairs already joined and split (as cell pairs, first cell first).
+class PositionRecord:
+    """A position as read: the puzzle's record with the pairs already joined and split (as cell pairs, first cell
+    first). A record of text, as :class:`PuzzleRecord` is, and named so: the engine's position, the four bitsets
+    it passes around, is :class:`~dominosa.deductions.state.Position`; :meth:`pair_indices` leads from one to the
+    other.
 
     Attributes
     ----------
@@ -88,7 +91,7 @@ class Position:
 # -- reading ----------------------------------------------------------------------------------------------------
 
 
-def read_positions(text: str, source: str | None = None) -> list[Position]:
+def read_positions(text: str, source: str | None = None) -> list[PositionRecord]:
     """Every position in the text (see the module docstring for the forms), in order.
 
     Chunks are cut at blank lines, as the puzzle reader does; a chunk of JSON may hold several positions, a
@@ -96,7 +99,7 @@ def read_positions(text: str, source: str | None = None) -> list[Position]:
     :class:`PuzzleError` naming the line and column.
     """
     lines = [(k + 1, line.removesuffix("\r")) for k, line in enumerate(text.split("\n"))]
-    found: list[Position] = []
+    found: list[PositionRecord] = []
     for chunk in blank_separated_chunks(lines):
         content = [line for line in chunk if not _is_comment(line[1])]
         if not content:
@@ -115,7 +118,7 @@ def _is_comment(text: str) -> bool:
     return text.lstrip().startswith("#")
 
 
-def _json_positions(chunk: list[tuple[int, str]], source: str | None) -> list[Position]:
+def _json_positions(chunk: list[tuple[int, str]], source: str | None) -> list[PositionRecord]:
     out = []
     number = 0
     for value, line, column in iter_json_values(chunk, source=source):
@@ -129,7 +132,7 @@ def _json_positions(chunk: list[tuple[int, str]], source: str | None) -> list[Po
             except PuzzleError as error:
                 raise error.located(line=line, column=column, source=source) from None
             record = PuzzleRecord(puzzle, solution, source, line, number, "json")
-            out.append(Position(record, joined, split))
+            out.append(PositionRecord(record, joined, split))
     return out
 
 
@@ -169,7 +172,7 @@ def _pair_problem(puzzle: Puzzle, a: Cell, b: Cell) -> str | None:
     return None
 
 
-def _text_positions(chunk: list[tuple[int, str]], source: str | None) -> list[Position]:
+def _text_positions(chunk: list[tuple[int, str]], source: str | None) -> list[PositionRecord]:
     """A puzzle text with optional ``+`` and ``=`` sections after it."""
     puzzle_lines: list[tuple[int, str]] = []
     sections: dict[str, list[tuple[int, str]]] = {}
@@ -203,7 +206,7 @@ def _text_positions(chunk: list[tuple[int, str]], source: str | None) -> list[Po
     padded = "\n" * (first - 1) + "\n".join(text for _, text in puzzle_lines)
     records = list(read_records(padded, source))
     if not marks:
-        return [Position(record) for record in records]
+        return [PositionRecord(record) for record in records]
     if len(records) != 1:
         raise PuzzleError(
             f"{len(records)} puzzles before the '+'/'=' pairs: put each position in its own paragraph",
@@ -213,7 +216,7 @@ def _text_positions(chunk: list[tuple[int, str]], source: str | None) -> list[Po
     record = records[0]
     joined = _text_pairs(sections.get("+", []), record.puzzle, source)
     split = _text_pairs(sections.get("=", []), record.puzzle, source)
-    return [Position(record, joined, split)]
+    return [PositionRecord(record, joined, split)]
 
 
 def _text_pairs(lines: list[tuple[int, str]], puzzle: Puzzle, source: str | None) -> tuple[Placement, ...]:
