@@ -29,7 +29,7 @@ from dominosa.cli.interrupts import finished
 from dominosa.cli.rate import ClueSettlement, grade_words, path_proof, verdict_words
 from dominosa.cli.timeout import EXIT_TIMED_OUT, TimedOut, add_timeout_argument, report_timed_out, time_limit
 from dominosa.cli.usage import UsageError
-from dominosa.deductions import DEFAULT_NODE_BUDGET, Deduction, Rating, SolvingState, Technique, rate, settle, walk
+from dominosa.deductions import DEFAULT_NODE_BUDGET, Deduction, Rating, SolvingState, Technique, rate, walk
 from dominosa.dominoes import domino_name
 from dominosa.formats import PuzzleRecord, puzzle_to_dict
 from dominosa.puzzle import Placement, Puzzle
@@ -171,13 +171,8 @@ def replay(
     its own. The explanation names those dominoes after the step that forced them, so no domino appears in a
     picture before a sentence has named it, and the last position shows the solved board.
     """
-    out = []
-    for before, step in walk(puzzle, steps):
-        after = before.copy()
-        after.apply(step)
-        follows = tuple(q for d in settle(after) for q in d.joins if q not in step.joins)
-        out.append((before, step, follows, after))
-    return out
+    return [(r.before, r.step, tuple(q for d in r.forced for q in d.joins if q not in r.step.joins), r.after)
+            for r in walk(puzzle, steps)]
 
 
 def follow_sentence(puzzle: Puzzle, pairs: tuple[int, ...]) -> str:

@@ -37,9 +37,8 @@ from dominosa.deductions import (
     TECHNIQUES,
     UNDECIDED_VERDICT,
     Rating,
-    SolvingState,
     rate,
-    settle,
+    settled_start,
 )
 from dominosa.formats import PuzzleRecord, puzzle_to_dict
 from dominosa.puzzle import Puzzle
@@ -265,8 +264,7 @@ class ClueSettlement:
         """The settlement of a proper puzzle's clues; None without clues."""
         if not puzzle.clues:
             return None
-        state = SolvingState(puzzle)
-        settle(state)
+        state = settled_start(puzzle)
         return cls(len(puzzle.clues), sum(state.placed), state.tables.n_dominoes)
 
     @property

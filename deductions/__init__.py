@@ -20,9 +20,10 @@ techniques, the driver, counting, grading, the graph and the layers):
   domino or cell in a :class:`SolvingState` (``placed_bits``, ``covered_bits`` its bitsets); a count is ``n_...``
   (``n_covered``, the counter's ``n_joined``), and the steps that place a domino are ``placing_steps``.
 - **position**: a puzzle with some pairs decided (joined: a domino placed there; split: ruled out): as four
-  bitsets a :class:`~dominosa.deductions.state.Position` (what the settle kernel takes and gives), indexed for the
-  rules by a :class:`SolvingState`; read from text as a
-  :class:`~dominosa.formats.positions.PositionRecord` (cell pairs, as written).
+  bitsets a :class:`~dominosa.deductions.state.Position`, settled (what the settle kernel, the candidate lists, the
+  state graph and the bitset walker take and give); with consequences still pending an
+  :class:`~dominosa.deductions.state.Unsettled`; indexed for the rules by a :class:`SolvingState`; read from text
+  as a :class:`~dominosa.formats.positions.PositionRecord` (cell pairs, as written).
 - **pair state**: ``UNDECIDED``, ``JOINED``, ``SPLIT`` and, while consequences are pending,
   ``NEWLY_JOINED``, ``NEWLY_SPLIT`` (:mod:`~dominosa.deductions.state`; the counter uses the first three).
 - **deduction**: one step of a rule or technique (:class:`Deduction`); **technique**: a rule as graded, with its
@@ -34,6 +35,9 @@ techniques, the driver, counting, grading, the graph and the layers):
   ``with_bookkeeping`` says whether it yields or keeps those steps.
 - **walk**: a run of the one stepping loop (:func:`~dominosa.deductions.driver.stepping`) over a position, which
   owns how a deduction is applied and what is drawn after it (:class:`~dominosa.deductions.driver.Walked`).
+- **replay**: a path stepped again from a settled start (:func:`settled_start`), each step with the position
+  before, the moves it forces and the position after (:func:`walk`: hints, the state graph, carried paths and
+  ``explain`` read it).
 - **level**: a technique's or grade's number, its place in ``GRADES`` (``Technique.level``); **tier**: the
   techniques of one level, which the loop asks together (the driver's ``tiers``, ``ordered_by_tier``). Two
   outside formats keep ``tier`` for a level: the hint's JSON and the score's weight per level.
@@ -115,8 +119,8 @@ __all__ = [
     "next_deduction",
     "solve_by_steps",
     "StepLog",
-    "settle",
-    # a player's position: hints, checks and the replay of a path
+    "settled_start",
+    # a player's position: hints, checks and the replay of a path (walk, from a settled start)
     "check_position",
     "position_hint",
     "PositionCheck",
@@ -182,14 +186,14 @@ _LAZY = {
     "next_deduction": "dominosa.deductions.driver",
     "solve_by_steps": "dominosa.deductions.driver",
     "StepLog": "dominosa.deductions.driver",
-    "settle": "dominosa.deductions.driver",
+    "settled_start": "dominosa.deductions.driver",
     # positions
     "check_position": "dominosa.deductions.positions",
     "position_hint": "dominosa.deductions.positions",
     "PositionCheck": "dominosa.deductions.positions",
     "Hint": "dominosa.deductions.positions",
     "CONSISTENT": "dominosa.deductions.positions",
-    "walk": "dominosa.deductions.positions",
+    "walk": "dominosa.deductions.driver",
     # sentences
     "Sentence": "dominosa.deductions.sentences",
     "Names": "dominosa.deductions.sentences",

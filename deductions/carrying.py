@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import partial
 
 from dominosa.deductions import must_overlap, rules
-from dominosa.deductions.driver import settle
+from dominosa.deductions.driver import walk
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.state import Deduction, SolvingState
 from dominosa.deductions.techniques import ALL_FINDERS, FINDERS
@@ -90,19 +90,14 @@ class Carrier:
 
     def made_again(self, steps: list[Deduction], start: SolvingState | None) -> list[Deduction]:
         """The steps made again by the given puzzle's engine, stepping along them from its settled start
-        (``start``, or made here): the same rules and pairs, the given puzzle's sentences."""
-        if start is None:
-            state = SolvingState(self.puzzle)
-            settle(state)
-        else:
-            state = start.copy()
-        made = []
-        for step in steps:
-            found = _found_again(state, self.renamed(step), self.rank)
-            state.apply(found)
-            settle(state)
-            made.append(found)
-        return made
+        (``start``, or made here), along the replay (:func:`~dominosa.deductions.driver.walk`): the same rules
+        and pairs, the given puzzle's sentences."""
+        rank = self.rank
+
+        def again(state: SolvingState, step: Deduction) -> Deduction:
+            return _found_again(state, self.renamed(step), rank)
+
+        return walk(self.puzzle if start is None else start, steps, again).deductions()
 
 
 class _Sentences:

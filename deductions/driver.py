@@ -16,7 +16,8 @@ for a technique list with the bookkeeping first.
 
 A settled position is said by four bitsets (joined pairs, split pairs, covered cells, placed dominoes: a
 :class:`~dominosa.deductions.state.Position`): :mod:`~dominosa.deductions.settled` holds the one settle kernel on them
-(:func:`~dominosa.deductions.settled.settle_position`, which the bookkeeping here and the trivial closure draw with),
+(:func:`~dominosa.deductions.settled.settle_position`; the bookkeeping here and the trivial closure draw with its
+:func:`~dominosa.deductions.settled.settle_pending`),
 the trivial moves and the candidate lists of rules 4 and 6 and "must overlap" (the state graph's children, and lean
 grading's trivial and basic tiers on small boards), each rule by its own logic function.
 
@@ -51,12 +52,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from dominosa.deductions import rules
 from dominosa.deductions.grades import BOOKKEEPING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.levels import finders_by_level
-from dominosa.deductions.settled import settle_position
+from dominosa.deductions.settled import settle_pending
 from dominosa.deductions.state import (
     JOINED,
     NEWLY_JOINED,
@@ -65,6 +66,7 @@ from dominosa.deductions.state import (
     Contradiction,
     Deduction,
     SolvingState,
+    make_position,
 )
 from dominosa.deductions.techniques import FINDERS, Finder
 from dominosa.puzzle import Puzzle
@@ -77,6 +79,10 @@ __all__ = [
     "ClosureWalk",
     "stepping",
     "settle",
+    "settled_start",
+    "walk",
+    "Replay",
+    "Replayed",
     "settle_counted",
     "next_deduction",
     "iter_deductions",
@@ -260,23 +266,37 @@ def settle(state: SolvingState) -> list[Deduction]:
     return placing_steps
 
 
+def settled_start(puzzle: Puzzle, forced: list[Deduction] | None = None) -> SolvingState:
+    """The puzzle's settled start: its clues joined and every consequence drawn (the bookkeeping), the position
+    every replay, path search and clue count starts from; with ``forced``, the steps that placed a domino on
+    the way (:func:`settle`'s) are added to it.
+
+    >>> from dominosa import read_puzzle
+    >>> start = settled_start(read_puzzle("3:22223101012330103310"))
+    >>> start.newly_joined, start.newly_split, start.solved
+    (set(), set(), False)
+    """
+    state = SolvingState(puzzle)
+    placing_steps = settle(state)
+    if forced is not None:
+        forced.extend(placing_steps)
+    return state
+
+
 def settle_counted(s: SolvingState, uses: list[int], placing_steps: list[Deduction] | None = None) -> None:
     """Draw the bookkeeping as the step mode would, counting its steps in ``uses`` (by rule number): the settle
-    kernel (:func:`~dominosa.deductions.settled.settle_position`) draws the pending pairs' consequences on the
+    kernel (:func:`~dominosa.deductions.settled.settle_pending`) draws the pending pairs' consequences on the
     position's bitsets in the step mode's order (the lowest newly joined pair's rule 2, else the lowest newly split
     pair's rule 3) and counts them, and the state is brought to the settled position
     (:meth:`~dominosa.deductions.state.SolvingState.settle_to`, which raises the
     :class:`~dominosa.deductions.state.Contradiction` of a cell or domino left with nothing), without making the
     deductions (most of a settled run's cost); with ``placing_steps``, the steps that place a domino are made as the
     engine's deductions (:func:`~dominosa.deductions.rules.placing_split`) and added to it."""
-    pending_joins, pending_splits = s.pending()
-    if not (pending_joins or pending_splits):
+    if not (s.newly_joined or s.newly_split):
         return
+    unsettled = s.unsettled()
     placings: list[int] | None = None if placing_steps is None else []
-    after, joins, splits = settle_position(
-        s.masks, s.position(), (), (), (), pending_joins, pending_splits, checked=False, placings=placings,
-        tables=s.tables,
-    )
+    after, joins, splits = settle_pending(s.masks, unsettled, placings=placings, tables=s.tables)
     s.settle_to(after)
     if placing_steps is not None and placings:
         for i in range(0, len(placings), 2):
@@ -383,6 +403,106 @@ def pairs_of(states: bytes | bytearray) -> tuple[tuple[int, ...], tuple[int, ...
     return joined, split
 
 
+# -- the replay of a path ----------------------------------------------------------------------------------------
+
+
+class Replayed(NamedTuple):
+    """One step of a replay (:func:`walk`): the position before it, the step, the moves its consequences force,
+    and the position after it.
+
+    Attributes
+    ----------
+    before : the settled position the step was made in.
+    step : the deduction made there.
+    forced : the bookkeeping steps that placed a domino once the step was made (rule 3: a split left a domino
+        one place), in the bookkeeping's order: a path folds them away, an explanation names them.
+    after : the settled position the step and its consequences leave.
+    """
+
+    before: SolvingState
+    step: Deduction
+    forced: tuple[Deduction, ...]
+    after: SolvingState
+
+
+class Replay:
+    """A path replayed from a position (what :func:`walk` gives): its settled start, what settling the start
+    forced, and, iterated, each step as a :class:`Replayed`.
+
+    The one replay of the engine: hints read its start, the state graph steps its positions and the path it
+    found along it, the carried path's sentences are made along it, and ``explain`` reads every step of it.
+    """
+
+    def __init__(
+        self,
+        start: Puzzle | SolvingState,
+        steps: Iterable[Any],
+        found: Callable[[SolvingState, Any], Deduction] | None,
+    ) -> None:
+        if isinstance(start, SolvingState):
+            state, forced = start, []
+            if start.newly_joined or start.newly_split:
+                state = start.copy()
+                forced = settle(state)
+        else:
+            forced = []
+            state = settled_start(start, forced)
+        self.start = state
+        """The settled start: the position given if it was settled (never changed), else a settled copy."""
+        self.forced = tuple(forced)
+        """The bookkeeping steps that placed a domino while the start was settled (see :class:`Replayed`)."""
+        self._steps, self._found = steps, found
+
+    def deductions(self) -> list[Deduction]:
+        """The steps alone, as iterating finds them, made on one copy of the start stepped in place (no position
+        kept per step): for a reader of the deductions only (the state graph's path, a carried path's
+        sentences)."""
+        state, found, made = self.start.copy(), self._found, []
+        for edge in self._steps:
+            step: Deduction = edge if found is None else found(state, edge)
+            state.apply(step)
+            settle(state)
+            made.append(step)
+        return made
+
+    def __iter__(self) -> Iterator[Replayed]:
+        before, found = self.start, self._found
+        for edge in self._steps:
+            step: Deduction = edge if found is None else found(before, edge)
+            after = before.copy()
+            after.apply(step)
+            forced = tuple(settle(after))
+            yield Replayed(before, step, forced, after)
+            before = after
+
+
+def walk(
+    start: Puzzle | SolvingState,
+    steps: Iterable[Any] = (),
+    found: Callable[[SolvingState, Any], Deduction] | None = None,
+) -> Replay:
+    """Replay a deduction path from a position: each step with the position before it, the moves it forces and
+    the position after it.
+
+    ``start`` is a puzzle (its settled start, :func:`settled_start`) or a position,
+    which is settled first (on a copy: the position given is read, never changed). ``steps`` are the path's
+    deductions, or, with ``found``, what ``found`` makes the deduction of at the position before each (the state
+    graph's moves found on bitsets, a carried path's steps found again by the engine). Paths fold bookkeeping
+    away, so it is drawn after every step, as the state graph did when it found the path. The positions yielded
+    are the walk's own (each ``after`` is the next step's ``before``): the caller may keep them, not change them.
+
+    Raises :class:`Contradiction` when a step does not fit its position (a path of another puzzle).
+
+    >>> from dominosa import read_puzzle
+    >>> puzzle = read_puzzle("3:22223101012330103310")
+    >>> path = list(iter_deductions(puzzle, with_bookkeeping=False))  # a path: the settled run's steps
+    >>> replayed = list(walk(puzzle, path))
+    >>> [(r.step.rule, len(r.forced)) for r in replayed], replayed[-1].after.solved
+    ([(5, 0), (5, 0), (1, 0), (1, 1), (1, 4)], True)
+    """
+    return Replay(start, steps, found)
+
+
 # -- closure mode -----------------------------------------------------------------------------------------------
 
 # The trivial techniques are drawn by the closure itself; a technique list without one of them is refused.
@@ -431,7 +551,7 @@ def _guessed(state: SolvingState) -> list[Deduction]:
 
 def close_trivially(s: SolvingState) -> None:
     """Draw rules 1, 2, 3 and 5 to their fixed point (no deduction objects): the settle kernel
-    (:func:`~dominosa.deductions.settled.settle_position`, quietly) draws rule 2 on the position's bitsets, a newly
+    (:func:`~dominosa.deductions.settled.settle_pending`, quietly) draws rule 2 on the position's bitsets, a newly
     split pair only becoming split, since a domino left with one place is on the state's list of lonely dominoes (rules
     3 and 5 alike); every cell with one pair left has it joined (rule 1) and every domino with one place left is placed
     there (rule 5) before each call of the kernel, until neither has anything. The fixed point is the one the stepwise
@@ -440,12 +560,10 @@ def close_trivially(s: SolvingState) -> None:
     m, t = s.masks, s.tables
     while True:
         s.join_lonely()  # before the kernel draws: its joins are drawn with the pending ones, in one call
-        pending_joins, pending_splits = s.pending()
-        if not (pending_joins or pending_splits):
+        if not (s.newly_joined or s.newly_split):
             return
-        after = s.position()  # with splits alone pending, the kernel (rule 2 alone) has nothing to draw
-        if pending_joins:
-            after = settle_position(
-                m, after, (), (), (), pending_joins, pending_splits, checked=False, quiet=True, tables=t
-            )[0]
-        s.settle_to(after)
+        unsettled = s.unsettled()
+        if unsettled[4]:  # read by index: the compiled build's fastest
+            s.settle_to(settle_pending(m, unsettled, quiet=True, tables=t)[0])
+        else:  # splits alone pending: the kernel (rule 2 alone) has nothing to draw, the splits only settle
+            s.settle_to(make_position(unsettled[0], unsettled[1], unsettled[2], unsettled[3]))

@@ -1,6 +1,7 @@
 """The state graph: solving positions linked by single deductions, and the shortest deduction path.
 
-Nodes are positions (the joined-pair and split-pair bitsets); an edge is one deduction, labelled with its rule
+Nodes are settled positions (:class:`~dominosa.deductions.state.Position`: joined and split pairs, covered cells and
+placed dominoes as bitsets); an edge is one deduction, labelled with its rule
 and pairs and weighted by its technique's cost, with the bookkeeping it triggers (rules 2 and 3) folded in.
 The cheapest path from the start to the solved position is the most economical way a person could solve the
 puzzle with our techniques.
@@ -20,22 +21,22 @@ The graph is explored cheapest-first (Dijkstra) under a node budget; the result 
 proved cheapest (the solved position was reached before the budget ran out). When it is not, the path is
 completed with the grading order (easiest deduction first) from the most promising position explored.
 
-It is one search, whatever the puzzle: each position is known by its settled bitsets (its key, the cells it covers
-and the dominoes it places: see :mod:`~dominosa.deductions.settled`), and the successor function decides, per
-position, whether the bitsets are enough. Where a position has a lonely cell or a lonely domino (most positions of
-an easy puzzle's search), its edges are the trivial tier's, which the bitsets give
+It is one search, whatever the puzzle: each position is known by its ``Position`` (its key in every map of the
+search: see :mod:`~dominosa.deductions.settled`), and the successor function decides, per position, whether the
+bitsets are enough. Where a position has a lonely cell or a lonely domino (most positions of an easy puzzle's
+search), its edges are the trivial tier's, which the bitsets give
 (:func:`~dominosa.deductions.settled.trivial_moves`), kept as moves (rule, pair, domino). Elsewhere its
-:class:`~dominosa.deductions.state.SolvingState` is made, from its parent's (stepped and settled; the parent's
-first, the same way, if it has none yet), and the engine's finders give its edges (:func:`successors`), the
-position's bitsets telling rules 4 and 6 and "must overlap" where they apply. Every edge's child is worked out from
-its parent's bitsets (:func:`~dominosa.deductions.settled.settled_after`: its key, cells and dominoes, or a
-contradiction); a child's state is made only if it is expanded and needs one, and a position expanded is never
-expanded again, so its state is the one its children would have had. A trivial puzzle's search, started on
-bitsets (``trivial``), makes no state at all: since the trivial rules only add information, each position it
-reaches has a lonely cell or domino. The moves of the path
-found are made into the engine's deductions (sentences included) by stepping along it once, or, when the caller
-reads no sentences (the generator's rating), left as their rule and pair. The graph kept for ``keep_graph`` is
-built by a search that steps every position it expands (its edges carry the deductions' words).
+:class:`~dominosa.deductions.state.SolvingState` is made, from its parent's (stepped and settled along the engine's
+one replay, :func:`~dominosa.deductions.driver.walk`; the parent's first, the same way, if it has none yet), and
+the engine's finders give its edges (:func:`successors`), the position's bitsets telling rules 4 and 6 and "must
+overlap" where they apply. Every edge's child is worked out from its parent's
+(:func:`~dominosa.deductions.settled.settled_after`: the child's ``Position``, or a contradiction); a child's state
+is made only if it is expanded and needs one, and a position expanded is never expanded again, so its state is the
+one its children would have had. A trivial puzzle's search, started on bitsets (``trivial``), makes no state at all:
+since the trivial rules only add information, each position it reaches has a lonely cell or domino. The moves of the
+path found are made into the engine's deductions (sentences included) by replaying it once, or, when the caller
+reads no sentences (the generator's rating), left as their rule and pair. The graph kept for ``keep_graph`` is built
+by a search that steps every position it expands (its edges carry the deductions' words).
 
 The search breaks its ties in the order it meets cells, pairs and dominoes (the lowest lonely cell, the first
 position reached among equal ones, where it guesses, how it completes a path after its budget), which is the cell
@@ -55,7 +56,7 @@ import networkx as nx
 from dominosa.canonical import canonical_image
 from dominosa.deductions import must_overlap, rules
 from dominosa.deductions.carrying import Carrier
-from dominosa.deductions.driver import iter_deductions, settle
+from dominosa.deductions.driver import iter_deductions, settled_start, walk
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.settled import (
     Move,
@@ -66,7 +67,7 @@ from dominosa.deductions.settled import (
     start_position,
     trivial_moves,
 )
-from dominosa.deductions.state import Deduction, SolvingState
+from dominosa.deductions.state import Deduction, Position, SolvingState
 from dominosa.deductions.tables import masks_of, tables_for
 from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.puzzle import Puzzle
@@ -116,7 +117,7 @@ _INSTANCE_CAP = {Technique.SHORT_CONTRADICTION: 3}
 def successors(
     state: SolvingState,
     techniques: tuple[Technique, ...],
-    position: tuple[int, int, int, int] | None = None,
+    position: Position | None = None,
 ) -> list[Deduction]:
     """The deductions to follow from a settled position (see the module docstring for the reductions).
 
@@ -163,7 +164,7 @@ _ON_BITSETS = {
 }
 
 
-def _on_bitsets(state: SolvingState, technique: Technique, position: tuple[int, int, int, int]) -> list[Deduction]:
+def _on_bitsets(state: SolvingState, technique: Technique, position: Position) -> list[Deduction]:
     where, rule_at = _ON_BITSETS[technique]
     found = (rule_at(state, i) for i in where(masks_of(state.tables), position))
     return [d for d in found if d is not None]
@@ -235,10 +236,10 @@ def _searched(
     techniques = techniques or TECHNIQUES
     graph = nx.DiGraph() if keep_graph else None  # built only when asked for: its edges cost time for nothing
     search = _PathSearch(puzzle, on_bitsets=trivial and not puzzle.clues, start=start)
-    masks, start_key, best, covers = search.masks, search.start_key, search.best, search.covers
+    masks, start_key, best = search.masks, search.start_key, search.best
     solved = (1 << masks.n_cells) - 1
     if graph is not None:
-        graph.add_node(start_key)
+        graph.add_node(start_key[:2])
     # Where the trivial tier applies, its edges are found on bitsets and kept as moves (see the module).
     on_moves = graph is None and (techniques is TECHNIQUES or _trivial_tier_first(techniques))
     moves_checked = not trivial
@@ -250,9 +251,7 @@ def _searched(
         cost, fewer, _, key = heapq.heappop(queue)  # fewer: minus the pairs decided (0 for the start)
         if cost > best[key]:
             continue
-        joined, split = key
-        covered, placed = covers[key]
-        if covered == solved:
+        if key[2] == solved:  # every cell covered (read by index: the compiled build's fastest)
             goal = key
             break
         if explored >= node_budget:
@@ -260,23 +259,23 @@ def _searched(
         explored += 1
         if -fewer > frontier_progress:
             frontier_best, frontier_progress = key, -fewer
-        position = (joined, split, covered, placed)
         # The successor function: the trivial tier's moves on bitsets alone where they apply, else the engine's
         # deductions on the position's state. Each edge's child is worked out on bitsets.
-        moves = trivial_moves(masks, joined, split, covered, placed) if on_moves else None
+        moves = trivial_moves(masks, key) if on_moves else None
         if moves is not None:
             for move in moves:
-                after = settled_after(masks, position, (move[1],), checked=moves_checked)
+                after = settled_after(masks, key, (move[1],), checked=moves_checked)
                 if after is not None:
                     search.reach(key, cost + _COST[move[0]], after, move)
             continue
-        for d in successors(search.state_of(key), techniques, position):
-            after = settled_after(masks, position, d.joins, d.splits, d.quiet_splits)
+        for d in successors(search.state_of(key), techniques, key):
+            after = settled_after(masks, key, d.joins, d.splits, d.quiet_splits)
             if after is None:
                 continue  # a contradiction: only trial and error on an improper position can get here
             step = _COST[d.rule]
             if graph is not None:
-                graph.add_edge(key, after[:2], rule=d.rule, pairs=d.joins + d.splits, reason=d.reason, weight=step)
+                pairs = d.joins + d.splits
+                graph.add_edge(key[:2], after[0][:2], rule=d.rule, pairs=pairs, reason=d.reason, weight=step)
             search.reach(key, cost + step, after, d)
     end = goal if goal is not None else frontier_best
     steps = search.made(path_to(end, search.came), sentences)
@@ -301,8 +300,8 @@ def _trivial_tier_first(techniques: tuple[Technique, ...]) -> bool:
 
 
 class _PathSearch:
-    """The positions a search has reached and how: each by its key (joined and split pairs as bitsets), with its
-    covered cells and placed dominoes, its cheapest cost known, the parent and edge it was reached by, and its
+    """The positions a search has reached and how: each by its settled :class:`~dominosa.deductions.state.Position`
+    (its key), with its cheapest cost known, the parent and edge it was reached by, and its
     SolvingState once made; and the queue of positions to expand, cheapest first.
 
     The state of a position is made only when the engine's finders need it (:meth:`state_of`), from its parent's;
@@ -314,29 +313,22 @@ class _PathSearch:
         self.puzzle = puzzle
         self.given = start  # a settled start made elsewhere, used as the start's state
         self.masks = masks_of(tables_for(puzzle))
-        self.states: dict[tuple[int, int], SolvingState] = {}
-        self.came: dict[tuple[int, int], tuple[tuple[int, int], Edge]] = {}
+        self.states: dict[Position, SolvingState] = {}
+        self.came: dict[Position, tuple[Position, Edge]] = {}
         self.stepped = 0  # the states made (the start's included)
         if on_bitsets:
-            joined, split, covered, placed = start_position(self.masks)
-            self.start_key = (joined, split)
-            self.covers = {self.start_key: (covered, placed)}
+            self.start_key = start_position(self.masks)
         else:
             start = self._start()
-            self.start_key = start.key()
+            self.start_key = start.position()
             self.states[self.start_key] = start
-            self.covers = {self.start_key: (_flags_as_bits(start.covered), _flags_as_bits(start.placed))}
         self.best = {self.start_key: 0.0}
         self.tick = 0
-        self.queue: list[tuple[float, int, int, tuple[int, int]]] = [(0.0, 0, 0, self.start_key)]
+        self.queue: list[tuple[float, int, int, Position]] = [(0.0, 0, 0, self.start_key)]
 
     def _start(self) -> SolvingState:
         self.stepped += 1
-        if self.given is not None:
-            return self.given
-        start = SolvingState(self.puzzle)
-        settle(start)
-        return start
+        return self.given if self.given is not None else settled_start(self.puzzle)
 
     def start(self) -> SolvingState:
         """The start's SolvingState (made now if the search started on bitsets)."""
@@ -344,10 +336,10 @@ class _PathSearch:
             self.states[self.start_key] = self._start()
         return self.states[self.start_key]
 
-    def state_of(self, key: tuple[int, int]) -> SolvingState:
-        """The position's SolvingState: its parent's copy, stepped and settled (the parent's made first, the same
-        way, if it has none yet: a position expanded on bitsets has none). A move on the way becomes its
-        deduction, in the map of edges too."""
+    def state_of(self, key: Position) -> SolvingState:
+        """The position's SolvingState: its parent's, stepped and settled along the replay
+        (:func:`~dominosa.deductions.driver.walk`; the parent's made first, the same way, if it has none yet: a
+        position expanded on bitsets has none). A move on the way becomes its deduction, in the map of edges too."""
         states, came = self.states, self.came
         chain = []
         while key not in states and key in came:
@@ -355,31 +347,25 @@ class _PathSearch:
             key = came[key][0]
         if key not in states:
             self.start()
-        for key in reversed(chain):
-            parent, made = came[key]
-            before = states[parent]
-            if isinstance(made, tuple):
-                made = deduction_of(before, made)
-                came[key] = (parent, made)
-            state = before.copy()
-            state.apply(made)
-            settle(state)
+        if not chain:
+            return states[key]
+        chain.reverse()
+        for child, replayed in zip(chain, walk(states[key], [came[k][1] for k in chain], _deduction_at), strict=True):
+            came[child] = (came[child][0], replayed.step)
+            states[child] = replayed.after
             self.stepped += 1
-            states[key] = state
-        return states[key]
+        return states[chain[-1]]
 
-    def reach(self, parent: tuple[int, int], cost: float, after: tuple[int, int, int, int, int], edge: Edge) -> None:
-        """Record a child reached by ``edge`` from ``parent`` at ``cost`` (its settled position ``after``, as
-        :func:`~dominosa.deductions.settled.settled_after` gives it), and queue it, if no cheaper way to it is
+    def reach(self, parent: Position, cost: float, after: tuple[Position, int], edge: Edge) -> None:
+        """Record a child reached by ``edge`` from ``parent`` at ``cost`` (its settled position first in ``after``,
+        as :func:`~dominosa.deductions.settled.settled_after` gives it), and queue it, if no cheaper way to it is
         known. The queue's order: cost, then the most pairs decided, then the order reached."""
-        joined, split, covered, placed, _ = after
-        child = (joined, split)
+        child = after[0]
         if cost < self.best.get(child, _NEVER):
             self.best[child] = cost
-            self.covers[child] = (covered, placed)
             self.came[child] = (parent, edge)
             self.tick += 1
-            heapq.heappush(self.queue, (cost, -(joined | split).bit_count(), self.tick, child))
+            heapq.heappush(self.queue, (cost, -(child[0] | child[1]).bit_count(), self.tick, child))
 
     def bare(self, move: Move) -> Deduction:
         """A move as its deduction without the sentence: its rule, pair, cells (the lonely cell first for rule 1)
@@ -399,17 +385,10 @@ class _PathSearch:
             return [self.bare(e) if isinstance(e, tuple) else e for e in edges]
         if all(isinstance(e, Deduction) for e in edges):
             return edges  # type: ignore[return-value]
-        state = self.start().copy()
-        steps = []
-        for edge in edges:
-            made = deduction_of(state, edge) if isinstance(edge, tuple) else edge
-            state.apply(made)
-            settle(state)
-            steps.append(made)
-        return steps
+        return walk(self.start(), edges, _deduction_at).deductions()
 
 
-def path_to(key: tuple[int, int], came: dict) -> list:
+def path_to(key: Position, came: dict) -> list:
     """The edges (deductions or moves) that led from the start to ``key`` in a search's map from each position to
     its parent and the edge from there, in order."""
     edges = []
@@ -429,15 +408,13 @@ def deduction_of(state: SolvingState, move: Move) -> Deduction:
     return found
 
 
+def _deduction_at(state: SolvingState, edge: Edge) -> Deduction:
+    """An edge of the search as the engine's deduction at its settled position (a move made one; a deduction as
+    it is): how :func:`~dominosa.deductions.driver.walk` replays a path of the search."""
+    return deduction_of(state, edge) if isinstance(edge, tuple) else edge
+
+
 _SINGLE = int(Technique.SINGLE_NEIGHBOUR)
-
-
-def _flags_as_bits(flags: bytearray) -> int:
-    """Flags by index (covered cells, placed dominoes) as a bitset, index i bit i."""
-    return int(bytes(flags).translate(_ONE_DIGITS)[::-1] or b"0", 2)
-
-
-_ONE_DIGITS = bytes(ord("1") if v else ord("0") for v in range(256))
 
 
 def _complete(state: SolvingState, techniques: tuple[Technique, ...]) -> list[Deduction]:

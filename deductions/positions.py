@@ -9,16 +9,15 @@ deduction of the easiest technique that makes progress (the driver loop's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from dominosa.board import cell_name
 from dominosa.deductions.counting import count_from_position, count_solutions
-from dominosa.deductions.driver import next_deduction, settle
+from dominosa.deductions.driver import next_deduction, walk
 from dominosa.deductions.grades import TECHNIQUES, Technique
 from dominosa.deductions.state import Contradiction, Deduction, SolvingState
 from dominosa.formats.positions import PositionRecord
-from dominosa.puzzle import Placement, Puzzle
+from dominosa.puzzle import Placement
 
 __all__ = [
     "Hint",
@@ -28,7 +27,6 @@ __all__ = [
     "PositionCheck",
     "mistakes",
     "next_hint",
-    "walk",
     "CONSISTENT",
     "SEVERAL",
     "CONTRADICTS",
@@ -50,9 +48,7 @@ def position_state(position: PositionRecord) -> SolvingState:
     twice, a pair both joined and split, a cell left with no pair).
     """
     joined, split = position.pair_indices()
-    state = SolvingState.from_position(position.puzzle, newly_joined=joined, newly_split=split)
-    settle(state)
-    return state
+    return walk(SolvingState.from_position(position.puzzle, newly_joined=joined, newly_split=split)).start
 
 
 def position_hint(position: PositionRecord, techniques: tuple[Technique, ...] | None = None) -> Hint:
@@ -101,17 +97,17 @@ def next_hint(state: SolvingState, techniques: tuple[Technique, ...] | None = No
 
     Raises :class:`Contradiction` when drawing the bookkeeping finds the position impossible.
     """
-    given = state.copy()
-    state = state.copy()
-    forced = settle(state)
-    if state.solved and forced:
+    replay = walk(state)  # the position settled (a copy when anything was pending), and what that forced
+    forced = list(replay.forced)
+    settled = replay.start.copy() if replay.start is state else replay.start
+    if settled.solved and forced:
         # The bookkeeping finished the board, but the asker has not: the dominoes it placed are still missing from
         # their position, so the first of them is the hint ("solved" would be false).
-        return Hint(given, forced[0], forced[1:])
-    if state.solved:
-        return Hint(state, None, forced)
+        return Hint(state.copy(), forced[0], forced[1:])
+    if settled.solved:
+        return Hint(settled, None, forced)
     order = [t for t in techniques or TECHNIQUES if not t.bookkeeping]
-    return Hint(state, next_deduction(state, order), forced)
+    return Hint(settled, next_deduction(settled, order), forced)
 
 
 @dataclass(frozen=True)
@@ -196,19 +192,3 @@ def mistakes(position: PositionRecord, *, max_nodes: int | None = 200_000) -> li
 
 def _pair_name(pair: Placement) -> str:
     return f"{cell_name(pair[0])}-{cell_name(pair[1])}"
-
-
-def walk(puzzle: Puzzle, steps: Iterable[Deduction]) -> Iterator[tuple[SolvingState, Deduction]]:
-    """Replay a deduction path from the start: each step with the position just before it.
-
-    Paths (:class:`~dominosa.deductions.graph.DeductionPath`) fold bookkeeping away, so it is drawn after every
-    step, as the state graph did when it found the path. Each position yielded is a copy the caller may keep.
-
-    Raises :class:`Contradiction` when a step does not fit its position (a path of another puzzle).
-    """
-    state = SolvingState(puzzle)
-    settle(state)
-    for step in steps:
-        yield state.copy(), step
-        state.apply(step)
-        settle(state)

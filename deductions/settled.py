@@ -12,7 +12,8 @@ end of this module (:class:`BitsetPosition`, :func:`bitset_tier`), which :mod:`~
 bookkeeping steps drawn on the way) out, or a contradiction, drawn with the rules' own logic
 (:func:`~dominosa.deductions.rules.join_splits`, :func:`~dominosa.deductions.rules.only_place_of`). The driver's
 bookkeeping (:func:`~dominosa.deductions.driver.settle_counted`, :func:`~dominosa.deductions.driver.settle`) and trivial
-closure (:func:`~dominosa.deductions.driver.close_trivially`) are this kernel, their state brought to the position it
+closure (:func:`~dominosa.deductions.driver.close_trivially`) are this kernel on the state's
+:class:`~dominosa.deductions.state.Unsettled` position (:func:`settle_pending`), their state brought to the position it
 gives (:meth:`~dominosa.deductions.state.SolvingState.settle_to`); :func:`settled_after` is the same kernel as the state
 graph and lean grading ask it. :func:`trivial_moves` gives rules 1 and 5's moves, and the candidate lists
 (:func:`same_neighbour_cells`, :func:`shared_cell_dominoes`, :func:`must_overlap_dominoes`) say where rules 4 and 6 and
@@ -45,6 +46,7 @@ from dominosa.deductions.state import (
     Deduction,
     Position,
     SolvingState,
+    Unsettled,
     bit_indices,
     make_position,
     names_of,
@@ -56,6 +58,7 @@ __all__ = [
     "Move",
     "start_position",
     "settle_position",
+    "settle_pending",
     "settled_after",
     "trivial_moves",
     "same_neighbour_cells",
@@ -85,15 +88,12 @@ def start_position(m: Masks) -> Position:
 
 def settle_position(
     m: Masks,
-    position: tuple[int, int, int, int],
+    position: Position,
     joins: tuple[int, ...] = (),
     splits: tuple[int, ...] = (),
     quiet_splits: tuple[int, ...] = (),
-    pending_joins: int = 0,
-    pending_splits: int = 0,
     *,
     checked: bool = True,
-    quiet: bool = False,
     placings: list[int] | None = None,
     tables: Tables | None = None,
 ) -> tuple[Position, int, int]:
@@ -101,24 +101,23 @@ def settle_position(
     (rule 2's, one a pair joined; rule 3's, one a pair newly split); raises
     :class:`~dominosa.deductions.state.Contradiction` where the position cannot stand.
 
-    ``position`` is a :class:`~dominosa.deductions.state.Position`. The deduction is made as
-    ``SolvingState.apply`` makes it (quiet splits, splits, then joins), after ``pending_joins`` and
-    ``pending_splits`` (bitsets of pairs already joined or split in ``position`` whose consequences are still to
-    draw: a :class:`~dominosa.deductions.state.SolvingState`'s pending pairs). The consequences are drawn in the
-    step mode's order (the lowest newly joined pair first, then the lowest newly split one), so the counts are
+    ``position`` is a settled :class:`~dominosa.deductions.state.Position`; a position with consequences still to
+    draw is an :class:`~dominosa.deductions.state.Unsettled`, which :func:`settle_pending` settles. The deduction
+    is made as ``SolvingState.apply`` makes it (quiet splits, splits, then joins), and its consequences drawn in
+    the step mode's order (the lowest newly joined pair first, then the lowest newly split one), so the counts are
     the step run's, with the checks the state makes: a pair joined and split, a cell covered twice, a domino placed
     twice, and (``checked``) an open cell or an unplaced domino left with no pair, which the caller may leave to a
     state it brings to the position (:meth:`~dominosa.deductions.state.SolvingState.settle_to` makes it).
 
-    ``quiet`` draws rule 2 alone (the pairs it splits, and those split before, have nothing drawn from them): the
-    trivial closure's way, where a domino left one place is rule 5's. With ``placings``, each rule 3 step that
-    places a domino adds its newly split pair and the place joined, so that the caller can make those steps'
-    deductions. ``tables`` names the cells, pairs and dominoes in a contradiction's message.
+    With ``placings``, each rule 3 step that places a domino adds its newly split pair and the place joined, so
+    that the caller can make those steps' deductions. ``tables`` names the cells, pairs and dominoes in a
+    contradiction's message.
 
-    This is the engine's one settle: the step runs' bookkeeping (:func:`~dominosa.deductions.driver.settle_counted`),
-    the closure's trivial closure (:func:`~dominosa.deductions.driver.close_trivially`) and the children of the
-    state graph and of lean grading (:func:`settled_after`) are drawn here, with the rules' own logic
-    (:func:`~dominosa.deductions.rules.join_splits`, :func:`~dominosa.deductions.rules.only_place_of`).
+    This is the engine's one settle: the step runs' bookkeeping (:func:`~dominosa.deductions.driver.settle_counted`)
+    and the closure's trivial closure (:func:`~dominosa.deductions.driver.close_trivially`), through
+    :func:`settle_pending`, and the children of the state graph and of lean grading (:func:`settled_after`) are
+    drawn here, with the rules' own logic (:func:`~dominosa.deductions.rules.join_splits`,
+    :func:`~dominosa.deductions.rules.only_place_of`).
 
     >>> from dominosa import read_puzzle
     >>> from dominosa.deductions.tables import masks_of, tables_for
@@ -128,6 +127,38 @@ def settle_position(
     (True, True, True)
     """
     joined, split, covered, placed = position
+    return _settled(m, joined, split, covered, placed, joins, splits, quiet_splits, 0, 0, checked, False, placings,
+                    tables)
+
+
+def settle_pending(
+    m: Masks,
+    unsettled: Unsettled,
+    *,
+    quiet: bool = False,
+    placings: list[int] | None = None,
+    tables: Tables | None = None,
+) -> tuple[Position, int, int]:
+    """The settle kernel (:func:`settle_position`) on a position whose last pairs' consequences are still to
+    draw (:meth:`~dominosa.deductions.state.SolvingState.unsettled`): the settled position, with the bookkeeping
+    steps drawn; an open cell or unplaced domino left with no pair is left to the state brought to it
+    (:meth:`~dominosa.deductions.state.SolvingState.settle_to`).
+
+    ``quiet`` draws rule 2 alone (the pairs it splits, and those split before, have nothing drawn from them): the
+    trivial closure's way, where a domino left one place is rule 5's.
+    """
+    joined, split, covered, placed, pending_joins, pending_splits = unsettled
+    return _settled(m, joined, split, covered, placed, (), (), (), pending_joins, pending_splits, False, quiet,
+                    placings, tables)
+
+
+def _settled(
+    m: Masks, joined: int, split: int, covered: int, placed: int, joins: tuple[int, ...], splits: tuple[int, ...],
+    quiet_splits: tuple[int, ...], pending_joins: int, pending_splits: int, checked: bool, quiet: bool,
+    placings: list[int] | None, tables: Tables | None,
+) -> tuple[Position, int, int]:
+    """The kernel's body, for :func:`settle_position` and :func:`settle_pending` (one loop; the arguments
+    positional and unboxed, as the compiled build passes them fastest)."""
     pair_cells, pair_domino, bits = m.pair_cells, m.pair_domino, m.bit
     open_ = m.all_pairs & ~(joined | split)  # the undecided pairs, kept along
     new_joins, new_splits = pending_joins, 0 if quiet else pending_splits
@@ -206,21 +237,24 @@ def _split_all(
 
 def settled_after(
     m: Masks,
-    position: tuple[int, int, int, int],
+    position: Position,
     joins: tuple[int, ...] = (),
     splits: tuple[int, ...] = (),
     quiet_splits: tuple[int, ...] = (),
     *,
     checked: bool = True,
-) -> tuple[int, int, int, int, int] | None:
+) -> tuple[Position, int] | None:
     """The settle kernel (:func:`settle_position`) as the state graph and lean grading ask it: the settled
-    position's four bitsets and the number of pairs newly split on the way (each one step of rule 3's
-    bookkeeping), or None for a contradiction."""
+    position and the number of pairs newly split on the way (each one step of rule 3's bookkeeping), or None for
+    a contradiction."""
+    joined, split, covered, placed = position
     try:
-        after, _, newly_split = settle_position(m, position, joins, splits, quiet_splits, checked=checked)
+        after, _, newly_split = _settled(
+            m, joined, split, covered, placed, joins, splits, quiet_splits, 0, 0, checked, False, None, None
+        )
     except Contradiction:
         return None
-    return after[0], after[1], after[2], after[3], newly_split
+    return after, newly_split
 
 
 def _check_free(tables: Tables | None, covered: int, placed: int, cells: int, domino: int) -> None:
@@ -260,12 +294,11 @@ def _domino(tables: Tables | None, d: int) -> str:
     return f"domino {d}" if tables is None else names_of(tables).domino[d]
 
 
-def trivial_moves(
-    m: Masks, joined: int, split: int, covered: int, placed: int, first_only: bool = False
-) -> list[Move] | None:
+def trivial_moves(m: Masks, position: Position, first_only: bool = False) -> list[Move] | None:
     """The edges the state graph follows from a settled position (see :func:`~dominosa.deductions.graph.successors`):
     the lowest lonely cell's pair, else every unique placement by domino (the lowest only with ``first_only``:
     the driver loop's choice); None when there is neither."""
+    joined, split, covered, placed = position
     undecided = m.all_pairs & ~(joined | split)
     for x in range(m.n_cells):
         q = -1 if covered >> x & 1 else single_pair_of(m, undecided, x)
@@ -281,7 +314,7 @@ def trivial_moves(
     return moves or None
 
 
-def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
+def same_neighbour_cells(m: Masks, position: Position, first_only: bool = False) -> list[int]:
     """The cells where rule 4 (all the same neighbours, :func:`~dominosa.deductions.rules.same_neighbours_away`)
     makes a deduction in a settled position, lowest first (the lowest only with ``first_only``: the lean run's
     choice)."""
@@ -296,20 +329,20 @@ def same_neighbour_cells(m: Masks, position: tuple[int, int, int, int], first_on
     return cells
 
 
-def shared_cell_dominoes(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
+def shared_cell_dominoes(m: Masks, position: Position, first_only: bool = False) -> list[int]:
     """The dominoes for which rule 6 (shared cell, :func:`~dominosa.deductions.rules.shared_cell_splits`) makes a
     deduction in a settled position, lowest first (the lowest only with ``first_only``)."""
     return _dominoes_with_splits(m, position, first_only, False)
 
 
-def must_overlap_dominoes(m: Masks, position: tuple[int, int, int, int], first_only: bool = False) -> list[int]:
+def must_overlap_dominoes(m: Masks, position: Position, first_only: bool = False) -> list[int]:
     """The dominoes for which "must overlap" (:func:`~dominosa.deductions.must_overlap.must_overlap_splits`) makes a
     deduction in a settled position, lowest first (the lowest only with ``first_only``)."""
     return _dominoes_with_splits(m, position, first_only, True)
 
 
 def _dominoes_with_splits(
-    m: Masks, position: tuple[int, int, int, int], first_only: bool, overlap: bool
+    m: Masks, position: Position, first_only: bool, overlap: bool
 ) -> list[int]:
     """The unplaced dominoes where must overlap (``overlap``) or else rule 6 splits a pair: one loop for both
     (a flag, not a function passed in, which the compiled build would call through Python)."""
@@ -341,7 +374,7 @@ class FollowingState:
         self.state: SolvingState | None = None
         self.joined = self.split = 0
 
-    def at(self, position: tuple[int, int, int, int]) -> SolvingState:
+    def at(self, position: Position) -> SolvingState:
         """A state at this settled position (its pairs' states and its covered cells are the position's; the
         pairs decided since the last call are marked split or joined without drawing consequences again,
         since the position already holds them)."""
@@ -382,7 +415,7 @@ class BitsetPosition:
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.masks = masks_of(tables_for(puzzle))
-        self.position: tuple[int, int, int, int] = start_position(self.masks)  # a Position, then the kernel's
+        self.position: Position = start_position(self.masks)  # then each the kernel gives
         self.full = (1 << self.masks.n_cells) - 1
         self.solved = self.position[2] == self.full
         self.bulk = False  # its finders give their first deduction
@@ -406,16 +439,16 @@ class BitsetPosition:
         after = settled_after(self.masks, self.position, deduction.joins, deduction.splits, checked=False)
         if after is None:  # pragma: no cover - a proper puzzle's sound steps never contradict
             raise Contradiction("a step on bitsets meets a contradiction")
-        self.position = (after[0], after[1], after[2], after[3])
-        self.split_steps += after[4]
-        self.solved = after[2] == self.full
+        position, newly_split = after
+        self.position = position
+        self.split_steps += newly_split
+        self.solved = position[2] == self.full
 
 
 def _trivial_move(p: BitsetPosition) -> Deduction | None:
     """The trivial tier's first move on the bitsets (the lowest lonely cell's pair, else the lowest lonely
     domino's place), as its rule and pair."""
-    position = p.position
-    moves = trivial_moves(p.masks, position[0], position[1], position[2], position[3], True)
+    moves = trivial_moves(p.masks, p.position, True)
     if moves is None:
         return None
     rule, q, _ = moves[0]
@@ -438,7 +471,7 @@ def _basic_step(p: BitsetPosition) -> Deduction | None:
     return _first_basic(p.masks, p.position, p.following)
 
 
-def _first_basic(m: Masks, position: tuple[int, int, int, int], following: FollowingState) -> Deduction | None:
+def _first_basic(m: Masks, position: Position, following: FollowingState) -> Deduction | None:
     """The basic tier's first deduction in a settled position where no trivial move is left: its techniques asked
     in the step run's order (:data:`~dominosa.deductions.grades.TECHNIQUES`, read once into
     :data:`_BASIC_ON_BITSETS`), each at the lowest place the bitsets show it applies. None when the tier is stuck."""
@@ -451,7 +484,7 @@ def _first_basic(m: Masks, position: tuple[int, int, int, int], following: Follo
 
 
 def _same_neighbours_first(
-    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+    m: Masks, position: Position, undecided: int, following: FollowingState
 ) -> Deduction | None:
     """Rule 4 at its lowest cell: its domino's places away from the cell split."""
     cells = same_neighbour_cells(m, position, True)
@@ -461,7 +494,7 @@ def _same_neighbours_first(
 
 
 def _shared_cell_first(
-    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+    m: Masks, position: Position, undecided: int, following: FollowingState
 ) -> Deduction | None:
     """Rule 6 at its lowest domino: the other pairs of the cell all its places share split."""
     dominoes = shared_cell_dominoes(m, position, True)
@@ -471,7 +504,7 @@ def _shared_cell_first(
 
 
 def _must_overlap_first(
-    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+    m: Masks, position: Position, undecided: int, following: FollowingState
 ) -> Deduction | None:
     """Must overlap at its lowest domino: every pair touching its first place that each of its places overlaps
     split."""
@@ -482,14 +515,14 @@ def _must_overlap_first(
 
 
 def _local_duplicate_first(
-    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+    m: Masks, position: Position, undecided: int, following: FollowingState
 ) -> Deduction | None:
     """Local duplicate, asked of the engine's own position (:class:`~dominosa.deductions.settled.FollowingState`)."""
     return _rule_and_pairs(local_duplicate.local_duplicate(following.at(position)))
 
 
 def _parity_first(
-    m: Masks, position: tuple[int, int, int, int], undecided: int, following: FollowingState
+    m: Masks, position: Position, undecided: int, following: FollowingState
 ) -> Deduction | None:
     """Parity, asked as local duplicate is."""
     return _rule_and_pairs(parity.parity(following.at(position)))

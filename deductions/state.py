@@ -7,7 +7,8 @@ newly or not, and the undecided ones, pair q bit q: what the rules read with the
 incrementally, how many undecided pairs each cell has and how many undecided placements each domino has, which
 cells are covered and which dominoes placed, and the candidates each rule should look at, so that no rule rescans
 the board after every step. It is an index of a :class:`Position` (the settled position's four bitsets,
-:meth:`SolvingState.position`): it changes only through its own methods (:meth:`~SolvingState.apply` a deduction,
+:meth:`SolvingState.position`), or, while consequences are pending, of an :class:`Unsettled` one
+(:meth:`SolvingState.unsettled`): it changes only through its own methods (:meth:`~SolvingState.apply` a deduction,
 :meth:`~SolvingState.settle_to` the position the settle kernel reached, :meth:`~SolvingState.join_lonely`,
 :meth:`~SolvingState.apply_undecided`, and the candidate methods rules 4 and 6 call), which keep the counts and
 candidates true to the position; no other module writes its fields (``tests/test_deductions_state.py`` checks the
@@ -36,6 +37,7 @@ __all__ = [
     "Contradiction",
     "Deduction",
     "Position",
+    "Unsettled",
     "make_position",
     "SolvingState",
     "bit_indices",
@@ -184,7 +186,8 @@ def names_of(t: Tables) -> _Names:
 
 
 class Position(NamedTuple):
-    """A settled position (no bookkeeping pending) as four bitsets: what the engine passes around.
+    """A settled position (no bookkeeping pending) as four bitsets: what the engine passes around (a position with
+    consequences pending is an :class:`Unsettled`).
 
     Pair q is bit q of ``joined`` and ``split`` (the rest are undecided), cell x bit x of ``covered``, domino d bit
     d of ``placed``. :func:`~dominosa.deductions.settled.settle_position` (the settle kernel) takes one and a
@@ -200,6 +203,24 @@ class Position(NamedTuple):
     split: int
     covered: int
     placed: int
+
+
+class Unsettled(NamedTuple):
+    """A position whose last pairs' consequences are not drawn yet (a :class:`SolvingState` with newly joined or
+    newly split pairs): :class:`Position`'s four bitsets, the pending pairs counted among the joined and split, and
+    the pending pairs themselves. The settle kernel settles it
+    (:func:`~dominosa.deductions.settled.settle_pending`); it is never taken for a settled :class:`Position`.
+
+    >>> Unsettled(joined=0b1, split=0b110, covered=0b11, placed=0b1, pending_joins=0b1, pending_splits=0).pending_joins
+    1
+    """
+
+    joined: int
+    split: int
+    covered: int
+    placed: int
+    pending_joins: int
+    pending_splits: int
 
 
 def make_position(joined: int, split: int, covered: int, placed: int) -> Position:
@@ -345,20 +366,27 @@ class SolvingState:
         return self.joined, self.masks.all_pairs & ~(self.undecided | self.joined)
 
     def position(self) -> Position:
-        """The position as its four bitsets, the pairs with consequences pending counted as joined or split."""
+        """The settled position as its four bitsets; a :class:`ValueError` while consequences are pending (the
+        position is then :meth:`unsettled`, which the settle kernel settles)."""
+        if self.newly_joined or self.newly_split:
+            raise ValueError("the position has consequences pending: it is unsettled, not a Position")
         joined = self.joined
         return make_position(joined, self.masks.all_pairs & ~(self.undecided | joined), self.covered_bits,
                              self.placed_bits)
 
-    def pending(self) -> tuple[int, int]:
-        """The newly joined and the newly split pairs (their consequences not drawn yet) as two bitsets."""
-        bit = self.masks.bit
+    def unsettled(self) -> Unsettled:
+        """The position as it stands, its pending pairs (newly joined and newly split, their consequences not drawn
+        yet) counted as joined or split and given beside, for the settle kernel
+        (:func:`~dominosa.deductions.settled.settle_pending`)."""
+        joined, bit = self.joined, self.masks.bit
         joins = splits = 0
         for q in self.newly_joined:
             joins |= bit[q]
         for q in self.newly_split:
             splits |= bit[q]
-        return joins, splits
+        split = self.masks.all_pairs & ~(self.undecided | joined)
+        # made as the tuple it is (make_position's way): the settled runs ask it after every deduction
+        return tuple.__new__(Unsettled, (joined, split, self.covered_bits, self.placed_bits, joins, splits))
 
     def joined_pairs(self) -> list[int]:
         pair_states = self.pair_states  # indexed, not enumerated: mypyc cannot compile enumerate over a bytearray

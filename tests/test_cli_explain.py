@@ -10,7 +10,7 @@ from cli_run import dominosa
 from test_cli_rate import AMBIGUOUS_JSON, PNG_SIGNATURE, assert_one_line_error, layouts, puzzle_file
 
 from dominosa.cli.rate import grade_words
-from dominosa.deductions import Deduction, SolvingState, count_solutions, rate, settle
+from dominosa.deductions import Deduction, SolvingState, count_solutions, rate, walk
 from dominosa.formats import read_example, write_json
 from dominosa.puzzle import Puzzle
 from dominosa.solution import Solution
@@ -25,11 +25,11 @@ def _replay(puzzle: Puzzle, steps: list[dict]) -> SolvingState:
         assert None not in found
         return found  # type: ignore[return-value]
 
-    state = SolvingState(puzzle)
-    settle(state)
-    for step in steps:
-        state.apply(Deduction(rule=step["rule"], joins=pairs(step["joins"]), splits=pairs(step["splits"])))
-        settle(state)
+    made = [Deduction(rule=step["rule"], joins=pairs(step["joins"]), splits=pairs(step["splits"])) for step in steps]
+    replay = walk(puzzle, made)
+    state = replay.start
+    for replayed in replay:
+        state = replayed.after
     return state
 
 

@@ -10,9 +10,8 @@ import pytest
 from dominosa import Puzzle
 from dominosa.canonical import canonical_image
 from dominosa.deductions import rate
-from dominosa.deductions.driver import settle
+from dominosa.deductions.driver import walk
 from dominosa.deductions.graph import shortest_path
-from dominosa.deductions.state import SolvingState
 from dominosa.generator.proper import proper_layout
 
 
@@ -54,13 +53,9 @@ def test_a_copys_path_is_the_originals_turned_and_its_steps_are_its_own(order, s
         assert _joined(copy, rating.steps_taken) == moved, symmetry
         # The steps are the copy's own engine's: made again in order on its start, each is what it says and the
         # last leaves the copy solved; the sentences name the copy's cells.
-        state = SolvingState(copy)
-        settle(state)
-        for step in rating.steps_taken:
-            assert step.reason
-            state.apply(step)
-            settle(state)
-        assert state.solved
+        replayed = list(walk(copy, rating.steps_taken))
+        assert all(r.step.reason for r in replayed)
+        assert replayed[-1].after.solved
 
 
 def test_the_canonical_form_is_its_own_canonical_form():

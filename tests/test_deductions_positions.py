@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import seeds
 
+from dominosa.deductions.driver import walk
 from dominosa.deductions.graph import shortest_path
 from dominosa.deductions.positions import (
     CONSISTENT,
@@ -18,8 +19,6 @@ from dominosa.deductions.positions import (
     next_hint,
     position_hint,
     position_state,
-    settle,
-    walk,
 )
 from dominosa.deductions.state import Contradiction
 from dominosa.formats import PuzzleRecord, read_puzzle
@@ -173,11 +172,10 @@ def test_walking_the_shortest_path_solves_the_puzzle(seed, order):
     puzzle, solution = proper_layout(order, random.Random(seed))
     path = shortest_path(puzzle)
     seen = list(walk(puzzle, path.steps))
-    assert [d for _, d in seen] == path.steps
-    keys = [state.key() for state, _ in seen]
+    assert [r.step for r in seen] == path.steps == walk(puzzle, path.steps).deductions()
+    keys = [r.before.key() for r in seen]
     assert len(set(keys)) == len(keys)  # every step changes the position
-    last = seen[-1][0]
-    last.apply(path.steps[-1])
-    settle(last)
+    assert all(r.after is later.before for r, later in zip(seen, seen[1:], strict=False))  # one position on
+    last = seen[-1].after
     assert last.solved
     assert {puzzle.board.pair_cells(q) for q in last.joined_pairs()} == set(solution.placements)

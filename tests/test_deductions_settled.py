@@ -26,15 +26,15 @@ from dominosa.deductions.settled import (
     start_position,
     trivial_moves,
 )
-from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, SolvingState, bit_indices
+from dominosa.deductions.state import UNDECIDED, Contradiction, Deduction, Position, SolvingState, bit_indices
 from dominosa.deductions.tables import masks_of, tables_for
 
 SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def _position(state: SolvingState) -> tuple[int, int, int, int]:
-    """A settled state's four bitsets."""
-    return (*state.key(), _flags(state.covered), _flags(state.placed))
+def _position(state: SolvingState) -> Position:
+    """A settled state's four bitsets, read from its pair states by index (not by the state's own bitsets)."""
+    return Position(*state.key(), _flags(state.covered), _flags(state.placed))
 
 
 @SOME
@@ -55,8 +55,8 @@ def test_the_trivial_moves_are_the_engines_rules_1_and_5(layout, seed):
     puzzle, _ = layout
     masks = masks_of(tables_for(puzzle))
     for state in _along_a_random_solve(puzzle, seed):
-        moves = trivial_moves(masks, *_position(state))
-        first = trivial_moves(masks, *_position(state), first_only=True)
+        moves = trivial_moves(masks, _position(state))
+        first = trivial_moves(masks, _position(state), first_only=True)
         single, unique = rules.single_neighbour(state), rules.unique_placement(state)
         if single is not None:
             # rule 1's move names its lonely cell (the state graph's carried steps read it), rule 5's its domino
@@ -127,7 +127,7 @@ def test_a_step_on_bitsets_ends_where_the_engine_ends_or_both_contradict(layout,
             assert after is None
             continue
         event("a settled position")
-        assert after[:4] == _position(child)
+        assert after[0] == _position(child) and isinstance(after[0], Position)
         state = child
 
 

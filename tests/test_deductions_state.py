@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from dominosa import read_puzzle
-from dominosa.deductions.settled import settle_position, start_position
-from dominosa.deductions.state import Contradiction, Position, SolvingState
+from dominosa.deductions.settled import settle_pending, settle_position, start_position
+from dominosa.deductions.state import Contradiction, Deduction, Position, SolvingState, Unsettled
 from dominosa.deductions.tables import masks_of, tables_for
 
 ENGINE = Path(__file__).resolve().parents[1] / "deductions"
@@ -292,10 +292,14 @@ def test_a_state_is_an_index_of_its_position() -> None:
     puzzle = read_puzzle(README)
     s = SolvingState(puzzle)
     m = masks_of(tables_for(puzzle))
-    joins, splits = s.pending()
-    after, _, _ = settle_position(m, s.position(), pending_joins=joins, pending_splits=splits)
+    s.apply(Deduction(rule=5, joins=(16,)))  # the README's first step: its consequences pending
+    unsettled = s.unsettled()
+    assert isinstance(unsettled, Unsettled) and unsettled.pending_joins == 1 << 16
+    with pytest.raises(ValueError, match="unsettled"):
+        s.position()  # never taken for a settled position
+    after, _, _ = settle_pending(m, unsettled)
     s.settle_to(after)
-    assert s.position() == after and s.pending() == (0, 0)
+    assert s.position() == after and s.unsettled()[4:] == (0, 0)
     fresh = SolvingState.from_position(puzzle, s.joined_pairs(), s.split_pairs())
     assert fresh.position() == after
     assert (fresh.cell_live, fresh.dom_live, fresh.lonely_cells, fresh.lonely_dominoes) == (
