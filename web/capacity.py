@@ -27,8 +27,8 @@ from dominosa.deductions import GRADES
 __all__ = ["CPU_SECONDS", "SHARE", "largest_in_time", "refusal", "makes_in_time"]
 
 # Most CPU seconds the generation of one puzzle took, by grade, at orders 40, 45 and 50 (see the module's
-# docstring), or bench_monster's earlier runs where those cost more (order-40 extreme 23 s and fiendish 57.5 s,
-# seeds 1-10; order-50 basic 28 s and hard 43 s); None where a run did not finish within the time the bench gave
+# docstring), or bench_monster's earlier runs where those cost more (order-40 extreme 23 s, seeds 1-10; order-50
+# basic 28 s and hard 43 s); order-40 fiendish is the most of seeds 1-10 through the studio's path (16.7 s); None where a run did not finish within the time the bench gave
 # it (order-45 fiendish seed 2 not done after 60 s of CPU, guessing seed 2 after 105 s; order-50 guessing seed 1
 # after 91 s).
 CPU_SECONDS: dict[str, dict[int, float | None]] = {
@@ -36,7 +36,7 @@ CPU_SECONDS: dict[str, dict[int, float | None]] = {
     "basic": {40: 6.1, 45: 12.2, 50: 28.0},
     "hard": {40: 7.8, 45: 16.5, 50: 43.0},
     "extreme": {40: 23.0, 45: 33.0, 50: 53.6},
-    "fiendish": {40: 57.5, 45: None, 50: 82.0},
+    "fiendish": {40: 16.7, 45: None, 50: 82.0},
     "guessing": {40: 36.1, 45: None, 50: None},
 }
 # How many times over a measured cost must fit the limit for the studio to promise it.
