@@ -202,9 +202,8 @@ class Node:
         the clauses wait until rules 1-3 are done. A join's splits (rule 2) are written out here, not called (as
         :meth:`split_for` is on the rarer paths): a call per split, or per join, costs counting time."""
         t = self.t
-        pstate, ccount, dcount, weights = self.pstate, self.ccount, self.dcount, self.weights
-        lev, why, trail, level, record = self.lev, self.why, self.trail, self.level, self.record
-        n_joined = self.n_joined
+        pstate, ccount, dcount, n_joined = self.pstate, self.ccount, self.dcount, self.n_joined
+        lev, why, trail, level, record, weights = self.lev, self.why, self.trail, self.level, self.record, self.weights
         pair_a, pair_b, pd, n_cells = t.pair_a, t.pair_b, t.pair_domino, t.n_cells
         cell_pairs, placements, dupc, dupd = t.cell_pairs, t.placements, self.dupc, self.dupd
         pending: list[tuple[int, int]] = list(joins)
