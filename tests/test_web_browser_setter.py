@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
     GAME_ID,
-    browser,
     cell,
     expect,
     open_page,
     page,
-    studio,
 )
 
 from dominosa.deductions import count_solutions
