@@ -1,7 +1,7 @@
-"""The browser tests' expensive fixtures, set up once per worker for the whole session instead of once per module
-(test_web_browser*.py, split by subject, would otherwise start one Chromium and one studio each): the headless
-Chromium, the studio (``dominosa serve`` with its worker processes) and a small static site. Each test still opens
-its own context or page, so no test sees another's storage; conftest.py offers these to every module.
+"""The browser tests' fixtures (test_web_browser*.py, split by subject), offered to every module by conftest.py.
+The studio (``dominosa serve`` with its worker processes) and a small static site are set up once per worker for
+the whole session, instead of once per module; the headless Chromium once per module (see :func:`browser`). Each
+test opens its own context or page, so no test sees another's storage.
 """
 
 from __future__ import annotations
@@ -44,11 +44,14 @@ def studio(tmp_path_factory):
             process.wait(timeout=PATIENCE)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """Debian's headless Chromium through Playwright, one per worker (a launch costs about a second of CPU); each
-    test opens its own context or page in it. The browser modules skip before asking for it when either is
-    missing (test_web_browser.py)."""
+    """Debian's headless Chromium through Playwright; each test opens its own context or page in it. The browser
+    modules skip before asking for it when either is missing (test_web_browser.py).
+
+    One per module, not per session: Playwright's synchronous API keeps an asyncio event loop running in this
+    thread while it is open, and a later test of the same worker calling ``asyncio.run`` (test_web_workers.py)
+    would then fail."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:

@@ -8,7 +8,7 @@ parallel are in tests/README.md.
 
 It also gives the puzzle store's tests, split one module per part of the store, their one fixture: ``store``, an
 empty store in the test's own folder; and the studio's browser tests (test_web_browser*.py, split by subject) their
-expensive fixtures (browser_session.py), each set up once per worker for the whole session.
+fixtures (browser_session.py), the studio and the static site set up once per worker for the whole session.
 """
 
 import pytest
