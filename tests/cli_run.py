@@ -46,6 +46,25 @@ def dominosa(
     )
 
 
+def in_process(capsys, *args: object) -> subprocess.CompletedProcess[str]:
+    """Run ``dominosa ARGS`` in this process (``dominosa.cli.main.main``) and return its exit code and output as
+    :func:`dominosa` does, from ``capsys``.
+
+    For what the command says about its input (a bad option, one line and exit code 2): a process of its own would
+    spend most of its time starting (``generate`` loads the generator's numpy and DEAP, half a second of CPU), and
+    the suite has hundreds of such checks. What is about the process itself (exit codes seen by a shell, signals,
+    the console script) keeps to :func:`dominosa`."""
+    from dominosa.cli.main import main
+
+    capsys.readouterr()
+    try:
+        code = main([str(arg) for arg in args])
+    except SystemExit as stop:  # argparse's own exits (--help, a parse error) leave main as they leave the process
+        code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    out, err = capsys.readouterr()
+    return subprocess.CompletedProcess(["dominosa", *map(str, args)], code, out, err)
+
+
 def one_line_error(done: subprocess.CompletedProcess[str]) -> str:
     """The single line a bad input must give: exit code 2, no traceback."""
     assert done.returncode == 2, (done.returncode, done.stderr)

@@ -7,10 +7,12 @@ those whose own ``settings(...)`` name neither (they inherit from it). The rules
 parallel are in tests/README.md.
 
 It also gives the puzzle store's tests, split one module per part of the store, their one fixture: ``store``, an
-empty store in the test's own folder.
+empty store in the test's own folder; and the studio's browser tests (test_web_browser*.py, split by subject) their
+fixtures (browser_session.py), the studio and the static site set up once per worker for the whole session.
 """
 
 import pytest
+from browser_session import browser, site, studio  # noqa: F401  (fixtures, see that module)
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -37,3 +39,4 @@ def store(tmp_path):
 
     with PuzzleStore(tmp_path / "puzzles.sqlite") as opened:
         yield opened
+

@@ -7,7 +7,7 @@ import json
 import re
 
 import pytest
-from cli_run import dominosa, one_line_error
+from cli_run import dominosa, in_process, one_line_error
 
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import count_solutions
@@ -113,8 +113,8 @@ def test_keep_picks_the_solution(grid):
         (("--timeout", "0"), "must be a positive number of seconds"),
     ],
 )
-def test_bad_options_are_one_line_and_exit_2(grid, args, message):
-    assert message in one_line_error(dominosa("fix", grid, *args))
+def test_bad_options_are_one_line_and_exit_2(grid, capsys, args, message):
+    assert message in one_line_error(in_process(capsys, "fix", grid, *args))  # a process's own: the next test
 
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path):

@@ -11,7 +11,7 @@ import sqlite3
 import subprocess
 
 import pytest
-from cli_run import COMMAND, as_from_a_terminal, dominosa, one_line_error
+from cli_run import COMMAND, as_from_a_terminal, dominosa, in_process, one_line_error
 from waiting import PATIENCE, wait_until
 
 from dominosa.canonical import canonical_key
@@ -36,11 +36,11 @@ def test_json_lines_hold_grid_solution_grade_and_score():
         assert data["rating"].get("grade_reason", "left out") is not None  # a reason, or no key: never null
 
 
-def test_path_budget_is_one_name_with_the_old_one_hidden():
+def test_path_budget_is_one_name_with_the_old_one_hidden(capsys):
     for command in ("generate", "rate", "explain"):
-        shown = dominosa(command, "--help")
+        shown = in_process(capsys, command, "--help")
         assert "--path-budget" in shown.stdout and "--node-budget" not in shown.stdout, command
-    done = dominosa("generate", "--order", "3", "--count", "1", "--seed", "2", "--node-budget", "-1")
+    done = in_process(capsys, "generate", "--order", "3", "--count", "1", "--seed", "2", "--node-budget", "-1")
     assert done.returncode == 2 and "--path-budget cannot be negative" in done.stderr  # the old name still read
 
 
@@ -92,15 +92,21 @@ def test_an_irregular_board_from_a_shape_file(tmp_path):
         (["--best"], ["--best", "--grade"]),
     ],
 )
-def test_bad_input_is_one_line_and_exit_2(tmp_path, args, words):
+def test_bad_input_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, args, words):
     if args[:1] == ["--store"]:
         (tmp_path / "folder").mkdir()
         args = ["--store", str(tmp_path / "folder")]  # a folder, not a store file
         words = ["folder"]
-    line = one_line_error(dominosa("generate", "--workers", "1", *args, cwd=tmp_path))
+    monkeypatch.chdir(tmp_path)
+    line = one_line_error(in_process(capsys, "generate", "--workers", "1", *args))
     assert line.startswith("dominosa")
     for word in words:
         assert word in line, line
+
+
+def test_bad_input_from_a_shell_is_exit_2_and_one_line():
+    """The checks above run in this process; here the command's own process, as a shell sees it."""
+    assert "unknown grade" in one_line_error(dominosa("generate", "--grade", "impossible"))
 
 
 def test_a_shape_of_the_library_by_name_at_the_order_asked():
@@ -212,19 +218,20 @@ def test_help_teaches_with_examples():
     assert "examples:" in done.stdout and "--store output/puzzles.sqlite" in done.stdout and "--resume" in done.stdout
 
 
-def test_a_book_from_the_store_by_grade(tmp_path):
+def test_a_book_from_the_store_by_grade(tmp_path, capsys):
     path = tmp_path / "puzzles.sqlite"
     for grade_name in ("trivial", "basic"):
-        done = dominosa("generate", "--order=4", "--grade", grade_name, "--count=2", "--store", path, "--workers=1")
+        made = ("--order=4", "--grade", grade_name, "--count=2", "--store", path, "--workers=1")
+        done = in_process(capsys, "generate", *made)
         assert done.returncode == 0, done.stderr
-    book = dominosa("book", "--store", path, "--grade", "basic", "--out", tmp_path / "basic.pdf")
+    book = in_process(capsys, "book", "--store", path, "--grade", "basic", "--out", tmp_path / "basic.pdf")
     assert book.returncode == 0, book.stderr
     assert "2 puzzles" in book.stdout
-    everything = dominosa("book", "--store", path, "--count", "3", "--out", tmp_path / "all.pdf")
+    everything = in_process(capsys, "book", "--store", path, "--count", "3", "--out", tmp_path / "all.pdf")
     assert everything.returncode == 0 and "3 puzzles" in everything.stdout
-    assert "no hard puzzles" in one_line_error(dominosa("book", "--store", path, "--grade", "hard"))
-    assert "no puzzle store" in one_line_error(dominosa("book", "--store", tmp_path / "missing.sqlite"))
-    assert "files or --store" in one_line_error(dominosa("book", "--store", path, "--example"))
+    assert "no hard puzzles" in one_line_error(in_process(capsys, "book", "--store", path, "--grade", "hard"))
+    assert "no puzzle store" in one_line_error(in_process(capsys, "book", "--store", tmp_path / "missing.sqlite"))
+    assert "files or --store" in one_line_error(in_process(capsys, "book", "--store", path, "--example"))
 
 
 def test_game_ids_out_play_in_the_common_apps():

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from cli_run import COMMAND, dominosa, one_line_error
+from cli_run import COMMAND, dominosa, in_process, one_line_error
 from waiting import PATIENCE
 
 MEMORY_CAP = 400 * 1024 * 1024  # address space, not resident memory: Python itself maps ~100 MB
@@ -266,8 +266,8 @@ def test_huge_store_numbers(store_path, args):
         (["generate", "--max-score", "inf"], "--max-score"),
     ],
 )
-def test_options_out_of_range(args, expected):
-    assert expected in one_line_error(dominosa(*args))
+def test_options_out_of_range(capsys, args, expected):
+    assert expected in one_line_error(in_process(capsys, *args))  # through a process: the test above
 
 
 # Row 6: --timeout on every command that can run long on a big board, and Ctrl-C reporting what was finished.

@@ -4,7 +4,7 @@ choice or option, run as a user runs it."""
 from __future__ import annotations
 
 import pytest
-from cli_run import dominosa, one_line_error
+from cli_run import dominosa, in_process, one_line_error
 from test_cli_examples import every_example, examples_of
 
 from dominosa.cli.main import build_parser
@@ -21,11 +21,11 @@ def test_the_help_teaches_with_examples_that_the_commands_own_help_runs():
         assert example.line in run_elsewhere, example.line
 
 
-def test_the_old_name_of_tile_works_but_is_not_offered():
-    assert dominosa("cover", "--help").returncode == 0
-    listed = dominosa("--help").stdout.split("\ncommands:", 1)[1].split("\nexamples:", 1)[0]
+def test_the_old_name_of_tile_works_but_is_not_offered(capsys):
+    assert in_process(capsys, "cover", "--help").returncode == 0
+    listed = in_process(capsys, "--help").stdout.split("\ncommands:", 1)[1].split("\nexamples:", 1)[0]
     assert "\n    tile " in listed and "\n    cover " not in listed
-    line = one_line_error(dominosa("nonsense"))
+    line = one_line_error(in_process(capsys, "nonsense"))
     assert "tile" in line and "cover" not in line
 
 
@@ -40,8 +40,10 @@ def test_the_old_name_of_tile_works_but_is_not_offered():
         (("rate", "--example", "--no-pth=1"), "(did you mean --no-path?)"),
     ],
 )
-def test_a_mistyped_name_gets_a_did_you_mean(args, said):
-    assert said in one_line_error(dominosa(*args))
+def test_a_mistyped_name_gets_a_did_you_mean(capsys, args, said):
+    """In this process: a line whose first word is no command's builds the whole parser, every command's modules
+    loaded (half a second of a process's start). The process's own exit code and line: the next test."""
+    assert said in one_line_error(in_process(capsys, *args))
 
 
 def test_a_name_near_nothing_gets_the_choices_and_no_guess():

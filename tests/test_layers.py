@@ -11,6 +11,7 @@ longer matches any import fails too, so the list never outlives its reasons.
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 import tomllib
@@ -115,10 +116,13 @@ def _allowed(importer: str, imported: str) -> str | None:
     return None
 
 
-def _edges() -> list[tuple[str, str, str]]:
+@functools.cache
+def _edges() -> tuple[tuple[str, str, str], ...]:
+    """Every import of the package, walked once per run: seven tests read them, and the walk of every module's
+    tree was most of this file's time."""
     modules = _modules()
-    return [(module, imported, f"{path.relative_to(ROOT)}:{line}")
-            for module, path in modules.items() for imported, line in _imports(module, path, set(modules))]
+    return tuple((module, imported, f"{path.relative_to(ROOT)}:{line}")
+                 for module, path in modules.items() for imported, line in _imports(module, path, set(modules)))
 
 
 def test_every_package_has_a_floor():

@@ -10,19 +10,15 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from cli_run import COMMAND
-from waiting import PATIENCE
+from browser_session import CHROMIUM
 
 from dominosa.deductions import count_solutions, rate, solve
 from dominosa.formats import read_puzzle
 
-CHROMIUM = os.environ.get("DOMINOSA_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 REQUIRED = os.environ.get("DOMINOSA_REQUIRE_BROWSER") == "1"
 ARTIFACTS = Path(os.environ.get("DOMINOSA_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts"))
 GAME_ID = "3:22223101012330103310"
@@ -47,37 +43,7 @@ if _missing():
         pytest.fail(f"DOMINOSA_REQUIRE_BROWSER=1 but {_missing()}", pytrace=False)
     pytest.skip(_missing(), allow_module_level=True)
 
-from playwright.sync_api import expect, sync_playwright  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def studio():
-    """`dominosa serve --port 0` in a process of its own; its address."""
-    process = subprocess.Popen(
-        [*COMMAND, "serve", "--port", "0", "--workers", "2"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = process.stdout.readline()
-    match = re.search(r"(http://\S+/)", line)
-    if not match:
-        process.kill()
-        pytest.fail(f"dominosa serve did not start: {line!r} {process.stderr.read()}")
-    yield match.group(1)
-    process.terminate()
-    try:
-        process.wait(timeout=PATIENCE)
-    except subprocess.TimeoutExpired:
-        process.kill()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield chromium
-        chromium.close()
+from playwright.sync_api import expect  # noqa: E402
 
 
 @pytest.fixture
@@ -194,7 +160,6 @@ def test_setter_types_a_whole_grid_cell_by_cell(studio, page):
     page.click('[data-size="cols,-1"]')
     page.click('[data-size="rows,-1"]')
     expect(page.locator("#text")).to_have_value("1202\n1012\n")
-
 
 
 def test_digits_typed_while_the_server_reads_the_grid_are_kept(studio, page):
@@ -522,36 +487,6 @@ def test_daily_puzzle_is_solved_and_shared_without_spoilers(studio, page):
 
 
 # -- the static site, from file:// ------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """`dominosa site` for two days (trivial and basic) and a one-puzzle archive; the folder."""
-    folder = tmp_path_factory.mktemp("site") / "public"
-    done = subprocess.run(
-        [
-            *COMMAND,
-            "site",
-            str(folder),
-            "--from",
-            "2026-11-24",
-            "--to",
-            "2026-11-25",
-            "--grade",
-            "trivial",
-            "--grade",
-            "basic",
-            "--count",
-            "1",
-            "--order",
-            "3",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stderr
-    return folder
 
 
 def test_static_site_plays_hints_and_shares_from_file(site, page):

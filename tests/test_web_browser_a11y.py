@@ -20,11 +20,9 @@ from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked 
     DESKTOP,
     GAME_ID,
     PHONE,
-    browser,
     cell,
     expect,
     open_page,
-    studio,
 )
 from test_web_browser import (
     shot as screenshot,

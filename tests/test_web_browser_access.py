@@ -1,5 +1,5 @@
 """The studio and the static site for every eye and hand (issue 36), in Debian's headless Chromium as
-test_web_browser.py drives it (its fixtures: one browser and one studio per module).
+test_web_browser.py drives it (its fixtures).
 
 Contrast is measured as WCAG 2.2 defines it, on what the page shows: every visible text against the colour
 behind it (the backgrounds of its ancestors composited, or the board's shapes under an SVG text), 4.5:1, or 3:1
@@ -20,12 +20,9 @@ from test_web_browser import (  # noqa: F401  (fixtures)
     DESKTOP,
     GAME_ID,
     PHONE,
-    browser,
     cell,
     open_page,
     place,
-    site,
-    studio,
     wrong_pair,
 )
 from test_web_browser_play import solve_daily

@@ -10,12 +10,10 @@ import pytest
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
     GAME_ID,
     PHONE,
-    browser,
     cell,
     expect,
     open_page,
     place,
-    studio,
 )
 from test_web_browser import (
     shot as screenshot,

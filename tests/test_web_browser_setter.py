@@ -10,12 +10,10 @@ import json
 import pytest
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
     GAME_ID,
-    browser,
     cell,
     expect,
     open_page,
     page,
-    studio,
 )
 from waiting import PATIENCE
 

@@ -13,11 +13,9 @@ import threading
 import pytest
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
     ARTIFACTS,
-    browser,
     expect,
     open_page,
     place,
-    site,
 )
 
 from dominosa.generator.daily import daily_puzzle

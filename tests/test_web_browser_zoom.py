@@ -14,11 +14,9 @@ import pytest
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
     DESKTOP,
     PHONE,
-    browser,
     cell,
     expect,
     open_page,
-    studio,
 )
 from test_web_browser import (
     shot as screenshot,
