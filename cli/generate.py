@@ -101,7 +101,8 @@ score; see the README for the score and its weights), no two alike: never the
 same up to symmetry and renaming, never near-twins sharing more than half
 their placements. --budget N (layout evaluations per puzzle wanted, all
 counted) gives the same puzzles for the same seed on any machine; --budget 30s does not (how much a machine does in
-30 s varies), but it reports the --budget N that repeats its result.
+30 s varies); it stops when the time is up, and reports the --budget N that repeats
+its result when the climbs finished within it.
 Ctrl-C during --best returns (and saves) the best found so far.
 """.replace("{budget}", f"--budget {DEFAULT_BUDGET.evaluations}").replace("{grades}", ", ".join(GRADES))
 
@@ -253,6 +254,8 @@ def _best_summary(request: Request, report: BestRun) -> str:
     )
     if request.best is not None and request.best.seconds is not None and report.equivalent is not None:
         words += f"; --budget {report.equivalent} gives these puzzles again on any machine"
+    elif report.out_of_time:
+        words += "; the climbs stopped when the time was up"
     return words
 
 

@@ -18,15 +18,16 @@ grade often score above it (``--landscape`` in the bench: the best of 15 such ch
 first-found puzzles scored above it on most seeds). Sampling alone at the same CPU keeps the best K of more
 first-found puzzles; the climbs give each of the K a way up.
 
-**Budget.** ``evaluations`` per puzzle wanted, every evaluation counted: with K puzzles, first-found searches
-run in search order until those kept made :attr:`BestSettings.sample_share` of K x N evaluations and at least K
-of them met the target (searches started beyond that, lanes running ahead, are dropped: the kept ones are a
-prefix fixed by the searches' own courses); the rest of the K x N is shared by the climbs (each a generation at
-least). A search that never meets the target ends at the generation limit, as a first-found one would. Or
-``seconds``: searches start one after another until that share of the time is up, those already started run to
-their end, and the run then goes on as the evaluations budget whose sampling share they fill
-(:attr:`BestRun.equivalent`), which reproduces the run anywhere. A time budget is *not* reproducible across
-machines, nor from one run to the next on a busy one: how many searches fit in the time depends on the machine.
+**Budget.** ``evaluations`` per puzzle wanted, every evaluation counted: with K puzzles, first-found searches run in
+search order until those kept made :attr:`BestSettings.sample_share` of K x N evaluations and at least K of them met
+the target (searches started beyond that, lanes running ahead, are dropped: the kept ones are a prefix fixed by the
+searches' own courses); the rest of the K x N is shared by the climbs (each a generation at least). A search that
+never meets the target ends at the generation limit, as a first-found one would. Or ``seconds``: searches start one
+after another until that share of the time is up, those already started run to their end, and the run then goes on
+as the evaluations budget whose sampling share they fill (:attr:`BestRun.equivalent`), which reproduces the run
+anywhere, unless the climbs are still going at the budget's end: a climb rates each child in full, so they stop
+there (:attr:`BestRun.out_of_time`) and no budget repeats it. A time budget is *not* reproducible across machines,
+nor from one run to the next on a busy one: how many searches fit in the time depends on the machine.
 
 **Choosing.** When the climbs are done, the candidates of all searches and climbs (each offers its best
 :attr:`BestSettings.offer`, distinct layouts) are ranked by score (a climb's layouts by their full rating, the
@@ -213,7 +214,9 @@ class BestRun:
     interrupted : stopped by Ctrl-C; the puzzles are the best of what was met until then.
     gave_up : why the run gave up with fewer puzzles than wanted (``give_up`` searches in a row met none).
     equivalent : an evaluations budget that makes exactly these searches and climbs (so reproduces the run), or
-        None when none does (an interrupted run, one that gave up, or one that needed a second round).
+        None when none does (an interrupted run, one that gave up, one that needed a second round, or one whose
+        climbs a time budget stopped).
+    out_of_time : a time budget ran out before the climbs had spent their share of the evaluations.
     """
 
     searches: int = 0
@@ -224,6 +227,7 @@ class BestRun:
     interrupted: bool = False
     gave_up: str | None = None
     equivalent: int | None = None
+    out_of_time: bool = False
     found: list[Found] = field(default_factory=list)
 
 
@@ -378,7 +382,8 @@ class BestEvolution(Evolution):
                 run.searches += kept
                 spent = sum(sampling.ended[i] for i in searches)
                 assert per_puzzle is not None
-                self._climbs(wanted, wanted * per_puzzle - spent, best, met, state, run, clock, progress)
+                climbs_end = None if budget.seconds is None or rounds > 1 else clock + budget.seconds
+                self._climbs(wanted, wanted * per_puzzle - spent, best, met, state, run, clock, progress, climbs_end)
             except KeyboardInterrupt:
                 run.interrupted = True
                 workers = SerialWorkers()
@@ -394,7 +399,7 @@ class BestEvolution(Evolution):
                 )
                 break
             deadline = None  # too few: another round, with the budget of the puzzles still wanted
-        if not run.interrupted and run.gave_up is None and rounds == 1:
+        if not run.interrupted and run.gave_up is None and rounds == 1 and not run.out_of_time:
             run.equivalent = per_puzzle  # a second round chooses apart from the first: no single budget repeats it
         run.found = sorted(choice.chosen, key=lambda f: (-_score_of(f), f.search))
         return run.found
@@ -454,10 +459,16 @@ class BestEvolution(Evolution):
         run: BestRun,
         clock: float,
         progress: Callable[[Progress], None] | None,
+        deadline: float | None = None,
     ) -> None:
         """Climb from the best distinct layouts the searches met, ``ceil(count x best.lineages)`` climbs sharing
         ``evaluations``: each a (mu + lambda) evolution from its start alone, whose fitness keeps a child only if
-        it keeps the target and scores higher, so a climb never ends below its start."""
+        it keeps the target and scores higher, so a climb never ends below its start.
+
+        A climb rates each child in full, so an evaluation costs it far more than a first-found search's: under a
+        time budget the climbs also stop at ``deadline`` (a generation begun is finished), or ``--budget 5s``
+        would take three times that; ``run.out_of_time`` then says the run is not repeated by an evaluations
+        budget."""
         starts = self._starts(math.ceil(count * best.lineages), best, met)
         if not starts or evaluations <= 0:
             return
@@ -465,7 +476,12 @@ class BestEvolution(Evolution):
         offspring = self.settings.offspring
 
         def ended(search: _Search) -> bool:  # a generation only if it fits the climb's share (one at least)
-            return search.generation > 0 and search.evaluations + offspring > each
+            if search.generation == 0:
+                return False
+            if deadline is not None and time.perf_counter() >= deadline and search.evaluations + offspring <= each:
+                run.out_of_time = True
+                return True
+            return search.evaluations + offspring > each
 
         s = self.settings
         rating = FinishJob(self.board.cells, self.dominoes, starts[0].layout, s.rating, s.path_budget, s.weight_values)

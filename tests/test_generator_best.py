@@ -78,25 +78,44 @@ def test_the_same_seed_gives_the_same_puzzles_with_one_worker_and_a_process_pool
 class _SteadyClock:
     """A stand-in for the time module in best.py: every reading is 10 ms after the last, so how many searches a
     time budget starts does not depend on the machine's load (a busy machine used to give fewer searches than
-    the two puzzles needed, a second round, and no single equivalent budget)."""
+    the two puzzles needed, a second round, and no single equivalent budget). With ``stop_at`` the clock stands
+    still there: a run whose climbs the budget's end never stops."""
 
-    def __init__(self) -> None:
+    def __init__(self, stop_at: float = float("inf")) -> None:
         self.now = 0.0
+        self.stop_at = stop_at
 
     def perf_counter(self) -> float:
-        self.now += 0.01
+        self.now = min(self.now + 0.01, self.stop_at)
         return self.now
 
 
 def test_a_time_budget_reports_the_evaluations_budget_that_repeats_it(monkeypatch):
-    monkeypatch.setattr(best_module, "time", _SteadyClock())
+    # sampling has 40% of the 0.3 s (its deadline at 0.12 s); the clock stops past that, before the climbs' end
+    monkeypatch.setattr(best_module, "time", _SteadyClock(stop_at=0.2))
     timed = BestRun()
     made = [
         signature(m) for m in generate(best_request(budget=Budget(seconds=0.3)), 2, report=timed, best_settings=SMALL)
     ]
+    assert not timed.out_of_time
     assert timed.equivalent is not None and timed.searches >= 1
     again = best_request(budget=Budget(evaluations=timed.equivalent))
     assert [signature(m) for m in generate(again, 2, best_settings=SMALL)] == made
+
+
+def test_a_time_budget_stops_the_climbs_at_its_end_and_then_offers_no_equivalent(monkeypatch):
+    """A climb rates each child in full, far dearer than a first-found search's evaluation, so climbs sharing the
+    evaluations a time budget's sampling paid for would outrun the time asked (``--budget 5s`` took 15 s): they
+    stop at the budget's end, and the run says no evaluations budget repeats it."""
+    monkeypatch.setattr(best_module, "time", _SteadyClock())
+    timed = BestRun()
+    made = list(generate(best_request(budget=Budget(seconds=0.3)), 2, report=timed, best_settings=SMALL))
+    assert timed.out_of_time and timed.equivalent is None
+    assert len(made) == 2 and all(m.grade == "hard" for m in made)
+    unbounded = BestRun()
+    monkeypatch.setattr(best_module, "time", _SteadyClock(stop_at=0.2))
+    list(generate(best_request(budget=Budget(seconds=0.3)), 2, report=unbounded, best_settings=SMALL))
+    assert timed.evaluations < unbounded.evaluations  # the same searches, climbs cut short
 
 
 def test_ctrl_c_returns_the_best_met_so_far():

@@ -28,9 +28,9 @@ __all__ = ["CPU_SECONDS", "SHARE", "largest_in_time", "refusal", "makes_in_time"
 
 # Most CPU seconds the generation of one puzzle took, by grade, at orders 40, 45 and 50 (see the module's
 # docstring), or bench_monster's earlier runs where those cost more (order-40 extreme 23 s, seeds 1-10; order-50
-# basic 28 s and hard 43 s); order-40 fiendish is the most of seeds 1-10 through the studio's path (16.7 s); None where a run did not finish within the time the bench gave
-# it (order-45 fiendish seed 2 not done after 60 s of CPU, guessing seed 2 after 105 s; order-50 guessing seed 1
-# after 91 s).
+# basic 28 s and hard 43 s); order-40 fiendish is the most of seeds 1-10 through the studio's path (16.7 s); None
+# where a run did not finish within the time the bench gave it (order-45 fiendish seed 2 not done after 60 s of CPU,
+# guessing seed 2 after 105 s; order-50 guessing seed 1 after 91 s).
 CPU_SECONDS: dict[str, dict[int, float | None]] = {
     "trivial": {40: 5.1, 45: 9.3, 50: 13.6},
     "basic": {40: 6.1, 45: 12.2, 50: 28.0},
