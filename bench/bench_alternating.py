@@ -24,7 +24,9 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from old_revision import alternating, run_side
 
@@ -32,18 +34,19 @@ RECORD = Path(__file__).resolve().parent.parent / "tests" / "data" / "grading_se
 KINDS = ("grade", "level", "lean", "trivial", "basic", "rate")
 
 
-def _worker(package_dir: str, kinds: tuple[str, ...]) -> None:
-    """Time each of ``kinds`` of run on the game ids read from standard input; print the best times as JSON."""
+def kind_runs(package_dir: str) -> dict[str, Callable[[Any], object]]:
+    """Each kind of run (:data:`KINDS`) as a function of a puzzle, from the ``dominosa`` imported from
+    ``package_dir`` (checked: an editable install of this checkout would otherwise answer for a revision). Only
+    names every compared revision offers are used. Also what ``bench_instructions.py`` runs."""
     import dominosa
-    from dominosa.deductions import TECHNIQUES, grade, grade_level, rate  # names every revision offers
+    from dominosa.deductions import TECHNIQUES, grade, grade_level, rate
+
+    assert dominosa.__file__.startswith(package_dir), dominosa.__file__
 
     def up_to(name: str) -> tuple:
         return tuple(t for t in TECHNIQUES if t.level <= grade_level(name))
-    from dominosa.formats.game_id import read_game_id
 
-    assert dominosa.__file__.startswith(package_dir), dominosa.__file__  # not an editable install's answer
-    puzzles = [read_game_id(game_id) for game_id in json.loads(sys.stdin.read())]
-    runs = {
+    return {
         "grade": lambda p: grade(p, verdict="proper"),
         "level": lambda p: grade(p, verdict="proper", level_only=True),
         "lean": lambda p: grade(p, verdict="proper", lean=True, keep_deductions=True),
@@ -51,6 +54,24 @@ def _worker(package_dir: str, kinds: tuple[str, ...]) -> None:
         "basic": lambda p: grade(p, verdict="proper", lean=True, techniques=up_to("basic")),
         "rate": lambda p: rate(p, verdict="proper"),
     }
+
+
+def sampled_ids(orders: list[str], puzzles: int, seed: int) -> dict[str, list[str]]:
+    """A seeded sample of at most ``puzzles`` game ids of each order from the grading record."""
+    rows = [json.loads(line) for line in RECORD.read_text("utf-8").splitlines() if line.strip()]
+    by_order: dict[str, list[str]] = {}
+    for row in rows:
+        by_order.setdefault(row["game_id"].split(":")[0], []).append(row["game_id"])
+    rng = random.Random(seed)
+    return {o: rng.sample(by_order[o], min(puzzles, len(by_order[o]))) for o in orders}
+
+
+def _worker(package_dir: str, kinds: tuple[str, ...]) -> None:
+    """Time each of ``kinds`` of run on the game ids read from standard input; print the best times as JSON."""
+    runs = kind_runs(package_dir)
+    from dominosa.formats.game_id import read_game_id
+
+    puzzles = [read_game_id(game_id) for game_id in json.loads(sys.stdin.read())]
     out = {}
     for kind in kinds:
         times = []
@@ -95,13 +116,8 @@ def main() -> None:
     if args.worker:
         _worker(args.worker, tuple(args.kinds.split(",")))
         return
-    rows = [json.loads(line) for line in RECORD.read_text("utf-8").splitlines() if line.strip()]
-    by_order: dict[str, list[str]] = {}
-    for row in rows:
-        by_order.setdefault(row["game_id"].split(":")[0], []).append(row["game_id"])
-    rng = random.Random(args.seed)
     orders = args.orders.split(",")
-    ids = {o: rng.sample(by_order[o], min(args.puzzles, len(by_order[o]))) for o in orders}
+    ids = sampled_ids(orders, args.puzzles, args.seed)
     best = timed_alternately(ids, KINDS, args.against, args.rounds)
     print(f"this checkout against {args.against}, pure Python sources, best CPU time of {args.rounds} alternations")
     for o in orders:

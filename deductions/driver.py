@@ -220,7 +220,9 @@ def stepping(
     walked.settle()
     subject = walked.subject
     for tier in tiers:  # a tier is asked for only once the last is stuck (the closure's are made lazily)
-        while not walked.finished():
+        while True:
+            if walked.finished():
+                return  # not on to the next tier: making its finders is work (the closure makes them lazily)
             # The first finder with anything to say: its deduction, or with ``bulk`` all of them (read in full
             # before the position changes).
             found: Any = None

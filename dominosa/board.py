@@ -35,7 +35,10 @@ def column_name(col: int, language: str = "en") -> str:
 def cell_name(cell: Cell, language: str = "en") -> str:
     """The name people use for a cell: ``r3c4`` is row 3, column 4, both counted from 1 (in the letters of
     ``language``: ``Z3S4``, ``L3C4``, ``F3C4``)."""
-    return row_name(cell[0], language) + column_name(cell[1], language)
+    if language == "en":  # the engine names every cell of every puzzle it reads: this is its one path
+        return f"r{cell[0] + 1}c{cell[1] + 1}"
+    row_letter, column_letter = CELL_LETTERS[language]
+    return f"{row_letter}{cell[0] + 1}{column_letter}{cell[1] + 1}"
 
 
 def rename_cells(text: str, language: str) -> str:

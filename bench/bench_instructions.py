@@ -1,0 +1,123 @@
+"""Instructions, not seconds: this checkout against a git revision, counted by valgrind's callgrind.
+
+On a shared two-core machine the load moves a timing by more than the few per cent a change may cost, and
+``bench_alternating.py``'s best-of-rounds still wavers by 3-4% between runs. Callgrind counts the instructions a
+process executes, which no other process can move: the same code on the same puzzles gives the same count, to a
+few parts in a million. Instructions are not seconds (a cache miss costs more than an add), but for two builds of
+the same interpreter running nearly the same code they are a steady proxy for CPU, good to tell a 1% change from
+noise.
+
+Each side runs each kind of run (``bench_alternating.KINDS``) on the same puzzles (``bench_alternating``'s seeded
+sample of the grading record) in a fresh process under callgrind, and once with the puzzles only read; the kind's
+count is the difference, so start-up and imports are left out. ``PYTHONHASHSEED`` is fixed so that both sides
+iterate their sets alike. Runs are about 50 times slower than without callgrind: the default (orders 6 and 9, 12
+puzzles each, six kinds) takes about ten minutes.
+
+    python bench/bench_instructions.py                          # pure Python sources on both sides, against main
+    python bench/bench_instructions.py --against c73fcb1 --kinds grade,rate --orders 9
+    python bench/bench_instructions.py --compiled               # this compiled build against the revision's wheel
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench_alternating import KINDS, kind_runs, sampled_ids
+from old_revision import old_package
+
+COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def _worker(package_dir: str, kind: str) -> None:
+    """Read the game ids on standard input and run ``kind`` on each (``none``: only read them)."""
+    runs = kind_runs(package_dir)
+    from dominosa.formats.game_id import read_game_id
+
+    puzzles = [read_game_id(game_id) for game_id in json.loads(sys.stdin.read())]
+    if kind != "none":
+        for puzzle in puzzles:
+            runs[kind](puzzle)
+
+
+def instructions(site: Path | None, package_dir: str, kind: str, game_ids: list[str], *, pure: bool,
+                 cwd: str) -> int:
+    """The instructions one fresh process executes to read ``game_ids`` and run ``kind`` on them, under
+    callgrind; ``site`` as ``old_revision.run_side`` takes it (None: this checkout)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "DOMINOSA_PURE_PYTHON")}
+    env["PYTHONHASHSEED"] = "0"
+    if pure:
+        env["DOMINOSA_PURE_PYTHON"] = "1"
+    if site is not None:
+        env["PYTHONPATH"] = str(site)
+    argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+            str(Path(__file__).resolve()), "--worker", package_dir, "--kinds", kind]
+    done = subprocess.run(argv, input=json.dumps(game_ids), capture_output=True, text=True, env=env, cwd=cwd,
+                          check=True)
+    found = COLLECTED.search(done.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind gave no count: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def counted(ids: dict[str, list[str]], kinds: list[str], against: str, *, pure: bool, runs: int
+            ) -> dict[tuple[str, str, str], list[int]]:
+    """By (order, kind, side), the instructions of each of ``runs`` runs, the reading of the puzzles taken off."""
+    here = str(Path(__file__).resolve().parent.parent)
+    out: dict[tuple[str, str, str], list[int]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        site = old_package(against, Path(folder), compiled=not pure)
+        sides = {"new": (None, here), "old": (site, str(site))}
+        for order, game_ids in ids.items():
+            for side, (side_site, package_dir) in sides.items():
+                for _ in range(runs):
+                    base = instructions(side_site, package_dir, "none", game_ids, pure=pure, cwd=folder)
+                    for kind in kinds:
+                        total = instructions(side_site, package_dir, kind, game_ids, pure=pure, cwd=folder)
+                        out.setdefault((order, kind, side), []).append(total - base)
+                    print(f"  order {order} {side}: done", file=sys.stderr, flush=True)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--orders", default="6,9", help="comma-separated orders of the record's puzzles")
+    parser.add_argument("--puzzles", type=int, default=12, help="puzzles per order at most")
+    parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated kinds of run")
+    parser.add_argument("--against", default="main", help="the git revision to compare with")
+    parser.add_argument("--compiled", action="store_true",
+                        help="this compiled build against the revision's own (a pip wheel: minutes)")
+    parser.add_argument("--runs", type=int, default=1, help="runs per side (the counts repeat: 1 is enough)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        _worker(args.worker, args.kinds)
+        return
+    if shutil.which("valgrind") is None:
+        sys.exit("bench_instructions: valgrind is not installed (apt install valgrind)")
+    print(f"load average {os.getloadavg()[0]:.1f} (it slows the run, not the counts)", flush=True)
+    kinds = args.kinds.split(",")
+    orders = args.orders.split(",")
+    counts = counted(sampled_ids(orders, args.puzzles, args.seed), kinds, args.against, pure=not args.compiled,
+                     runs=args.runs)
+    build = "compiled builds" if args.compiled else "pure Python sources"
+    print(f"this checkout against {args.against}, {build}, instructions (callgrind) beyond reading the puzzles, "
+          f"median of {args.runs} run(s)")
+    for order in orders:
+        for kind in kinds:
+            new = statistics.median(counts[(order, kind, "new")])
+            old = statistics.median(counts[(order, kind, "old")])
+            print(f"order {order:>2} {kind:7} {new / 1e6:10.1f} M against {old / 1e6:10.1f} M  ({new / old:.4f}x)")
+
+
+if __name__ == "__main__":
+    main()
