@@ -54,7 +54,7 @@ examples:
   dominosa book --count 12 --shapes heart,star,house
       12 double-6 puzzles, then a section of 6 on shapes ('dominosa generate
       --list-shapes' lists them), each at its set nearest the size asked
-  dominosa book --count 0 --shapes all --shape-count 10 --order 7
+  dominosa book --count 0 --shapes all --shape-count 5 --order 7
       a whole book of shaped puzzles, one on each shape, in sections by grade
       (--shape-count 40 --orders 7,8 for a full book)
   dominosa book puzzles.txt --large-print --trim 170x240mm

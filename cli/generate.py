@@ -55,9 +55,9 @@ EPILOG = """\
 examples:
   dominosa generate --order 6 --grade hard
       one hard double-6 puzzle, drawn with its grade and score
-  dominosa generate --order 7 --count 10 --grade hard --store output/puzzles.sqlite
-      10 distinct hard double-7 puzzles, each saved as soon as it is found
-  dominosa generate --order 7 --count 10 --grade hard --store output/puzzles.sqlite --resume
+  dominosa generate --order 7 --count 4 --grade hard --store output/puzzles.sqlite
+      4 distinct hard double-7 puzzles, each saved as soon as it is found
+  dominosa generate --order 7 --count 4 --grade hard --store output/puzzles.sqlite --resume
       after a Ctrl-C (or a crash): make only the puzzles still missing
   dominosa generate --order 6 --count 3 --grade hard --best --store output/puzzles.sqlite
       the 3 most interesting hard puzzles {budget} finds, best first

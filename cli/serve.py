@@ -78,11 +78,6 @@ def is_loopback(host: str) -> bool:
 def run(args: argparse.Namespace) -> int:
     """Serve until Ctrl-C (or SIGTERM); exit code 0, requests still in flight answered 503 (bad options are 2,
     before anything starts)."""
-    try:
-        from dominosa.web import Settings, create_app
-        from dominosa.web.serving import StudioServer, server_config
-    except ImportError as error:
-        raise UsageError(f"the studio's web server is not installed: pip install -e . again ({error})") from None
     if args.timeout <= 0:
         raise UsageError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     if args.workers is not None and not 1 <= args.workers <= 64:
@@ -94,6 +89,12 @@ def run(args: argparse.Namespace) -> int:
     if args.store:
         _check_store(args.store, create=args.allow_save)
     sock = _listen(args.host, args.port)
+    # Loaded once the options, the store and the port are checked: a mistake is told without a second's wait.
+    try:
+        from dominosa.web import Settings, create_app
+        from dominosa.web.serving import StudioServer, server_config
+    except ImportError as error:
+        raise UsageError(f"the studio's web server is not installed: pip install -e . again ({error})") from None
     host, port = sock.getsockname()[:2]
     url = f"http://{'[' + host + ']' if ':' in host else host}:{port}/"
     if not is_loopback(args.host):

@@ -28,14 +28,14 @@ MAX_DAYS = 3660  # ten years of days is a site; more is a typo
 MAX_AHEAD = 366  # a year of days ahead: the site then needs building once a year
 EPILOG = """\
 examples:
-  dominosa site public/
-      the last seven days' puzzles of the day, today's included, every daily
-      grade, in public/ (open public/index.html)
+  dominosa site public/ --grade basic
+      the last seven days' basic puzzles of the day, today's included, in
+      public/ (open public/index.html); without --grade, every daily grade
   dominosa site public/ --grade basic --ahead 7
       the last seven days' basic puzzles and the next seven days', each shown
       from its date on: build once a week (--ahead 30: once a month)
-  dominosa site public/ --from 2026-12-01 --to 2026-12-31 --grade basic --count 20
-      December's basic puzzles and an archive of 20 more
+  dominosa site public/ --from 2026-12-25 --to 2026-12-31 --grade basic --count 5
+      the last week of December's basic puzzles and an archive of 5 more
   dominosa site public/ --store output/puzzles.sqlite --count 50 --seed 7
       the days' and the archive's puzzles from a store
 Files of your own in these examples: output/puzzles.sqlite.

@@ -50,8 +50,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass, field
-
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from dominosa.canonical import canonical_image
 from dominosa.deductions import must_overlap, rules
@@ -71,6 +70,9 @@ from dominosa.deductions.state import Deduction, Position, SolvingState
 from dominosa.deductions.tables import masks_of, tables_for
 from dominosa.deductions.techniques import ALL_FINDERS
 from dominosa.puzzle import Puzzle
+
+if TYPE_CHECKING:  # networkx is imported only when a graph is kept (a tenth of a second at every start)
+    import networkx as nx
 
 __all__ = ["DeductionPath", "shortest_path", "DEFAULT_NODE_BUDGET", "successors"]
 
@@ -234,6 +236,8 @@ def _searched(
 ) -> DeductionPath:
     """The search itself, on the puzzle as it is given (:func:`shortest_path` gives it the canonical form)."""
     techniques = techniques or TECHNIQUES
+    if keep_graph:
+        import networkx as nx
     graph = nx.DiGraph() if keep_graph else None  # built only when asked for: its edges cost time for nothing
     search = _PathSearch(puzzle, on_bitsets=trivial and not puzzle.clues, start=start)
     masks, start_key, best = search.masks, search.start_key, search.best
