@@ -1,6 +1,6 @@
 """The browser tests' fixtures (test_web_browser*.py, split by subject), offered to every module by conftest.py.
 The studio (``dominosa serve`` with its worker processes) and a small static site are set up once per worker for
-the whole session, instead of once per module; the headless Chromium once per module (see :func:`browser`). Each
+the whole session, instead of once per module; the headless Chromium too (see :func:`browser`). Each
 test opens its own context or page, so no test sees another's storage.
 """
 
@@ -44,14 +44,14 @@ def studio(tmp_path_factory):
             process.wait(timeout=PATIENCE)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Debian's headless Chromium through Playwright; each test opens its own context or page in it. The browser
-    modules skip before asking for it when either is missing (test_web_browser.py).
+    """Debian's headless Chromium through Playwright, launched once per worker for the whole session (a launch
+    costs a few tenths of a second of CPU, and there are nine browser modules); each test opens its own context
+    or page in it. The browser modules skip before asking for it when either is missing (test_web_browser.py).
 
-    One per module, not per session: Playwright's synchronous API keeps an asyncio event loop running in this
-    thread while it is open, and a later test of the same worker calling ``asyncio.run`` (test_web_workers.py)
-    would then fail."""
+    While it is open, Playwright's synchronous API keeps an asyncio event loop running in this thread: a test that
+    runs a coroutine of its own does so in another thread (test_web_workers.py's ``run``)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
