@@ -11,6 +11,7 @@ import pytest
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
     GAME_ID,
     cell,
+    desktop,
     expect,
     open_page,
     page,
