@@ -48,42 +48,15 @@ from playwright.sync_api import expect  # noqa: E402
 VIEWPORT = {"width": 1280, "height": 900}
 
 
-@pytest.fixture(scope="module")
-def desktop(browser):
-    """The module's desktop context, kept for every test that takes ``page``: a page opened in a context that is
-    already open costs a third of the CPU of one in a context of its own (its renderer and caches warm), and this
-    module has two dozen such tests. Each test's page starts from empty storage (:func:`page`)."""
-    context = browser.new_context(viewport=VIEWPORT)
-    keeper = context.new_page()  # open on about:blank, so that the context's processes stay up between tests
-    yield context, context.new_cdp_session(keeper)
-    context.close()
-
-
-def _origin(url: str) -> str | None:
-    if url.startswith("file:"):
-        return "file://"
-    found = re.match(r"(https?://[^/]+)", url)
-    return found[1] if found else None
-
-
 @pytest.fixture
-def page(desktop):
-    """A page of the kept desktop context; what it stored (local storage, IndexedDB, caches) in every origin it
-    visited is cleared when the test ends, so no test sees another's. A test that changes the whole context (a
-    fake clock: Playwright installs it on the context) takes :func:`lone_page` instead."""
-    context, cdp = desktop
-    page = context.new_page()
+def page(contexts):
+    """A page of the module's kept desktop context (browser_session.KeptContexts: empty storage at each test's
+    start). A test that changes the whole context (a fake clock: Playwright installs it on the context) takes
+    :func:`lone_page` instead."""
+    page = contexts.new_page(viewport=VIEWPORT)
     errors: list[str] = []
-    visited: set[str] = set()
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("framenavigated", lambda frame: visited.add(_origin(frame.url) or ""))
     yield page
-    page.close()  # first: a page may save its state as it closes
-    for extra in context.pages[1:]:  # any page the test opened in the context (a link followed in a new tab)
-        visited.add(_origin(extra.url) or "")
-        extra.close()
-    for origin in visited - {""}:
-        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
     assert not errors, errors  # no script of ours may throw
 
 

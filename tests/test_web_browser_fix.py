@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 # The fixtures and helpers of the studio's browser tests (that module skips when Chromium or Playwright is missing).
-from test_web_browser import desktop, expect, open_page, page, shot  # noqa: F401
+from test_web_browser import expect, open_page, page, shot  # noqa: F401
 
 AMBIGUOUS = "03200\n31223\n12101\n10332\n"  # a full double-3 set with two solutions
 

@@ -11,7 +11,6 @@ import pytest
 from test_web_browser import (  # noqa: F401  (fixtures; expect once it checked Playwright is there)
     GAME_ID,
     cell,
-    desktop,
     expect,
     open_page,
     page,
