@@ -12,7 +12,7 @@ fixtures (browser_session.py), the studio and the static site set up once per wo
 """
 
 import pytest
-from browser_session import browser, site, studio  # noqa: F401  (fixtures, see that module)
+from browser_session import browser, contexts, kept_contexts, site, studio  # noqa: F401  (fixtures, see that module)
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from cli_run import in_process
 from pdf_checks import smallest_text, text_sizes
 from test_cli_render import assert_one_line_error, dominosa
 from test_rendering_pdf import assert_fonts_embedded_truetype
@@ -227,39 +228,42 @@ def test_a_failed_book_leaves_the_previous_pdf_untouched(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["book.pdf"]
 
 
-def test_rated_solved_and_explained_json_chain_into_a_book_that_keeps_the_grades(tmp_path):
-    made = dominosa("generate", "--order", "4", "--count", "3", "--seed", "2", "--quiet", cwd=tmp_path)
+def test_rated_solved_and_explained_json_chain_into_a_book_that_keeps_the_grades(tmp_path, monkeypatch, capsys):
+    # In this process (in_process) but for the pipe into book: what is checked is what each command reads and
+    # writes, not the process (ten processes' start-up was most of this test's time).
+    monkeypatch.chdir(tmp_path)
+    made = in_process(capsys, "generate", "--order", "4", "--count", "3", "--seed", "2", "--quiet")
     assert made.returncode == 0, made.stderr
     (tmp_path / "made.txt").write_text(made.stdout)
-    rated = dominosa("rate", "made.txt", "--format", "json", cwd=tmp_path)
+    rated = in_process(capsys, "rate", "made.txt", "--format", "json")
     assert rated.returncode == 0, rated.stderr
     rows = [json.loads(line) for line in rated.stdout.splitlines()]
     assert all(row["grid"] and row["clues"] == [] and "dominoes" not in row for row in rows)
     (tmp_path / "rated.jsonl").write_text(rated.stdout)
-    book = dominosa("book", "rated.jsonl", "--out", "rated.pdf", cwd=tmp_path)
+    book = in_process(capsys, "book", "rated.jsonl", "--out", "rated.pdf")
     assert book.returncode == 0, book.stderr
     grades = sorted({row["grade"] for row in rows}, key=lambda g: next(r["level"] for r in rows if r["grade"] == g))
     contents = pypdf.PdfReader(tmp_path / "rated.pdf").pages[2].extract_text()
     places = [contents.index(grade.capitalize()) for grade in grades]
     assert places == sorted(places)  # the sections are the grades rate gave, easiest first
     # store add keeps the grades too, and a book from the store has the same sections.
-    added = dominosa("store", "add", "rated.jsonl", "--store", "rated.sqlite", cwd=tmp_path)
+    added = in_process(capsys, "store", "add", "rated.jsonl", "--store", "rated.sqlite")
     assert added.returncode == 0, added.stderr
-    listed = dominosa("store", "list", "--store", "rated.sqlite", "--format", "json", cwd=tmp_path)
+    listed = in_process(capsys, "store", "list", "--store", "rated.sqlite", "--format", "json")
     assert [json.loads(line)["grade"] for line in listed.stdout.splitlines()] == [row["grade"] for row in rows]
-    stored = dominosa("book", "--store", "rated.sqlite", "--out", "stored.pdf", cwd=tmp_path)
+    stored = in_process(capsys, "book", "--store", "rated.sqlite", "--out", "stored.pdf")
     assert stored.returncode == 0, stored.stderr
     assert pypdf.PdfReader(tmp_path / "stored.pdf").pages[2].extract_text() == contents
     # solve's and explain's JSON read back as puzzles too, through a pipe and a file.
-    solved = dominosa("solve", "made.txt", "--format", "json", cwd=tmp_path)
+    solved = in_process(capsys, "solve", "made.txt", "--format", "json")
     assert all(json.loads(line)["solution"] for line in solved.stdout.splitlines())  # unique: the solution too
     piped = dominosa("book", "-", "--out", "solved.pdf", cwd=tmp_path, stdin=solved.stdout)
     assert piped.returncode == 0 and "3 puzzles" in piped.stdout, piped.stderr
-    explained = dominosa("explain", "made.txt", "--format", "json", cwd=tmp_path)
+    explained = in_process(capsys, "explain", "made.txt", "--format", "json")
     rows = [json.loads(line) for line in explained.stdout.splitlines()]
     assert all(len(row["deductions"]) == row["steps"] for row in rows)  # one meaning per key, as in rate
     (tmp_path / "explained.jsonl").write_text(explained.stdout)
-    again = dominosa("rate", "explained.jsonl", "--format", "json", cwd=tmp_path)
+    again = in_process(capsys, "rate", "explained.jsonl", "--format", "json")
     assert [json.loads(line)["grade"] for line in again.stdout.splitlines()] == [row["grade"] for row in rows]
 
 
@@ -409,6 +413,7 @@ def test_count_0_with_shapes_is_a_whole_book_of_shapes_in_sections_by_grade(tmp_
 
 
 MONTHLY = Path(__file__).with_name("data") / "monthly-2025-11-o40.json"
+FIENDISH = Path(__file__).with_name("data") / "book-fiendish-seed2.jsonl"
 
 
 def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path):
@@ -428,12 +433,13 @@ def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path):
 
 def test_a_fiendish_german_book_teaches_easiest_first_on_puzzles_of_its_own(tmp_path):
     # The issue's case: 'book --grade fiendish --count 3 --seed 2 --lang de' had set analysis before single
-    # neighbour, and the lessons showed the book's own puzzles partly solved.
+    # neighbour, and the lessons showed the book's own puzzles partly solved. The puzzles are those that
+    # 'book --grade fiendish --count 2 --seed 2 --puzzles-out' made (tests/data/README.md): generating two fiendish
+    # puzzles took most of this test's time, and the chapter depends on the puzzles, not on how they were made.
     from dominosa.deductions import TECHNIQUES, Technique
     from dominosa.rendering.i18n import _, use_language
 
-    done = dominosa("book", "--grade", "fiendish", "--count", "2", "--seed", "2", "--lang", "de", "--quiet",
-                    "--out", "b.pdf", "--puzzles-out", "b.jsonl", cwd=tmp_path)  # fmt: skip
+    done = dominosa("book", FIENDISH, "--lang", "de", "--quiet", "--out", "b.pdf", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     pages = [page.extract_text() for page in pypdf.PdfReader(tmp_path / "b.pdf").pages]
     with use_language("de"):
@@ -446,7 +452,7 @@ def test_a_fiendish_german_book_teaches_easiest_first_on_puzzles_of_its_own(tmp_
     assert [TECHNIQUES.index(t) for t in taught] == sorted(TECHNIQUES.index(t) for t in taught)
     assert all(words in chapter for words in key)
     assert "Rätsel 1:" not in chapter and "Rätsel 2:" not in chapter
-    for puzzle in _puzzles_of(tmp_path / "b.jsonl"):  # no grid of the book is drawn in the chapter
+    for puzzle in _puzzles_of(FIENDISH):  # no grid of the book is drawn in the chapter
         assert not all(" ".join(map(str, row)) in chapter for row in puzzle.grid)
 
 

@@ -18,13 +18,15 @@ that shows every part in every language.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import re
+import subprocess
 from pathlib import Path
 
 import pypdf
 import pytest
-from cli_run import dominosa
 from pdf_checks import smallest_text
 
 from dominosa.deductions import Names, Sentence
@@ -63,13 +65,28 @@ def _text(path: Path) -> str:
     return "\n\f\n".join(page.extract_text() for page in pypdf.PdfReader(path).pages)
 
 
+def dominosa(*args: object) -> subprocess.CompletedProcess[str]:
+    """``dominosa ARGS`` run in this process (``main``), its exit code and output as a process would give them:
+    what is checked here is the book, and four whole books built each in a process of its own spent a quarter of
+    their time starting it (the command as a process is test_cli_book's). Every path given is absolute."""
+    from dominosa.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main([str(arg) for arg in args])
+        except SystemExit as stop:  # argparse's own exits
+            code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    return subprocess.CompletedProcess(["dominosa", *map(str, args)], code, out.getvalue(), err.getvalue())
+
+
 def _build(folder: Path, lang: str | None) -> tuple[Path, Path]:
     name = lang or "default"
     book, cover = folder / f"{name}.pdf", folder / f"{name}-cover.pdf"
     done = dominosa(
         "book", DATA / "book_languages.jsonl", "--hints", "--year", "2026", "--author", "Ann Lee",
         "--publisher", "Acme Press", "--isbn", "978-0-306-40615-7", "--min-pages", "24", "--out", book,
-        "--cover-out", cover, *(("--lang", lang) if lang else ()), cwd=folder,
+        "--cover-out", cover, *(("--lang", lang) if lang else ()),
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "24 pages, 8 puzzles" in done.stdout  # the summary line stays English
@@ -168,11 +185,11 @@ def test_counts_and_lists_in_the_languages_style():
 
 
 def test_a_language_the_book_does_not_come_in_is_one_line_and_exit_2(tmp_path):
-    done = dominosa("book", DATA / "book_languages.jsonl", "--lang", "it", "--out", "x.pdf", cwd=tmp_path)
+    done = dominosa("book", DATA / "book_languages.jsonl", "--lang", "it", "--out", tmp_path / "x.pdf")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
     assert "'it'" in done.stderr and all(code in done.stderr for code in LANGUAGES)
     assert not (tmp_path / "x.pdf").exists()
-    assert dominosa("book", DATA / "book_languages.jsonl", "--lang", "", cwd=tmp_path).returncode == 2
+    assert dominosa("book", DATA / "book_languages.jsonl", "--lang", "", "--out", tmp_path / "x.pdf").returncode == 2
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -310,13 +327,13 @@ def test_an_author_with_central_european_letters_prints(tmp_path):
     book = tmp_path / "book.pdf"
     done = dominosa(
         "book", DATA / "book_languages.jsonl", "--author", author, "--publisher", publisher, "--out", book,
-        "--min-pages", "24", "--lang", "fr", cwd=tmp_path,
+        "--min-pages", "24", "--lang", "fr",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     text = _text(book)
     assert author in text and publisher in text
     assert "?" not in text.replace(f"{NNBSP}?", "")  # nothing set as a question mark in its place
     many = "".join(chr(c) for c in range(0x100, 0x128))  # more such letters than a PDF of ours holds: one line
-    refused = dominosa("book", DATA / "book_languages.jsonl", "--author", many, "--out", "x.pdf", cwd=tmp_path)
+    refused = dominosa("book", DATA / "book_languages.jsonl", "--author", many, "--out", tmp_path / "x.pdf")
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "at most" in refused.stderr
     assert not (tmp_path / "x.pdf").exists()

@@ -45,14 +45,30 @@ if _missing():
 
 from playwright.sync_api import expect  # noqa: E402
 
+VIEWPORT = {"width": 1280, "height": 900}
+
 
 @pytest.fixture
-def page(browser):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+def page(contexts):
+    """A page of the module's kept desktop context (browser_session.KeptContexts: empty storage at each test's
+    start). A test that changes the whole context (a fake clock: Playwright installs it on the context) takes
+    :func:`lone_page` instead."""
+    page = contexts.new_page(viewport=VIEWPORT)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
-    page.close()
+    assert not errors, errors  # no script of ours may throw
+
+
+@pytest.fixture
+def lone_page(browser):
+    """A page in a context of its own, closed with it after the test."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
     assert not errors, errors  # no script of ours may throw
 
 
@@ -162,9 +178,10 @@ def test_setter_types_a_whole_grid_cell_by_cell(studio, page):
     expect(page.locator("#text")).to_have_value("1202\n1012\n")
 
 
-def test_digits_typed_while_the_server_reads_the_grid_are_kept(studio, page):
+def test_digits_typed_while_the_server_reads_the_grid_are_kept(studio, lone_page):
     """An answer about an older text must not undo what was typed since (a slow server, a loaded machine): the
     grid is read back while the second row is typed, and the third row goes in after that answer came."""
+    page = lone_page  # a fake clock, installed on the whole context
     page.clock.install()  # the page's timers moved by the test: the read is asked for when the test says
     open_page(page, studio)
     page.clock.pause_at(page.evaluate("Date.now()") + 1000)
@@ -397,7 +414,8 @@ def test_play_highlights_every_cell_of_a_number(studio, page):
     expect(page.locator("#board rect.cell.hl-num")).to_have_count(0)
 
 
-def test_play_pause_hides_the_board_and_stops_the_clock(studio, page):
+def test_play_pause_hides_the_board_and_stops_the_clock(studio, lone_page):
+    page = lone_page  # a fake clock, installed on the whole context
     page.clock.install()  # the page's clock, moved by the test: no waiting
     open_page(page, f"{studio}play#p={GAME_ID}")
     page.clock.run_for(65_000)

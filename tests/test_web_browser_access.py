@@ -120,12 +120,12 @@ CONTROLS = r"""() => [...document.querySelectorAll("button, select, input, texta
       width: Math.round(r.width * 10) / 10, height: Math.round(r.height * 10) / 10 }; })"""
 
 
-def looks(browser, theme: str, device: str):  # noqa: F811
-    context = browser.new_context(color_scheme=theme, **DEVICES[device])
-    page = context.new_page()
+def looks(contexts, theme: str, device: str):
+    """A page in the look's kept context (browser_session.KeptContexts) and the list of its script errors."""
+    page = contexts.new_page(color_scheme=theme, **DEVICES[device])
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    return context, page, errors
+    return page, errors
 
 
 def check_contrast(page, name: str) -> None:
@@ -154,8 +154,8 @@ def check_controls(page, name: str) -> None:
 
 
 @pytest.mark.parametrize(("theme", "device"), LOOKS)
-def test_setter_reads_in_every_look(studio, browser, theme, device):  # noqa: F811
-    context, page, errors = looks(browser, theme, device)
+def test_setter_reads_in_every_look(studio, contexts, theme, device):
+    page, errors = looks(contexts, theme, device)
     open_page(page, f"{studio}#puzzle={quote(AMBIGUOUS)}")
     page.wait_for_selector("#board rect.cell.hl-diff")  # two solutions: where they differ is highlighted
     check_contrast(page, f"setter-ambiguous-{theme}-{device}")
@@ -166,13 +166,12 @@ def test_setter_reads_in_every_look(studio, browser, theme, device):  # noqa: F8
     page.click("#next")  # the explanation's step highlight, and the grade chips
     page.wait_for_selector("#board rect.cell.hl-step")
     check_contrast(page, f"setter-step-{theme}-{device}")
-    context.close()
     assert not errors, errors
 
 
 @pytest.mark.parametrize(("theme", "device"), LOOKS)
-def test_play_reads_in_every_look(studio, browser, theme, device):  # noqa: F811
-    context, page, errors = looks(browser, theme, device)
+def test_play_reads_in_every_look(studio, contexts, theme, device):
+    page, errors = looks(contexts, theme, device)
     open_page(page, f"{studio}play#p={GAME_ID}")
     page.click("#hint")
     page.wait_for_selector("#board rect.cell.hl-hint")  # the first level's answer, before asking the second
@@ -189,13 +188,12 @@ def test_play_reads_in_every_look(studio, browser, theme, device):  # noqa: F811
     page.click("#check")
     page.wait_for_selector("#board .badge-mark.wrong")
     check_contrast(page, f"play-mistake-{theme}-{device}")
-    context.close()
     assert not errors, errors
 
 
 @pytest.mark.parametrize(("theme", "device"), LOOKS)
-def test_daily_reads_in_every_look(studio, browser, theme, device):  # noqa: F811
-    context, page, errors = looks(browser, theme, device)
+def test_daily_reads_in_every_look(studio, contexts, theme, device):
+    page, errors = looks(contexts, theme, device)
     open_page(page, f"{studio}daily#date=2026-11-24&grade=trivial")
     page.click("#hint")
     page.wait_for_selector("#board rect.cell.hl-hint")
@@ -205,13 +203,12 @@ def test_daily_reads_in_every_look(studio, browser, theme, device):  # noqa: F81
     solve_daily(page, "2026-11-24", "trivial")
     page.wait_for_selector("#share-card:not([hidden])")
     check_contrast(page, f"daily-solved-{theme}-{device}")
-    context.close()
     assert not errors, errors
 
 
 @pytest.mark.parametrize(("theme", "device"), LOOKS)
-def test_static_site_reads_in_every_look(site, browser, theme, device):  # noqa: F811
-    context, page, errors = looks(browser, theme, device)
+def test_static_site_reads_in_every_look(site, contexts, theme, device):
+    page, errors = looks(contexts, theme, device)
     open_page(page, f"{(site / 'index.html').as_uri()}#date=2026-11-24&grade=trivial")
     page.click("#hint")
     page.wait_for_selector("#board rect.cell.hl-hint")
@@ -220,17 +217,15 @@ def test_static_site_reads_in_every_look(site, browser, theme, device):  # noqa:
         check_controls(page, "site")
         toggle, brand = page.locator("[data-theme-toggle]").bounding_box(), page.locator(".brand").bounding_box()
         assert toggle["y"] < brand["y"] + brand["height"], "the title pushed the theme toggle onto a second row"
-    context.close()
     assert not errors, errors
 
 
 @pytest.mark.parametrize(("theme", "device"), LOOKS)
-def test_tiling_reads_in_every_look(studio, browser, theme, device):  # noqa: F811
-    context, page, errors = looks(browser, theme, device)
+def test_tiling_reads_in_every_look(studio, contexts, theme, device):
+    page, errors = looks(contexts, theme, device)
     page.goto(f"{studio}tile")
     page.wait_for_selector("svg.tiling .label.open")  # today's solution drawn, the date's cells left open
     check_contrast(page, f"tiling-{theme}-{device}")
     if device == "phone":
         check_controls(page, "tiling")
-    context.close()
     assert not errors, errors

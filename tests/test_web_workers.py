@@ -11,6 +11,7 @@ import json
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -33,7 +34,10 @@ SLOW = {"puzzle": "pentominoes", "count": True}  # 9356 tilings: many seconds
 
 
 def run(coroutine):
-    return asyncio.run(coroutine)
+    """``asyncio.run`` in a thread of its own: the browser tests' Chromium, open for the whole session in this
+    worker (browser_session.py), keeps Playwright's event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()
 
 
 async def with_pool(size: int, work, **options):
