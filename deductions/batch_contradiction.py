@@ -30,8 +30,9 @@ def every_short_contradiction(s: SolvingState) -> Deduction | None:
     fixed_points: list[tuple[int, int]] = s.memo.setdefault(_CONSISTENT_SUPPOSITIONS, [])
     suppose = PairProbe.at(t, s.joined_pairs(), s.split_pairs(), fixed_points)
     refuted: list[int] = []
-    for q in range(len(pair_states)):
-        if pair_states[q] == UNDECIDED and not covered[t.pair_a[q]] and suppose.refutes(q):
+    for q in range(len(pair_states)):  # the step finder's pairs: undecided, with a cell not covered
+        open_cell = not covered[t.pair_a[q]] or not covered[t.pair_b[q]]
+        if pair_states[q] == UNDECIDED and open_cell and suppose.refutes(q):
             refuted.append(q)
     if not refuted:
         return None
