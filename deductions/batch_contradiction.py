@@ -23,8 +23,12 @@ def every_short_contradiction(s: SolvingState) -> Deduction | None:
     """The position's short contradictions as one deduction splitting every refuted pair, or None.
 
     >>> from dominosa import read_puzzle
-    >>> every_short_contradiction(SolvingState(read_puzzle("3:22223101012330103310"))) is None  # rules 1-6 finish
-    True
+    >>> from dominosa.deductions.counting import count_solution_pairs
+    >>> puzzle = read_puzzle("3:22223101012330103310")
+    >>> found = every_short_contradiction(SolvingState(puzzle))  # at the start, before rules 1-6 are drawn
+    >>> _, (solution,) = count_solution_pairs(puzzle, 2)
+    >>> str(found.reason), any(q in solution for q in found.splits)
+    ('21 placements lead by the simple rules alone to a contradiction.', False)
     """
     t, pair_states, covered = s.tables, s.pair_states, s.covered
     fixed_points: list[tuple[int, int]] = s.memo.setdefault(_CONSISTENT_SUPPOSITIONS, [])
