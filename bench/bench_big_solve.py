@@ -124,6 +124,20 @@ def make_grids(spec: str) -> list[tuple[str, str]]:
     return grids
 
 
+def timed_sides(grids: list[tuple[str, str]], against: str, compiled: bool, child_args: Any) -> dict[str, Any]:
+    """Each side's answer for the grids' game IDs: this checkout's, then revision ``against``'s, each a fresh run
+    of the calling bench's own ``--timing-child`` with ``child_args(site)`` (the site "" for this checkout)."""
+    ids = "\n".join(game_id for _, game_id in grids)
+    here = os.path.abspath(sys.argv[0])
+    with tempfile.TemporaryDirectory() as folder:
+        old = old_package(against, Path(folder), compiled=compiled)
+        sides = {}
+        for name, site in (("this checkout", None), (against, old)):
+            child = [here, "--timing-child", *child_args(str(site or ""))]
+            sides[name] = json.loads(run_side(site, child, cwd=folder, input=ids))
+    return sides
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--grids", default="30:1,40:1,40:2,50:1", help="order:seed,... (default 30:1,40:1,40:2,50:1)")
@@ -143,14 +157,8 @@ def main(argv: list[str] | None = None) -> int:
     load = os.getloadavg()
     print(f"bench_big_solve: {build_description()}; load average {load[0]:.2f}; CPU s, median of {args.runs}")
     grids = make_grids(args.grids)
-    ids = "\n".join(game_id for _, game_id in grids)
-    here = os.path.abspath(__file__)
-    with tempfile.TemporaryDirectory() as folder:
-        old = old_package(args.against, Path(folder), compiled=args.compiled)
-        sides = {}
-        for name, site in (("this checkout", None), (args.against, old)):
-            child = [here, "--timing-child", str(site or ""), str(args.runs), "1" if args.rate else "0"]
-            sides[name] = json.loads(run_side(site, child, cwd=folder, input=ids))
+    rate_flag = "1" if args.rate else "0"
+    sides = timed_sides(grids, args.against, args.compiled, lambda site: [str(site), str(args.runs), rate_flag])
     print(f"{'grid':<8} {'side':<14} {'solve s':>8} {'nodes':>8} {'rate s':>8}  grade")
     for k, (label, game_id) in enumerate(grids):
         medians = {}

@@ -329,6 +329,8 @@ def path_proof(rating: Rating, node_budget: int) -> str:
     """Whether the path is proved the shortest, in words."""
     if rating.exhaustive:
         return "proved shortest"
+    if rating.path is not None and rating.path.explored == 0:  # a big board: the grading run's path, no search
+        return "not proved shortest (a board this big is not searched: the path is the grading run's)"
     return f"not proved shortest (the search stopped at --path-budget {node_budget})"
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from dominosa.deductions.counting import count_solutions
+from dominosa.deductions.counting import CountResult, count_solutions
 from dominosa.deductions.driver import ClosureWalk, SettledWalk, StepWalk, closure_tiers, pairs_of, stepping
 from dominosa.deductions.grades import (
     BOOKKEEPING,
@@ -24,7 +24,7 @@ from dominosa.deductions.grades import (
 )
 from dominosa.deductions.settled import BitsetPosition, bitset_tier
 from dominosa.deductions.state import Deduction, SolvingState
-from dominosa.deductions.techniques import FINDERS
+from dominosa.deductions.techniques import FINDERS, Finder
 from dominosa.puzzle import Puzzle
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "grade",
     "closure_reach",
     "verdict_of",
+    "verdict_from",
     "PROPER",
     "AMBIGUOUS",
     "NO_SOLUTION",
@@ -114,7 +115,11 @@ def verdict_of(puzzle: Puzzle, *, max_nodes: int | None = 200_000) -> str:
     >>> verdict_of(read_puzzle("3:22223101012330103310")), verdict_of(read_puzzle("1:001011"))
     ('proper', 'ambiguous')
     """
-    result = count_solutions(puzzle, 2, max_nodes=max_nodes)
+    return verdict_from(count_solutions(puzzle, 2, max_nodes=max_nodes))
+
+
+def verdict_from(result: CountResult) -> str:
+    """The verdict a count to two (within a node budget or not) gives."""
     if result.count >= 2:
         return AMBIGUOUS
     if not result.complete:
@@ -288,6 +293,7 @@ def graded_by_steps(
     keep: bool,
     lean: bool,
     started: list[SolvingState] | None = None,
+    instead: dict[Technique, Finder] | None = None,
 ) -> GradeResult:
     """The step mode run to the end, counting what it uses (``grade()`` without ``level_only``; its parameters,
     the verdict proper): the driver's loop one deduction at a time, read by one :class:`Tally`.
@@ -302,6 +308,10 @@ def graded_by_steps(
 
     ``started``, a list, gets a copy of the settled start of a settled run (the state graph's start: ``rate``
     hands it to the path search).
+
+    ``instead`` gives finders that stand in for some techniques' own (a big board's rating gives trial and error
+    one that knows the solution and short contradictions one that finds them all at once:
+    :mod:`~dominosa.deductions.big_rating`).
 
     >>> from dominosa import read_puzzle
     >>> lean = graded_by_steps(read_puzzle("3:22223101012330103310"), PROPER, TECHNIQUES, True, True)
@@ -321,16 +331,23 @@ def graded_by_steps(
     settled = order[:2] == BOOKKEEPING and (lean or not keep)
     tally = Tally(state, keep=keep, with_bookkeeping=not lean)
     if settled:
-        finders = [FINDERS[t] for t in order if not t.bookkeeping]  # a later bookkeeping entry would never fire
+        finders = [_finder(t, instead) for t in order if not t.bookkeeping]  # a later bookkeeping one never fires
         walk = SettledWalk(state, tally.uses)
         if started is not None:
             walk.settle()  # the loop's own first settle, drawn here to keep the start
             started.append(state.copy())
         tally.count(stepping(walk, (finders,), applied=False))
     else:
-        tally.count(stepping(StepWalk(state), ([FINDERS[t] for t in order],), applied=False))
+        tally.count(stepping(StepWalk(state), ([_finder(t, instead) for t in order],), applied=False))
     # A proper puzzle never contradicts a sound rule, so no Contradiction is expected here.
     return tally.result(verdict, state.solved)
+
+
+def _finder(technique: Technique, instead: dict[Technique, Finder] | None) -> Finder:
+    """The step finder of ``technique``, or the one ``instead`` gives for it."""
+    if instead is not None and technique in instead:
+        return instead[technique]
+    return FINDERS[technique]
 
 
 # The most cells (order 6: 7 x 8) for which the lean runs of the trivial and basic tiers are made on bitsets: their

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from dominosa.deductions.big_rating import big_rating, is_big
 from dominosa.deductions.grades import TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.grading import PROPER, GradeResult, grade, graded_by_steps, verdict_of
 from dominosa.deductions.graph import DEFAULT_NODE_BUDGET, DeductionPath, shortest_path
@@ -138,6 +139,10 @@ def rate(
     """
     if graded is not None:
         verdict = graded.verdict
+    if with_path and is_big(puzzle) and verdict in (None, PROPER):
+        verdict, big_graded, big_path = big_rating(puzzle, verdict)
+        if big_graded is not None and big_path is not None:
+            return _rated(puzzle, verdict, big_graded, big_path, weights, with_reason)
     if verdict is None:
         verdict = verdict_of(puzzle)
     started: list[SolvingState] = []  # the grade run's settled start, where the path search starts
@@ -148,10 +153,19 @@ def rate(
     dominoes = dominoes_to_place(puzzle)
     if verdict != PROPER:
         return Rating(verdict, graded, None, path_score([], dominoes=dominoes, proper=False, weights=weights))
-    reason = grade_reason(puzzle, graded) if with_reason else None
     if not with_path:
+        reason = grade_reason(puzzle, graded) if with_reason else None
         steps = [d for d in graded.deductions if not d.is_bookkeeping]
         return Rating(verdict, graded, None, path_score(steps, dominoes=dominoes, weights=weights), steps, reason)
     start = started[0] if started else None
     path = shortest_path(puzzle, node_budget=node_budget, trivial=graded.level == TRIVIAL, start=start)
-    return Rating(verdict, graded, path, path_score(path.steps, dominoes=dominoes, weights=weights), path.steps, reason)
+    return _rated(puzzle, verdict, graded, path, weights, with_reason)
+
+
+def _rated(
+    puzzle: Puzzle, verdict: str, graded: GradeResult, path: DeductionPath, weights: ScoreWeights, with_reason: bool
+) -> Rating:
+    """The rating of a proper puzzle from its grade and path."""
+    reason = grade_reason(puzzle, graded) if with_reason else None
+    score = path_score(path.steps, dominoes=dominoes_to_place(puzzle), weights=weights)
+    return Rating(verdict, graded, path, score, path.steps, reason)

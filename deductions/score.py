@@ -42,12 +42,14 @@ __all__ = [
     "dominoes_to_place",
 ]
 
-SCORE_VERSION = 3
+SCORE_VERSION = 4
 """How the score is measured; a new measure gets a new number (the store rescores puzzles of an older one). 1: the
 counts of scans, guesses and the chain as they are, so that big boards scored far lower than small ones. 2: those
 counts per double-six set (this module). 3: as 2, on the path searched on the puzzle's canonical form
 (deductions/carrying.py), so that a turned, mirrored or renumbered copy scores the same; about one puzzle in five
-scores a few points otherwise than under 2."""
+scores a few points otherwise than under 2. 4: as 3 up to 300 dominoes to place (order 23); beyond, the path is the
+step mode's run, trial and error answered by the solution (deductions/big_rating.py), so that a board of order 40-50
+is rated in seconds; its first single neighbours come in another order, and the score may move a few points."""
 
 # The size the size-dependent terms are measured against: the double-six set, 28 dominoes.
 REFERENCE_DOMINOES = 28

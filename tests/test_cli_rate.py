@@ -18,7 +18,7 @@ import pytest
 from cli_run import COMMAND, dominosa, one_line_error
 from tatham_data import tatham_rows
 
-from dominosa.cli.rate import grade_words, plot_rules, technique_words
+from dominosa.cli.rate import grade_words, path_proof, plot_rules, technique_words
 from dominosa.deductions import GRADES, SolvingState, grade_level, next_deduction, ordered_by_tier, rate
 from dominosa.formats import puzzle_from_dict, puzzle_to_dict, read_example, write_json
 from dominosa.generator.proper import proper_layout
@@ -295,3 +295,12 @@ def test_rate_says_why_the_grade_is_what_it_is(tmp_path):
     assert reason["cells"] == ["r4c3"] and "would cut off" in reason["sentence"]
     ambiguous = dominosa("rate", "--format", "json", "-", stdin="1:001011\n")
     assert "grade_reason" not in json.loads(ambiguous.stdout)  # no reason: no key, never null
+
+
+def test_the_path_of_a_big_board_says_it_was_not_searched():
+    # Above 300 dominoes rate takes the grading run's path (no search, so no budget ran out); below, the budget.
+    big = rate(proper_layout(24, random.Random(1))[0])
+    assert path_proof(big, 300) == ("not proved shortest (a board this big is not searched: the path is the grading"
+                                    " run's)")
+    small = rate(proper_layout(6, random.Random(1))[0], node_budget=1)
+    assert path_proof(small, 1) == "not proved shortest (the search stopped at --path-budget 1)"

@@ -358,6 +358,8 @@ PRIVATE_IMPORTS_ALLOWED = {
                             " scans written with their private helpers",
     "bench/bench_big_solve.py": "white-box: --rate's reference turns off what trial and error keeps between its"
                                 " searches (deductions/known_solutions.py), to time rate with every guess searched",
+    "bench/bench_big_rate.py": "white-box: forgets what trial and error kept (deductions/known_solutions.py) between"
+                               " ratings of a grid, so that each run on either side pays in full",
     "bench/bench_graphs.py": "white-box: times set analysis's hand-written matching against networkx's",
     "bench/bench_generator.py": "white-box: --phases wraps the rating module's grade and path search with clocks",
     "bench/old_revision.py": "forget_tables() clears the tables cache of a revision from before the public core too,"
