@@ -92,17 +92,17 @@ class Engine(Node):
         self.why = [DECISION] * n  # reason of each assignment (the root's are never asked for)
         self.trail = []
         self.qhead = 0  # how much of the trail the learned clauses have seen
-        self.snaps: list[tuple[bytearray, list[int], list[int], int, int]] = []
+        self.snaps: list[tuple[list[int], list[int], list[int], int, int]] = []
         self.decisions: list[int] = []  # the literal decided at each level
         self.clauses: list[list[int]] = []
         self.clause_pairs = []  # the pairs of each clause (its literals move about)
         # The clauses watching each literal, made at the first watch (a list per literal: a compiled build reads a
         # list's items directly, a dict's through hashing); empty while no clause watches anything.
         self.watches: list[list[int]] = []
-        self.seen = bytearray(n)
-        self.dead = bytearray()  # forgotten clauses
+        self.seen = [0] * n
+        self.dead: list[int] = []  # forgotten clauses
         self.glue: list[int] = []  # per clause: how many levels its literals spanned when learned (0: keep)
-        self.phase = bytearray(n)  # the last state of each pair before a restart
+        self.phase = [0] * n  # the last state of each pair before a restart
         self.weights = [1] * (t.n_cells + t.n_dominoes)  # cells, then dominoes at n_cells + d
         # The heaviest cells and dominoes, heaviest first, and the lightest weight among them once there are _TOP.
         self.top: list[int] = []
@@ -124,7 +124,7 @@ class Engine(Node):
         if not watches:
             self.qhead = n_trail
             return None
-        pstate: bytearray = self.pstate
+        pstate: list[int] = self.pstate
         clauses, dead = self.clauses, self.dead
         n_pending = len(pending)
         qhead: int = self.qhead
