@@ -16,7 +16,7 @@ every contradiction: it traces the contradiction back through the reasons of the
 keeps a clause (a nogood) that prunes every later node where the same cause would recur, then jumps back to where
 that clause first bites. That is the conflict-driven clause learning of SAT solvers, with the rules as its
 propagation; it needs an order of magnitude fewer nodes than plain depth-first search on large boards. Going back
-a level copies the three arrays saved when the level was opened; there is no undo log to get wrong, and no
+a level takes over the three arrays saved when the level was opened; there is no undo log to get wrong, and no
 recursion. The counting API over it is :mod:`dominosa.deductions.counting`.
 """
 
@@ -67,7 +67,7 @@ _GLUE_KEEP: Final = 3
 
 class Engine(Node):
     """One search's state: the current node (pair states and counts, recording the reasons of its propagation),
-    the trail, a snapshot of the node at the end of every decision level (jumping back is a copy of three
+    the trail, a snapshot of the node at the end of every decision level (jumping back takes over its three
     arrays), the learned clauses and the branching weights."""
 
     __slots__ = (
@@ -285,9 +285,10 @@ class Engine(Node):
             self.top_floor = weights[top[-1]] if len(top) == _TOP else 0
 
     def backjump(self, level: int) -> None:
-        """Return to the node as it was at the end of ``level``'s propagation."""
+        """Return to the node as it was at the end of ``level``'s propagation. (The level's snapshot is dropped
+        with the levels above, so its arrays are taken over rather than copied.)"""
         pstate, ccount, dcount, n_joined, n_trail = self.snaps[level]
-        self.pstate, self.ccount, self.dcount, self.n_joined = pstate[:], ccount[:], dcount[:], n_joined
+        self.pstate, self.ccount, self.dcount, self.n_joined = pstate, ccount, dcount, n_joined
         del self.trail[n_trail:]
         self.qhead = n_trail
         del self.snaps[level:]
