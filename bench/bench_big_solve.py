@@ -1,13 +1,16 @@
 """A setter's big grids: proving random unique layouts of orders 30 to 50 unique, against a revision and Minisat.
 
-The grids are ``proper_layout(order, Random(seed))`` for each ``order:seed`` of ``--grids`` (default the issue's
-shape: 30, 40, 40 and 50), made once by this checkout and handed to every side as game IDs, so that all sides
-count the same puzzles. Each side, in a fresh process, counts each grid to 2 solutions (``count_solutions(puzzle,
-2)``: what ``dominosa solve`` runs to say a grid is unique) ``--runs`` times; CPU seconds (``time.process_time``)
-and search nodes are printed, the median per grid and side, with the ratio of this checkout to the revision.
+The grids are ``proper_layout(order, Random(seed))`` for each ``order:seed`` of ``--grids`` (default: orders 30
+to 50, seed 1 each, and a second seed at 40 and 50), made once by this checkout and handed to every side as game
+IDs, so that all sides count the same puzzles. Each side, in a fresh process, counts each grid to 2 solutions
+(``count_solutions(puzzle, 2)``: what ``dominosa solve`` runs to say a grid is unique) ``--runs`` times; CPU
+seconds (``time.process_time``) and search nodes are printed, the median per grid and side, with the ratio of
+this checkout to the revision.
 Python-sat's Minisat 2.2 counts the same grids to 2 in this process with the plain encoding (one variable per
 pair, exactly one per cell and per domino, pairwise: ``bench_uniqueness.encode``), the encoding and both solves
-timed; without python-sat that column is skipped with one line.
+timed; its nodes are its decisions plus its conflicts (ours count the same things: a node is a decision or a
+propagation after learning, plus the root), read from one more, untimed, run. Without python-sat that row is
+skipped with one line.
 
 ``--rate`` also times ``rate`` (``dominosa rate``'s call, path included) once per grid and side: on the revision
 it can take minutes a grid. This checkout's is also timed with trial and error searching every guess, as before it
@@ -16,7 +19,7 @@ the reference for what keeping saves, in the same process.
 
 Run from the checkout's root in the environment where it is installed::
 
-    python bench/bench_big_solve.py                              # 30:1,40:1,40:2,50:1, 3 runs, against main
+    python bench/bench_big_solve.py                              # the default grids, 3 runs, against main
     python bench/bench_big_solve.py --grids 40:2 --runs 5 --rate
     DOMINOSA_PURE_PYTHON=1 python bench/bench_big_solve.py       # the pure-Python sources on both sides
     python bench/bench_big_solve.py --compiled                   # this compiled build against main's
@@ -39,6 +42,10 @@ from typing import Any
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from old_revision import forget_tables, old_package, run_side  # noqa: E402
+
+# The issue's grids (30:1, 40:1, 40:2, 50:1) and one of each order between; making 40:1, 45:1 and 50:1 takes about a
+# minute each (proper_layout counts many candidates).
+DEFAULT_GRIDS = "30:1,35:1,40:1,40:2,45:1,50:1,50:2"
 
 
 def timing_child(site: str, runs: int, with_rate: bool) -> None:
@@ -109,6 +116,24 @@ def minisat_seconds(game_id: str, runs: int) -> tuple[float, int] | None:
     return statistics.median(times), count
 
 
+def minisat_nodes(game_id: str) -> int:
+    """Minisat's decisions plus conflicts counting the grid to 2 (the same two solves, untimed): its figure to
+    set beside our nodes."""
+    import bench_uniqueness as unique
+    from pysat.solvers import Minisat22
+
+    from dominosa.formats.game_id import read_game_id
+
+    clauses, var_pair = unique.encode(read_game_id(game_id), unique.DEFAULT_ENCODING)
+    with Minisat22(bootstrap_with=clauses) as solver:
+        if solver.solve():
+            model = solver.get_model()
+            solver.add_clause([-v for v in model[: len(var_pair)] if v > 0])
+            solver.solve()
+        stats = solver.accum_stats()
+    return stats["decisions"] + stats["conflicts"]
+
+
 def make_grids(spec: str) -> list[tuple[str, str]]:
     """The ``order:seed`` labels of ``spec`` and their grids' game IDs."""
     import random
@@ -140,7 +165,7 @@ def timed_sides(grids: list[tuple[str, str]], against: str, compiled: bool, chil
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--grids", default="30:1,40:1,40:2,50:1", help="order:seed,... (default 30:1,40:1,40:2,50:1)")
+    parser.add_argument("--grids", default=DEFAULT_GRIDS, help=f"order:seed,... (default {DEFAULT_GRIDS})")
     parser.add_argument("--runs", type=int, default=3, help="counts per grid and side; the median is kept")
     parser.add_argument("--rate", action="store_true", help="also time rate once per grid and side")
     parser.add_argument("--against", default="main", help="the git revision to compare with (default main)")
@@ -177,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
         if sat is None:
             print(f"{label:<8} {'minisat':<14} skipped: python-sat is not installed (pip install python-sat)")
         else:
-            print(f"{label:<8} {'minisat':<14} {sat[0]:8.3f} {'':>8} {'':>8}  count {sat[1]}")
+            print(f"{label:<8} {'minisat':<14} {sat[0]:8.3f} {minisat_nodes(game_id):8,} {'':>8}  count {sat[1]}")
         ours, theirs = medians["this checkout"], medians[args.against]
         ratio = f"{ours / theirs:.2f}x {args.against}" if theirs else "-"
         versus_sat = f", {ours / sat[0]:.2f}x minisat" if sat and sat[0] else ""

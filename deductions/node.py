@@ -41,8 +41,9 @@ K_RULE4: Final = 3
 K_RULE6: Final = 4
 K_CLAUSE: Final = 5
 DECISION: Final = ~K_DECISION
-# Counts are lists of ints (a compiled build reads and writes a list's items directly, a bytearray's through
-# generic calls: the figures are in bench/README.md). A covered cell or placed domino has its count set to DONE
+# Counts and pair states are lists of ints (a compiled build reads and writes a list's items directly, a
+# bytearray's through generic calls that box the index, an allocation for every pair past 256: the figures are
+# in bench/README.md). A covered cell or placed domino has its count set to DONE
 # and never counted down again (a join's splits skip what it covers), so that the "one left" and "none left" tests
 # never fire for it and the least count is an open one's: every count below DONE is an open cell's or domino's.
 DONE: Final = 1 << 30
@@ -91,7 +92,7 @@ class Node:
     def __init__(
         self,
         t: Tables,
-        pstate: bytearray,
+        pstate: list[int],
         ccount: list[int],
         dcount: list[int],
         n_joined: int,
@@ -228,7 +229,8 @@ class Node:
                     trail.append(p)
                 n_joined += 1
                 ccount[a] = ccount[b] = dcount[d] = DONE
-                for group in (cell_pairs[a], cell_pairs[b], placements[d]):
+                for g in range(3):  # (not a loop over a tuple of the three: that tuple is made at every join)
+                    group = cell_pairs[a] if g == 0 else cell_pairs[b] if g == 1 else placements[d]
                     for q in group:
                         if pstate[q]:
                             continue
@@ -321,7 +323,7 @@ class Node:
         if not 2 <= self.ccount[x] <= 4:
             return None
         t = self.t
-        pstate: bytearray = self.pstate
+        pstate: list[int] = self.pstate
         pd: tuple[int, ...] = t.pair_domino
         d = -1
         for q in t.cell_pairs[x]:
@@ -349,7 +351,7 @@ class Node:
         if not 2 <= self.dcount[d] < DONE:
             return None
         t = self.t
-        pstate: bytearray = self.pstate
+        pstate: list[int] = self.pstate
         pd: tuple[int, ...] = t.pair_domino
         pair_a: tuple[int, ...] = t.pair_a
         pair_b: tuple[int, ...] = t.pair_b
@@ -400,7 +402,7 @@ def propagate_position(t: Tables, joined: Iterable[int] = (), split: Iterable[in
     start from theirs). The node is a plain one: the search is built on it only when it is not solved, and most
     generated puzzles are solved here (why that matters: ``bench/README.md``, bench_uniqueness).
     """
-    pstate = bytearray(t.n_pairs)
+    pstate = [0] * t.n_pairs
     ccount = list(map(len, t.cell_pairs))
     dcount = list(map(len, t.placements))
     if -1 in t.pair_domino:  # only where the set is not the whole double-n set

@@ -61,7 +61,7 @@ class PairProbe:
         fixed_points, node = self.fixed_points, self.node
         if fixed_points is None or node is None:
             return
-        now_joined, now_split = pair_bits(node.pstate)
+        now_joined, now_split = pair_bits(bytes(node.pstate))
         fixed_points[:] = [(j, sp) for j, sp in fixed_points if not (now_joined & ~j or now_split & ~sp)]
         vouched = 0
         for j, _ in fixed_points:
@@ -81,7 +81,7 @@ class PairProbe:
         if not trial.join(q):
             return True
         if self.fixed_points is not None:
-            fixed_point = pair_bits(trial.pstate)
+            fixed_point = pair_bits(bytes(trial.pstate))
             self.fixed_points.append(fixed_point)
             self.vouched |= fixed_point[0]
         return False
@@ -106,7 +106,7 @@ def probe(node: Node) -> tuple[bool, int]:
     """
     t = node.t
     cell_pairs: tuple[tuple[int, ...], ...] = t.cell_pairs
-    pstate: bytearray = node.pstate  # a plain node's joins change its arrays in place
+    pstate: list[int] = node.pstate  # a plain node's joins change its arrays in place
     ccount: list[int] = node.ccount
     suppose = PairProbe(node)
     changed = True

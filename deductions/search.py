@@ -16,7 +16,7 @@ every contradiction: it traces the contradiction back through the reasons of the
 keeps a clause (a nogood) that prunes every later node where the same cause would recur, then jumps back to where
 that clause first bites. That is the conflict-driven clause learning of SAT solvers, with the rules as its
 propagation; it needs an order of magnitude fewer nodes than plain depth-first search on large boards. Going back
-a level copies the three arrays saved when the level was opened; there is no undo log to get wrong, and no
+a level takes over the three arrays saved when the level was opened; there is no undo log to get wrong, and no
 recursion. The counting API over it is :mod:`dominosa.deductions.counting`.
 """
 
@@ -67,7 +67,7 @@ _GLUE_KEEP: Final = 3
 
 class Engine(Node):
     """One search's state: the current node (pair states and counts, recording the reasons of its propagation),
-    the trail, a snapshot of the node at the end of every decision level (jumping back is a copy of three
+    the trail, a snapshot of the node at the end of every decision level (jumping back takes over its three
     arrays), the learned clauses and the branching weights."""
 
     __slots__ = (
@@ -92,17 +92,17 @@ class Engine(Node):
         self.why = [DECISION] * n  # reason of each assignment (the root's are never asked for)
         self.trail = []
         self.qhead = 0  # how much of the trail the learned clauses have seen
-        self.snaps: list[tuple[bytearray, list[int], list[int], int, int]] = []
+        self.snaps: list[tuple[list[int], list[int], list[int], int, int]] = []
         self.decisions: list[int] = []  # the literal decided at each level
         self.clauses: list[list[int]] = []
         self.clause_pairs = []  # the pairs of each clause (its literals move about)
         # The clauses watching each literal, made at the first watch (a list per literal: a compiled build reads a
         # list's items directly, a dict's through hashing); empty while no clause watches anything.
         self.watches: list[list[int]] = []
-        self.seen = bytearray(n)
-        self.dead = bytearray()  # forgotten clauses
+        self.seen = [0] * n
+        self.dead: list[int] = []  # forgotten clauses
         self.glue: list[int] = []  # per clause: how many levels its literals spanned when learned (0: keep)
-        self.phase = bytearray(n)  # the last state of each pair before a restart
+        self.phase = [0] * n  # the last state of each pair before a restart
         self.weights = [1] * (t.n_cells + t.n_dominoes)  # cells, then dominoes at n_cells + d
         # The heaviest cells and dominoes, heaviest first, and the lightest weight among them once there are _TOP.
         self.top: list[int] = []
@@ -124,7 +124,7 @@ class Engine(Node):
         if not watches:
             self.qhead = n_trail
             return None
-        pstate: bytearray = self.pstate
+        pstate: list[int] = self.pstate
         clauses, dead = self.clauses, self.dead
         n_pending = len(pending)
         qhead: int = self.qhead
@@ -285,9 +285,10 @@ class Engine(Node):
             self.top_floor = weights[top[-1]] if len(top) == _TOP else 0
 
     def backjump(self, level: int) -> None:
-        """Return to the node as it was at the end of ``level``'s propagation."""
+        """Return to the node as it was at the end of ``level``'s propagation. (The level's snapshot is dropped
+        with the levels above, so its arrays are taken over rather than copied.)"""
         pstate, ccount, dcount, n_joined, n_trail = self.snaps[level]
-        self.pstate, self.ccount, self.dcount, self.n_joined = pstate[:], ccount[:], dcount[:], n_joined
+        self.pstate, self.ccount, self.dcount, self.n_joined = pstate, ccount, dcount, n_joined
         del self.trail[n_trail:]
         self.qhead = n_trail
         del self.snaps[level:]
