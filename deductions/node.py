@@ -198,10 +198,9 @@ class Node:
         """Assign the pending (pair, reason) joins and splits and all they force by rules 1-6 and the learned
         clauses; None at the fixed point, or the pairs of a constraint left with no way out (with ``record`` off,
         any pair of it). ``starts``, where a position is first propagated: the cells and dominoes to look at for
-        rules 1, 3 and 5, then for rules 4 and 6. The work lists are first in, first out (a list and its head's
-        index): a contradiction near the decision is met first, and learned clauses are short. Rules 4 and 6 and
-        the clauses wait until rules 1-3 are done. A join's splits (rule 2) are written out here, not called (as
-        :meth:`split_for` is on the rarer paths): a call per split, or per join, costs counting time."""
+        rules 1, 3 and 5, then for rules 4 and 6. The work lists are first in, first out: a contradiction near the
+        decision is met first, and learned clauses are short. Rules 4 and 6 and the clauses wait for rules 1-3. A
+        join's splits (rule 2) are written out here, not called as :meth:`split_for` is: a call each costs time."""
         t = self.t
         pstate, ccount, dcount, n_joined = self.pstate, self.ccount, self.dcount, self.n_joined
         lev, why, trail, level, record, weights = self.lev, self.why, self.trail, self.level, self.record, self.weights
