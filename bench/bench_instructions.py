@@ -2,16 +2,20 @@
 
 On a shared two-core machine the load moves a timing by more than the few per cent a change may cost, and
 ``bench_alternating.py``'s best-of-rounds still wavers by 3-4% between runs. Callgrind counts the instructions a
-process executes, which no other process can move: the same code on the same puzzles gives the same count, to a
-few parts in a million. Instructions are not seconds (a cache miss costs more than an add), but for two builds of
-the same interpreter running nearly the same code they are a steady proxy for CPU, good to tell a 1% change from
-noise.
+process executes, which no other process can move: the same process, run again, gives the same count. It is not
+free of noise, though: objects hashed by address (sets of them) are iterated in an order that depends on where
+memory lies. The same revision counted the trivial run of a dozen order-6 puzzles 1.3% apart from two working
+folders; padding the environment (each of ``--runs`` by another length, default 3) moved counts by under 0.2%.
+A side's figure is the median with its range; both sides run from the same folder, but a difference under about
+2% on a small kind is not proved by this bench alone.
+Instructions are not seconds (a cache miss costs more than an add), but for two builds of the same interpreter
+running nearly the same code they are a steady proxy for CPU.
 
 Each side runs each kind of run (``bench_alternating.KINDS``) on the same puzzles (``bench_alternating``'s seeded
 sample of the grading record) in a fresh process under callgrind, and once with the puzzles only read; the kind's
 count is the difference, so start-up and imports are left out. ``PYTHONHASHSEED`` is fixed so that both sides
 iterate their sets alike. Runs are about 50 times slower than without callgrind: the default (orders 6 and 9, 12
-puzzles each, six kinds) takes about ten minutes.
+puzzles each, six kinds, three runs) takes 30 to 60 minutes.
 
     python bench/bench_instructions.py                          # pure Python sources on both sides, against main
     python bench/bench_instructions.py --against c73fcb1 --kinds grade,rate --orders 9
@@ -49,11 +53,13 @@ def _worker(package_dir: str, kind: str) -> None:
 
 
 def instructions(site: Path | None, package_dir: str, kind: str, game_ids: list[str], *, pure: bool,
-                 cwd: str) -> int:
+                 cwd: str, pad: int = 0) -> int:
     """The instructions one fresh process executes to read ``game_ids`` and run ``kind`` on them, under
-    callgrind; ``site`` as ``old_revision.run_side`` takes it (None: this checkout)."""
+    callgrind; ``site`` as ``old_revision.run_side`` takes it (None: this checkout); ``pad`` characters of
+    environment move where memory lies (see the module's docstring)."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "DOMINOSA_PURE_PYTHON")}
     env["PYTHONHASHSEED"] = "0"
+    env["BENCH_INSTRUCTIONS_PAD"] = "x" * pad
     if pure:
         env["DOMINOSA_PURE_PYTHON"] = "1"
     if site is not None:
@@ -78,10 +84,11 @@ def counted(ids: dict[str, list[str]], kinds: list[str], against: str, *, pure: 
         sides = {"new": (None, here), "old": (site, str(site))}
         for order, game_ids in ids.items():
             for side, (side_site, package_dir) in sides.items():
-                for _ in range(runs):
-                    base = instructions(side_site, package_dir, "none", game_ids, pure=pure, cwd=folder)
+                for run in range(runs):
+                    pad = 97 * run  # each run another layout of memory
+                    base = instructions(side_site, package_dir, "none", game_ids, pure=pure, cwd=folder, pad=pad)
                     for kind in kinds:
-                        total = instructions(side_site, package_dir, kind, game_ids, pure=pure, cwd=folder)
+                        total = instructions(side_site, package_dir, kind, game_ids, pure=pure, cwd=folder, pad=pad)
                         out.setdefault((order, kind, side), []).append(total - base)
                     print(f"  order {order} {side}: done", file=sys.stderr, flush=True)
     return out
@@ -95,7 +102,7 @@ def main() -> None:
     parser.add_argument("--against", default="main", help="the git revision to compare with")
     parser.add_argument("--compiled", action="store_true",
                         help="this compiled build against the revision's own (a pip wheel: minutes)")
-    parser.add_argument("--runs", type=int, default=1, help="runs per side (the counts repeat: 1 is enough)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per side, each with its environment padded")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -111,12 +118,13 @@ def main() -> None:
                      runs=args.runs)
     build = "compiled builds" if args.compiled else "pure Python sources"
     print(f"this checkout against {args.against}, {build}, instructions (callgrind) beyond reading the puzzles, "
-          f"median of {args.runs} run(s)")
+          f"median of {args.runs} runs (and their range)")
     for order in orders:
         for kind in kinds:
-            new = statistics.median(counts[(order, kind, "new")])
-            old = statistics.median(counts[(order, kind, "old")])
-            print(f"order {order:>2} {kind:7} {new / 1e6:10.1f} M against {old / 1e6:10.1f} M  ({new / old:.4f}x)")
+            news, olds = counts[(order, kind, "new")], counts[(order, kind, "old")]
+            new, old = statistics.median(news), statistics.median(olds)
+            print(f"order {order:>2} {kind:7} {new / 1e6:9.1f} M ({min(news) / 1e6:.1f}-{max(news) / 1e6:.1f}) "
+                  f"against {old / 1e6:9.1f} M ({min(olds) / 1e6:.1f}-{max(olds) / 1e6:.1f})  ({new / old:.3f}x)")
 
 
 if __name__ == "__main__":
