@@ -34,10 +34,25 @@ def old_package(revision: str, into: Path, *, compiled: bool = False) -> Path:
     source = _unpacked(revision, into)
     if compiled:
         return _built_package(revision, source, into)
+    return _laid_out(source, into / "site")
+
+
+def checkout_package(into: Path) -> Path:
+    """This checkout's Python sources, uncommitted changes included, laid out as :func:`old_package` lays out a
+    revision's, under ``into``: the folder to import from.
+
+    A comparison that counts instructions must import both sides the same way. Imported in place (through the
+    editable install), this checkout's modules had other paths, of other lengths, than the revision's, and that
+    alone moved a count by 4% (bench_instructions.py's docstring)."""
+    here = Path(__file__).resolve().parent.parent
+    return _laid_out(here, into / "site", ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+
+
+def _laid_out(source: Path, target: Path, ignore=None) -> Path:
+    """Each package folder of ``source`` (its pyproject's ``package-dir``) copied into place under ``target``."""
     mapping = tomllib.loads((source / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
-    target = into / "site"
     for package, folder in sorted(mapping.items()):
-        shutil.copytree(source / folder, target.joinpath(*package.split(".")), dirs_exist_ok=True)
+        shutil.copytree(source / folder, target.joinpath(*package.split(".")), dirs_exist_ok=True, ignore=ignore)
     return target
 
 
