@@ -17,7 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from cli_run import board_lines, dominosa, in_process
+from cli_run import board_lines, dominosa
+from cli_run import in_process as _cmd
 
 from dominosa import problems
 from dominosa.deductions import SCORE_VERSION, count_solutions, rate
@@ -45,11 +46,6 @@ def assert_bad_input(done: subprocess.CompletedProcess[str], *words: str) -> Non
     assert "Traceback" not in done.stderr
     for word in words:
         assert word in done.stderr
-
-
-def _cmd(capsys, *args: object, stdin: str | None = None):
-    """``dominosa ARGS`` run in this process: its exit code and output, as from a process of its own."""
-    return in_process(capsys, *args, stdin=stdin)
 
 
 @pytest.fixture(scope="module")
