@@ -5,6 +5,7 @@ Set ``DOMINOSA_COMMAND`` (e.g. ``"python -m dominosa.cli.main"``) to test anothe
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shlex
@@ -46,9 +47,10 @@ def dominosa(
     )
 
 
-def in_process(capsys, *args: object) -> subprocess.CompletedProcess[str]:
+def in_process(capsys, *args: object, stdin: str | bytes | None = None) -> subprocess.CompletedProcess[str]:
     """Run ``dominosa ARGS`` in this process (``dominosa.cli.main.main``) and return its exit code and output as
-    :func:`dominosa` does, from ``capsys``.
+    :func:`dominosa` does, from ``capsys``; ``stdin`` (text or bytes), if given, is what the command reads from its
+    standard input, as a pipe into the process would give it.
 
     For what the command says about its input (a bad option, one line and exit code 2): a process of its own would
     spend most of its time starting (``generate`` loads the generator's numpy and DEAP, half a second of CPU), and
@@ -57,10 +59,16 @@ def in_process(capsys, *args: object) -> subprocess.CompletedProcess[str]:
     from dominosa.cli.main import main
 
     capsys.readouterr()
+    kept_stdin = sys.stdin
+    if stdin is not None:
+        data = stdin.encode() if isinstance(stdin, str) else stdin
+        sys.stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
     try:
         code = main([str(arg) for arg in args])
     except SystemExit as stop:  # argparse's own exits (--help, a parse error) leave main as they leave the process
         code = stop.code if isinstance(stop.code, int) else int(stop.code is not None)
+    finally:
+        sys.stdin = kept_stdin
     out, err = capsys.readouterr()
     return subprocess.CompletedProcess(["dominosa", *map(str, args)], code, out, err)
 

@@ -1,4 +1,6 @@
-"""``dominosa book`` run as a user runs it: the installed console script, in a separate process."""
+"""``dominosa book`` as a user runs it: the first test through the installed console script, in a separate process
+(its exit code, its output, the same file for the same seed); the others call the command in this process
+(:func:`_book`), except a book piped into its standard input and one in another language, which keep a process."""
 
 from __future__ import annotations
 
@@ -35,6 +37,13 @@ def test_book_without_input_generates_puzzles_into_output(tmp_path):
     assert out.read_bytes() == (tmp_path / "again.pdf").read_bytes()  # same seed, the same file byte for byte
 
 
+def _book(capsys, *args: object):
+    """``dominosa book ARGS`` run in this process (``in_process``), in the current folder (the test's, by
+    ``monkeypatch.chdir``): what these tests check is what the command writes and says, not the process, whose
+    start-up (the renderer's fonts and PDF writer, the generator) was a good part of their time."""
+    return in_process(capsys, "book", *args)
+
+
 def _assert_print_ready(reader: pypdf.PdfReader, data: bytes, *, trim=(432, 648), bleed=False) -> None:
     """What a print service checks: every text at 7 pt or more, fonts embedded, trim and bleed boxes."""
     size, page, text = smallest_text(reader)
@@ -49,8 +58,9 @@ def _assert_print_ready(reader: pypdf.PdfReader, data: bytes, *, trim=(432, 648)
         assert [float(v) for v in page.bleedbox] == media
 
 
-def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exactly(tmp_path):
-    done = dominosa("book", "--puzzles-out", "p.jsonl", cwd=tmp_path)
+def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exactly(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    done = _book(capsys, "--puzzles-out", "p.jsonl")
     assert done.returncode == 0, done.stderr
     # No warning (the book is long enough); off a terminal, progress is a plain line as each puzzle is made.
     progress = re.compile(r"book: (\d+) of 40 puzzles made, \d+ s")
@@ -81,12 +91,12 @@ def test_the_default_book_is_print_ready_and_a_fresh_seed_each_time_rebuilds_exa
     # subset used to carry the time it was made, so two runs of one seed differed). A small book proves it: the
     # seed is the same whatever the book holds.
     small = ("--count", "2", "--order", "3")
-    other = dominosa("book", *small, "--out", "other.pdf", "--cover-out", "other-cover.pdf", cwd=tmp_path)
+    other = _book(capsys, *small, "--out", "other.pdf", "--cover-out", "other-cover.pdf")
     assert other.returncode == 0, other.stderr
     drawn = re.search(r"seed (\d+)", other.stdout)
     assert drawn and drawn[1] != seed, other.stdout
-    again = dominosa("book", *small, "--seed", drawn[1], "--out", "again.pdf", "--cover-out", "again-cover.pdf",
-                     "--quiet", cwd=tmp_path)  # fmt: skip
+    again = _book(capsys, *small, "--seed", drawn[1], "--out", "again.pdf", "--cover-out", "again-cover.pdf",
+                  "--quiet")  # fmt: skip
     assert again.returncode == 0, again.stderr
     assert (tmp_path / "again.pdf").read_bytes() == (tmp_path / "other.pdf").read_bytes()
     assert (tmp_path / "again-cover.pdf").read_bytes() == (tmp_path / "other-cover.pdf").read_bytes()
@@ -124,9 +134,10 @@ def _assert_puzzles_out(path, reader: pypdf.PdfReader, count: int) -> None:
             assert technique.label[:1].upper() + technique.label[1:] in chapter, technique.label
 
 
-def test_orders_let_sizes_grow_through_the_book_and_a_warm_up_opens_it(tmp_path):
-    done = dominosa("book", "--count", "8", "--orders", "4,5", "--seed", "2", "--quiet", "--puzzles-out", "p.jsonl",
-                    "--hints", cwd=tmp_path)  # fmt: skip
+def test_orders_let_sizes_grow_through_the_book_and_a_warm_up_opens_it(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    done = _book(capsys, "--count", "8", "--orders", "4,5", "--seed", "2", "--quiet", "--puzzles-out", "p.jsonl",
+                 "--hints")  # fmt: skip
     assert done.returncode == 0, done.stderr
     rows = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
     sizes = [len(row["grid"]) * len(row["grid"][0]) for row in rows]
@@ -138,17 +149,18 @@ def test_orders_let_sizes_grow_through_the_book_and_a_warm_up_opens_it(tmp_path)
     hints = [line for t in texts if t.upper().startswith("HINTS") for line in t.splitlines() if "look at" in line]
     assert [int(line.split()[0]) for line in hints] == list(range(1, 9))
     for bad in ("5,4", "4,x", "0,3"):
-        refused = dominosa("book", "--orders", bad, cwd=tmp_path)
+        refused = _book(capsys, "--orders", bad)
         assert_one_line_error(refused, "--orders")
-    both = dominosa("book", "--orders", "4,5", "--order", "4", cwd=tmp_path)
+    both = _book(capsys, "--orders", "4,5", "--order", "4")
     assert_one_line_error(both, "not both")
 
 
-def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
-    done = dominosa(
-        "book", "--count", "4", "--order", "4", "--seed", "5", "--bleed", "--min-pages", "24",
+def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    done = _book(
+        capsys, "--count", "4", "--order", "4", "--seed", "5", "--bleed", "--min-pages", "24",
         "--author", "Ann Lee", "--year", "2026", "--isbn", "978-1-23456-789-7", "--publisher", "Grid Press",
-        "--cover-out", "output/cover.pdf", "--paper", "cream", cwd=tmp_path,
+        "--cover-out", "output/cover.pdf", "--paper", "cream",
     )  # fmt: skip (output/ does not exist yet: the default folder is made for the book and its cover)
     assert done.returncode == 0, done.stderr
     progress = re.compile(r"book: \d of 4 puzzles made, \d+ s")
@@ -180,11 +192,11 @@ def test_a_short_book_is_padded_to_min_pages_and_gets_its_cover(tmp_path):
     assert b"SourceSerifPro-Bold" in cover_data  # the title in the book's display face
 
 
-def test_large_print_sets_body_text_at_16_pt_and_digits_no_smaller_than_normal(tmp_path):
+def test_large_print_sets_body_text_at_16_pt_and_digits_no_smaller_than_normal(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
     sizes, digits = {}, {}
     for name, extra in (("normal", []), ("large", ["--large-print"])):
-        done = dominosa("book", "--count", "2", "--order", "5", "--seed", "2", "--out", f"{name}.pdf", *extra,
-                        cwd=tmp_path)  # fmt: skip
+        done = _book(capsys, "--count", "2", "--order", "5", "--seed", "2", "--out", f"{name}.pdf", *extra)
         assert done.returncode == 0, done.stderr
         reader = pypdf.PdfReader(tmp_path / f"{name}.pdf")
         sizes[name] = {number: [size for size, _ in text_sizes(page)] for number, page in enumerate(reader.pages, 1)}
@@ -195,7 +207,8 @@ def test_large_print_sets_body_text_at_16_pt_and_digits_no_smaller_than_normal(t
     assert min(min(page, default=99) for page in sizes["large"].values()) >= 7
 
 
-def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
+def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
 
     lines = []
     for k, (grade, level) in enumerate((("Hard", 2), ("Easy", 0), ("Hard", 2))):
@@ -204,7 +217,7 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
     source = tmp_path / "puzzles.jsonl"
     source.write_text("\n".join(lines) + "\n")
     out = tmp_path / "a5.pdf"
-    done = dominosa("book", source, "--trim", "A5", "--bleed", "--per-page", "1", "--title", "Small", "--out", out)
+    done = _book(capsys, source, "--trim", "A5", "--bleed", "--per-page", "1", "--title", "Small", "--out", out)
     assert done.returncode == 0, done.stderr
     assert "3 puzzles" in done.stdout and "A5" in done.stdout and "with bleed" in done.stdout
     reader = pypdf.PdfReader(io.BytesIO(out.read_bytes()))
@@ -219,10 +232,11 @@ def test_book_from_a_file_with_grades_trim_and_bleed(tmp_path):
     assert "Puzzle 1" in first
 
 
-def test_a_failed_book_leaves_the_previous_pdf_untouched(tmp_path):
+def test_a_failed_book_leaves_the_previous_pdf_untouched(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
     out = tmp_path / "book.pdf"
     out.write_bytes(b"previous")
-    done = dominosa("book", "3:22223101012330103310", "--per-page", "24", "--out", out)
+    done = _book(capsys, "3:22223101012330103310", "--per-page", "24", "--out", out)
     assert_one_line_error(done, "--per-page")
     assert out.read_bytes() == b"previous"
     assert [p.name for p in tmp_path.iterdir()] == ["book.pdf"]
@@ -365,17 +379,18 @@ def _shaped_lines(path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def test_shapes_add_a_section_of_unique_shaped_puzzles_after_the_grades(tmp_path):
+def test_shapes_add_a_section_of_unique_shaped_puzzles_after_the_grades(tmp_path, monkeypatch, capsys):
     """A real generated book (two rectangles, three shapes, each the best of the book's budget): several seconds,
     the price of checking the section as a buyer gets it, PDF included."""
+    monkeypatch.chdir(tmp_path)
     from dominosa.cover.dominosa import count_solutions_exact_cover
     from dominosa.formats import puzzle_from_dict
     from dominosa.generator.shapes import shape_board
     from dominosa.generator.twins import share
 
     out, lines = tmp_path / "b.pdf", tmp_path / "b.jsonl"
-    done = dominosa(
-        "book", "--count", "2", "--orders", "5", "--shapes", "heart,house", "--shape-count", "3", "--seed", "5",
+    done = _book(
+        capsys, "--count", "2", "--orders", "5", "--shapes", "heart,house", "--shape-count", "3", "--seed", "5",
         "--quiet", "--out", out, "--puzzles-out", lines,
     )
     assert done.returncode == 0, done.stderr
@@ -397,12 +412,13 @@ def test_shapes_add_a_section_of_unique_shaped_puzzles_after_the_grades(tmp_path
     assert any("Heart" in page and "Puzzle" in page for page in text)
 
 
-def test_count_0_with_shapes_is_a_whole_book_of_shapes_in_sections_by_grade(tmp_path):
+def test_count_0_with_shapes_is_a_whole_book_of_shapes_in_sections_by_grade(tmp_path, monkeypatch, capsys):
     """Two double-9 stars, generated as a book generates them: a few seconds."""
+    monkeypatch.chdir(tmp_path)
     lines = tmp_path / "b.jsonl"
     out = tmp_path / "b.pdf"
-    done = dominosa("book", "--count", "0", "--shapes", "star", "--shape-count", "2", "--order", "9", "--seed", "2",
-                    "--hints", "--quiet", "--out", out, "--puzzles-out", lines)  # fmt: skip
+    done = _book(capsys, "--count", "0", "--shapes", "star", "--shape-count", "2", "--order", "9", "--seed", "2",
+                 "--hints", "--quiet", "--out", out, "--puzzles-out", lines)  # fmt: skip
     assert done.returncode == 0, done.stderr
     text = "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages)
     assert "Hints" in text and "Solutions" in text and "Star" in text
@@ -416,10 +432,11 @@ MONTHLY = Path(__file__).with_name("data") / "monthly-2025-11-o40.json"
 FIENDISH = Path(__file__).with_name("data") / "book-fiendish-seed2.jsonl"
 
 
-def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path):
-    refused = dominosa("book", MONTHLY, cwd=tmp_path)  # 6x9in by default: too small for 41x42 cells at 7 pt
+def test_a_book_of_the_double_40_monthly_on_letter_pages(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    refused = _book(capsys, MONTHLY)  # 6x9in by default: too small for 41x42 cells at 7 pt
     assert_one_line_error(refused, "does not fit on 6x9in pages", "--trim 8.5x11in or A4")
-    done = dominosa("book", MONTHLY, "--trim", "8.5x11in", "--out", "monthly.pdf", cwd=tmp_path)
+    done = _book(capsys, MONTHLY, "--trim", "8.5x11in", "--out", "monthly.pdf")
     assert done.returncode == 0, done.stderr
     reader = pypdf.PdfReader(tmp_path / "monthly.pdf")
     texts = [page.extract_text() for page in reader.pages]
@@ -456,12 +473,13 @@ def test_a_fiendish_german_book_teaches_easiest_first_on_puzzles_of_its_own(tmp_
         assert not all(" ".join(map(str, row)) in chapter for row in puzzle.grid)
 
 
-def test_a_page_the_layout_cannot_mend_stops_the_book_in_one_line_and_writes_nothing(tmp_path):
+def test_a_page_the_layout_cannot_mend_stops_the_book_in_one_line_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
     # A title of one unbreakable word wider than the title page at its smallest size: no wrap or smaller type
     # mends it, so the preflight stops the book naming the page, and no PDF is written (on main: exit 0 and a
     # title running 65 pt past the safe area).
     puzzles = Path(__file__).with_name("data") / "book_languages.jsonl"
     title = "Dominosa-Rätselbuch-Gesamtausgabe-Sonderedition-Jubiläum"
-    done = dominosa("book", puzzles, "--title", title, "--out", "book.pdf", cwd=tmp_path)
+    done = _book(capsys, puzzles, "--title", title, "--out", "book.pdf")
     assert_one_line_error(done, "preflight: page 1: the text 'Dominosa-Rätselbuch", "past the right edge of the safe")
     assert not (tmp_path / "book.pdf").exists()

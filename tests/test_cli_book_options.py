@@ -1,10 +1,15 @@
-"""``dominosa book``'s refusals before any work (cli/book_options.py): one line, exit 2, nothing written."""
+"""``dominosa book``'s refusals before any work (cli/book_options.py): one line, exit 2, nothing written.
+
+Each refusal runs in this process (``in_process``): what is checked is the line and the exit code ``main`` gives,
+and a process of its own per case was most of this module's time. The first test keeps to a true process, for
+the exit code and the one line a shell sees from the console script."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from cli_run import in_process
 from test_cli_render import assert_one_line_error, dominosa
 
 
@@ -42,8 +47,9 @@ def test_solutions_too_small_to_print_are_refused_with_the_count_that_fits(tmp_p
         (["book", "--store", "s.sqlite", "--seed", "3"], "", ["--seed", "generated books"]),
     ],
 )
-def test_bad_input_is_one_line_exit_2_and_no_pdf(tmp_path, args, stdin, words):
-    done = dominosa(*args, cwd=tmp_path, stdin=stdin)
+def test_bad_input_is_one_line_exit_2_and_no_pdf(tmp_path, monkeypatch, capsys, args, stdin, words):
+    monkeypatch.chdir(tmp_path)
+    done = in_process(capsys, *args, stdin=stdin)
     assert_one_line_error(done, *words)
     assert not list(tmp_path.rglob("*.pdf")) and not list(tmp_path.rglob("*.tmp"))
 
@@ -61,11 +67,12 @@ def test_bad_input_is_one_line_exit_2_and_no_pdf(tmp_path, args, stdin, words):
         (["--store", "missing.sqlite", "--series", "classic"], ["no puzzle store", "missing.sqlite"]),
     ],
 )
-def test_bad_series_input_is_one_line_exit_2_before_any_work(tmp_path, args, words):
+def test_bad_series_input_is_one_line_exit_2_before_any_work(tmp_path, monkeypatch, capsys, args, words):
     (tmp_path / "folder").mkdir()
     (tmp_path / "bad.jsonl").write_text('{"grid": [[0, 0]', encoding="utf-8")
     (tmp_path / "empty.txt").write_text("", encoding="utf-8")
-    done = dominosa("book", "--count", "1", "--order", "2", *args, cwd=tmp_path)
+    monkeypatch.chdir(tmp_path)
+    done = in_process(capsys, "book", "--count", "1", "--order", "2", *args)
     assert_one_line_error(done, *words)
     assert not list(tmp_path.rglob("*.pdf"))
 
@@ -81,7 +88,8 @@ def test_bad_series_input_is_one_line_exit_2_before_any_work(tmp_path, args, wor
         (["--orders", "6,51"], ["orders must be between 1 and 50 (the largest order dominosa makes)"]),
     ],
 )
-def test_orders_a_page_cannot_hold_are_refused_before_any_puzzle_is_made(tmp_path, args, words):
-    done = dominosa("book", "--count", "300", *args, cwd=tmp_path)  # making 300 puzzles would take hours
+def test_orders_a_page_cannot_hold_are_refused_before_any_puzzle_is_made(tmp_path, monkeypatch, capsys, args, words):
+    monkeypatch.chdir(tmp_path)
+    done = in_process(capsys, "book", "--count", "300", *args)  # making 300 puzzles would take hours
     assert_one_line_error(done, *words)
     assert not (tmp_path / "output").exists()

@@ -1,5 +1,8 @@
-"""``dominosa book`` from a puzzle store, and volumes of a series that never repeat a puzzle: run as a user runs
-it."""
+"""``dominosa book`` from a puzzle store, and volumes of a series that never repeat a puzzle.
+
+The books are built in this process (``in_process``, in the test's folder): what is checked is what ``main`` writes
+and says, and a process of its own per book was a third of this module's time. The first test keeps to a true
+process, the console script as a user runs it."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ import random
 import re
 
 import pypdf
+from cli_run import in_process
 from test_cli_book import _assert_print_ready, _puzzles_of
 from test_cli_render import assert_one_line_error, dominosa
 
@@ -77,7 +81,7 @@ def test_a_book_from_a_store_with_old_scores_says_once_how_to_measure_them_again
     ]
 
 
-def test_a_store_with_fewer_puzzles_than_asked_says_so_with_the_counts(tmp_path, capsys):
+def test_a_store_with_fewer_puzzles_than_asked_says_so_with_the_counts(tmp_path, capsys, monkeypatch):
     from dominosa.cli.book_store import store_entries
     from dominosa.generator.store import PuzzleStore
 
@@ -86,7 +90,8 @@ def test_a_store_with_fewer_puzzles_than_asked_says_so_with_the_counts(tmp_path,
             store.add(*proper_layout(4, random.Random(seed)), grade="basic", level=1, score=score)
         store.add(*proper_layout(4, random.Random(3)))  # ungraded, as 'store add' used to keep imports
     options = ("--out", "count.pdf", "--quiet", "--no-techniques")
-    done = dominosa("book", "--store", "s.sqlite", "--count", "5", *options, cwd=tmp_path)
+    monkeypatch.chdir(tmp_path)
+    done = _book(capsys, "--store", "s.sqlite", "--count", "5", *options)
     assert done.returncode == 0, done.stderr
     assert "dominosa: s.sqlite holds 3 puzzles, fewer than --count 5: the book has those 3" in done.stderr.splitlines()
     entries, _ = store_entries(str(tmp_path / "s.sqlite"), best=3)
@@ -95,6 +100,11 @@ def test_a_store_with_fewer_puzzles_than_asked_says_so_with_the_counts(tmp_path,
         f"dominosa: {tmp_path / 's.sqlite'} gives 2 basic puzzles (near-twins passed over), fewer than --best 3",
         f"dominosa: 1 ungraded puzzle of {tmp_path / 's.sqlite'} left out: --best takes the best of each grade",
     ]
+
+
+def _book(capsys, *args: object):
+    """``dominosa book ARGS`` run in this process, in the current folder (the test's, by ``monkeypatch.chdir``)."""
+    return in_process(capsys, "book", *args)
 
 
 def _assert_no_repeat(earlier: list, later: list) -> None:
@@ -111,13 +121,16 @@ def _assert_no_repeat(earlier: list, later: list) -> None:
                 assert plain_share([list(r) for r in old.grid], [list(r) for r in new.grid]) <= 0.4
 
 
-def test_a_second_volume_from_the_same_seed_with_exclude_repeats_nothing_and_stays_print_ready(tmp_path):
+def test_a_second_volume_from_the_same_seed_with_exclude_repeats_nothing_and_stays_print_ready(
+    tmp_path, monkeypatch, capsys
+):
     # Two generated books as a user builds them (about 6 s of CPU): the check is on the files a reader gets.
     common = ("--count", "3", "--order", "4", "--seed", "21", "--quiet")
-    first = dominosa("book", *common, "--out", "v1.pdf", "--puzzles-out", "v1.jsonl", "--no-techniques", cwd=tmp_path)
+    monkeypatch.chdir(tmp_path)
+    first = _book(capsys, *common, "--out", "v1.pdf", "--puzzles-out", "v1.jsonl", "--no-techniques")
     assert first.returncode == 0, first.stderr
-    second = dominosa("book", *common, "--out", "v2.pdf", "--puzzles-out", "v2.jsonl", "--exclude", "v1.jsonl",
-                      "--volume", "2", "--min-pages", "24", cwd=tmp_path)  # fmt: skip
+    second = _book(capsys, *common, "--out", "v2.pdf", "--puzzles-out", "v2.jsonl", "--exclude", "v1.jsonl",
+                   "--volume", "2", "--min-pages", "24")  # fmt: skip
     assert second.returncode == 0, second.stderr
     assert second.stderr == ""  # long enough for print: no warning
     one, two = _puzzles_of(tmp_path / "v1.jsonl"), _puzzles_of(tmp_path / "v2.jsonl")
@@ -140,7 +153,7 @@ def test_excluded_puzzles_are_replaced_the_same_way_for_the_same_seed():
     _assert_no_repeat(plain, again)
 
 
-def test_a_book_of_files_leaves_out_disguised_copies_of_the_excluded_puzzles(tmp_path):
+def test_a_book_of_files_leaves_out_disguised_copies_of_the_excluded_puzzles(tmp_path, monkeypatch, capsys):
     from store_cases import transposed_and_renamed
 
     layouts = [proper_layout(4, random.Random(seed)) for seed in (31, 32, 35)]
@@ -150,10 +163,11 @@ def test_a_book_of_files_leaves_out_disguised_copies_of_the_excluded_puzzles(tmp
     disguised = [transposed_and_renamed(p, s, seed=k) for k, (p, s) in enumerate(layouts[:2])]
     mixed = tmp_path / "mixed.jsonl"
     mixed.write_text("\n".join(write_json(p, s) for p, s in [*disguised, layouts[2]]) + "\n", encoding="utf-8")
-    done = dominosa("book", "mixed.jsonl", "--exclude", "earlier.txt", "--puzzles-out", "left.jsonl", cwd=tmp_path)
+    monkeypatch.chdir(tmp_path)
+    done = _book(capsys, "mixed.jsonl", "--exclude", "earlier.txt", "--puzzles-out", "left.jsonl")
     assert done.returncode == 0, done.stderr
     assert _puzzles_of(tmp_path / "left.jsonl") == [layouts[2][0]]
-    nothing = dominosa("book", "earlier.txt", "--exclude", "mixed.jsonl", "--out", "n.pdf", cwd=tmp_path)
+    nothing = _book(capsys, "earlier.txt", "--exclude", "mixed.jsonl", "--out", "n.pdf")
     assert_one_line_error(nothing, "every one of the 2 puzzles", "--exclude")
     assert not (tmp_path / "n.pdf").exists()
 
@@ -196,8 +210,8 @@ def test_volumes_of_a_series_from_one_store_never_repeat_and_are_recorded_with_t
     monkeypatch.chdir(tmp_path)
     printed: list = []
     for volume in (1, 2, 3):
-        done = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--count", "2", "--out", f"v{volume}.pdf",
-                        "--puzzles-out", f"v{volume}.jsonl", "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+        done = _book(capsys, "--store", "s.sqlite", "--series", "classic", "--count", "2", "--out", f"v{volume}.pdf",
+                     "--puzzles-out", f"v{volume}.jsonl", "--quiet", "--no-techniques")  # fmt: skip
         assert done.returncode == 0, done.stderr
         assert done.stdout.strip().endswith(f"volume {volume} of the series 'classic' recorded in s.sqlite")
         assert f"Volume {volume}" in pypdf.PdfReader(tmp_path / f"v{volume}.pdf").pages[0].extract_text()
@@ -228,25 +242,25 @@ def test_volumes_of_a_series_from_one_store_never_repeat_and_are_recorded_with_t
     rows = [line.split() for line in _listed(capsys, "--store", "s.sqlite", "--series", "classic").splitlines()[1:]]
     assert [row[0] for row in rows] == ["1", "1", "2", "2", "3", "3"]
     assert [int(row[1]) for row in rows] == [i for v in volumes for i in v.puzzle_ids]
-    again = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--volume", "2", cwd=tmp_path)
+    again = _book(capsys, "--store", "s.sqlite", "--series", "classic", "--volume", "2")
     assert_one_line_error(again, "--volume 2", "already records volume 2")
     # Asked for more than is left, a volume takes what is left; asked again with nothing left, it says so.
-    more = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--out", "v4.pdf", "--quiet",
-                    "--no-techniques", cwd=tmp_path)  # fmt: skip
+    more = _book(capsys, "--store", "s.sqlite", "--series", "classic", "--out", "v4.pdf", "--quiet",
+                 "--no-techniques")  # fmt: skip
     assert more.returncode == 0 and f"{len(expected)} puzzle" in more.stdout and "volume 4 of" in more.stdout
-    empty = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--out", "v5.pdf", cwd=tmp_path)
+    empty = _book(capsys, "--store", "s.sqlite", "--series", "classic", "--out", "v5.pdf")
     assert_one_line_error(empty, "but those the volumes of the series 'classic' printed", "--unused")
 
 
-def test_an_interrupted_or_failed_book_records_no_volume(tmp_path, monkeypatch):
+def test_an_interrupted_or_failed_book_records_no_volume(tmp_path, monkeypatch, capsys):
     from dominosa.cli.main import main
     from dominosa.generator.store import PuzzleStore
     from dominosa.rendering import book as book_module
 
     _series_store(tmp_path / "s.sqlite")
     monkeypatch.chdir(tmp_path)
-    failed = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--count", "2", "--solutions-per-page",
-                      "24", cwd=tmp_path)  # fmt: skip
+    failed = _book(capsys, "--store", "s.sqlite", "--series", "classic", "--count", "2", "--solutions-per-page",
+                   "24")  # fmt: skip
     assert_one_line_error(failed, "--solutions-per-page")
 
     def interrupted(*args, **kwargs):
@@ -259,7 +273,7 @@ def test_an_interrupted_or_failed_book_records_no_volume(tmp_path, monkeypatch):
     assert not list(tmp_path.rglob("*.pdf"))
 
 
-def test_a_book_of_files_says_in_one_line_what_it_left_out_and_why(tmp_path):
+def test_a_book_of_files_says_in_one_line_what_it_left_out_and_why(tmp_path, monkeypatch, capsys):
     from store_cases import transposed_and_renamed
     from test_generator_twins import _renamed_near_twin
 
@@ -271,21 +285,23 @@ def test_a_book_of_files_says_in_one_line_what_it_left_out_and_why(tmp_path):
     offered = tmp_path / "offered.txt"
     offered.write_text(f"{json.dumps({'grid': [list(r) for r in twin.grid]})}\n{write_json(*copy)}\n"
                        f"{write_json(*layouts[2])}\n", encoding="utf-8")  # fmt: skip
-    done = dominosa("book", "offered.txt", "--exclude", "earlier.jsonl", "--puzzles-out", "kept.jsonl",
-                    "--no-techniques", cwd=tmp_path)  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    done = _book(capsys, "offered.txt", "--exclude", "earlier.jsonl", "--puzzles-out", "kept.jsonl",
+                 "--no-techniques")  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert _puzzles_of(tmp_path / "kept.jsonl") == [layouts[2][0]]
     assert "dominosa: left out 2 of 3 puzzles: 1 repeat, 1 near-twin" in done.stderr.splitlines()
 
 
-def test_a_store_volume_says_what_it_left_out_including_those_over_the_count(tmp_path):
+def test_a_store_volume_says_what_it_left_out_including_those_over_the_count(tmp_path, monkeypatch, capsys):
     from dominosa.generator.store import PuzzleStore
 
     stored = _series_store(tmp_path / "s.sqlite")  # eleven: the second a near-twin of the first
     with PuzzleStore(tmp_path / "s.sqlite") as store:
         store.record_volume("classic", 1, "0" * 64, [1])
-    done = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--count", "3", "--out", "v2.pdf",
-                    "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+    monkeypatch.chdir(tmp_path)
+    done = _book(capsys, "--store", "s.sqlite", "--series", "classic", "--count", "3", "--out", "v2.pdf",
+                 "--quiet", "--no-techniques")  # fmt: skip
     assert done.returncode == 0, done.stderr
     line = next(line for line in done.stderr.splitlines() if "left out" in line)
     match = re.fullmatch(r"dominosa: left out (\d+) of 11 puzzles: 1 repeat, (\d+) near-twins?, (\d+) over the count",
@@ -309,12 +325,12 @@ def test_a_series_name_one_slip_from_a_stored_one_is_refused_unless_new_series(t
         assert err.count("\n") == 1 and f"--series {slip!r}" in err and "did you mean --series 'classic'" in err
         assert "--new-series" in err
     assert not (tmp_path / "x.pdf").exists()
-    same = dominosa("book", "--store", "s.sqlite", "--series", "classic", "--new-series", "--count", "1", cwd=tmp_path)
+    same = _book(capsys, "--store", "s.sqlite", "--series", "classic", "--new-series", "--count", "1")
     assert_one_line_error(same, "--new-series", "already records the series 'classic'")
-    new = dominosa("book", "--store", "s.sqlite", "--series", "Classic", "--new-series", "--count", "1", "--out",
-                   "c.pdf", "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+    new = _book(capsys, "--store", "s.sqlite", "--series", "Classic", "--new-series", "--count", "1", "--out",
+                "c.pdf", "--quiet", "--no-techniques")  # fmt: skip
     assert new.returncode == 0, new.stderr
     assert new.stdout.strip().endswith("volume 1 of the series 'Classic' recorded in s.sqlite")
-    other = dominosa("book", "--store", "s.sqlite", "--series", "puzzler", "--count", "1", "--out", "p.pdf",
-                     "--quiet", "--no-techniques", cwd=tmp_path)  # fmt: skip
+    other = _book(capsys, "--store", "s.sqlite", "--series", "puzzler", "--count", "1", "--out", "p.pdf",
+                  "--quiet", "--no-techniques")  # fmt: skip
     assert other.returncode == 0, other.stderr  # a name far from every series begins one without asking

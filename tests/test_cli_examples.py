@@ -3,7 +3,10 @@
 The commands are found in the ``dominosa`` parser itself (nested ones too, such as ``store list``), so a command
 added later is covered without touching this file. A command's examples run in order in a scratch folder, those
 that name the same file together (one writes what the next reads) and the others apart, as tests of their own (see
-:func:`runs_of`); each through a shell (they may pipe, redirect or chain with ``&&``), with ``dominosa`` on the PATH.
+:func:`runs_of`). An example that pipes, redirects or chains with ``&&`` runs through a shell, with ``dominosa`` on
+the PATH; a plain ``dominosa ARGS`` line runs in this process (``cli_run.in_process``, its words split as the shell
+splits them): what it proves is that the command takes the line and succeeds, and a process of its own for each of
+some eighty lines was most of this file's CPU. The console script itself is tested in tests/test_cli_main.py.
 
 What an example may need is declared in the help text, and handled here explicitly:
 
@@ -35,11 +38,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from cli_run import COMMAND
+from cli_run import COMMAND, in_process
 from tatham_data import tatham_rows
 from waiting import PATIENCE, wait_until
 
-from dominosa.cli.main import build_parser
+from dominosa.cli.main import build_parser, main
 
 _OWN_LINE = re.compile(r"^Files of your own in these examples: (?P<names>.+)\.$", re.MULTILINE)
 _EXTRA = re.compile(r"pip install 'dominosa\[(?P<extra>\w+)\]'")
@@ -140,7 +143,6 @@ def samples(tmp_path_factory) -> Path:
     from dominosa.formats import read_puzzles, write_json
 
     folder = tmp_path_factory.mktemp("own")
-    env = _dominosa_on_path(folder)
     for name, text in _TEXTS.items():
         (folder / name).write_text(text, "utf-8")
     lines = "".join(write_json(p) + "\n" for p in read_puzzles(_PUZZLES))
@@ -149,13 +151,11 @@ def samples(tmp_path_factory) -> Path:
     his = [row["game_id"] for row in tatham_rows() if row["order"] == 4][::25]  # one of each of his levels
     (folder / "tatham-ids.txt").write_text("\n".join(his) + "\n", "utf-8")
     for store, order in _STORES.items():
-        # A mix of grades, and hard puzzles asked for by name (a mix of 16 need not hold one).
+        # A mix of grades, and hard puzzles asked for by name (a mix of 16 need not hold one): made in this process,
+        # as the samples' other files are (the command's own examples run `generate --store` as printed).
+        (folder / store).parent.mkdir(parents=True, exist_ok=True)
         for kind in (("--count", "12"), ("--grade", "hard", "--count", "4")):
-            made = subprocess.run(
-                ["dominosa", "generate", *order, *kind, "--seed", "1", "--store", store, "--quiet"],
-                cwd=folder, env=env, capture_output=True, text=True, timeout=PATIENCE,
-            )
-            assert made.returncode == 0, made.stderr
+            assert main(["generate", *order, *kind, "--seed", "1", "--store", str(folder / store), "--quiet"]) == 0
     return folder
 
 
@@ -275,8 +275,18 @@ _RUNS = {
 }
 
 
+_SHELL_SYNTAX = set("|&;<>$`*?")  # a pipe, a redirection, a chain, a variable or a pattern: the shell's work
+
+
+def _plain(example: Example) -> bool:
+    """Whether an example is one ``dominosa ARGS`` with nothing for a shell to do, so that it can run in this process:
+    not a studio (it is started, asked and stopped as a process), nor a line needing an extra (whether it fails as it
+    should without the extra is about the process's exit)."""
+    return not (set(example.line) & _SHELL_SYNTAX or example.line.startswith("dominosa serve") or example.extra)
+
+
 @pytest.mark.parametrize("run", sorted(_RUNS))
-def test_the_examples_run_as_printed(run, samples, tmp_path):
+def test_the_examples_run_as_printed(run, samples, tmp_path, monkeypatch, capsys):
     folder = tmp_path
     env = _dominosa_on_path(folder)
     examples = _RUNS[run]
@@ -288,10 +298,17 @@ def test_the_examples_run_as_printed(run, samples, tmp_path):
         if example.line.startswith("dominosa serve"):
             _run_server(example, folder, env)
             continue
-        done = subprocess.run(
-            ["/bin/sh", "-c", example.line], cwd=folder, env=env, capture_output=True, text=True,
-            timeout=EXAMPLE_TIMEOUT,
-        )
+        if _plain(example):
+            monkeypatch.chdir(folder)
+            monkeypatch.setenv("NO_COLOR", "1")
+            started = time.monotonic()
+            done = in_process(capsys, *shlex.split(example.line)[1:], stdin="")
+            assert time.monotonic() - started < EXAMPLE_TIMEOUT, example.line
+        else:
+            done = subprocess.run(
+                ["/bin/sh", "-c", example.line], cwd=folder, env=env, capture_output=True, text=True,
+                timeout=EXAMPLE_TIMEOUT,
+            )
         if example.extra and not _installed("dominosa", example.extra):
             assert done.returncode == 2, (example.line, done.stderr)
             assert f"dominosa[{example.extra}]" in done.stderr and done.stderr.count("\n") == 1, done.stderr

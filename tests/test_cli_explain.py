@@ -1,4 +1,8 @@
-"""``dominosa explain`` run as a user runs it: numbered steps, JSON steps that replay, pictures of every step."""
+"""``dominosa explain`` run as a user runs it: numbered steps, JSON steps that replay, pictures of every step.
+
+The first test that runs the command runs the installed console script, in a separate process (its exit code
+as a shell sees it); the others call it in this process (``in_process``, imported as ``_cmd``): they check what
+it prints and its exit code, and a process of its own for each was most of this module's time."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import re
 
 import pytest
 from cli_run import dominosa
+from cli_run import in_process as _cmd
 from test_cli_rate import AMBIGUOUS_JSON, PNG_SIGNATURE, assert_one_line_error, layouts, puzzle_file
 
 from dominosa.cli.rate import grade_words
@@ -54,10 +59,10 @@ def test_numbered_steps_under_the_grade_and_score():
     assert last.strip() == "Solved: all 28 dominoes are in place."
 
 
-def test_json_steps_replay_to_the_solution_and_improper_puzzles_have_no_path(tmp_path):
+def test_json_steps_replay_to_the_solution_and_improper_puzzles_have_no_path(tmp_path, capsys):
     found: list[tuple[Puzzle, Solution]] = layouts(3, 5, 6, seed=4)
     path = puzzle_file(tmp_path / "some.jsonl", [p for p, _ in found], AMBIGUOUS_JSON)
-    done = dominosa("explain", path, "--format", "json")
+    done = _cmd(capsys, "explain", path, "--format", "json")
     assert done.returncode == 0, done.stderr
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(rows) == 4
@@ -73,10 +78,10 @@ def test_json_steps_replay_to_the_solution_and_improper_puzzles_have_no_path(tmp
     assert rows[3]["verdict"] == "ambiguous" and rows[3]["deductions"] is None
 
 
-def test_improper_puzzle_is_said_and_exits_0(tmp_path):
+def test_improper_puzzle_is_said_and_exits_0(tmp_path, capsys):
     path = tmp_path / "two.json"
     path.write_text(AMBIGUOUS_JSON, "utf-8")
-    done = dominosa("explain", path, "--render", tmp_path / "pictures")
+    done = _cmd(capsys, "explain", path, "--render", tmp_path / "pictures")
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
         f"puzzle: {path}, line 1: ambiguous: two or more solutions, so no grade",
@@ -85,11 +90,11 @@ def test_improper_puzzle_is_said_and_exits_0(tmp_path):
     assert list((tmp_path / "pictures").iterdir()) == []
 
 
-def test_render_draws_one_picture_per_step(tmp_path):
+def test_render_draws_one_picture_per_step(tmp_path, capsys):
     (puzzle, _), = layouts(5, seed=2)
     path = puzzle_file(tmp_path / "one.json", [puzzle])
     folder = tmp_path / "steps"
-    done = dominosa("explain", path, "--render", folder, "--format", "json")
+    done = _cmd(capsys, "explain", path, "--render", folder, "--format", "json")
     assert done.returncode == 0, done.stderr
     row = json.loads(done.stdout)
     count = len(row["deductions"]) + 1  # and the solved board last
@@ -100,10 +105,10 @@ def test_render_draws_one_picture_per_step(tmp_path):
         assert (folder / name).read_bytes().startswith(PNG_SIGNATURE)
 
 
-def test_render_several_puzzles_as_svg_in_a_folder_each(tmp_path):
+def test_render_several_puzzles_as_svg_in_a_folder_each(tmp_path, capsys):
     path = puzzle_file(tmp_path / "two.jsonl", [p for p, _ in layouts(3, 4, seed=6)])
     folder = tmp_path / "steps"
-    done = dominosa("explain", path, "--render", folder, "--render-format", "svg")
+    done = _cmd(capsys, "explain", path, "--render", folder, "--render-format", "svg")
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in folder.iterdir()) == ["puzzle-1", "puzzle-2"]
     for sub in sorted(folder.iterdir()):
@@ -123,18 +128,19 @@ def test_render_several_puzzles_as_svg_in_a_folder_each(tmp_path):
         (["--example", "--render", "out", "--render-format", "gif"], "invalid choice"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, says):
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, says, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     (tmp_path / "a-file.txt").write_text("not a folder", "utf-8")
-    done = dominosa("explain", *args, cwd=tmp_path)
+    done = _cmd(capsys, "explain", *args)
     assert_one_line_error(done)
     assert says in done.stderr
     assert not (tmp_path / "out").exists()
 
 
-def test_the_explanation_names_every_domino_once_and_ends_solved(tmp_path):
+def test_the_explanation_names_every_domino_once_and_ends_solved(tmp_path, capsys):
     found = layouts(4, 5, 6, seed=9)
     path = puzzle_file(tmp_path / "three.jsonl", [p for p, _ in found])
-    done = dominosa("explain", path, "--format", "json")
+    done = _cmd(capsys, "explain", path, "--format", "json")
     assert done.returncode == 0, done.stderr
     for line, (_, solution) in zip(done.stdout.splitlines(), found, strict=True):
         row = json.loads(line)
@@ -143,17 +149,17 @@ def test_the_explanation_names_every_domino_once_and_ends_solved(tmp_path):
         # (the solved board) holds nothing a sentence has not named.
         assert len(named) == len(set(named)) == len(solution)
         assert set(named) == {frozenset(p) for p in solution}
-    text = dominosa("explain", path)
+    text = _cmd(capsys, "explain", path)
     assert text.stdout.count("Solved: all ") == 3 and "one remaining place." in text.stdout
 
 
-def test_a_clued_puzzle_says_what_its_clues_settle_before_the_steps(tmp_path):
+def test_a_clued_puzzle_says_what_its_clues_settle_before_the_steps(tmp_path, capsys):
     puzzle = read_example()[0].puzzle
     solution = count_solutions(puzzle, 2, keep_solutions=True).solutions[0]
     clued = puzzle.with_clues(sorted(solution.placements))
     path = tmp_path / "clued.json"
     path.write_text(write_json(clued) + "\n", "utf-8")
-    done = dominosa("explain", path, "--render", tmp_path / "steps")
+    done = _cmd(capsys, "explain", path, "--render", tmp_path / "steps")
     lines = done.stdout.splitlines()
     assert lines[2] == "clues: the 28 clues settle all 28 dominoes; nothing is left to deduce"
     assert lines[3] == "path: 0 steps, cost 0, proved shortest"

@@ -1,4 +1,8 @@
-"""``dominosa fix`` as a user runs it: the text with the fix drawn, the JSON that chains into ``rate``, exit codes."""
+"""``dominosa fix`` as a user runs it: the text with the fix drawn, the JSON that chains into ``rate``, exit codes.
+
+The first test that runs the command runs the installed console script, in a separate process (its exit code
+as a shell sees it); the others call it in this process (``in_process``, imported as ``_cmd``): they check what
+it prints and its exit code, and a process of its own for each was most of this module's time."""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import re
 
 import pytest
 from cli_run import dominosa, in_process, one_line_error
+from cli_run import in_process as _cmd
 
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.deductions import count_solutions
@@ -37,8 +42,8 @@ def test_text_draws_the_clue_and_says_it_in_a_sentence(grid):
     assert "┣━━━┷━━━╅" in out  # the clue drawn as a placed domino
 
 
-def test_text_for_swaps_marks_the_changed_cells(grid):
-    done = dominosa("fix", grid, "--swaps")
+def test_text_for_swaps_marks_the_changed_cells(grid, capsys):
+    done = _cmd(capsys, "fix", grid, "--swaps")
     assert done.returncode == 0, done.stderr
     assert "1 swap makes it unique, proved the fewest" in done.stdout
     sentence = re.search(r"Swap the (\d) at r(\d)c(\d) with the (\d) at r(\d)c(\d)\.", done.stdout)
@@ -49,8 +54,8 @@ def test_text_for_swaps_marks_the_changed_cells(grid):
     assert sorted(re.findall(r"\[(\d)\]", board)) == sorted([str(y), str(x)])  # both cells marked, new numbers
 
 
-def test_json_has_the_issues_keys_and_the_fixed_puzzle(grid):
-    done = dominosa("fix", grid, "--format", "json")
+def test_json_has_the_issues_keys_and_the_fixed_puzzle(grid, capsys):
+    done = _cmd(capsys, "fix", grid, "--format", "json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     for key in ("verdict", "solutions", "clues", "swaps", "minimal", "grade", "puzzle"):
@@ -62,9 +67,9 @@ def test_json_has_the_issues_keys_and_the_fixed_puzzle(grid):
     assert count_solutions_exact_cover(fixed, 2) == (1, True)
 
 
-def test_json_chains_into_rate(grid):
-    fixed = dominosa("fix", grid, "--format", "json")
-    rated = dominosa("rate", "-", "--format", "json", stdin=fixed.stdout)
+def test_json_chains_into_rate(grid, capsys):
+    fixed = _cmd(capsys, "fix", grid, "--format", "json")
+    rated = _cmd(capsys, "rate", "-", "--format", "json", stdin=fixed.stdout)
     assert rated.returncode == 0, rated.stderr
     answer = json.loads(rated.stdout)
     assert answer["verdict"] == "proper"
@@ -72,8 +77,8 @@ def test_json_chains_into_rate(grid):
     assert answer["grade"] == json.loads(fixed.stdout)["grade"]
 
 
-def test_swaps_json_chains_into_solve(grid):
-    fixed = dominosa("fix", grid, "--swaps", "--format", "json")
+def test_swaps_json_chains_into_solve(grid, capsys):
+    fixed = _cmd(capsys, "fix", grid, "--swaps", "--format", "json")
     answer = json.loads(fixed.stdout)
     ((swap),) = answer["swaps"]
     grid = [[int(v) for v in row] for row in AMBIGUOUS.split()]
@@ -81,16 +86,16 @@ def test_swaps_json_chains_into_solve(grid):
     assert swap["numbers"] == [grid[r1][c1], grid[r2][c2]]
     grid[r1][c1], grid[r2][c2] = grid[r2][c2], grid[r1][c1]
     assert answer["puzzle"]["grid"] == grid
-    solved = dominosa("solve", "-", "--format", "json", stdin=fixed.stdout)
+    solved = _cmd(capsys, "solve", "-", "--format", "json", stdin=fixed.stdout)
     assert json.loads(solved.stdout)["unique"] is True
 
 
-def test_a_proper_puzzle_needs_nothing_and_a_grade_gets_swaps():
-    done = dominosa("fix", PROPER)
+def test_a_proper_puzzle_needs_nothing_and_a_grade_gets_swaps(capsys):
+    done = _cmd(capsys, "fix", PROPER)
     assert done.returncode == 0 and "nothing to change" in done.stdout
-    graded = json.loads(dominosa("fix", PROPER, "--format", "json").stdout)["grade"]
+    graded = json.loads(_cmd(capsys, "fix", PROPER, "--format", "json").stdout)["grade"]
     other = "basic" if graded != "basic" else "trivial"
-    aimed = dominosa("fix", PROPER, "--grade", other, "--format", "json")
+    aimed = _cmd(capsys, "fix", PROPER, "--grade", other, "--format", "json")
     out = json.loads(aimed.stdout)
     if aimed.returncode == 0:
         assert out["grade"] == other and out["swaps"] and out["unique"]
@@ -98,8 +103,8 @@ def test_a_proper_puzzle_needs_nothing_and_a_grade_gets_swaps():
         assert aimed.returncode == 1 and out["note"]
 
 
-def test_keep_picks_the_solution(grid):
-    out = json.loads(dominosa("fix", grid, "--keep", "3", "--format", "json").stdout)
+def test_keep_picks_the_solution(grid, capsys):
+    out = json.loads(_cmd(capsys, "fix", grid, "--keep", "3", "--format", "json").stdout)
     assert out["kept"] == 3 and out["minimal"] is True
 
 
@@ -117,14 +122,14 @@ def test_bad_options_are_one_line_and_exit_2(grid, capsys, args, message):
     assert message in one_line_error(in_process(capsys, "fix", grid, *args))  # a process's own: the next test
 
 
-def test_bad_input_is_one_line_and_exit_2(tmp_path):
+def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys):
     bad = tmp_path / "bad.txt"
     bad.write_text("1110\n1220\n0221\n")
-    assert "bad.txt" in one_line_error(dominosa("fix", bad))
-    assert "no puzzle given" in one_line_error(dominosa("fix"))
+    assert "bad.txt" in one_line_error(_cmd(capsys, "fix", bad))
+    assert "no puzzle given" in one_line_error(_cmd(capsys, "fix"))
 
 
-def test_a_timeout_gives_the_best_found(tmp_path):
+def test_a_timeout_gives_the_best_found(tmp_path, capsys):
     # A double-7 board dealt with many ambiguities: thousands of solutions.
     from random import Random
 
@@ -134,7 +139,7 @@ def test_a_timeout_gives_the_best_found(tmp_path):
     puzzle, _ = random_layout(7, Random(4), avoid_trivial_squares=False)
     path = tmp_path / "big.txt"
     path.write_text(write_plain(puzzle))
-    done = dominosa("fix", path, "--timeout", "0.2", "--format", "json")
+    done = _cmd(capsys, "fix", path, "--timeout", "0.2", "--format", "json")
     assert done.returncode in (0, 1), done.stderr
     out = json.loads(done.stdout)
     if out["unique"]:
@@ -174,17 +179,17 @@ def draft(tmp_path):
     return path
 
 
-def test_a_timeout_on_a_raw_draft_answers_with_clues_that_leave_one_solution(draft):
-    done = dominosa("fix", draft, "--timeout", "1", "--format", "json")
+def test_a_timeout_on_a_raw_draft_answers_with_clues_that_leave_one_solution(draft, capsys):
+    done = _cmd(capsys, "fix", draft, "--timeout", "1", "--format", "json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["verdict"] == "ambiguous" and out["unique"] and out["clues"]
     assert count_solutions(read_puzzle(json.dumps(out["puzzle"])), 2).unique
 
 
-def test_swaps_on_a_raw_draft_print_the_best_so_far_in_text_and_json(draft):
+def test_swaps_on_a_raw_draft_print_the_best_so_far_in_text_and_json(draft, capsys):
     for form in ("text", "json"):
-        done = dominosa("fix", draft, "--swaps", "--timeout", "0.5", "--format", form)
+        done = _cmd(capsys, "fix", draft, "--swaps", "--timeout", "0.5", "--format", form)
         assert done.stdout.strip(), done.stderr  # never silent
         if form == "json":
             out = json.loads(done.stdout)
@@ -260,8 +265,8 @@ def test_a_proof_by_the_lower_bound_says_proved_not_the_opposite(grid):
     assert "proved the fewest" in text and "not proved" not in text
 
 
-def test_swaps_to_a_grade_on_a_unique_grid_say_what_they_do():
-    done = dominosa("fix", "-", "--grade", "hard", "--timeout", "20", stdin=PROPER)
+def test_swaps_to_a_grade_on_a_unique_grid_say_what_they_do(capsys):
+    done = _cmd(capsys, "fix", "-", "--grade", "hard", "--timeout", "20", stdin=PROPER)
     assert done.returncode in (0, 1), done.stderr
     summary = done.stdout.splitlines()[1]
     if "swap" in summary:

@@ -1,5 +1,9 @@
-"""``dominosa generate`` run as a user runs it: the installed console script, in a separate process, including a
-run killed with SIGKILL in the middle and resumed."""
+"""``dominosa generate`` run as a user runs it, including a run killed with SIGKILL in the middle and resumed (a
+process of its own).
+
+The first test that runs the command runs the installed console script, in a separate process (its exit code
+as a shell sees it); the others call it in this process (``in_process``, imported as ``_cmd``): they check what
+it prints and its exit code, and a process of its own for each was most of this module's time."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ import subprocess
 
 import pytest
 from cli_run import COMMAND, as_from_a_terminal, dominosa, in_process, one_line_error
+from cli_run import in_process as _cmd
 from waiting import PATIENCE, wait_until
 
 from dominosa.canonical import canonical_key
@@ -44,10 +49,10 @@ def test_path_budget_is_one_name_with_the_old_one_hidden(capsys):
     assert done.returncode == 2 and "--path-budget cannot be negative" in done.stderr  # the old name still read
 
 
-def test_text_output_reads_back_and_is_the_same_with_two_workers():
+def test_text_output_reads_back_and_is_the_same_with_two_workers(capsys):
     args = ("generate", "--order", "5", "--grade", "hard", "--count", "3", "--seed", "4")
-    one = dominosa(*args, "--workers", "1")
-    two = dominosa(*args, "--workers", "2")
+    one = _cmd(capsys, *args, "--workers", "1")
+    two = _cmd(capsys, *args, "--workers", "2")
     assert one.returncode == two.returncode == 0, one.stderr + two.stderr
     assert one.stdout == two.stdout
     assert one.stdout.count("# puzzle ") == 3 and "grade hard" in one.stdout and "score" in one.stdout
@@ -55,10 +60,10 @@ def test_text_output_reads_back_and_is_the_same_with_two_workers():
     assert len(puzzles) == 3 and all(grade(p).name == "hard" for p in puzzles)
 
 
-def test_an_irregular_board_from_a_shape_file(tmp_path):
+def test_an_irregular_board_from_a_shape_file(tmp_path, capsys):
     shape = tmp_path / "shape.txt"
     shape.write_text("# a double-3 board with its corners cut\n.oooo.\noooooo\noooooo\n.oooo.\n")
-    done = dominosa("generate", "--shape", shape, "--format", "json", "--workers", "1")
+    done = _cmd(capsys, "generate", "--shape", shape, "--format", "json", "--workers", "1")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["grid"][0][0] is None and data["order"] == 3
@@ -104,27 +109,27 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, args, w
         assert word in line, line
 
 
-def test_bad_input_from_a_shell_is_exit_2_and_one_line():
+def test_bad_input_from_a_shell_is_exit_2_and_one_line(capsys):
     """The checks above run in this process; here the command's own process, as a shell sees it."""
-    assert "unknown grade" in one_line_error(dominosa("generate", "--grade", "impossible"))
+    assert "unknown grade" in one_line_error(_cmd(capsys, "generate", "--grade", "impossible"))
 
 
-def test_a_shape_of_the_library_by_name_at_the_order_asked():
-    done = dominosa("generate", "--shape", "heart", "--order", "7", "--format", "json", "--workers", "1")
+def test_a_shape_of_the_library_by_name_at_the_order_asked(capsys):
+    done = _cmd(capsys, "generate", "--shape", "heart", "--order", "7", "--format", "json", "--workers", "1")
     assert done.returncode == 0, done.stderr
     puzzle = puzzle_from_dict(json.loads(done.stdout))
     assert puzzle.order == 7 and len(puzzle.board) == 72 and not puzzle.board.is_rectangle
     assert count_solutions_exact_cover(puzzle, 2) == (1, True)
 
 
-def test_a_shape_by_name_without_an_order_takes_its_set_nearest_double_6():
-    done = dominosa("generate", "--shape", "Butterfly", "--format", "json", "--workers", "1")
+def test_a_shape_by_name_without_an_order_takes_its_set_nearest_double_6(capsys):
+    done = _cmd(capsys, "generate", "--shape", "Butterfly", "--format", "json", "--workers", "1")
     assert done.returncode == 0, done.stderr
     assert puzzle_from_dict(json.loads(done.stdout)).order == 7  # the butterfly is drawn from double-7 up
 
 
-def test_list_shapes_names_each_shape_with_its_sets():
-    done = dominosa("generate", "--list-shapes")
+def test_list_shapes_names_each_shape_with_its_sets(capsys):
+    done = _cmd(capsys, "generate", "--list-shapes")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     heart = next(line for line in lines if line.split()[:1] == ["heart"])
@@ -132,18 +137,18 @@ def test_list_shapes_names_each_shape_with_its_sets():
     assert len([line for line in lines if line.startswith("  ")]) >= 8
 
 
-def test_list_shapes_draws_one_shape_at_one_set():
-    done = dominosa("generate", "--list-shapes", "--shape", "house", "--order", "6")
+def test_list_shapes_draws_one_shape_at_one_set(capsys):
+    done = _cmd(capsys, "generate", "--list-shapes", "--shape", "house", "--order", "6")
     assert done.returncode == 0, done.stderr
     head, *rows = done.stdout.strip().splitlines()
     assert head == "house, double-6 (56 cells):"
     assert sum(row.count("#") for row in rows) == 56
 
 
-def test_a_shape_no_full_set_fits_is_refused(tmp_path):
+def test_a_shape_no_full_set_fits_is_refused(tmp_path, capsys):
     shape = tmp_path / "odd.txt"
     shape.write_text("ooo\nooo\noo\n")
-    line = one_line_error(dominosa("generate", "--shape", shape, "--workers", "1"))
+    line = one_line_error(_cmd(capsys, "generate", "--shape", shape, "--workers", "1"))
     assert "fits no full domino set" in line
 
 
@@ -172,7 +177,7 @@ def _wait_for(path, at_least: int, process: subprocess.Popen) -> int:
     return _stored(path)
 
 
-def test_a_killed_run_loses_nothing_and_resumes_without_duplicates(tmp_path):
+def test_a_killed_run_loses_nothing_and_resumes_without_duplicates(tmp_path, capsys):
     path = tmp_path / "puzzles.sqlite"
     args = ("generate", "--order", "7", "--grade", "hard", "--count", "10", "--store", path, "--workers", "1")
     process = _start(*args, "--quiet")
@@ -183,7 +188,7 @@ def test_a_killed_run_loses_nothing_and_resumes_without_duplicates(tmp_path):
     with PuzzleStore(path) as store:
         before = {r.id: canonical_key(r.puzzle) for r in store.query()}
     assert 3 <= seen <= len(before) < 10
-    done = dominosa(*args, "--resume")
+    done = _cmd(capsys, *args, "--resume")
     assert done.returncode == 0, done.stderr
     assert f"with the {len(before)} already there that makes 10" in done.stdout
     with PuzzleStore(path) as store:
@@ -194,7 +199,7 @@ def test_a_killed_run_loses_nothing_and_resumes_without_duplicates(tmp_path):
         for record in records:
             assert record.grade == "hard" and record.order == 7
             assert count_solutions_exact_cover(record.puzzle, 2) == (1, True)
-    again = dominosa(*args, "--resume")
+    again = _cmd(capsys, *args, "--resume")
     assert again.returncode == 0 and "nothing to do" in again.stdout
 
 
@@ -212,8 +217,8 @@ def test_ctrl_c_stops_cleanly_and_says_what_was_saved(tmp_path):
     assert out.decode().count("saved puzzle") in (saved - 1, saved)  # Ctrl-C may come between saving and printing
 
 
-def test_help_teaches_with_examples():
-    done = dominosa("generate", "--help")
+def test_help_teaches_with_examples(capsys):
+    done = _cmd(capsys, "generate", "--help")
     assert done.returncode == 0
     assert "examples:" in done.stdout and "--store output/puzzles.sqlite" in done.stdout and "--resume" in done.stdout
 
@@ -234,8 +239,8 @@ def test_a_book_from_the_store_by_grade(tmp_path, capsys):
     assert "files or --store" in one_line_error(in_process(capsys, "book", "--store", path, "--example"))
 
 
-def test_game_ids_out_play_in_the_common_apps():
-    done = dominosa("generate", "--order", "4", "--count", "2", "--seed", "3", "--format", "gameid", "--quiet")
+def test_game_ids_out_play_in_the_common_apps(capsys):
+    done = _cmd(capsys, "generate", "--order", "4", "--count", "2", "--seed", "3", "--format", "gameid", "--quiet")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 2 and all(line.startswith("4:") and len(line) == 2 + 5 * 6 for line in lines)
@@ -243,10 +248,10 @@ def test_game_ids_out_play_in_the_common_apps():
         assert count_solutions_exact_cover(puzzle, 2)[0] == 1  # each proper, by the independent counter
 
 
-def test_best_prints_the_puzzles_best_first_the_same_with_two_workers_and_stores_the_weights(tmp_path):
+def test_best_prints_the_puzzles_best_first_the_same_with_two_workers_and_stores_the_weights(tmp_path, capsys):
     args = ("generate", "--order", "5", "--grade", "basic", "--count", "3", "--best", "--budget", "30", "--seed", "6")
-    one = dominosa(*args, "--format", "json", "--workers", "1")
-    two = dominosa(*args, "--format", "json", "--workers", "2")
+    one = _cmd(capsys, *args, "--format", "json", "--workers", "1")
+    two = _cmd(capsys, *args, "--format", "json", "--workers", "2")
     assert one.returncode == two.returncode == 0, one.stderr + two.stderr
     assert one.stdout == two.stdout
     records = [json.loads(line) for line in one.stdout.splitlines()]
@@ -255,7 +260,7 @@ def test_best_prints_the_puzzles_best_first_the_same_with_two_workers_and_stores
     assert len({canonical_key(puzzle_from_dict(r)) for r in records}) == 3
     assert "best of" in one.stderr and "searches" in one.stderr
     store = tmp_path / "p.sqlite"
-    saved = dominosa(*args, "--workers", "1", "--store", store, "--score-weights", "variety=20,scan=0")
+    saved = _cmd(capsys, *args, "--workers", "1", "--store", store, "--score-weights", "variety=20,scan=0")
     assert saved.returncode == 0, saved.stderr
     with PuzzleStore(store, create=False) as opened:
         stored = opened.query(by="score")
@@ -288,14 +293,14 @@ def test_ctrl_c_during_best_saves_the_best_found_so_far(tmp_path):
     assert out.decode().count("saved puzzle") == n
 
 
-def test_generate_into_a_store_with_old_scores_says_once_how_to_measure_them_again(tmp_path):
+def test_generate_into_a_store_with_old_scores_says_once_how_to_measure_them_again(tmp_path, capsys):
     from dominosa.generator.proper import proper_layout
 
     path = tmp_path / "s.sqlite"
     with PuzzleStore(path) as store:
         store.add(*proper_layout(5, random.Random(1)), grade="basic", level=1, score=5.0, score_version=1)
         store.add(*proper_layout(5, random.Random(2)), grade="basic", level=1, score=5.0, score_version=1)
-    done = dominosa("generate", "--order", "3", "--count", "1", "--store", path, "--workers", "1")
+    done = _cmd(capsys, "generate", "--order", "3", "--count", "1", "--store", path, "--workers", "1")
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines() == [
         f"dominosa: 2 puzzles hold a score of an older measure (shown as 'old'); run 'dominosa store rescore"

@@ -1,4 +1,8 @@
-"""``dominosa hint`` run as a user runs it: positions as JSON and as text, vague and full hints, contradictions."""
+"""``dominosa hint`` run as a user runs it: positions as JSON and as text, vague and full hints, contradictions.
+
+The first test that runs the command runs the installed console script, in a separate process (its exit code
+as a shell sees it); the others call it in this process (``in_process``, imported as ``_cmd``): they check what
+it prints and its exit code, and a process of its own for each was most of this module's time."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import random
 
 import pytest
 from cli_run import board_lines, dominosa
+from cli_run import in_process as _cmd
 from test_cli_rate import assert_one_line_error, layouts
 
 from dominosa.board import cell_name
@@ -68,8 +73,8 @@ def test_hints_from_the_start_and_from_a_position_in_json_and_text_agree(tmp_pat
     assert second["technique"] and second["rule"] and isinstance(second["tier"], int)
 
 
-def test_text_hint_names_the_technique_says_why_and_draws_the_board():
-    done = dominosa("hint", "--example")
+def test_text_hint_names_the_technique_says_why_and_draws_the_board(capsys):
+    done = _cmd(capsys, "hint", "--example")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "position: example double-6, line 4 (the start)"
@@ -95,10 +100,10 @@ def _marked_in_brackets(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize("detail", [1, 2, 3])
-def test_the_board_marks_the_cells_the_hint_names(detail):
-    named = json.loads(dominosa("hint", "--example", "--format", "json").stdout)["cells"]
+def test_the_board_marks_the_cells_the_hint_names(detail, capsys):
+    named = json.loads(_cmd(capsys, "hint", "--example", "--format", "json").stdout)["cells"]
     names = [cell_name(tuple(c)) for c in (named[:1] if detail == 1 else named)]
-    done = dominosa("hint", "--example", "--detail", detail)  # not a terminal: brackets
+    done = _cmd(capsys, "hint", "--example", "--detail", detail)  # not a terminal: brackets
     assert done.returncode == 0, done.stderr
     assert " and ".join(names) + " (in brackets on the board)" in done.stdout.splitlines()[1]
     assert _marked_in_brackets(done.stdout) == names
@@ -130,16 +135,16 @@ def test_on_a_terminal_the_named_cells_are_in_bold_reverse_unless_no_color(monke
     assert text.count("\x1b[1;7m") == 1 and "\x1b[1;7m 1 \x1b[0m" in text and "[1]" not in text
 
 
-def test_vague_hints_keep_the_conclusion_back():
-    full = dominosa("hint", "--example", "--format", "json")
+def test_vague_hints_keep_the_conclusion_back(capsys):
+    full = _cmd(capsys, "hint", "--example", "--format", "json")
     row = json.loads(full.stdout)
-    vague = dominosa("hint", "--example", "--vague")
+    vague = _cmd(capsys, "hint", "--example", "--vague")
     assert vague.returncode == 0, vague.stderr
     cells = " and ".join(cell_name(c) for c in row["cells"])
     assert f"hint: {row['technique']} " in vague.stdout and cells in vague.stdout
     assert row["reason"] not in vague.stdout
-    vaguest = dominosa("hint", "--example", "--detail", "1", "--format", "json")
-    assert dominosa("hint", "--example", "--level", "1", "--format", "json").stdout == vaguest.stdout  # old name
+    vaguest = _cmd(capsys, "hint", "--example", "--detail", "1", "--format", "json")
+    assert _cmd(capsys, "hint", "--example", "--level", "1", "--format", "json").stdout == vaguest.stdout  # old name
     assert json.loads(vaguest.stdout) == {
         "source": "example double-6",
         "line": 4,
@@ -151,7 +156,7 @@ def test_vague_hints_keep_the_conclusion_back():
     }
 
 
-def test_a_position_that_contradicts_the_solution_exits_1_and_names_the_wrong_pairs(tmp_path):
+def test_a_position_that_contradicts_the_solution_exits_1_and_names_the_wrong_pairs(tmp_path, capsys):
     (puzzle, solution), = layouts(4, seed=9)
     truth = set(solution.placements)
     right = solution.placements[0]
@@ -163,14 +168,14 @@ def test_a_position_that_contradicts_the_solution_exits_1_and_names_the_wrong_pa
     data = {**puzzle_to_dict(puzzle), "joined": _pairs([right, wrong])}
     path = tmp_path / "wrong.json"
     path.write_text(json.dumps(data), "utf-8")
-    done = dominosa("hint", path)
+    done = _cmd(capsys, "hint", path)
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr
     assert "contradicts the puzzle's solution" in done.stdout
     assert f"{_text_pair(wrong)} is joined, but it is not a domino of the solution" in done.stdout
     assert _text_pair(right) not in done.stdout
     solved = {**puzzle_to_dict(puzzle), "joined": _pairs(list(solution.placements))}
-    done = dominosa("hint", "-", "--format", "json", stdin=json.dumps(data) + "\n" + json.dumps(solved))
+    done = _cmd(capsys, "hint", "-", "--format", "json", stdin=json.dumps(data) + "\n" + json.dumps(solved))
     assert done.returncode == 1
     contradiction, finished = map(json.loads, done.stdout.splitlines())
     assert contradiction["status"] == "contradiction" and len(contradiction["mistakes"]) == 1
@@ -185,19 +190,19 @@ def test_a_position_that_contradicts_the_solution_exits_1_and_names_the_wrong_pa
         ("22223\n10101\n23301\n03310\n=\nnonsense\n", "bad pair 'nonsense'"),
     ],
 )
-def test_bad_positions_exit_2_with_one_line(tmp_path, content, says):
+def test_bad_positions_exit_2_with_one_line(tmp_path, content, says, capsys):
     path = tmp_path / "bad.txt"
     path.write_text(content, "utf-8")
-    done = dominosa("hint", path)
+    done = _cmd(capsys, "hint", path)
     assert_one_line_error(done)
     assert says in done.stderr
 
 
-def test_the_position_in_the_help_gives_a_hint():
-    shown = dominosa("hint", "--help").stdout
+def test_the_position_in_the_help_gives_a_hint(capsys):
+    shown = _cmd(capsys, "hint", "--help").stdout
     block = shown.split("rows and columns from 1:\n\n", 1)[1].split("\n\n", 1)[0]
     text = "\n".join(line.strip() for line in block.splitlines()) + "\n"
     assert "+\n" in text and "=\n" in text
-    done = dominosa("hint", "-", stdin=text)
+    done = _cmd(capsys, "hint", "-", stdin=text)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "hint: single neighbour" in done.stdout

@@ -1,8 +1,10 @@
 """Hostile input through the real ``dominosa`` command: one line, exit code 2, bounded memory, no traceback.
 
-Each test runs the installed console script in a child process whose address space is capped (RLIMIT_AS), so
-an input that made the reader grow without bound fails the test by a ``MemoryError`` traceback instead of
-eating the machine; the generous ``timeout`` only guards against a hang, it measures nothing.
+The inputs that could make the reader grow run the installed console script in a child process whose address space
+is capped (RLIMIT_AS), so an input that made the reader grow without bound fails the test by a ``MemoryError``
+traceback instead of eating the machine; the generous ``timeout`` only guards against a hang, it measures nothing.
+Refusals of an option or a path that read nothing big call the command in this process (``in_process``): a
+process of its own for each was most of their time.
 """
 
 from __future__ import annotations
@@ -79,12 +81,12 @@ def test_endless_game_ids_on_standard_input_stop_at_the_input_limit(tmp_path):
     assert "more than 204,800 bytes of input" in line and "--max-input" in line
 
 
-def test_max_input_lowers_and_raises_the_limit(tmp_path):
+def test_max_input_lowers_and_raises_the_limit(tmp_path, capsys):
     path = tmp_path / "p.txt"
     path.write_text("3:22223101012330103310\n" * 100)
-    assert "more than 1,000 bytes" in one_line_error(dominosa("show", "--max-input", "1000", path))
-    assert dominosa("show", "--max-input", "1M", path).returncode == 0
-    assert "--max-input" in one_line_error(dominosa("show", "--max-input", "lots", path))
+    assert "more than 1,000 bytes" in one_line_error(in_process(capsys, "show", "--max-input", "1000", path))
+    assert in_process(capsys, "show", "--max-input", "1M", path).returncode == 0
+    assert "--max-input" in one_line_error(in_process(capsys, "show", "--max-input", "lots", path))
 
 
 def test_ctrl_c_while_reading_a_pipe_that_never_ends():
@@ -255,8 +257,8 @@ def store_path(tmp_path_factory):
         ["store", "list", "--limit", "99999999999999999999999"],
     ],
 )
-def test_huge_store_numbers(store_path, args):
-    assert "at most" in one_line_error(dominosa(*args, "--store", store_path))
+def test_huge_store_numbers(store_path, args, capsys):
+    assert "at most" in one_line_error(in_process(capsys, *args, "--store", store_path))
 
 
 @pytest.mark.parametrize(
@@ -460,13 +462,14 @@ def test_outputs_that_are_not_regular_files_are_refused(tmp_path, kind):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.png"]
 
 
-def test_a_device_is_refused():
-    assert "/dev/full" in one_line_error(dominosa("render", "--example", "--out", "/dev/full"))
+def test_a_device_is_refused(capsys):
+    assert "/dev/full" in one_line_error(in_process(capsys, "render", "--example", "--out", "/dev/full"))
 
 
-def test_a_book_onto_a_folder_names_the_folder(tmp_path):
+def test_a_book_onto_a_folder_names_the_folder(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     (tmp_path / "d.pdf").mkdir()
-    line = one_line_error(dominosa("book", "--out", tmp_path / "d.pdf", "--count", "1", cwd=tmp_path))
+    line = one_line_error(in_process(capsys, "book", "--out", tmp_path / "d.pdf", "--count", "1"))
     assert "d.pdf" in line and ".part" not in line
 
 
@@ -488,8 +491,9 @@ def test_out_patterns_are_text_not_code(tmp_path, pattern):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_a_plain_out_pattern_still_works(tmp_path):
-    done = dominosa("render", "--example", "--out", "p{n:03}-{what}.png", cwd=tmp_path)
+def test_a_plain_out_pattern_still_works(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    done = in_process(capsys, "render", "--example", "--out", "p{n:03}-{what}.png")
     assert done.returncode == 0 and (tmp_path / "p001-puzzle.png").exists()
 
 

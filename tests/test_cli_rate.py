@@ -1,4 +1,8 @@
-"""``dominosa rate`` run as a user runs it: the installed console script, in a separate process.
+"""``dominosa rate`` run as a user runs it.
+
+The first test that runs the command runs the installed console script, in a separate process (its exit code
+as a shell sees it); the others call it in this process (``in_process``, imported as ``_cmd``): they check what
+it prints and its exit code, and a process of its own for each was most of this module's time.
 
 The helpers here (:func:`layouts`, :func:`puzzle_file`, :func:`assert_one_line_error`) are shared with the hint
 and explain tests; the command itself is run by ``cli_run``.
@@ -16,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from cli_run import COMMAND, dominosa, one_line_error
+from cli_run import in_process as _cmd
 from tatham_data import tatham_rows
 
 from dominosa.cli.rate import grade_words, path_proof, plot_rules, technique_words
@@ -70,10 +75,10 @@ def test_rate_the_example_in_text():
     assert sum(counts.values()) == expected.step_count
 
 
-def test_rate_json_has_the_keys_and_matches_the_engine(tmp_path):
+def test_rate_json_has_the_keys_and_matches_the_engine(tmp_path, capsys):
     found = layouts(3, 4, 5, 6)
     path = puzzle_file(tmp_path / "some.jsonl", [p for p, _ in found], AMBIGUOUS_JSON)
-    done = dominosa("rate", path, "--format", "json")
+    done = _cmd(capsys, "rate", path, "--format", "json")
     assert done.returncode == 0, done.stderr
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     assert len(rows) == 5
@@ -91,24 +96,24 @@ def test_rate_json_has_the_keys_and_matches_the_engine(tmp_path):
     assert last["unique"] is False and last["verdict"] == "ambiguous" and last["level"] is None
 
 
-def test_no_path_grades_only(tmp_path):
+def test_no_path_grades_only(tmp_path, capsys):
     (puzzle, _), = layouts(5)
     path = puzzle_file(tmp_path / "one.json", [puzzle])
-    done = dominosa("rate", path, "--no-path", "--format", "json")
+    done = _cmd(capsys, "rate", path, "--no-path", "--format", "json")
     assert done.returncode == 0, done.stderr
     row = json.loads(done.stdout)
     full = rate(puzzle)
     assert row["grade"] == full.grade_name and row["level"] == full.level and row["unique"] is True
     assert row["steps"] is None and row["rules"] is None and row["exhaustive"] is None
-    text = dominosa("rate", path, "--no-path")
+    text = _cmd(capsys, "rate", path, "--no-path")
     assert "  path    not searched (--no-path)" in text.stdout
     assert "█" not in text.stdout
 
 
-def test_plot_several_puzzles(tmp_path):
+def test_plot_several_puzzles(tmp_path, capsys):
     path = puzzle_file(tmp_path / "three.jsonl", [p for p, _ in layouts(3, 4, 4, seed=7)])
     several = tmp_path / "several.png"
-    done = dominosa("rate", path, "--plot", several, "--format", "json")
+    done = _cmd(capsys, "rate", path, "--plot", several, "--format", "json")
     assert done.returncode == 0, done.stderr
     assert len(done.stdout.splitlines()) == 3  # standard output stays pure JSON lines ...
     assert f"wrote {several}" in done.stderr  # ... the note goes to standard error
@@ -128,9 +133,9 @@ def test_plot_of_one_puzzle_and_of_none(tmp_path):
     assert not (tmp_path / "none.png").exists()
 
 
-def test_progress_only_on_a_terminal_and_for_many_puzzles(tmp_path):
+def test_progress_only_on_a_terminal_and_for_many_puzzles(tmp_path, capsys):
     path = puzzle_file(tmp_path / "many.jsonl", [proper_layout(3, random.Random(s))[0] for s in range(20)])
-    quiet = dominosa("rate", path, "--no-path", "--format", "json")
+    quiet = _cmd(capsys, "rate", path, "--no-path", "--format", "json")
     assert quiet.returncode == 0 and quiet.stderr == ""
     leader, follower = pty.openpty()
     try:
@@ -178,20 +183,21 @@ def test_progress_only_on_a_terminal_and_for_many_puzzles(tmp_path):
         ([], "no puzzle given"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, says):
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, says, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     (tmp_path / "bad.txt").write_text("2222y\n10101\n", "utf-8")
-    done = dominosa("rate", *args, cwd=tmp_path)
+    done = _cmd(capsys, "rate", *args)
     assert_one_line_error(done)
     assert says in done.stderr
     assert not (tmp_path / "chart.png").exists()
 
 
-def test_rate_json_reads_back_as_the_same_puzzle_partial_sets_and_clues_included(tmp_path):
+def test_rate_json_reads_back_as_the_same_puzzle_partial_sets_and_clues_included(tmp_path, capsys):
     partial = Puzzle.from_grid([[0, 1, 1], [0, 2, 2]], dominoes=[(0, 0), (1, 1), (2, 2)])
     clued = puzzle_from_dict({"grid": [[2, 2, 2, 2, 3], [1, 0, 1, 0, 1], [2, 3, 3, 0, 1], [0, 3, 3, 1, 0]],
                               "clues": [[[0, 1], [0, 2]]]})  # fmt: skip
     path = puzzle_file(tmp_path / "two.jsonl", [partial, clued])
-    done = dominosa("rate", path, "--format", "json")
+    done = _cmd(capsys, "rate", path, "--format", "json")
     assert done.returncode == 0, done.stderr
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     assert rows[0]["dominoes"] == [[0, 0], [1, 1], [2, 2]] and "dominoes" not in rows[1]
@@ -199,7 +205,7 @@ def test_rate_json_reads_back_as_the_same_puzzle_partial_sets_and_clues_included
     assert [puzzle_from_dict(row) for row in rows] == [partial, clued]
 
 
-def test_rate_names_his_levels_and_says_which_techniques_each_puzzle_needs(tmp_path):
+def test_rate_names_his_levels_and_says_which_techniques_each_puzzle_needs(tmp_path, capsys):
     # Game IDs of Simon Tatham's Dominosa, one of each of his levels: ours are the same names.
     ids = {
         "4:140234142140024322342103003311": "trivial",
@@ -209,7 +215,7 @@ def test_rate_names_his_levels_and_says_which_techniques_each_puzzle_needs(tmp_p
         ids[next(r["game_id"] for r in tatham_rows() if r["level"] == level and r["order"] == 5)] = level
     path = tmp_path / "his.txt"
     path.write_text("".join(game_id + "\n" for game_id in ids), "utf-8")
-    done = dominosa("rate", path, "--no-path", "--format", "json")
+    done = _cmd(capsys, "rate", path, "--no-path", "--format", "json")
     assert done.returncode == 0, done.stderr
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     for row, level in zip(rows, ids.values(), strict=True):
@@ -217,7 +223,7 @@ def test_rate_names_his_levels_and_says_which_techniques_each_puzzle_needs(tmp_p
             assert row["grade"] == level
         assert row["techniques"] and all(count > 0 for count in row["techniques"].values())
         assert row["stuck"] is None
-    text = dominosa("rate", path, "--no-path").stdout
+    text = _cmd(capsys, "rate", path, "--no-path").stdout
     assert "  grade   trivial (the 1st of 6 grades, trivial to guessing)\n" in text
     assert "\n  graded  easiest technique first: single neighbour" in text
 
@@ -230,15 +236,15 @@ def test_a_grade_is_named_with_its_place_on_the_scale():
     assert grade_words("ambiguous", None) == "ambiguous"
 
 
-def test_stuck_draws_where_logic_up_to_extreme_stops(tmp_path):
+def test_stuck_draws_where_logic_up_to_extreme_stops(tmp_path, capsys):
     candidates = (proper_layout(5, random.Random(k))[0] for k in range(200))
     puzzle = next(p for p in candidates if rate(p, with_path=False).grade_name == "fiendish")
     path = puzzle_file(tmp_path / "one.jsonl", [puzzle])
-    done = dominosa("rate", path, "--no-path", "--stuck")
+    done = _cmd(capsys, "rate", path, "--no-path", "--stuck")
     assert done.returncode == 0, done.stderr
     assert "  grade   fiendish" in done.stdout and "short contradiction" in done.stdout
     assert "  stuck   where the techniques up to extreme stop" in done.stdout and "┏" in done.stdout
-    row = json.loads(dominosa("rate", path, "--no-path", "--format", "json").stdout)
+    row = json.loads(_cmd(capsys, "rate", path, "--no-path", "--format", "json").stdout)
     stuck = row["stuck"]
     assert stuck["joined"] and stuck["split"]
     # No technique up to extreme moves the position on.
@@ -249,11 +255,11 @@ def test_stuck_draws_where_logic_up_to_extreme_stops(tmp_path):
     assert next_deduction(state, ordered_by_tier(grade_level("extreme"))) is None
 
 
-def test_a_puzzle_its_clues_settle_says_so_instead_of_a_bare_score_of_0(tmp_path):
+def test_a_puzzle_its_clues_settle_says_so_instead_of_a_bare_score_of_0(tmp_path, capsys):
     puzzle, solution = layouts(5)[0]
     placements = sorted(solution.placements)
     clued = puzzle.with_clues(placements)  # every domino a clue: nothing at all is left to deduce
-    done = dominosa("rate", puzzle_file(tmp_path / "clued.jsonl", [clued]))
+    done = _cmd(capsys, "rate", puzzle_file(tmp_path / "clued.jsonl", [clued]))
     assert done.returncode == 0, done.stderr
     out = done.stdout
     n = len(placements)
@@ -261,18 +267,18 @@ def test_a_puzzle_its_clues_settle_says_so_instead_of_a_bare_score_of_0(tmp_path
     assert "  score   0 (the score counts deductions, and there are none to make)" in out
     assert "  path    0 steps: nothing is left to deduce" in out
     assert "  score   0\n" not in out and "(none)" not in out
-    row = json.loads(dominosa("rate", tmp_path / "clued.jsonl", "--format", "json").stdout)
+    row = json.loads(_cmd(capsys, "rate", tmp_path / "clued.jsonl", "--format", "json").stdout)
     assert (row["score"], row["steps"], row["settled_by_clues"], row["domino_count"]) == (0, 0, n, n)
 
 
-def test_a_clued_puzzle_says_how_many_dominoes_its_clues_settle_and_rates_the_rest(tmp_path):
+def test_a_clued_puzzle_says_how_many_dominoes_its_clues_settle_and_rates_the_rest(tmp_path, capsys):
     puzzle, solution = layouts(6)[0]
     clues = sorted(solution.placements)[::4]
     path = puzzle_file(tmp_path / "clued.jsonl", [puzzle.with_clues(clues)])
-    row = json.loads(dominosa("rate", path, "--format", "json").stdout)
+    row = json.loads(_cmd(capsys, "rate", path, "--format", "json").stdout)
     settled, n = row["settled_by_clues"], row["domino_count"]
     assert len(clues) <= settled < n and row["steps"] > 0
-    out = dominosa("rate", path).stdout
+    out = _cmd(capsys, "rate", path).stdout
     more = settled - len(clues)
     follow = f" ({more} more follow{'s' if more == 1 else ''} from them)" if more else ""
     left = "the last domino is" if n - settled == 1 else f"the other {n - settled} are"
@@ -280,20 +286,20 @@ def test_a_clued_puzzle_says_how_many_dominoes_its_clues_settle_and_rates_the_re
     assert f"  path    {row['steps']} step{'s' if row['steps'] != 1 else ''}, cost" in out
 
 
-def test_rate_says_why_the_grade_is_what_it_is(tmp_path):
+def test_rate_says_why_the_grade_is_what_it_is(tmp_path, capsys):
     # A puzzle of our generator that needs cut-cell parity, a strong form beyond Simon Tatham's solver (issue 37).
     path = tmp_path / "p.txt"
     path.write_text("6:53340153422061056233554614221150250624442131134300056666\n", "utf-8")
-    text = dominosa("rate", str(path), "--no-path")
+    text = _cmd(capsys, "rate", str(path), "--no-path")
     assert text.returncode == 0, text.stderr
     assert "  why     fiendish: needs cut-cell parity (a cell cutting off an odd part: r4c3)\n" in text.stdout
     assert "\n          Covering r4c3 (2) from outside would cut off" in text.stdout  # the deduction's own sentence
-    done = dominosa("rate", str(path), "--no-path", "--format", "json")
+    done = _cmd(capsys, "rate", str(path), "--no-path", "--format", "json")
     assert done.returncode == 0, done.stderr
     reason = json.loads(done.stdout)["grade_reason"]
     assert reason["grade"] == "fiendish" and reason["technique"] == "cut-cell parity"
     assert reason["cells"] == ["r4c3"] and "would cut off" in reason["sentence"]
-    ambiguous = dominosa("rate", "--format", "json", "-", stdin="1:001011\n")
+    ambiguous = _cmd(capsys, "rate", "--format", "json", "-", stdin="1:001011\n")
     assert "grade_reason" not in json.loads(ambiguous.stdout)  # no reason: no key, never null
 
 

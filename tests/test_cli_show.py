@@ -1,4 +1,8 @@
-"""``dominosa show`` run as a user runs it: the installed console script, in a separate process.
+"""``dominosa show`` run as a user runs it.
+
+The first test that runs the command runs the installed console script, in a separate process (its exit code
+as a shell sees it); the others call it in this process (``in_process``, imported as ``_cmd``): they check what
+it prints and its exit code, and a process of its own for each was most of this module's time.
 
 The runner is shared with the other command tests (``cli_run``).
 """
@@ -10,6 +14,7 @@ import subprocess
 
 import pytest
 from cli_run import COMMAND, board_lines, dominosa
+from cli_run import in_process as _cmd
 
 from dominosa.formats import puzzle_from_dict, read_example, read_puzzle
 
@@ -31,18 +36,18 @@ def test_show_a_game_id_prints_a_four_by_five_board():
     assert drawing[7] == "┃ 0 │ 3 │ 3 │ 1 │ 0 ┃"
 
 
-def test_show_the_bundled_example():
-    done = dominosa("show", "--example")
+def test_show_the_bundled_example(capsys):
+    done = _cmd(capsys, "show", "--example")
     assert done.returncode == 0, done.stderr
     assert "puzzle: example double-6, line 4 (plain grid)" in done.stdout
     assert "double-6 set, 28 dominoes" in done.stdout
     assert "7 rows x 8 columns, 56 cells" in done.stdout
 
 
-def test_show_several_files_and_standard_input(tmp_path):
+def test_show_several_files_and_standard_input(tmp_path, capsys):
     path = tmp_path / "two.txt"
     path.write_text(f"# two puzzles\n{PLAIN}\n00x\n110\n1\n-\n0-0@r1c1,r1c2\n", encoding="utf-8")
-    done = dominosa("show", path, "-", stdin=ID + "\n")
+    done = _cmd(capsys, "show", path, "-", stdin=ID + "\n")
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert f"puzzle 1 of 3: {path}, line 2 (plain grid)" in out
@@ -52,8 +57,8 @@ def test_show_several_files_and_standard_input(tmp_path):
     assert "clues     0-0@r1c1,r1c2" in out
 
 
-def test_json_output_reads_back(tmp_path):
-    done = dominosa("show", "--format", "json", "--example", ID)
+def test_json_output_reads_back(tmp_path, capsys):
+    done = _cmd(capsys, "show", "--format", "json", "--example", ID)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 2
@@ -70,17 +75,17 @@ def test_json_output_reads_back(tmp_path):
     }
     path = tmp_path / "again.jsonl"
     path.write_text(done.stdout, encoding="utf-8")
-    again = dominosa("show", "--format", "json", path)
+    again = _cmd(capsys, "show", "--format", "json", path)
     assert [json.loads(line)["grid"] for line in again.stdout.splitlines()] == [first["grid"], second["grid"]]
 
 
-def test_help_teaches_with_an_example():
-    done = dominosa("show", "--help")
+def test_help_teaches_with_an_example(capsys):
+    done = _cmd(capsys, "show", "--help")
     assert done.returncode == 0
     assert "examples:" in done.stdout
     assert "dominosa show --example" in done.stdout
     assert "dominosa show 3:22223101012330103310" in done.stdout
-    top = dominosa("--help")
+    top = _cmd(capsys, "--help")
     assert top.returncode == 0 and "show" in top.stdout
 
 
@@ -143,12 +148,12 @@ def _bad_cases() -> list[tuple[str, list[str], bytes | None, str]]:
 @pytest.mark.parametrize(
     ("args", "content", "expected"), [c[1:] for c in _bad_cases()], ids=[c[0] for c in _bad_cases()]
 )
-def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, content, expected):
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path, args, content, expected, capsys):
     file = tmp_path / "puzzle.txt"
     if content is not None:
         file.write_bytes(content)
     names = {"file": str(file), "missing": str(tmp_path / "missing.txt"), "dir": str(tmp_path)}
-    done = dominosa(*[a.format(**names) for a in args])
+    done = _cmd(capsys, *[a.format(**names) for a in args])
     assert done.returncode == 2, done.stdout + done.stderr
     assert done.stdout == ""
     assert "Traceback" not in done.stderr
@@ -169,14 +174,14 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     assert stderr == ""
 
 
-def test_game_ids_out_read_back_as_the_same_puzzles_and_clues_are_refused(tmp_path):
-    done = dominosa("show", "--example", "3:22223101012330103310", "--format", "gameid")
+def test_game_ids_out_read_back_as_the_same_puzzles_and_clues_are_refused(tmp_path, capsys):
+    done = _cmd(capsys, "show", "--example", "3:22223101012330103310", "--format", "gameid")
     assert done.returncode == 0, done.stderr
     ids = done.stdout.splitlines()
     assert ids[1] == "3:22223101012330103310"
     assert read_puzzle(ids[0]) == read_example()[0].puzzle
     clued = tmp_path / "clued.txt"
     clued.write_text("22223\n10101\n23301\n03310\n-\n2-2@r1c2,r1c3\n")
-    refused = dominosa("show", clued, "--format", "gameid")
+    refused = _cmd(capsys, "show", clued, "--format", "gameid")
     assert refused.returncode == 2 and refused.stderr.count("\n") == 1
     assert "clued.txt" in refused.stderr and "cannot hold clues" in refused.stderr

@@ -1,5 +1,9 @@
 """``dominosa site``: a static folder whose puzzles are the days' puzzles of the day (the same as the studio's),
-each with its solution and the deduction path its hints walk, plus an archive; bad options are one line."""
+each with its solution and the deduction path its hints walk, plus an archive; bad options are one line.
+
+The first test that runs the command runs the installed console script, in a separate process (its exit code
+as a shell sees it); the others call it in this process (``in_process``, imported as ``_cmd``): they check what
+it prints and its exit code, and a process of its own for each was most of this module's time."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ import subprocess
 
 import pytest
 from cli_run import dominosa, one_line_error
+from cli_run import in_process as _cmd
 from PIL import Image
 from waiting import PATIENCE
 
@@ -81,10 +86,10 @@ def test_by_default_the_days_end_today_newest_first(tmp_path):
     assert [d["date"] for d in embedded(tmp_path / "out")["days"]] == days_from(today, 0, -1)
 
 
-def test_days_built_ahead_are_in_the_files_but_hidden_by_the_page_until_their_date(tmp_path):
+def test_days_built_ahead_are_in_the_files_but_hidden_by_the_page_until_their_date(tmp_path, capsys):
     today = datetime.date.today()
     args = ("--from", today.isoformat(), "--ahead", "2", "--grade", "trivial")
-    done = dominosa("site", tmp_path / "out", *args)
+    done = _cmd(capsys, "site", tmp_path / "out", *args)
     assert done.returncode == 0, done.stderr
     assert "3 days (2 of them hidden until their date), 1 grade" in done.stdout
     built = [d["date"] for d in embedded(tmp_path / "out")["days"]]
@@ -93,7 +98,7 @@ def test_days_built_ahead_are_in_the_files_but_hidden_by_the_page_until_their_da
     assert shown == {"days": days_from(today, 0), "dates": days_from(today, 0), "today": today.isoformat()}
     later = as_the_page_reads_it(tmp_path / "out", today + datetime.timedelta(days=2))
     assert later["days"] == built and later["dates"] == days_from(today, 0, 1, 2)
-    help_text = dominosa("site", "--help").stdout
+    help_text = _cmd(capsys, "site", "--help").stdout
     assert "--ahead" in help_text and "determined" in help_text and "reader can find them" in help_text
 
 
@@ -122,7 +127,7 @@ def test_the_days_puzzles_are_the_puzzles_of_the_day(site):
     assert data["grades"][:3] == ["trivial", "basic", "hard"]  # the grades in their order, for the archive's list
 
 
-def test_the_site_installs_as_an_app_with_icons_and_a_worker_that_keeps_every_file(site, tmp_path):
+def test_the_site_installs_as_an_app_with_icons_and_a_worker_that_keeps_every_file(site, tmp_path, capsys):
     manifest = json.loads((site / "manifest.webmanifest").read_text())
     assert manifest["name"] == "Dominosa: puzzle of the day" and manifest["display"] == "standalone"
     assert (site / manifest["start_url"]).exists()
@@ -137,7 +142,8 @@ def test_the_site_installs_as_an_app_with_icons_and_a_worker_that_keeps_every_fi
     assert set(kept) == names  # every file but the worker itself, so that the site plays offline
     version = re.search(r'const VERSION = "(\w+)";', worker).group(1)
     again = tmp_path / "again"
-    done = dominosa("site", again, "--from", "2026-11-24", "--to", "2026-11-26", "--grade", "trivial", "--count", "0")
+    dates = ("--from", "2026-11-24", "--to", "2026-11-26")
+    done = _cmd(capsys, "site", again, *dates, "--grade", "trivial", "--count", "0")
     assert done.returncode == 0, done.stderr
     assert re.search(r'const VERSION = "(\w+)";', (again / "sw.js").read_text()).group(1) != version  # a new build
 
@@ -174,14 +180,14 @@ def test_the_script_is_the_studios_modules_without_imports_or_exports():
         (("--store", "nowhere.sqlite"), "no puzzle store at nowhere.sqlite"),
     ],
 )
-def test_bad_options_are_one_line(tmp_path, args, words):
-    assert words in one_line_error(dominosa("site", tmp_path / "out", *args))
+def test_bad_options_are_one_line(tmp_path, args, words, capsys):
+    assert words in one_line_error(_cmd(capsys, "site", tmp_path / "out", *args))
     assert not (tmp_path / "out").exists()
 
 
-def test_the_days_and_the_archive_come_from_a_store(tmp_path):
+def test_the_days_and_the_archive_come_from_a_store(tmp_path, capsys):
     store = tmp_path / "puzzles.sqlite"
-    made = dominosa(
+    made = _cmd(capsys,
         "generate",
         "--order",
         "3",
@@ -205,7 +211,7 @@ def test_the_days_and_the_archive_come_from_a_store(tmp_path):
     sites = []
     for name in ("public", "again"):  # twice: the same store and dates give the same site
         options = ("--from", "2026-11-24", "--to", "2026-11-26", "--grade", "trivial", "--count", "2", "--seed", "3")
-        done = dominosa("site", tmp_path / name, "--store", store, *options)
+        done = _cmd(capsys, "site", tmp_path / name, "--store", store, *options)
         assert done.returncode == 0, done.stderr
         sites.append(embedded(tmp_path / name))
     data = sites[0]
@@ -214,13 +220,13 @@ def test_the_days_and_the_archive_come_from_a_store(tmp_path):
         assert tuple(map(tuple, entry["grid"])) in grids
 
 
-def test_a_store_with_fewer_puzzles_than_asked_is_said_with_the_counts(tmp_path):
+def test_a_store_with_fewer_puzzles_than_asked_is_said_with_the_counts(tmp_path, capsys):
     store = tmp_path / "puzzles.sqlite"
     options = ("--order=3", "--grade=trivial", "--count=2", "--seed=5", "--workers=1")
-    made = dominosa("generate", *options, "--store", store)
+    made = _cmd(capsys, "generate", *options, "--store", store)
     assert made.returncode == 0, made.stderr
     options = ("--from", "2026-11-24", "--to", "2026-11-24", "--grade", "Trivial", "--grade", "basic", "--count", "5")
-    done = dominosa("site", tmp_path / "public", "--store", store, *options)
+    done = _cmd(capsys, "site", tmp_path / "public", "--store", store, *options)
     assert done.returncode == 0, done.stderr
     assert "1 day, 2 grades: 2 puzzles of the day and 2 in the archive" in done.stdout
     warnings = done.stderr.splitlines()

@@ -1,4 +1,8 @@
-"""``dominosa solve`` as a user runs it: verdicts on a file of a few hundred puzzles, steps, limits, bad input."""
+"""``dominosa solve`` as a user runs it: verdicts on a file of a few hundred puzzles, steps, limits, bad input.
+
+The first test that runs the command runs the installed console script, in a separate process (its exit code
+as a shell sees it); the others call it in this process (``in_process``, imported as ``_cmd``): they check what
+it prints and its exit code, and a process of its own for each was most of this module's time."""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import json
 import random
 
 from cli_run import dominosa, one_line_error
+from cli_run import in_process as _cmd
 
 from dominosa import Puzzle, Solution, problems
 from dominosa.cover.dominosa import count_solutions_exact_cover
@@ -45,8 +50,8 @@ def test_verdicts_for_a_file_of_a_few_hundred_puzzles_are_all_right(tmp_path):
     assert kinds == {0, 1, 2}
 
 
-def test_text_output_draws_the_solution_and_says_unique():
-    done = dominosa("solve", "--example")
+def test_text_output_draws_the_solution_and_says_unique(capsys):
+    done = _cmd(capsys, "solve", "--example")
     assert done.returncode == 0, done.stderr
     assert "unique: exactly one solution" in done.stdout
     assert "┏" in done.stdout or "┌" in done.stdout
@@ -62,17 +67,17 @@ def _several_solutions() -> tuple[Puzzle, int]:
             return puzzle, count
 
 
-def test_text_output_calls_a_puzzle_with_several_solutions_ambiguous_as_rate_does():
+def test_text_output_calls_a_puzzle_with_several_solutions_ambiguous_as_rate_does(capsys):
     puzzle, count = _several_solutions()
-    stopped = dominosa("solve", "-", stdin=write_json(puzzle))
+    stopped = _cmd(capsys, "solve", "-", stdin=write_json(puzzle))
     assert "ambiguous: at least 2 solutions (the count stopped at 2)" in stopped.stdout
-    every = dominosa("solve", "--all", "-", stdin=write_json(puzzle))
+    every = _cmd(capsys, "solve", "--all", "-", stdin=write_json(puzzle))
     assert f"ambiguous: {count} solutions\n" in every.stdout
-    assert "ambiguous" in dominosa("rate", "-", stdin=write_json(puzzle)).stdout
+    assert "ambiguous" in _cmd(capsys, "rate", "-", stdin=write_json(puzzle)).stdout
 
 
-def test_steps_are_sentences_that_end_in_the_solution():
-    done = dominosa("solve", "--example", "--steps")
+def test_steps_are_sentences_that_end_in_the_solution(capsys):
+    done = _cmd(capsys, "solve", "--example", "--steps")
     assert done.returncode == 0, done.stderr
     steps = [line for line in done.stdout.splitlines() if line.strip()[:1].isdigit() and ". [" in line]
     assert len(steps) > 10
@@ -80,30 +85,30 @@ def test_steps_are_sentences_that_end_in_the_solution():
     assert any("[single neighbour]" in line for line in steps)  # each step names its technique
 
 
-def test_all_counts_every_solution():
+def test_all_counts_every_solution(capsys):
     puzzle, count = _several_solutions()
-    done = dominosa("solve", "--all", "--format", "json", "-", stdin=write_json(puzzle))
+    done = _cmd(capsys, "solve", "--all", "--format", "json", "-", stdin=write_json(puzzle))
     answer = json.loads(done.stdout)
     assert answer["count"] == count and answer["complete"] and len(answer["solutions"]) == count
 
 
-def test_timeout_stops_cleanly_and_says_so():
+def test_timeout_stops_cleanly_and_says_so(capsys):
     puzzle, _ = random_layout(16, random.Random(5), avoid_trivial_squares=False)
-    done = dominosa("solve", "--all", "--timeout", "0.05", "-", stdin=write_json(puzzle))
+    done = _cmd(capsys, "solve", "--all", "--timeout", "0.05", "-", stdin=write_json(puzzle))
     assert done.returncode == 0, done.stderr
     assert "timed out after 0.05 s" in done.stdout
 
 
-def test_no_solution_is_a_verdict(tmp_path):
-    done = dominosa("solve", "-", stdin=write_json(NO_SOLUTION))
+def test_no_solution_is_a_verdict(tmp_path, capsys):
+    done = _cmd(capsys, "solve", "-", stdin=write_json(NO_SOLUTION))
     assert done.returncode == 0
     assert "no solution" in done.stdout
 
 
-def test_bad_input_is_one_line_and_exit_code_2(tmp_path):
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path, capsys):
     bad = tmp_path / "bad.txt"
     bad.write_text("22223\n10101\n23301\n0331\n")
-    assert "ragged rows" in one_line_error(dominosa("solve", bad))
-    assert "--max-solutions" in one_line_error(dominosa("solve", "--example", "--max-solutions", "0"))
-    assert "--timeout" in one_line_error(dominosa("solve", "--example", "--timeout", "-1"))
-    assert "missing.txt" in one_line_error(dominosa("solve", tmp_path / "missing.txt"))
+    assert "ragged rows" in one_line_error(_cmd(capsys, "solve", bad))
+    assert "--max-solutions" in one_line_error(_cmd(capsys, "solve", "--example", "--max-solutions", "0"))
+    assert "--timeout" in one_line_error(_cmd(capsys, "solve", "--example", "--timeout", "-1"))
+    assert "missing.txt" in one_line_error(_cmd(capsys, "solve", tmp_path / "missing.txt"))

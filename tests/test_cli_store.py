@@ -1,7 +1,9 @@
-"""``dominosa store`` run as a user runs it: the installed console script, in a separate process.
+"""``dominosa store`` as a user runs it: the first test through the installed console script, in a separate process
+(set ``DOMINOSA_COMMAND``, e.g. ``"python -m dominosa.cli.main"``, to test another way of starting the command); the
+others call the command in this process (:func:`_cmd`), since they check what it prints and its exit code, and a
+process of its own for each of some fifty commands was most of this module's time.
 
-Stores are filled through the library (quick), then looked into through the command. Set ``DOMINOSA_COMMAND``
-(e.g. ``"python -m dominosa.cli.main"``) to test another way of starting the command.
+Stores are filled through the library (quick), then looked into through the command.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from cli_run import board_lines, dominosa
+from cli_run import in_process as _cmd
 
 from dominosa import problems
 from dominosa.deductions import SCORE_VERSION, count_solutions, rate
@@ -75,10 +78,10 @@ def test_list_prints_one_line_per_puzzle(store_path):
     assert "irregular" in lines[4] and lines[4].split()[4:6] == ["-", "-"]
 
 
-def test_list_filters_and_json(store_path):
-    done = dominosa("store", "list", "--store", store_path, "--order", "3", "--grade", "hard")
+def test_list_filters_and_json(store_path, capsys):
+    done = _cmd(capsys, "store", "list", "--store", store_path, "--order", "3", "--grade", "hard")
     assert [line.split()[0] for line in done.stdout.splitlines()[1:]] == ["1"]
-    done = dominosa("store", "list", "--store", store_path, "--by", "score", "--limit", "2", "--format", "json")
+    done = _cmd(capsys, "store", "list", "--store", store_path, "--by", "score", "--limit", "2", "--format", "json")
     assert done.returncode == 0, done.stderr
     objects = [json.loads(line) for line in done.stdout.splitlines()]
     assert [o["id"] for o in objects] == [3, 1]
@@ -96,34 +99,34 @@ def test_list_filters_and_json(store_path):
         "seed": None,
         "made": "2024-01-02T03:04:05+00:00",
     }
-    done = dominosa("store", "list", "--store", store_path, "--grade", "extreme")
+    done = _cmd(capsys, "store", "list", "--store", store_path, "--grade", "extreme")
     assert done.returncode == 0 and done.stdout.strip() == f"no puzzles match in {store_path}"
 
 
 @pytest.mark.parametrize("action", ["list", "export"])
 @pytest.mark.parametrize("grade", ["nonsense", "hardest"])
-def test_an_unknown_grade_is_refused_not_matched_by_nothing(store_path, action, grade):
-    done = dominosa("store", action, "--store", store_path, "--grade", grade)
+def test_an_unknown_grade_is_refused_not_matched_by_nothing(store_path, action, grade, capsys):
+    done = _cmd(capsys, "store", action, "--store", store_path, "--grade", grade)
     assert_bad_input(done, f"unknown grade {grade!r}", "trivial, basic, hard, extreme, fiendish, guessing")
 
 
-def test_a_grade_is_read_as_the_engine_spells_it(store_path):
-    done = dominosa("store", "list", "--store", store_path, "--grade", "HARD", "--format", "json")
+def test_a_grade_is_read_as_the_engine_spells_it(store_path, capsys):
+    done = _cmd(capsys, "store", "list", "--store", store_path, "--grade", "HARD", "--format", "json")
     assert done.returncode == 0, done.stderr
     assert [json.loads(line)["grade"] for line in done.stdout.splitlines()] == ["hard", "hard"]
 
 
-def test_every_grade_in_the_help_examples_is_a_grade():
+def test_every_grade_in_the_help_examples_is_a_grade(capsys):
     from dominosa.deductions import GRADES
 
     for action in ("", "list", "export", "stats", "add"):
-        text = dominosa("store", *([action] if action else []), "--help").stdout
+        text = _cmd(capsys, "store", *([action] if action else []), "--help").stdout
         for named in re.findall(r"^  dominosa store .*--grade (\w+)", text, re.MULTILINE):
             assert named in GRADES, (action, named)
 
 
-def test_an_export_to_standard_output_that_matches_nothing_says_so(store_path):
-    done = dominosa("store", "export", "--store", store_path, "--grade", "extreme")
+def test_an_export_to_standard_output_that_matches_nothing_says_so(store_path, capsys):
+    done = _cmd(capsys, "store", "export", "--store", store_path, "--grade", "extreme")
     assert done.returncode == 0 and done.stdout == ""
     assert done.stderr.strip() == f"dominosa: no puzzles match in {store_path}"
 
@@ -131,8 +134,8 @@ def test_an_export_to_standard_output_that_matches_nothing_says_so(store_path):
 # -- show -----------------------------------------------------------------------------------------------------
 
 
-def test_show_draws_the_puzzle_with_its_solution(store_path):
-    done = dominosa("store", "show", "3", "--store", store_path)
+def test_show_draws_the_puzzle_with_its_solution(store_path, capsys):
+    done = _cmd(capsys, "store", "show", "3", "--store", store_path)
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert out.startswith(f"puzzle 3 of {store_path}\n")
@@ -147,8 +150,8 @@ def test_show_draws_the_puzzle_with_its_solution(store_path):
     assert first_row == list(record.puzzle.grid[0])
 
 
-def test_show_json_reads_back_and_several_ids(store_path):
-    done = dominosa("store", "show", "1", "4", "--store", store_path, "--format", "json")
+def test_show_json_reads_back_and_several_ids(store_path, capsys):
+    done = _cmd(capsys, "store", "show", "1", "4", "--store", store_path, "--format", "json")
     assert done.returncode == 0, done.stderr
     objects = [json.loads(line) for line in done.stdout.splitlines()]
     assert [o["id"] for o in objects] == [1, 4]
@@ -160,30 +163,30 @@ def test_show_json_reads_back_and_several_ids(store_path):
 # -- export ---------------------------------------------------------------------------------------------------
 
 
-def test_export_plain_text_to_standard_output_reads_back(store_path):
-    done = dominosa("store", "export", "--store", store_path, "--order", "3")
+def test_export_plain_text_to_standard_output_reads_back(store_path, capsys):
+    done = _cmd(capsys, "store", "export", "--store", store_path, "--order", "3")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("# puzzle 1: order 3, 4x5, grade hard, score 7.5\n")
     with PuzzleStore(store_path, create=False) as store:
         assert read_puzzles(done.stdout) == [r.puzzle for r in store.query(order=3)]
 
 
-def test_export_game_ids_one_a_line_and_refuses_a_store_with_irregular_boards(store_path, tmp_path):
-    done = dominosa("store", "export", "--store", store_path, "--grade", "hard", "--format", "gameid")
+def test_export_game_ids_one_a_line_and_refuses_a_store_with_irregular_boards(store_path, tmp_path, capsys):
+    done = _cmd(capsys, "store", "export", "--store", store_path, "--grade", "hard", "--format", "gameid")
     assert done.returncode == 0, done.stderr
     with PuzzleStore(store_path, create=False) as store:
         wanted = [r.puzzle for r in store.query(grade="hard")]
     assert [read_puzzle(line) for line in done.stdout.splitlines()] == wanted
     assert [line[:2] for line in done.stdout.splitlines()] == ["3:", "4:"]
     out = tmp_path / "ids.txt"
-    refused = dominosa("store", "export", "--store", store_path, "--format", "gameid", "--out", out)
+    refused = _cmd(capsys, "store", "export", "--store", store_path, "--format", "gameid", "--out", out)
     assert refused.returncode == 2 and "game ID" in refused.stderr and refused.stderr.count("\n") == 1
     assert not out.exists()  # written whole or not at all
 
 
-def test_export_json_lines_to_a_file(store_path, tmp_path):
+def test_export_json_lines_to_a_file(store_path, tmp_path, capsys):
     out = tmp_path / "hard.jsonl"
-    done = dominosa("store", "export", "--store", store_path, "--grade", "hard", "--format", "json", "--out", out)
+    done = _cmd(capsys, "store", "export", "--store", store_path, "--grade", "hard", "--format", "json", "--out", out)
     assert done.returncode == 0, done.stderr
     assert done.stdout == ""
     assert done.stderr.strip() == f"dominosa: exported 2 puzzles to {out}"
@@ -192,16 +195,16 @@ def test_export_json_lines_to_a_file(store_path, tmp_path):
     assert [json.loads(line)["score"] for line in out.read_text(encoding="utf-8").splitlines()] == [7.5, 9.25]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["hard.jsonl"]  # no temporary file left
     # The export is an input file: every command reads it.
-    shown = dominosa("show", out)
+    shown = _cmd(capsys, "show", out)
     assert shown.returncode == 0 and "puzzle 2 of 2" in shown.stdout
 
 
 # -- stats ----------------------------------------------------------------------------------------------------
 
 
-def test_stats_table_json_and_chart(store_path, tmp_path):
+def test_stats_table_json_and_chart(store_path, tmp_path, capsys):
     chart = tmp_path / "counts.png"
-    done = dominosa("store", "stats", "--store", store_path, "--plot", chart)
+    done = _cmd(capsys, "store", "stats", "--store", store_path, "--plot", chart)
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == f"4 puzzles in {store_path}"
@@ -211,8 +214,8 @@ def test_stats_table_json_and_chart(store_path, tmp_path):
     assert lines[4].split() == ["total", "1", "2", "1", "4"]
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["counts.png"]
-    done = dominosa("store", "stats", "--store", store_path, "--format", "json")
-    assert dominosa("store", "stats", store_path, "--format", "json").stdout == done.stdout  # FILE, as rescore
+    done = _cmd(capsys, "store", "stats", "--store", store_path, "--format", "json")
+    assert _cmd(capsys, "store", "stats", store_path, "--format", "json").stdout == done.stdout  # FILE, as rescore
     data = json.loads(done.stdout)
     assert data["total"] == 4
     assert data["by_grade"] == [
@@ -233,11 +236,11 @@ def _ambiguous_text() -> str:
     raise AssertionError("no ambiguous order-3 layout among 100 seeds")
 
 
-def test_add_keeps_proper_puzzles_and_reports_the_others(tmp_path):
+def test_add_keeps_proper_puzzles_and_reports_the_others(tmp_path, capsys):
     store = tmp_path / "out" / "new.sqlite"
     files = tmp_path / "mixed.txt"
     files.write_text(f"{ID}\n\n{NO_SOLUTION}\n{_ambiguous_text()}", encoding="utf-8")
-    done = dominosa("store", "add", files, "--store", store)
+    done = _cmd(capsys, "store", "add", files, "--store", store)
     assert done.returncode == 1, done.stderr  # some puzzles were not proper
     lines = done.stdout.splitlines()
     rated = rate(read_puzzle(ID))  # a puzzle added without a grade is graded, so a grade's best can include it
@@ -247,7 +250,7 @@ def test_add_keeps_proper_puzzles_and_reports_the_others(tmp_path):
     assert lines[3] == f"added 1 of 3 puzzles to {store} (2 not proper)"
     # The same puzzle turned half round and renamed, from standard input: a duplicate, exit code 0.
     turned = "\n".join("".join(str(3 - int(ch)) for ch in reversed(row)) for row in reversed(PLAIN_ROWS))
-    done = dominosa("store", "add", "-", "--store", store, "--format", "json", stdin=turned + "\n")
+    done = _cmd(capsys, "store", "add", "-", "--store", store, "--format", "json", stdin=turned + "\n")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {
         "source": "standard input",
@@ -266,11 +269,11 @@ def test_add_keeps_proper_puzzles_and_reports_the_others(tmp_path):
         assert (stored.grade, stored.level, stored.score) == (rated.grade_name, rated.level, rated.score)
 
 
-def test_add_checks_every_input_before_touching_the_store(tmp_path):
+def test_add_checks_every_input_before_touching_the_store(tmp_path, capsys):
     bad = tmp_path / "bad.txt"
     bad.write_text("0012\n1x\n", encoding="utf-8")
     store = tmp_path / "never.sqlite"
-    done = dominosa("store", "add", ID, bad, "--store", store)
+    done = _cmd(capsys, "store", "add", ID, bad, "--store", store)
     assert_bad_input(done, str(bad))
     assert not store.exists()
 
@@ -278,46 +281,47 @@ def test_add_checks_every_input_before_touching_the_store(tmp_path):
 # -- bad input --------------------------------------------------------------------------------------------------
 
 
-def test_a_missing_store_is_one_line_and_exit_code_2(tmp_path):
+def test_a_missing_store_is_one_line_and_exit_code_2(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     for action in (["list"], ["show", "1"], ["stats"], ["export"]):
-        done = dominosa("store", *action, cwd=tmp_path)
+        done = _cmd(capsys, "store", *action)
         assert_bad_input(done, "no puzzle store at output/puzzles.sqlite", "--store")
     assert not (tmp_path / "output").exists()
 
 
-def test_bad_stores_and_arguments_are_one_line_and_exit_code_2(store_path, tmp_path):
+def test_bad_stores_and_arguments_are_one_line_and_exit_code_2(store_path, tmp_path, capsys):
     text = tmp_path / "notes.txt"
     text.write_text("not a database\n", encoding="utf-8")
-    assert_bad_input(dominosa("store", "list", "--store", text), "is not a puzzle store")
-    assert_bad_input(dominosa("store", "add", ID, "--store", text), "is not a puzzle store")
-    assert_bad_input(dominosa("store", "stats", "--store", tmp_path), "is a folder")
-    assert_bad_input(dominosa("store", "show", "99", "--store", store_path), "no puzzle 99")
-    assert_bad_input(dominosa("store", "show", "one", "--store", store_path), "expected a whole number")
-    assert_bad_input(dominosa("store", "list", "--limit", "0", "--store", store_path), "--limit")
-    assert_bad_input(dominosa("store", "list", "--order", "-1", "--store", store_path), "--order")
-    assert_bad_input(dominosa("store", "stats", "--plot", tmp_path / "c.gif", "--store", store_path), ".png")
-    assert_bad_input(dominosa("store", "stats", "--plot", tmp_path / "no" / "c.png", "--store", store_path), "no")
-    assert_bad_input(dominosa("store", "export", "--out", tmp_path / "no" / "x.txt", "--store", store_path), "no")
-    assert_bad_input(dominosa("store"), "ACTION")
-    assert_bad_input(dominosa("store", "remove"), "invalid choice")
+    assert_bad_input(_cmd(capsys, "store", "list", "--store", text), "is not a puzzle store")
+    assert_bad_input(_cmd(capsys, "store", "add", ID, "--store", text), "is not a puzzle store")
+    assert_bad_input(_cmd(capsys, "store", "stats", "--store", tmp_path), "is a folder")
+    assert_bad_input(_cmd(capsys, "store", "show", "99", "--store", store_path), "no puzzle 99")
+    assert_bad_input(_cmd(capsys, "store", "show", "one", "--store", store_path), "expected a whole number")
+    assert_bad_input(_cmd(capsys, "store", "list", "--limit", "0", "--store", store_path), "--limit")
+    assert_bad_input(_cmd(capsys, "store", "list", "--order", "-1", "--store", store_path), "--order")
+    assert_bad_input(_cmd(capsys, "store", "stats", "--plot", tmp_path / "c.gif", "--store", store_path), ".png")
+    assert_bad_input(_cmd(capsys, "store", "stats", "--plot", tmp_path / "no" / "c.png", "--store", store_path), "no")
+    assert_bad_input(_cmd(capsys, "store", "export", "--out", tmp_path / "no" / "x.txt", "--store", store_path), "no")
+    assert_bad_input(_cmd(capsys, "store"), "ACTION")
+    assert_bad_input(_cmd(capsys, "store", "remove"), "invalid choice")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
 
 
-def test_help_teaches_with_examples():
-    done = dominosa("store", "--help")
+def test_help_teaches_with_examples(capsys):
+    done = _cmd(capsys, "store", "--help")
     assert done.returncode == 0
     for action in ("list", "show", "export", "stats", "add"):
         assert f"dominosa store {action}" in done.stdout
-    done = dominosa("store", "export", "--help")
+    done = _cmd(capsys, "store", "export", "--help")
     assert "--out" in done.stdout and "examples:" in done.stdout and "atomically" in done.stdout
-    assert "store" in dominosa("--help").stdout
+    assert "store" in _cmd(capsys, "--help").stdout
 
 
-def test_list_unused_needs_a_series_and_a_series_without_volumes_says_so(store_path):
-    assert_bad_input(dominosa("store", "list", "--store", store_path, "--unused"), "--unused", "--series")
-    done = dominosa("store", "list", "--store", store_path, "--series", "classic")
+def test_list_unused_needs_a_series_and_a_series_without_volumes_says_so(store_path, capsys):
+    assert_bad_input(_cmd(capsys, "store", "list", "--store", store_path, "--unused"), "--unused", "--series")
+    done = _cmd(capsys, "store", "list", "--store", store_path, "--series", "classic")
     assert done.returncode == 0 and done.stdout == f"the series 'classic' has no volume in {store_path}\n"
-    left = dominosa("store", "list", "--store", store_path, "--series", "classic", "--unused", "--limit", "2")
+    left = _cmd(capsys, "store", "list", "--store", store_path, "--series", "classic", "--unused", "--limit", "2")
     assert left.returncode == 0, left.stderr
     last = f"the first 2 puzzles left in {store_path} for volume 1 of the series 'classic'"
     assert left.stdout.splitlines()[-1] == last
@@ -353,30 +357,30 @@ def _hint(path: Path, count: int) -> str:
     )
 
 
-def test_old_scores_are_listed_as_old_with_a_hint_until_store_rescore_measures_them_again(tmp_path):
+def test_old_scores_are_listed_as_old_with_a_hint_until_store_rescore_measures_them_again(tmp_path, capsys):
     path = tmp_path / "old.sqlite"
     ids = _version_4_store(path, 3)
-    listed = dominosa("store", "list", "--store", path)
+    listed = _cmd(capsys, "store", "list", "--store", path)
     assert listed.returncode == 0, listed.stderr
     assert listed.stderr.splitlines() == [_hint(path, 3)]  # one line, saying how
     assert all(line.split()[4:6] == ["1", "(old)"] for line in listed.stdout.splitlines()[1:])
-    shown = dominosa("store", "show", ids[0], "--store", path)
+    shown = _cmd(capsys, "store", "show", ids[0], "--store", path)
     assert "score     1 (old)" in shown.stdout and shown.stderr.splitlines() == [_hint(path, 3)]
     with PuzzleStore(path, create=False) as store:  # opening it (and migrating it) left the scores alone
         assert [store.get(i).score_version for i in ids] == [1, 1, 1]
 
-    done = dominosa("store", "rescore", path)
+    done = _cmd(capsys, "store", "rescore", path)
     assert done.returncode == 0, done.stderr
     assert re.fullmatch(rf"rescored 3 puzzles in {re.escape(str(path))} \(\d+ s\)\n", done.stdout)
     assert done.stderr == ""  # a short run prints no progress
     with PuzzleStore(path, create=False) as store:
         assert [store.get(i).score for i in ids] == [rate(store.get(i).puzzle).score for i in ids]
         assert store.count_old_scores() == 0
-    again = dominosa("store", "rescore", "--store", path)
+    again = _cmd(capsys, "store", "rescore", "--store", path)
     assert (
         again.returncode == 0 and again.stdout == f"nothing to rescore in {path}: every score is of today's measure\n"
     )
-    listed = dominosa("store", "list", "--store", path)
+    listed = _cmd(capsys, "store", "list", "--store", path)
     assert listed.stderr == "" and "(old)" not in listed.stdout
 
 
@@ -427,11 +431,11 @@ def test_store_rescore_shows_progress_on_a_long_run(tmp_path, monkeypatch, capsy
 def test_store_rescore_refuses_bad_input_in_one_line(tmp_path, monkeypatch, capsys):
     text = tmp_path / "notes.txt"
     text.write_text("not a database\n", encoding="utf-8")
-    assert_bad_input(dominosa("store", "stats", tmp_path / "none.sqlite"), "no puzzle store at")
-    assert_bad_input(dominosa("store", "stats", text, "--store", tmp_path / "b.sqlite"), "give the store once")
-    assert_bad_input(dominosa("store", "rescore", tmp_path / "none.sqlite"), "no puzzle store at")
-    assert_bad_input(dominosa("store", "rescore", text), "is not a puzzle store")
-    assert_bad_input(dominosa("store", "rescore", tmp_path), "is a folder")
+    assert_bad_input(_cmd(capsys, "store", "stats", tmp_path / "none.sqlite"), "no puzzle store at")
+    assert_bad_input(_cmd(capsys, "store", "stats", text, "--store", tmp_path / "b.sqlite"), "give the store once")
+    assert_bad_input(_cmd(capsys, "store", "rescore", tmp_path / "none.sqlite"), "no puzzle store at")
+    assert_bad_input(_cmd(capsys, "store", "rescore", text), "is not a puzzle store")
+    assert_bad_input(_cmd(capsys, "store", "rescore", tmp_path), "is a folder")
     assert not (tmp_path / "none.sqlite").exists()
 
     from dominosa.cli.main import main
@@ -448,20 +452,20 @@ def test_store_rescore_refuses_bad_input_in_one_line(tmp_path, monkeypatch, caps
     )
 
 
-def test_store_rescore_help_has_an_example():
-    done = dominosa("store", "rescore", "--help")
+def test_store_rescore_help_has_an_example(capsys):
+    done = _cmd(capsys, "store", "rescore", "--help")
     assert done.returncode == 0 and "examples:" in done.stdout
     assert "dominosa store rescore output/puzzles.sqlite" in done.stdout and "Ctrl-C" in done.stdout
 
 
 @pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root may write anywhere")
-def test_store_rescore_of_a_file_one_may_not_write_is_one_line_and_exit_code_2(tmp_path):
+def test_store_rescore_of_a_file_one_may_not_write_is_one_line_and_exit_code_2(tmp_path, capsys):
     path = tmp_path / "old.sqlite"
     _version_4_store(path, 1)
     PuzzleStore(path).close()  # brought up to date while it could be written, its score still old
     path.chmod(0o444)
     try:
-        assert_bad_input(dominosa("store", "rescore", path), f"cannot rescore {path}: the file is read-only")
+        assert_bad_input(_cmd(capsys, "store", "rescore", path), f"cannot rescore {path}: the file is read-only")
         with PuzzleStore(path, create=False) as store:
             assert store.count_old_scores() == 1
     finally:

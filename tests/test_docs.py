@@ -8,67 +8,21 @@ finder can walk, yet its examples must hold for it as much as for the Python sou
 
 from __future__ import annotations
 
-import ast
-import doctest
-import importlib
 import re
 import subprocess
 import sys
-import tomllib
-from pathlib import Path
 
+import doc_examples
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def _modules() -> dict[str, Path]:
-    """Each installed module and its source file, as pyproject's ``package-dir`` maps the folders."""
-    mapping = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]["package-dir"]
-    found: dict[str, Path] = {}
-    for package, folder in mapping.items():
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            name = ".".join((package, *path.relative_to(ROOT / folder).with_suffix("").parts)).removesuffix(
-                ".__init__"
-            )
-            # a folder inside another package's folder (dominosa/formats) is mapped once, by its own package
-            owner = max((p for p in mapping if name == p or name.startswith(p + ".")), key=len)
-            if owner == package:
-                found[name] = path
-    return found
-
-
-def _docstrings(path: Path) -> list[tuple[str, str, int]]:
-    """(qualified name, docstring, line) of the module, and of every class and function in it, that has one."""
-    tree = ast.parse(path.read_text("utf-8"), str(path))
-    found = []
-
-    def visit(node: ast.AST, prefix: str) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-                name = f"{prefix}{child.name}"
-                text = ast.get_docstring(child)
-                if text:
-                    found.append((name, text, child.body[0].lineno))
-                visit(child, name + ".")
-
-    text = ast.get_docstring(tree)  # type: ignore[arg-type]
-    if text:
-        found.append(("", text, 1))
-    visit(tree, "")
-    return found
-
-
-def _with_examples() -> dict[str, Path]:
-    return {name: path for name, path in _modules().items() if ">>>" in path.read_text("utf-8")}
+from doc_examples import ROOT, docstrings, source_modules, with_examples
 
 
 def test_the_examples_are_found():
     # The walk is not blind: these modules show examples (the model, the exact cover, the generator).
     assert {"dominosa", "dominosa.cover", "dominosa.canonical", "dominosa.generator.layouts"} <= set(
-        _with_examples()
+        with_examples()
     )
-    assert len(_with_examples()) >= 10
+    assert len(with_examples()) >= 10
 
 
 def test_the_engines_public_functions_show_examples():
@@ -77,32 +31,16 @@ def test_the_engines_public_functions_show_examples():
     # test_the_examples_run, compiled or not.
     modules = {f"dominosa.deductions.{leaf}"
                for leaf in ("rules", "state", "driver", "counting", "grading", "graph", "rating")}
-    assert modules <= set(_with_examples())
-    shown = sum(text.count(">>>") for name in modules for _, text, _ in _docstrings(_modules()[name]))
+    assert modules <= set(with_examples())
+    shown = sum(text.count(">>>") for name in modules for _, text, _ in docstrings(source_modules()[name]))
     assert shown >= 8
 
 
-def _run_examples(name: str) -> tuple[int, int, str]:
-    """Run the examples of module ``name``: how many ran, how many failed, and doctest's report of the failures."""
-    module = importlib.import_module(name)
-    path = _with_examples()[name]
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    report: list[str] = []
-    ran = 0
-    for qualname, text, line in _docstrings(path):
-        if ">>>" in text:
-            test = doctest.DocTestParser().get_doctest(text, dict(vars(module)), f"{name}.{qualname}".rstrip("."),
-                                                       str(path), line)
-            runner.run(test, out=report.append)
-            ran += len(test.examples)
-    return ran, runner.summarize(verbose=False).failed, "".join(report)
-
-
-@pytest.mark.parametrize("name", sorted(_with_examples()))
+@pytest.mark.parametrize("name", sorted(with_examples()))
 def test_the_examples_run(name):
     # In a fresh interpreter, as a reader would try them: what earlier tests imported must not change the outcome
     # (once dominosa.generator.generate, the module, is imported, it hides the package's lazy generate function).
-    done = subprocess.run([sys.executable, __file__, name], capture_output=True, text=True, cwd=ROOT)
+    done = subprocess.run([sys.executable, doc_examples.__file__, name], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
 
 
@@ -122,11 +60,3 @@ def test_every_docs_file_the_repository_cites_exists():
     assert "docs/architecture.md" in cited  # the pattern finds the engine's own citation
     missing = {found: sorted(where) for found, where in cited.items() if not (ROOT / found).exists()}
     assert not missing
-
-
-if __name__ == "__main__":  # one module's examples, run by test_the_examples_run in a fresh interpreter
-    ran, failed, report = _run_examples(sys.argv[1])
-    print(report, end="")
-    if not ran:
-        print(f"{sys.argv[1]}: no example found in its docstrings (a '>>>' outside one?)")
-    sys.exit(1 if failed or not ran else 0)

@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from cli_run import dominosa, one_line_error
+from cli_run import dominosa, in_process, one_line_error
 from memory_cases import BIG_DRAFT, LOW_MEMORY, SWAP_DRAFT
 from starlette.testclient import TestClient
 from waiting import PATIENCE, gone, wait_until
@@ -41,8 +41,10 @@ def client():
         yield c
 
 
-def cli_json(*args: str) -> dict:
-    done = dominosa(*args, "--format", "json")
+def cli_json(capsys, *args: str) -> dict:
+    """What the command prints as JSON for ARGS, run in this process (``in_process``): the endpoint is compared
+    with the command's answer, not with its process (test_cli_*.py keep a true process for each command)."""
+    done = in_process(capsys, *args, "--format", "json")
     assert done.returncode in (0, 1), done.stderr
     return json.loads(done.stdout)
 
@@ -66,11 +68,11 @@ def without(d: dict, *keys: str) -> dict:
         ("hint", {"detail": 1}, ("hint", "--detail", "1")),
     ],
 )
-def test_endpoint_matches_the_command(client, endpoint, body, args):
+def test_endpoint_matches_the_command(client, endpoint, body, args, capsys):
     answer = client.post(f"/api/{endpoint}", json={"puzzle": GAME_ID, **body})
     assert answer.status_code == 200, answer.text
     # The command names where it read the puzzle ("command line"); the API reads it from the request.
-    assert without(answer.json(), "source") == without(cli_json(*args, GAME_ID), "source")
+    assert without(answer.json(), "source") == without(cli_json(capsys, *args, GAME_ID), "source")
 
 
 def test_puzzle_in_any_format_gives_the_same_answer(client):
@@ -84,7 +86,7 @@ def test_puzzle_in_any_format_gives_the_same_answer(client):
     assert answers[0]["grade"] in GRADES
 
 
-def test_hint_from_a_position_matches_the_command(client, tmp_path):
+def test_hint_from_a_position_matches_the_command(client, tmp_path, capsys):
     joined = [[[1, 4], [2, 4]]]
     split = [[[0, 0], [0, 1]]]
     answer = client.post("/api/hint", json={"puzzle": GAME_ID, "joined": joined, "split": split})
@@ -92,7 +94,7 @@ def test_hint_from_a_position_matches_the_command(client, tmp_path):
     position = tmp_path / "position.json"
     grid = [list(row) for row in read_puzzle(GAME_ID).grid]
     position.write_text(json.dumps({"grid": grid, "joined": joined, "split": split}))
-    assert without(answer.json(), "source") == without(cli_json("hint", str(position)), "source")
+    assert without(answer.json(), "source") == without(cli_json(capsys, "hint", str(position)), "source")
 
 
 @pytest.mark.parametrize("missing", [1, 3, 4, 5, 8])
@@ -118,10 +120,10 @@ def test_hint_says_when_a_position_contradicts_the_puzzle(client):
     assert answer.json()["mistakes"]
 
 
-def test_generate_matches_the_command_for_a_seed(client):
+def test_generate_matches_the_command_for_a_seed(client, capsys):
     answer = client.post("/api/generate", json={"order": 4, "seed": 7, "grade": "basic"})
     assert answer.status_code == 200, answer.text
-    made = cli_json("generate", "--order", "4", "--seed", "7", "--grade", "basic", "--workers", "1", "--quiet")
+    made = cli_json(capsys, "generate", "--order", "4", "--seed", "7", "--grade", "basic", "--workers", "1", "--quiet")
     assert answer.json() == made
     assert made["grade"] == "basic"
 
@@ -132,17 +134,17 @@ def test_generate_picks_a_seed_and_says_which(client):
     assert again["grid"] == made["grid"]
 
 
-def test_tile_matches_the_command(client):
+def test_tile_matches_the_command(client, capsys):
     answer = client.post("/api/tile", json={"puzzle": "calendar", "date": DATE, "all": True})
     assert answer.status_code == 200, answer.text
-    command = cli_json("tile", "calendar", "--date", DATE, "--all")
+    command = cli_json(capsys, "tile", "calendar", "--date", DATE, "--all")
     assert without(answer.json(), "seconds") == without(command, "seconds")
     assert answer.json()["count"] == len(answer.json()["solutions"]) > 0
 
 
-def test_tile_dominopeg_first_solution_and_count(client):
+def test_tile_dominopeg_first_solution_and_count(client, capsys):
     first = client.post("/api/tile", json={"puzzle": "dominopeg"}).json()
-    assert without(first, "seconds") == without(cli_json("tile", "dominopeg"), "seconds")
+    assert without(first, "seconds") == without(cli_json(capsys, "tile", "dominopeg"), "seconds")
     counted = client.post("/api/tile", json={"puzzle": "pentominoes", "size": "3x20", "count": True}).json()
     assert counted["count"] == 8 and counted["solutions"] == []  # the 3x20 box has 2 tilings, 8 with symmetry
 
@@ -333,11 +335,12 @@ def test_a_puzzle_the_studio_cannot_make_in_time_is_refused_at_once_naming_what_
 
 
 @pytest.fixture
-def store_path(tmp_path):
+def store_path(tmp_path, capsys):
     path = tmp_path / "puzzles.sqlite"
     made = json.loads(
-        dominosa(
-            "generate", "--order", "4", "--count", "2", "--seed", "3", "--format", "json", "--workers", "1", "--quiet"
+        in_process(
+            capsys, "generate", "--order", "4", "--count", "2", "--seed", "3", "--format", "json", "--workers", "1",
+            "--quiet",
         ).stdout.splitlines()[0]
     )
     with PuzzleStore(path) as store:
