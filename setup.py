@@ -37,6 +37,10 @@ STAMP = ROOT / "build" / "mypyc-stamp.json"
 # The commands that build the package; pip's others (egg_info, dist_info) only read its metadata.
 BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install", "bdist_egg"}
 GROUP = "dominosa.native_build"  # mypyc's group: one shared library, dominosa/native_build__mypyc
+# The counter's search core, hand-written C (dominosa/native.py's COUNTER_CORE), built with mypyc's modules and by
+# the same rule: all or none.
+CORE = "dominosa.deductions._counter"
+CORE_SOURCE = "deductions/_counter.c"
 
 
 def _say(message: str) -> None:
@@ -110,6 +114,7 @@ def _build_inputs(modules: list[str]) -> str:
         sysconfig.get_config_var("EXT_SUFFIX") or "",
         json.dumps(sorted(modules)),
         Path(__file__).read_text(),
+        (ROOT / CORE_SOURCE).read_text(),  # the C core's source: a changed one builds again
     ):
         digest.update(part.encode() + b"\0")
     for name, path in sorted(seen.items()):
@@ -194,10 +199,10 @@ def _extensions() -> list:
         _remove_stale_builds([])
         return []
     modules = _compiled_modules()
-    _remove_stale_builds(modules)
+    _remove_stale_builds([*modules, CORE])
     inputs = _build_inputs(modules)
     editable = bool({"editable_wheel", "develop", "--inplace"}.intersection(sys.argv[1:]))
-    reusable = _reusable(inputs, modules) if editable else None
+    reusable = _reusable(inputs, [*modules, CORE]) if editable else None
     if reusable is not None:
         _say(f"the compiled modules in place were built from these sources ({STAMP.relative_to(ROOT)}): kept")
         OptionalBuildExt.reused = True
@@ -219,7 +224,7 @@ def _extensions() -> list:
         return []
     finally:
         os.chdir(here)
-    return extensions
+    return [*extensions, Extension(CORE, sources=[CORE_SOURCE])]
 
 
 class OptionalBuildExt(build_ext):
