@@ -7,13 +7,15 @@ and installs the pure-Python package, which gives the same results more slowly.
 
 mypyc names a compiled module after its path, so the sources are first copied into ``build/mypyc-src`` laid out
 as installed (``deductions/`` as ``dominosa/deductions/``, from pyproject's ``package-dir``), and compiled there.
+One hand-written C module, the counter's search core (``deductions/_counter.c``), is built with them, all or none.
 
 An editable install builds the modules in place, beside their sources. Installing again (the README's second
 command, after its first) would compile the same sources again, for minutes: so a build in place leaves a stamp,
 ``build/mypyc-stamp.json``, with a digest of what the build depends on (the compiled modules and every module of
 the package they import, mypy's version, the Python ABI, this file) and of each module it made. When an editable
 install finds the stamp true of the checkout as it is, it registers the same extension modules and keeps the
-ones in place instead of compiling them again. Any difference, a missing or changed module included, compiles.
+ones in place instead of compiling them again. Any difference, a missing or changed module included (the C core's
+source is among the inputs), compiles.
 """
 
 from __future__ import annotations

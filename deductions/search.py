@@ -18,6 +18,11 @@ that clause first bites. That is the conflict-driven clause learning of SAT solv
 propagation; it needs an order of magnitude fewer nodes than plain depth-first search on large boards. Going back
 a level takes over the three arrays saved when the level was opened; there is no undo log to get wrong, and no
 recursion. The counting API over it is :mod:`dominosa.deductions.counting`.
+
+Where the build has a C compiler, the search past the root runs in ``deductions/_counter.c`` instead
+(:func:`_core_solutions`): :class:`Engine` step for step on C arrays, about fifteen times faster on big boards,
+whose proofs take thousands of nodes (``bench/README.md``, bench_big_solve). A change to the search here must be
+made there too; ``tests/test_deductions_counter_core.py`` compares the two, node for node.
 """
 
 from __future__ import annotations

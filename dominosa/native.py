@@ -10,7 +10,8 @@ sentence included), of the shortest path and of generation with a seed.
 At run time ``DOMINOSA_PURE_PYTHON=1`` makes this process import the Python sources even where compiled modules
 are installed, and a compiled module older than its source (an editable checkout edited since its build) is
 never used: its source is imported instead, with a warning to rebuild. :func:`build_description` says which is
-in use (``dominosa --version`` prints it).
+in use (``dominosa --version`` prints it). The counter's search core in C (:data:`COUNTER_CORE`) follows the same
+rules (:func:`counter_core`).
 """
 
 from __future__ import annotations
