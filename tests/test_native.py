@@ -219,3 +219,21 @@ def test_deductions_keep_their_technique_and_pickle_with_their_sentence():
     again = pickle.loads(pickle.dumps(made))
     assert again == made and [repr(d) for d in again] == [repr(d) for d in made]
     assert [type(d.rule) for d in again] == [type(d.rule) for d in made]
+
+
+_CORE = native.counter_core()
+
+
+@pytest.mark.skipif(
+    _CORE is None or not native._in_checkout(_CORE.__file__),
+    reason="the counter's C core is not built here, or not in a checkout (no source to go stale against)",
+)
+def test_a_counter_core_older_than_its_c_source_is_not_used(monkeypatch):
+    """An editable checkout whose ``_counter.c`` was edited since the build runs the Python search, with a
+    warning to rebuild (a stale core would walk a search the source no longer describes)."""
+    real = os.path.getmtime
+    monkeypatch.setattr(os.path, "getmtime", lambda p: real(p) + (1e6 if p.endswith("_counter.c") else 0))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert native.counter_core() is None
+    assert any("older than" in str(w.message) for w in caught)
