@@ -66,7 +66,7 @@ typedef struct {
     /* The heaviest cells and dominoes, heaviest first, and the lightest weight among them once there are top_max. */
     Vec top;
     int top_floor, top_max, restart_base, reduce_every, glue_keep;
-    int *climb_mark;
+    int *level_mark; /* scratch for learn's glue, all zero between uses */
     /* Work lists of propagate and its scratch. */
     Vec pend_q, pend_code, splits_q, splits_code, cells, doms, check_cells, check_doms;
     Vec confbuf, reasonbuf, learnt, marked, climbed, block;
@@ -549,8 +549,90 @@ static int heavier_first(const void *x, const void *y)
     return (a->index > b->index) - (a->index < b->index);
 }
 
+/* Where CPython's set of these ints puts key (Objects/setobject.c's set_insert_clean: hash(x) == x for them; nine
+ * linear probes, then a jump perturbed by 5 more bits of the hash each time); the table's empty slots are -1. */
+static void set_insert_clean(int *table, size_t mask, int key)
+{
+    size_t perturb = (size_t)key, i = (size_t)key & mask;
+    for (;;) {
+        if (table[i] < 0) {
+            table[i] = key;
+            return;
+        }
+        if (i + 9 <= mask) {
+            for (size_t j = 1; j <= 9; j++) {
+                if (table[i + j] < 0) {
+                    table[i + j] = key;
+                    return;
+                }
+            }
+        }
+        perturb >>= 5;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+}
+
+/* The keys in the order CPython's set(keys) iterates them (its set_add_entry and set_table_resize: the table
+ * grows to the least power of two above 4 x used once 5 x fill >= 3 x mask), into out: search.py's bump sorts
+ * set(climbed) by weight, stably, so ties of weight fall in that order, which the core must follow. */
+static Py_ssize_t in_set_order(Search *s, const int *keys, Py_ssize_t n, int *out)
+{
+    size_t mask = 7, fill = 0;
+    int *table = PyMem_Malloc(8 * sizeof(int));
+    if (table == NULL)
+        longjmp(s->oom, 1);
+    for (int k = 0; k < 8; k++)
+        table[k] = -1;
+    for (Py_ssize_t t = 0; t < n; t++) {
+        int key = keys[t];
+        size_t perturb = (size_t)key, i = (size_t)key & mask;
+        int *entry;
+        for (;;) {
+            entry = table + i;
+            int probes = (i + 9 <= mask) ? 9 : 0;
+            do {
+                if (*entry < 0)
+                    goto unused;
+                if (*entry == key)
+                    goto next; /* already in */
+                entry++;
+            } while (probes--);
+            perturb >>= 5;
+            i = (i * 5 + 1 + perturb) & mask;
+        }
+    unused:
+        *entry = key;
+        fill++; /* (no key is ever removed: fill and used are one) */
+        if (fill * 5 >= mask * 3) {
+            size_t size = 8, minused = fill > 50000 ? fill * 2 : fill * 4;
+            while (size <= minused)
+                size <<= 1;
+            int *grown = PyMem_Malloc(size * sizeof(int));
+            if (grown == NULL) {
+                PyMem_Free(table);
+                longjmp(s->oom, 1);
+            }
+            for (size_t k = 0; k < size; k++)
+                grown[k] = -1;
+            for (size_t k = 0; k <= mask; k++)
+                if (table[k] >= 0)
+                    set_insert_clean(grown, size - 1, table[k]);
+            PyMem_Free(table);
+            table = grown;
+            mask = size - 1;
+        }
+    next:;
+    }
+    Py_ssize_t m = 0;
+    for (size_t k = 0; k <= mask; k++)
+        if (table[k] >= 0)
+            out[m++] = table[k];
+    PyMem_Free(table);
+    return m;
+}
+
 /* Engine.bump: branching weight for the cells and domino of every pair a contradiction was traced through; those
- * that climb above the lightest of the top few join them (heaviest first, equals by index). */
+ * that climb above the lightest of the top few join them (heaviest first, equals in the set's order). */
 static void bump(Search *s)
 {
     int floor = s->top_floor;
@@ -568,26 +650,21 @@ static void bump(Search *s)
         return;
     for (Py_ssize_t i = 0; i < s->top.n; i++)
         vec_push(s, &s->climbed, s->top.a[i]);
-    Ranked *ranked = PyMem_Malloc((size_t)s->climbed.n * sizeof(Ranked));
+    Py_ssize_t n = s->climbed.n;
+    vec_reserve(s, &s->climbed, 2 * n); /* the second half takes the keys in the set's order */
+    Py_ssize_t m = in_set_order(s, s->climbed.a, n, s->climbed.a + n);
+    Ranked *ranked = PyMem_Malloc((size_t)m * sizeof(Ranked));
     if (ranked == NULL)
         longjmp(s->oom, 1);
-    Py_ssize_t m = 0;
-    for (Py_ssize_t i = 0; i < s->climbed.n; i++) {
-        int x = s->climbed.a[i];
-        if (!s->climb_mark[x]) {
-            s->climb_mark[x] = 1;
-            ranked[m].weight = s->weights[x];
-            ranked[m].index = x;
-            m++;
-        }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        int x = s->climbed.a[n + i];
+        ranked[i].weight = s->weights[x];
+        ranked[i].index = (int)i; /* the set's order, for the ties (qsort is not stable) */
     }
     qsort(ranked, (size_t)m, sizeof(Ranked), heavier_first);
     s->top.n = 0;
-    for (Py_ssize_t i = 0; i < m; i++) {
-        s->climb_mark[ranked[i].index] = 0;
-        if (i < s->top_max)
-            vec_push(s, &s->top, ranked[i].index);
-    }
+    for (Py_ssize_t i = 0; i < m && i < s->top_max; i++)
+        vec_push(s, &s->top, s->climbed.a[n + ranked[i].index]);
     PyMem_Free(ranked);
     s->top_floor = s->top.n == s->top_max ? s->weights[s->top.a[s->top.n - 1]] : 0;
 }
@@ -681,7 +758,7 @@ static const int *learn(Search *s, const Vec *lits, int keep, Py_ssize_t *n)
     int glue = 0;
     if (!keep && len > s->glue_keep) {
         /* how many distinct levels its literals span (the levels are few: a mark per level) */
-        int *mark = s->climb_mark; /* all zero between bumps, and as long as n_cells + n_doms >= levels */
+        int *mark = s->level_mark;
         for (int k = 0; k < len; k++) {
             int lv = level_of(s, lits->a[k] >> 1);
             if (!mark[lv]) {
@@ -961,7 +1038,7 @@ static void Search_dealloc(Search *s)
     PyMem_Free(s->seen);
     PyMem_Free(s->phase);
     PyMem_Free(s->weights);
-    PyMem_Free(s->climb_mark);
+    PyMem_Free(s->level_mark);
     if (s->watches != NULL) {
         for (int k = 0; k < 2 * s->n_pairs; k++)
             vec_free(&s->watches[k]);
@@ -1124,8 +1201,7 @@ static int init_node(Search *s, const int *ps, const int *cc, const int *dc, int
     s->weights = zeros(s, (size_t)n_cells + (size_t)n_doms, sizeof(int));
     for (int k = 0; k < n_cells + n_doms; k++)
         s->weights[k] = 1;
-    /* climb_mark also marks levels in learn (glue): levels never pass the pairs, so n_pairs + cells + doms. */
-    s->climb_mark = zeros(s, (size_t)n_cells + (size_t)n_doms + (size_t)n_pairs + 1, sizeof(int));
+    s->level_mark = zeros(s, (size_t)n_pairs + 1, sizeof(int)); /* (levels never pass the pairs) */
     return 0;
 }
 

@@ -297,8 +297,8 @@ class Engine(Node):
                     climbed.append(x)
         if climbed:
             climbed += self.top
-            # Heaviest first, equals by index (not by a set's order, which the C core could not follow).
-            top = self.top = sorted(sorted(set(climbed)), key=weights.__getitem__, reverse=True)[:_TOP]
+            # (Equals stay in the set's order: the C core follows CPython's, see its in_set_order.)
+            top = self.top = sorted(set(climbed), key=weights.__getitem__, reverse=True)[:_TOP]
             self.top_floor = weights[top[-1]] if len(top) == _TOP else 0
 
     def backjump(self, level: int) -> None:
