@@ -2,6 +2,11 @@
 the same walk, so every count, solution, node, branch and depth, and every pause for the progress line, must be
 the same on the same grids. Skipped where the core was not built (no compiler) or pure Python is asked for: the
 Python search is then the only one, and the other counting tests test it.
+
+The core's memory safety is checked by running some of these under valgrind (CPython's own noise suppressed):
+
+    PYTHONMALLOC=malloc valgrind --suppressions=tests/valgrind-python.supp --error-exitcode=1 \
+        .venv/bin/python -m pytest -n 0 -p no:randomly tests/test_deductions_counter_core.py -k "position or pause"
 """
 
 from __future__ import annotations
