@@ -7,13 +7,15 @@ and installs the pure-Python package, which gives the same results more slowly.
 
 mypyc names a compiled module after its path, so the sources are first copied into ``build/mypyc-src`` laid out
 as installed (``deductions/`` as ``dominosa/deductions/``, from pyproject's ``package-dir``), and compiled there.
+One hand-written C module, the counter's search core (``deductions/_counter.c``), is built with them, all or none.
 
 An editable install builds the modules in place, beside their sources. Installing again (the README's second
 command, after its first) would compile the same sources again, for minutes: so a build in place leaves a stamp,
 ``build/mypyc-stamp.json``, with a digest of what the build depends on (the compiled modules and every module of
 the package they import, mypy's version, the Python ABI, this file) and of each module it made. When an editable
 install finds the stamp true of the checkout as it is, it registers the same extension modules and keeps the
-ones in place instead of compiling them again. Any difference, a missing or changed module included, compiles.
+ones in place instead of compiling them again. Any difference, a missing or changed module included (the C core's
+source is among the inputs), compiles.
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ STAMP = ROOT / "build" / "mypyc-stamp.json"
 # The commands that build the package; pip's others (egg_info, dist_info) only read its metadata.
 BUILDING = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install", "bdist_egg"}
 GROUP = "dominosa.native_build"  # mypyc's group: one shared library, dominosa/native_build__mypyc
+# The counter's search core, hand-written C (dominosa/native.py's COUNTER_CORE), built with mypyc's modules and by
+# the same rule: all or none.
+CORE = "dominosa.deductions._counter"
+CORE_SOURCE = "deductions/_counter.c"
 
 
 def _say(message: str) -> None:
@@ -110,6 +116,7 @@ def _build_inputs(modules: list[str]) -> str:
         sysconfig.get_config_var("EXT_SUFFIX") or "",
         json.dumps(sorted(modules)),
         Path(__file__).read_text(),
+        (ROOT / CORE_SOURCE).read_text(),  # the C core's source: a changed one builds again
     ):
         digest.update(part.encode() + b"\0")
     for name, path in sorted(seen.items()):
@@ -194,10 +201,10 @@ def _extensions() -> list:
         _remove_stale_builds([])
         return []
     modules = _compiled_modules()
-    _remove_stale_builds(modules)
+    _remove_stale_builds([*modules, CORE])
     inputs = _build_inputs(modules)
     editable = bool({"editable_wheel", "develop", "--inplace"}.intersection(sys.argv[1:]))
-    reusable = _reusable(inputs, modules) if editable else None
+    reusable = _reusable(inputs, [*modules, CORE]) if editable else None
     if reusable is not None:
         _say(f"the compiled modules in place were built from these sources ({STAMP.relative_to(ROOT)}): kept")
         OptionalBuildExt.reused = True
@@ -219,7 +226,7 @@ def _extensions() -> list:
         return []
     finally:
         os.chdir(here)
-    return extensions
+    return [*extensions, Extension(CORE, sources=[CORE_SOURCE])]
 
 
 class OptionalBuildExt(build_ext):

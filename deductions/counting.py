@@ -8,7 +8,8 @@ in three modules, each with one job:
   propagates it (:func:`propagate_position` makes the counter's start);
 - :mod:`dominosa.deductions.probe`: the failed-pair probe (:class:`PairProbe`), shared with grading, and the
   counter's root probing (:func:`probe`);
-- :mod:`dominosa.deductions.search`: the conflict-driven search that branches, learns and jumps back.
+- :mod:`dominosa.deductions.search`: the conflict-driven search that branches, learns and jumps back (run, where
+  the build has a C compiler, by its C core ``deductions/_counter.c``: the same walk on C arrays).
 
 The positions of most generated puzzles are settled by propagation and the root probe, without any search, and
 never pay for building it (the figures: ``bench/README.md``, bench_uniqueness). This module and those three are

@@ -18,6 +18,11 @@ that clause first bites. That is the conflict-driven clause learning of SAT solv
 propagation; it needs an order of magnitude fewer nodes than plain depth-first search on large boards. Going back
 a level takes over the three arrays saved when the level was opened; there is no undo log to get wrong, and no
 recursion. The counting API over it is :mod:`dominosa.deductions.counting`.
+
+Where the build has a C compiler, the search past the root runs in ``deductions/_counter.c`` instead
+(:func:`_core_solutions`): :class:`Engine` step for step on C arrays, about fifteen times faster on big boards,
+whose proofs take thousands of nodes (``bench/README.md``, bench_big_solve). A change to the search here must be
+made there too; ``tests/test_deductions_counter_core.py`` compares the two, node for node.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from dominosa.deductions.node import DECISION, DONE, K_CELL, K_CLAUSE, K_DOM, Node, propagate_position
 from dominosa.deductions.probe import PROBE_MAX_CELLS, probe
@@ -33,6 +38,7 @@ from dominosa.deductions.search_watch import searched
 from dominosa.deductions.signals import let_signals_in
 from dominosa.deductions.state import JOINED
 from dominosa.deductions.tables import Tables, tables_for
+from dominosa.native import counter_core
 from dominosa.puzzle import Puzzle
 
 __all__ = ["Engine", "OutOfNodes", "SearchStats", "search_solutions"]
@@ -63,6 +69,16 @@ _TOP: Final = 48
 _RESTART_BASE: Final = 512
 _REDUCE_EVERY: Final = 1000
 _GLUE_KEEP: Final = 3
+
+# The search core in C (deductions/_counter.c: the same walk as Engine, on C arrays), or None where it was not
+# built or pure Python is asked for (dominosa.native.counter_core). Not Final: the tests set a source copy's to
+# None to run the Python Engine, the reference, beside it.
+_core: Any = counter_core()
+# What the C core's run() returns.
+_DONE: Final = 0
+_SOLUTION: Final = 1
+_PAUSE: Final = 2
+_OUT_OF_NODES: Final = 3
 
 
 class Engine(Node):
@@ -281,6 +297,7 @@ class Engine(Node):
                     climbed.append(x)
         if climbed:
             climbed += self.top
+            # (Equals stay in the set's order: the C core follows CPython's, see its in_set_order.)
             top = self.top = sorted(set(climbed), key=weights.__getitem__, reverse=True)[:_TOP]
             self.top_floor = weights[top[-1]] if len(top) == _TOP else 0
 
@@ -445,6 +462,9 @@ def search_solutions(
             yield None
         return
     deadline = None if timeout is None else time.monotonic() + timeout
+    if _core is not None:
+        yield from _core_solutions(_core, t, root, keep, deadline, stats, max_nodes)
+        return
     next_check = 0
     eng = Engine(t, root)
     confl = None
@@ -495,3 +515,34 @@ def search_solutions(
         confl = eng.decide(q)
         if eng.level > stats.max_depth:
             stats.max_depth = eng.level
+
+
+def _core_solutions(
+    core: Any, t: Tables, root: Node, keep: bool, deadline: float | None, stats: SearchStats, max_nodes: int | None
+) -> Iterator[list[int] | None]:
+    """The loop of :func:`search_solutions` run by the C core from ``root``: the same solutions, nodes and
+    branches, and the same pause every 64 nodes for signals, the progress line and the timeout."""
+    search = core.Search(
+        t.n_cells, t.pair_a, t.pair_b, t.pair_domino, t.cell_pairs, t.placements, root.dupc, root.dupd,
+        root.pstate, root.ccount, root.dcount, root.n_joined, stats.nodes, _TOP, _RESTART_BASE, _REDUCE_EVERY,
+        _GLUE_KEEP,
+    )
+    budget = -1 if max_nodes is None else max_nodes
+    branches, depth = stats.branches, stats.max_depth
+    next_check = 0
+    while True:
+        status: int = search.run(next_check, budget)
+        nodes, more, deepest = search.figures()
+        stats.nodes, stats.branches, stats.max_depth = nodes, branches + more, max(depth, deepest)
+        if status == _SOLUTION:
+            yield search.joined() if keep else None
+        elif status == _PAUSE:
+            next_check = nodes + 64
+            let_signals_in()
+            searched(nodes, False)
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeoutError
+        elif status == _OUT_OF_NODES:
+            raise OutOfNodes
+        else:
+            return

@@ -10,7 +10,8 @@ sentence included), of the shortest path and of generation with a seed.
 At run time ``DOMINOSA_PURE_PYTHON=1`` makes this process import the Python sources even where compiled modules
 are installed, and a compiled module older than its source (an editable checkout edited since its build) is
 never used: its source is imported instead, with a warning to rebuild. :func:`build_description` says which is
-in use (``dominosa --version`` prints it).
+in use (``dominosa --version`` prints it). The counter's search core in C (:data:`COUNTER_CORE`) follows the same
+rules (:func:`counter_core`).
 """
 
 from __future__ import annotations
@@ -20,8 +21,17 @@ import importlib.machinery
 import os
 import sys
 from types import ModuleType
+from typing import Any
 
-__all__ = ["COMPILED_MODULES", "PURE_ENV", "build_description", "compiled_modules", "source_module"]
+__all__ = [
+    "COMPILED_MODULES",
+    "COUNTER_CORE",
+    "PURE_ENV",
+    "build_description",
+    "compiled_modules",
+    "counter_core",
+    "source_module",
+]
 
 COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.counting",
@@ -61,6 +71,11 @@ step. ``state`` alone pays little, but the others pay because it is compiled wit
 ``Deduction`` and ``SolvingState`` access would cross back into Python. The generator's layouts are compiled for
 the random starts' tilings and repairs.
 Left out: ``grades`` (an ``IntEnum`` with its own ``__new__``, which mypyc does not compile; read once a step)."""
+
+COUNTER_CORE = "dominosa.deductions._counter"
+"""The counter's search core, a C extension module of its own (``deductions/_counter.c``, built beside the
+modules above): the search loop of :mod:`dominosa.deductions.search` on C arrays, the same walk node for node.
+The Python search stays the reference and the fallback (:func:`counter_core`)."""
 
 PURE_ENV = "DOMINOSA_PURE_PYTHON"
 """Set to 1 (at install time: build no extension; at run time: import the Python sources)."""
@@ -161,11 +176,37 @@ def compiled_modules() -> list[str]:
     return out
 
 
+def counter_core() -> Any:
+    """The counter's C core (:data:`COUNTER_CORE`), or None: not built here, pure Python asked for, or (in a
+    checkout) older than its C source, which then is not used, as a stale compiled module is not."""
+    if _pure_requested():
+        return None
+    try:
+        module = importlib.import_module(COUNTER_CORE)
+    except ImportError:
+        return None
+    built = module.__file__ or ""
+    source = os.path.join(os.path.dirname(built), "_counter.c")
+    if _in_checkout(built) and os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(built):
+        import warnings
+
+        warnings.warn(
+            f"the compiled counter core is older than {source}: using the Python search "
+            "(rebuild with `pip install -e .`)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
+    return module
+
+
 def build_description() -> str:
-    """"compiled (mypyc): ..." naming the compiled modules, or "pure Python" (and why, when that was asked)."""
+    """"compiled (mypyc): ..." naming the compiled modules (and "counter core in C" when that is in use), or
+    "pure Python" (and why, when that was asked)."""
     names = compiled_modules()
     if names:
-        return "compiled (mypyc): " + ", ".join(n.rsplit(".", 1)[1] for n in names)
+        core = "; counter core in C" if counter_core() is not None else ""
+        return "compiled (mypyc): " + ", ".join(n.rsplit(".", 1)[1] for n in names) + core
     if _pure_requested():
         return f"pure Python ({PURE_ENV} is set)"
     if _stale_source():

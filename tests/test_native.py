@@ -38,6 +38,9 @@ PURE = native.source_module(
     "dominosa.deductions.counting",
     along=("dominosa.deductions.node", "dominosa.deductions.probe", "dominosa.deductions.search"),
 )
+# The source copy runs the Python search, the reference, even where the C core is built (the installed counter
+# runs that core: these tests then compare the core with the Python search as well).
+sys.modules["_dominosa_source.dominosa.deductions.search"]._core = None
 COMPILED = native.compiled_modules()
 # The engine the compiled build must hold where it can be built (DOMINOSA_REQUIRE_COMPILED): the counter and the
 # grading engine (pair states, the rules, the advanced techniques, the driver loop, grading, the puzzle's tables,
@@ -88,6 +91,16 @@ def test_the_build_says_which_modules_run_compiled():
     assert set(native.COMPILED_MODULES) >= ENGINE
     if os.environ.get("DOMINOSA_REQUIRE_COMPILED"):
         assert list(native.COMPILED_MODULES) == COMPILED, f"the compiled build is missing: {description}"
+        assert native.counter_core() is not None, f"the counter's C core is missing: {description}"
+
+
+def test_the_counter_core_is_used_unless_pure_python_is_asked_for():
+    """``DOMINOSA_PURE_PYTHON=1`` at run time bypasses the C core as it does the compiled modules."""
+    code = "from dominosa.deductions import search; print(search._core is None)"
+    for pure, expected in (("1", "True"), ("", str(native.counter_core() is None))):
+        env = {**os.environ, native.PURE_ENV: pure}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == expected
 
 
 def test_compiled_layouts_draw_what_their_source_draws():
@@ -206,3 +219,21 @@ def test_deductions_keep_their_technique_and_pickle_with_their_sentence():
     again = pickle.loads(pickle.dumps(made))
     assert again == made and [repr(d) for d in again] == [repr(d) for d in made]
     assert [type(d.rule) for d in again] == [type(d.rule) for d in made]
+
+
+_CORE = native.counter_core()
+
+
+@pytest.mark.skipif(
+    _CORE is None or not native._in_checkout(_CORE.__file__),
+    reason="the counter's C core is not built here, or not in a checkout (no source to go stale against)",
+)
+def test_a_counter_core_older_than_its_c_source_is_not_used(monkeypatch):
+    """An editable checkout whose ``_counter.c`` was edited since the build runs the Python search, with a
+    warning to rebuild (a stale core would walk a search the source no longer describes)."""
+    real = os.path.getmtime
+    monkeypatch.setattr(os.path, "getmtime", lambda p: real(p) + (1e6 if p.endswith("_counter.c") else 0))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert native.counter_core() is None
+    assert any("older than" in str(w.message) for w in caught)
