@@ -93,13 +93,15 @@ class Developed(NamedTuple):
     """A layout after logic-first development: the (possibly repaired) layout, the grading run of its last try
     with the techniques up to the target (``graded.level`` is None when they got stuck), the repairs made, and
     where they got stuck: the dominoes they left unplaced and whether the target's own techniques made a step
-    before (both 0 for a solved layout)."""
+    before (both 0 for a solved layout). ``stepped`` is False for a layout solved at the target's level and
+    left unscored (``scored=False``): ``graded`` then holds the level alone, from the closure."""
 
     layout: Layout
     graded: GradeResult
     repairs: int
     unplaced: int = 0
     at_target: int = 0
+    stepped: bool = True
 
 
 class Reach(NamedTuple):
@@ -121,7 +123,14 @@ def logic_first_board(board: Board) -> bool:
 
 
 def develop_by_logic(
-    board: Board, dominoes: tuple[Domino, ...], layout: Layout, rng: random.Random, level: int, repairs: int
+    board: Board,
+    dominoes: tuple[Domino, ...],
+    layout: Layout,
+    rng: random.Random,
+    level: int,
+    repairs: int,
+    *,
+    scored: bool = True,
 ) -> Developed:
     """Find how far the techniques up to ``level`` get on the layout, repairing it while the counter finds a
     second solution from where they get stuck, at most ``repairs`` times (see the module).
@@ -135,12 +144,21 @@ def develop_by_logic(
     puzzle once the counter proves it proper from there (:data:`GUESSING_COUNT_NODES`); it comes back graded
     guessing with no deductions (the step run with its guesses costs 8-14 s at order 40, so only the chosen
     puzzle's rating makes it).
+
+    With ``scored`` False (a search for a grade alone, which stops at its first layout of that grade and needs no
+    score to tell it from the rest), a layout the closure solves at the target's own level is not stepped at all:
+    it comes back with that level (the closure's is the step run's, the techniques being persistent) and
+    ``stepped`` False. Its step run would cost as much as the closure again (0.2-0.3 s at order 40 fiendish, up
+    to 3 s), and the chosen puzzle's rating makes its deductions anyway (``rate``'s one step run on a big board).
+    A layout solved below the target is stepped: the search climbs by its steps at its level.
     """
     logical = min(level, FIENDISH)  # a guessing target: what the techniques leave, proved by the counter
     upto = tuple(t for t in TECHNIQUES if t.level <= logical)
     for made in range(repairs + 1):
         puzzle = to_puzzle(board, dominoes, layout)
         reached = reach(puzzle, upto, logical)
+        if reached is not None and reached.level == level and not scored:
+            return Developed(layout, GradeResult(PROPER, level), made, stepped=False)
         if reached is None or reached.level is not None:  # solved (or the closure met a contradiction)
             graded = grade(puzzle, techniques=upto, verdict=PROPER, keep_deductions=True, lean=False)
             if graded.level is not None or reached is not None:
@@ -153,7 +171,7 @@ def develop_by_logic(
         other = _second_solution(puzzle, reached, layout, board, budget)
         if isinstance(other, bool):  # no second solution within the budget: proved unique, or not known
             if other and guessing:
-                return Developed(layout, GradeResult(PROPER, GUESSING), made)
+                return Developed(layout, GradeResult(PROPER, GUESSING), made, stepped=False)
             return _stuck(layout, made, reached)
         if made == repairs:
             return _stuck(layout, made, reached)

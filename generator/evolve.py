@@ -337,6 +337,10 @@ class Evolution:
             and target.min_score is None
             and target.max_score is None
         )
+        # A search for a grade alone stops at its first layout of that grade and needs no score to pick it: on a big
+        # board such a layout comes back unstepped (fitness.Job.scored). A subclass without quick rejections needs
+        # every evaluation's grade, and its score too (best.py ranks them).
+        self.scored = not self.QUICK_REJECT or target.min_score is not None or target.max_score is not None
         if target.level == EXTREME and logic_first_board(board):
             settings = extreme_big_board_settings(settings)
         self.settings = settings
@@ -523,6 +527,7 @@ class Evolution:
                         budgets,
                         s.weight_values,
                         self.quick_reject,
+                        self.scored,
                     )
                 )
         return _Plan(cached, jobs)

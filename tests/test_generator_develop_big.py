@@ -11,7 +11,7 @@ import pytest
 
 import dominosa.generator.fitness as fitness
 from dominosa import Board, full_set
-from dominosa.deductions import PROPER, TECHNIQUES, GradeResult, count_solutions, grade, grade_level
+from dominosa.deductions import PROPER, TECHNIQUES, GradeResult, count_solutions, grade, grade_level, rate
 from dominosa.generator import develop_big
 from dominosa.generator.best import Budget
 from dominosa.generator.develop_big import (
@@ -88,22 +88,35 @@ def test_a_layout_above_the_target_is_measured_by_what_the_techniques_leave_unpl
     pytest.fail("every random layout was basic")  # pragma: no cover
 
 
-def test_no_count_while_developing_and_a_proof_by_the_counter_at_the_end(small_threshold, monkeypatch):
+def _proofs_kept(monkeypatch) -> list[tuple[int, ...]]:
+    """The puzzles the finishing jobs prove, in order: by the counter, or by ``rate`` with no verdict given (the
+    count ``rate`` makes is the proof of a logic-first layout rated with its path, fitness._big_final)."""
     proofs = []
 
     def counted(puzzle, *args, **kwargs):
-        result = count_solutions(puzzle, *args, **kwargs)
-        proofs.append(puzzle)
-        return result
+        proofs.append(puzzle.numbers)
+        return count_solutions(puzzle, *args, **kwargs)
+
+    def rated(puzzle, *args, **kwargs):
+        rating = rate(puzzle, *args, **kwargs)
+        if kwargs.get("verdict") is None and rating.verdict == PROPER:
+            proofs.append(puzzle.numbers)
+        return rating
 
     def no_count(*args, **kwargs):  # the counting development is never used on a logic-first board
         raise AssertionError("counted a layout from scratch")
 
     monkeypatch.setattr(fitness, "count_solutions", counted)
+    monkeypatch.setattr(fitness, "rate", rated)
     monkeypatch.setattr(fitness, "count_solution_pairs", no_count)
+    return proofs
+
+
+def test_no_count_while_developing_and_a_proof_by_the_counter_at_the_end(small_threshold, monkeypatch):
+    proofs = _proofs_kept(monkeypatch)
     (made,) = generate(make_request(order=7, grade="hard", seed=4), 1)
     assert made.grade == "hard" and made.rating["unique"]
-    assert [p.numbers for p in proofs] == [made.puzzle.numbers]
+    assert proofs == [made.puzzle.numbers]
     assert count_solutions(made.puzzle, 2).unique
 
 
@@ -118,17 +131,7 @@ def test_no_count_while_developing_and_a_proof_by_the_counter_at_the_end(small_t
     ids=["fiendish", "grade-and-score-range", "score-range-alone", "best"],
 )
 def test_every_graded_target_is_developed_with_no_count_and_proved_at_the_end(small_threshold, monkeypatch, asked):
-    proofs = []
-
-    def counted(puzzle, *args, **kwargs):
-        proofs.append(puzzle.numbers)
-        return count_solutions(puzzle, *args, **kwargs)
-
-    def no_count(*args, **kwargs):
-        raise AssertionError("counted a layout from scratch")
-
-    monkeypatch.setattr(fitness, "count_solutions", counted)
-    monkeypatch.setattr(fitness, "count_solution_pairs", no_count)
+    proofs = _proofs_kept(monkeypatch)
     (made,) = generate(make_request(order=6, **asked), 1)
     assert made.puzzle.numbers in proofs and count_solutions(made.puzzle, 2).unique
     rated = grade(made.puzzle)
@@ -190,8 +193,42 @@ def test_a_guessing_target_takes_a_layout_the_techniques_leave_once_the_counter_
         unique = count_solutions(to_puzzle(BOARD, SET, layout), 2).unique
         made = develop_by_logic(BOARD, SET, layout, random.Random(3), GUESSING, 30)
         if unique:
-            assert made == (layout, GradeResult(PROPER, GUESSING), 0, 0, 0)
+            assert made == (layout, GradeResult(PROPER, GUESSING), 0, 0, 0, False)
         else:
             assert made.repairs >= 1 and made.layout != layout
         seen.add(unique)
     assert seen == {True, False}
+
+
+def test_an_unscored_layout_solved_at_the_target_is_not_stepped(monkeypatch):
+    """A search for a grade alone takes the closure's level of a layout solved at the target and makes no step
+    run of it; one solved below the target is still stepped (the search climbs by its steps)."""
+    stepped = []
+
+    def counted_grade(*args, **kwargs):
+        stepped.append(1)
+        return grade(*args, **kwargs)
+
+    monkeypatch.setattr(develop_big, "grade", counted_grade)
+    met = below = 0
+    for layout in _layouts(40):
+        full = grade(to_puzzle(BOARD, SET, layout))
+        if full.level is None or full.level > HARD:
+            continue
+        del stepped[:]
+        made = develop_by_logic(BOARD, SET, layout, random.Random(1), HARD, 30, scored=False)
+        assert made.graded.level == full.level and made.repairs == 0
+        if full.level == HARD:
+            assert not made.stepped and not stepped and not made.graded.uses
+            met += 1
+        else:
+            assert made.stepped and stepped and made.graded.uses == full.uses
+            below += 1
+    assert met and below
+
+
+def test_a_search_for_a_grade_alone_finishes_an_unstepped_layout_with_the_full_rating(small_threshold):
+    (made,) = generate(make_request(order=7, grade="hard", seed=4), 1)
+    rated = rate(made.puzzle)
+    assert made.grade == "hard" == rated.grade_name
+    assert made.score == rated.score and made.rating["techniques"] == rated.to_dict()["techniques"]
