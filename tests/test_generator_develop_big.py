@@ -26,6 +26,7 @@ from dominosa.generator.evolve import Evolution, Settings
 from dominosa.generator.fitness import Budgets, Job, Target, evaluate
 from dominosa.generator.generate import generate, make_request
 from dominosa.generator.mutations import random_start, to_puzzle
+from dominosa.generator.workers import PoolWorkers
 
 HARD, EXTREME, FIENDISH, GUESSING = (grade_level(g) for g in ("hard", "extreme", "fiendish", "guessing"))
 BOARD = Board.rectangle(8, 9)
@@ -232,3 +233,17 @@ def test_a_search_for_a_grade_alone_finishes_an_unstepped_layout_with_the_full_r
     rated = rate(made.puzzle)
     assert made.grade == "hard" == rated.grade_name
     assert made.score == rated.score and made.rating["techniques"] == rated.to_dict()["techniques"]
+
+
+@pytest.mark.parametrize("grade_name", ["hard", "fiendish"])
+def test_a_generation_ends_at_its_first_child_of_the_grade(small_threshold, monkeypatch, grade_name):
+    """On a logic-first board a search for a grade alone stops evaluating a generation at its first child of the
+    grade: the puzzle is the one the whole generation gave, for fewer evaluations; two workers agree."""
+    request = make_request(order=7, grade=grade_name, seed=3)
+    (early,) = generate(request, 1)
+    with PoolWorkers(2) as pool:
+        (pooled,) = generate(request, 1, workers=pool)
+    monkeypatch.setattr(Evolution, "_first_met", lambda self, search: None)
+    (whole,) = generate(request, 1)
+    assert early.puzzle == whole.puzzle == pooled.puzzle and early.score == whole.score
+    assert early.evaluations < whole.evaluations
