@@ -422,7 +422,8 @@ def _evaluated_by_logic(job: Job, board: Board, start: Layout, rng: random.Rando
         if job.target.min_score is None and job.target.max_score is None:
             # No score is needed to tell it from the rest: graded (with its score) only if chosen (finish).
             value = 0.0 if graded.level == GUESSING else None
-            return Evaluation(layout, True, graded.level, value, fitness_of(job.target, graded.level, {}, 0.0), repairs)
+            fitness = fitness_of(job.target, graded.level, graded.uses, 0.0)
+            return Evaluation(layout, True, graded.level, value, fitness, repairs)
         graded = grade(to_puzzle(board, job.dominoes, layout), verdict=PROPER, keep_deductions=True)
     return _graded(job, layout, repairs, graded)
 

@@ -201,9 +201,9 @@ def test_a_guessing_target_takes_a_layout_the_techniques_leave_once_the_counter_
     assert seen == {True, False}
 
 
-def test_an_unscored_layout_solved_at_the_target_is_not_stepped(monkeypatch):
-    """A search for a grade alone takes the closure's level of a layout solved at the target and makes no step
-    run of it; one solved below the target is still stepped (the search climbs by its steps)."""
+def test_an_unscored_layout_the_techniques_solve_is_not_stepped(monkeypatch):
+    """A search for a grade alone takes the closure's level and uses of a layout the techniques up to the target
+    solve (at the target or below it, where the search climbs by those uses) and makes no step run of it."""
     stepped = []
 
     def counted_grade(*args, **kwargs):
@@ -211,21 +211,19 @@ def test_an_unscored_layout_solved_at_the_target_is_not_stepped(monkeypatch):
         return grade(*args, **kwargs)
 
     monkeypatch.setattr(develop_big, "grade", counted_grade)
-    met = below = 0
+    upto = tuple(t for t in TECHNIQUES if t.level <= HARD)
+    levels = set()
     for layout in _layouts(40):
-        full = grade(to_puzzle(BOARD, SET, layout))
+        puzzle = to_puzzle(BOARD, SET, layout)
+        full = grade(puzzle)
         if full.level is None or full.level > HARD:
             continue
-        del stepped[:]
         made = develop_by_logic(BOARD, SET, layout, random.Random(1), HARD, 30, scored=False)
-        assert made.graded.level == full.level and made.repairs == 0
-        if full.level == HARD:
-            assert not made.stepped and not stepped and not made.graded.uses
-            met += 1
-        else:
-            assert made.stepped and stepped and made.graded.uses == full.uses
-            below += 1
-    assert met and below
+        closure = grade(puzzle, techniques=upto, level_only=True)
+        assert made.graded.level == full.level == closure.level and made.repairs == 0 and not made.stepped
+        assert made.graded.uses == develop_big.reach(puzzle, upto, HARD).uses
+        levels.add(full.level == HARD)
+    assert not stepped and levels == {True, False}
 
 
 def test_a_search_for_a_grade_alone_finishes_an_unstepped_layout_with_the_full_rating(small_threshold):
