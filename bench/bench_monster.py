@@ -17,17 +17,31 @@ instead of the logic-first one: at order 30 that is where the threshold of logic
 
 Run ``python bench/bench_monster.py --help``; ``--quick`` for order 40 hard with three seeds, ``--strict`` to exit
 1 when a target is missed.
+
+``--against REV`` times each seed on this checkout and on git revision REV (``main``, say) in one run, taking turns
+seed by seed, each sample a fresh process (:mod:`old_revision` unpacks the revision). When this checkout runs
+compiled and the revision's compiled modules have the same sources as this checkout's (a change to the generator
+alone), the revision is given this checkout's compiled modules, so both sides run compiled; otherwise the revision
+runs its Python sources (set ``DOMINOSA_PURE_PYTHON=1`` to compare like with like then). Each side's evaluations
+are printed beside its seconds: they say whether the searches differ, which load cannot move.
 """
 
 from __future__ import annotations
 
 import argparse
+import filecmp
 import json
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
+import tomllib
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from old_revision import old_package, run_side  # noqa: E402
 
 from dominosa.deductions import count_solutions, rate
 from dominosa.formats import puzzle_from_dict
@@ -70,15 +84,70 @@ def reference_seconds(repeats: int) -> float:
     return statistics.median(times)
 
 
-def one_puzzle(order: int, grade: str, seed: int) -> tuple[float, str | None, float | None, bool]:
-    """One puzzle from nothing: its CPU seconds, its grade and score, and whether it is unique (checked again here,
-    outside the timing, by the counter with no budget)."""
+def one_puzzle(order: int, grade: str, seed: int) -> tuple[float, str | None, float | None, bool, int]:
+    """One puzzle from nothing: its CPU seconds, its grade and score, whether it is unique (checked again here,
+    outside the timing, by the counter with no budget), and the evaluations its search made."""
     request = make_request(order=order, grade=grade, seed=seed)
     start = time.process_time()
     made = next(generate(request, 1))
     seconds = time.process_time() - start
     unique = count_solutions(made.puzzle, 2).unique
-    return seconds, made.grade, made.score, unique
+    return seconds, made.grade, made.score, unique, made.evaluations
+
+
+def _child(site: str, order: int, grade: str, seed: int) -> None:
+    """One sample in a fresh process, for :func:`_against`: its figures as a JSON line."""
+    import dominosa
+
+    assert not site or dominosa.__file__.startswith(site), f"the old code was not imported: {dominosa.__file__}"
+    seconds, made, value, unique, evaluations = one_puzzle(order, grade, seed)
+    print(json.dumps({"seconds": seconds, "grade": made, "score": value, "unique": unique, "evals": evaluations}))
+
+
+def _compiled_into(site: Path, source: Path) -> bool:
+    """Copy this checkout's compiled modules into the revision's package at ``site`` when this process runs
+    compiled and the revision's compiled modules have this checkout's sources (``source``: the revision's files);
+    whether it did."""
+    from dominosa import native
+
+    if not native.compiled_modules():
+        return False
+    root = Path(__file__).resolve().parents[1]
+    folders = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-dir"]
+    for name in native.COMPILED_MODULES:
+        package, module = name.rsplit(".", 1)
+        if not filecmp.cmp(root / folders[package] / f"{module}.py", source / folders[package] / f"{module}.py",
+                           shallow=False):
+            return False
+    for package, folder in folders.items():
+        for built in (root / folder).glob("*.so"):
+            shutil.copy(built, site.joinpath(*package.split(".")) / built.name)
+    return True
+
+
+def _against(revision: str, rows: list[tuple[int, str]], seeds: range) -> None:
+    """Each row's seeds on this checkout and on ``revision``, taking turns (see the module)."""
+    here = os.path.abspath(__file__)
+    with tempfile.TemporaryDirectory() as folder:
+        site = old_package(revision, Path(folder))
+        compiled = _compiled_into(site, Path(folder) / "source")
+        print(f"{revision}: {'compiled (the modules of this checkout)' if compiled else 'Python sources'}")
+        print(f"{'order':>5} {'grade':<8} {'seed':>4} {'this s':>7} {'evals':>5} {revision + ' s':>9} {'evals':>5}")
+        for order, grade in rows:
+            sums: dict[str, list[float]] = {"new": [], "old": []}
+            for seed in seeds:
+                got = {}
+                for side, path in (("new", None), ("old", site)):
+                    argv = [here, "--child", str(path or ""), str(order), grade, str(seed)]
+                    got[side] = json.loads(run_side(path, argv, cwd=folder).strip().splitlines()[-1])
+                    sums[side].append(got[side]["seconds"])
+                new, old = got["new"], got["old"]
+                print(f"{order:>5} {grade:<8} {seed:>4} {new['seconds']:>7.2f} {new['evals']:>5} "
+                      f"{old['seconds']:>9.2f} {old['evals']:>5}", flush=True)
+            print(f"{order:>5} {grade:<8} {'med':>4} {statistics.median(sums['new']):>7.2f} {'':>5} "
+                  f"{statistics.median(sums['old']):>9.2f}   max {max(sums['new']):.2f} / {max(sums['old']):.2f}",
+                  flush=True)
+    print(f"load average {os.getloadavg()[0]:.2f}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -90,11 +159,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="order 40 hard only, three seeds")
     parser.add_argument("--counting", action="store_true", help="count every layout first, as on small boards")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--against", metavar="REV", help="also time git revision REV, seed by seed (see above)")
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.child:
+        site, order, grade, seed = args.child
+        _child(site, int(order), grade, int(seed))
+        return 0
     rows = [(order, grade) for order in args.orders for grade in args.grades]
     seeds = range(1, args.seeds + 1)
     if args.quick:
         rows, seeds = [(40, "hard")], range(1, 4)
+    if args.against:
+        _against(args.against, rows, seeds)
+        return 0
     if args.counting:
         develop_big.LOGIC_FIRST_CELLS = sys.maxsize
     reference = reference_seconds(args.repeats)
@@ -106,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     for order, grade in rows:
         times = []
         for seed in seeds:
-            seconds, made, value, unique = one_puzzle(order, grade, seed)
+            seconds, made, value, unique, _ = one_puzzle(order, grade, seed)
             if made != grade or not unique:
                 print(f"seed {seed}: made {made} (unique: {unique}), not a proper {grade} puzzle", file=sys.stderr)
                 missed.append(f"order {order} {grade} seed {seed}")

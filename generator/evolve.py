@@ -337,6 +337,13 @@ class Evolution:
             and target.min_score is None
             and target.max_score is None
         )
+        # A search for a grade alone stops at its first layout of that grade and needs no score to pick it: on a big
+        # board such a layout comes back unstepped (fitness.Job.scored). A subclass without quick rejections needs
+        # every evaluation's grade, and its score too (best.py ranks them).
+        self.scored = not self.QUICK_REJECT or target.min_score is not None or target.max_score is not None
+        # There every layout of the grade is as good as another, and the first in a generation's order is the one
+        # picked: so the generation ends at it, its later children never evaluated (_first_met).
+        self.stop_at_first = not self.scored and logic_first_board(board)
         if target.level == EXTREME and logic_first_board(board):
             settings = extreme_big_board_settings(settings)
         self.settings = settings
@@ -387,6 +394,7 @@ class Evolution:
         frontier = first_search  # the earliest search not settled: the only one that may offer its puzzle
         failures = 0  # searches in a row, by number, settled without a puzzle
         retired = 0  # evaluations of the settled searches
+        ignored: set[tuple[int, int]] = set()  # keys of children started before their generation ended early
         with self.workers.queue() as jobs:
             while state.found < count:
                 while frontier in live and not live[frontier].evolving:  # settle in search order
@@ -427,6 +435,9 @@ class Evolution:
                     evolving += 1
                 assert jobs.outstanding, "the earliest search is evolving, so some job is out"
                 (index, position), result = jobs.next_done()
+                if (index, position) in ignored:
+                    ignored.discard((index, position))
+                    continue
                 search = live[index]
                 if position == FINISH:
                     self._finished(search, result, jobs, state)
@@ -434,7 +445,10 @@ class Evolution:
                 search.results[position] = result
                 assert search.plan is not None
                 if len(search.results) < len(search.plan.jobs):
-                    continue
+                    first = self._first_met(search)
+                    if first is None:
+                        continue
+                    ignored |= self._end_early(search, first, jobs)
                 plan, search.plan = search.plan, None
                 done = [search.results[i] for i in range(len(plan.jobs))]
                 search.results = {}
@@ -523,6 +537,7 @@ class Evolution:
                         budgets,
                         s.weight_values,
                         self.quick_reject,
+                        self.scored,
                     )
                 )
         return _Plan(cached, jobs)
@@ -545,6 +560,44 @@ class Evolution:
             return False
         self._absorb(search, plan, iter(done))
         return True
+
+    def _first_met(self, search: _Search) -> int | None:
+        """The position of the generation's first child meeting the target, once every child before it is back,
+        for a search that stops at it (``stop_at_first``); None otherwise.
+
+        Such a search's layouts of the target grade all have one fitness (no score is made: ``fitness.Job.scored``),
+        and the parents hold none (it would have stopped), so the one it picks is the first child of the grade in
+        the generation's order whatever the later children are: they need not be evaluated. The same children
+        back give the same answer, in whatever order the workers finish them."""
+        plan = search.plan
+        if not self.stop_at_first or plan is None or plan.completing is not None:
+            return None
+        position = 0
+        while position in search.results:
+            e = search.results[position]
+            if e.proper and not e.above and e.layout not in search.rejected and self.target.met(e.level, e.score):
+                return position
+            position += 1
+        return None
+
+    def _end_early(self, search: _Search, first: int, jobs: JobQueue) -> set[tuple[int, int]]:
+        """Cut the search's generation after child ``first`` (:meth:`_first_met`): the later children's jobs are
+        withdrawn, their results dropped, and the plan keeps the children up to it. Returns the keys of the jobs
+        already started, whose results are to be ignored when they come."""
+        plan = search.plan
+        assert plan is not None
+        later = {(search.index, p) for p in range(first + 1, len(plan.jobs))}
+        withdrawn = jobs.withdraw(later)
+        running = {key for key in later - withdrawn if key[1] not in search.results}
+        search.results = {p: r for p, r in search.results.items() if p <= first}
+        kept, evaluated = [], 0
+        for hit in plan.cached:
+            if evaluated > first:
+                break
+            kept.append(hit)
+            evaluated += hit is None
+        search.plan = plan._replace(cached=kept, jobs=plan.jobs[: first + 1])
+        return running
 
     def _meets_any(self, search: _Search, evaluations: Iterable[Evaluation | None]) -> bool:
         """Whether a layout of the population or of these evaluations meets the target (and is not set aside)."""

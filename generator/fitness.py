@@ -58,7 +58,8 @@ completed.
 score that are stored and printed (for a puzzle graded trivial, from the path's moves found on the positions'
 bitsets: the same rating, without the deductions' sentences). A layout chosen from its evaluation is already
 proved (its count was complete) and graded: the evaluation's grade travels with the finishing job, so no puzzle
-is counted or graded twice.
+is counted or graded twice. On a board developed logic-first the path rating is ``rate``'s own, whose count is the
+proof (:func:`_big_final`); a layout a search for a grade alone took unstepped is graded there for the first time.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ from dominosa.deductions import (
     GRADES,
     PROPER,
     TECHNIQUES,
+    UNDECIDED_VERDICT,
     Deduction,
     GradeResult,
     Rating,
@@ -175,6 +177,10 @@ class Job(NamedTuple):
 
     ``quick_reject`` (for a target that is a grade and no score range) lets a layout above the target grade come
     back ``above``, without its grade (see the module).
+
+    ``scored`` False (a search that stops at its first layout of a grade alone) lets a big board's layout solved at
+    the target grade come back with its level and no score, unstepped (see
+    :func:`~dominosa.generator.develop_big.develop_by_logic`); its rating is made only if it is chosen.
     """
 
     cells: tuple[Cell, ...]
@@ -185,6 +191,7 @@ class Job(NamedTuple):
     budgets: Budgets = Budgets()
     weights: WeightValues = DEFAULT_WEIGHT_VALUES
     quick_reject: bool = False
+    scored: bool = True
 
 
 class Evaluation(NamedTuple):
@@ -406,15 +413,17 @@ def _evaluated_by_logic(job: Job, board: Board, start: Layout, rng: random.Rando
     by what they leave unplaced (proved proper or not: the search only needs to know it is not yet a puzzle of
     the target grade)."""
     level = job.target.level if job.target.level is not None else LOGIC_FIRST_CEILING
-    developed = develop_by_logic(board, job.dominoes, start, rng, level, job.budgets.repairs)
+    developed = develop_by_logic(board, job.dominoes, start, rng, level, job.budgets.repairs, scored=job.scored)
     layout, graded, repairs = developed.layout, developed.graded, developed.repairs
     if graded.level is None:
         stuck = Stuck(developed.unplaced, developed.at_target)
         return Evaluation(layout, False, None, None, stuck_fitness(stuck, len(job.dominoes), level), repairs)
-    if graded.level == GUESSING and not graded.uses:  # proved by the counter, not graded step by step
+    if not developed.stepped:  # its level alone: the closure's, or a guessing layout proved by the counter
         if job.target.min_score is None and job.target.max_score is None:
             # No score is needed to tell it from the rest: graded (with its score) only if chosen (finish).
-            return Evaluation(layout, True, GUESSING, 0.0, fitness_of(job.target, GUESSING, {}, 0.0), repairs)
+            value = 0.0 if graded.level == GUESSING else None
+            fitness = fitness_of(job.target, graded.level, graded.uses, 0.0)
+            return Evaluation(layout, True, graded.level, value, fitness, repairs)
         graded = grade(to_puzzle(board, job.dominoes, layout), verdict=PROPER, keep_deductions=True)
     return _graded(job, layout, repairs, graded)
 
@@ -456,6 +465,8 @@ def finish(job: FinishJob) -> Final:
     """
     board = _board(job.cells)
     puzzle = to_puzzle(board, job.dominoes, job.layout)
+    if job.rating == "path" and logic_first_board(board):
+        return _big_final(puzzle, job)
     if job.graded is None or logic_first_board(board):  # a layout developed logic-first is proved here
         proof = count_solutions(puzzle, 2)
         if not (proof.complete and proof.count == 1):
@@ -474,6 +485,22 @@ def finish(job: FinishJob) -> Final:
             puzzle, node_budget=job.path_budget, with_path=with_path, verdict=PROPER, weights=weights, graded=graded
         )
     return Final(rating.unique, rating.level, rating.grade_name, rating.score, rating.to_dict())
+
+
+def _big_final(puzzle: Puzzle, job: FinishJob) -> Final:
+    """The proof and path rating of a layout developed logic-first: ``rate``'s own, whose count on a big board
+    (:mod:`~dominosa.deductions.big_rating`: one count to two, one step run) is the proof, so the puzzle is counted
+    once, not once to prove it and again to rate it. The evaluation's grade is not read (``rate`` makes the grade
+    and the path in one run there), and a puzzle graded trivial is rated as ``rate`` rates it, not by the state
+    graph's search (:func:`_trivial_rating`, which on a board this big is ``rate``'s no longer). A count that does
+    not finish within ``rate``'s budget is made again with none."""
+    weights = ScoreWeights(*job.weights)
+    rating = rate(puzzle, node_budget=job.path_budget, weights=weights)
+    if rating.verdict == UNDECIDED_VERDICT and count_solutions(puzzle, 2).unique:
+        rating = rate(puzzle, node_budget=job.path_budget, weights=weights, verdict=PROPER)
+    if rating.verdict != PROPER:
+        return Final(False, None, None, None, {})
+    return Final(True, rating.level, rating.grade_name, rating.score, rating.to_dict())
 
 
 def _graded_final(graded: GradeResult, value: float) -> Final:

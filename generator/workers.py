@@ -100,6 +100,17 @@ class JobQueue:
             self._started -= 1
             self._fill()
 
+    def withdraw(self, keys: Iterable[Any]) -> set[Any]:
+        """Take back the jobs of these keys that still wait here (not yet with a worker): they never run and
+        their results never come. Returns the keys withdrawn; a job already started still comes back from
+        :meth:`next_done`, for the caller to ignore."""
+        wanted = set(keys)
+        kept = [entry for entry in self._waiting if entry[0] not in wanted]
+        withdrawn = {entry[0] for entry in self._waiting} & wanted
+        heapq.heapify(kept)
+        self._waiting = kept
+        return withdrawn
+
     def close(self) -> None:
         """Forget every outstanding job (the engine cancels those it can); the queue is not used again."""
         self._waiting.clear()

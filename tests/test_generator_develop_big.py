@@ -11,7 +11,7 @@ import pytest
 
 import dominosa.generator.fitness as fitness
 from dominosa import Board, full_set
-from dominosa.deductions import PROPER, TECHNIQUES, GradeResult, count_solutions, grade, grade_level
+from dominosa.deductions import PROPER, TECHNIQUES, GradeResult, count_solutions, grade, grade_level, rate
 from dominosa.generator import develop_big
 from dominosa.generator.best import Budget
 from dominosa.generator.develop_big import (
@@ -26,6 +26,7 @@ from dominosa.generator.evolve import Evolution, Settings
 from dominosa.generator.fitness import Budgets, Job, Target, evaluate
 from dominosa.generator.generate import generate, make_request
 from dominosa.generator.mutations import random_start, to_puzzle
+from dominosa.generator.workers import PoolWorkers
 
 HARD, EXTREME, FIENDISH, GUESSING = (grade_level(g) for g in ("hard", "extreme", "fiendish", "guessing"))
 BOARD = Board.rectangle(8, 9)
@@ -88,22 +89,35 @@ def test_a_layout_above_the_target_is_measured_by_what_the_techniques_leave_unpl
     pytest.fail("every random layout was basic")  # pragma: no cover
 
 
-def test_no_count_while_developing_and_a_proof_by_the_counter_at_the_end(small_threshold, monkeypatch):
+def _proofs_kept(monkeypatch) -> list[tuple[int, ...]]:
+    """The puzzles the finishing jobs prove, in order: by the counter, or by ``rate`` with no verdict given (the
+    count ``rate`` makes is the proof of a logic-first layout rated with its path, fitness._big_final)."""
     proofs = []
 
     def counted(puzzle, *args, **kwargs):
-        result = count_solutions(puzzle, *args, **kwargs)
-        proofs.append(puzzle)
-        return result
+        proofs.append(puzzle.numbers)
+        return count_solutions(puzzle, *args, **kwargs)
+
+    def rated(puzzle, *args, **kwargs):
+        rating = rate(puzzle, *args, **kwargs)
+        if kwargs.get("verdict") is None and rating.verdict == PROPER:
+            proofs.append(puzzle.numbers)
+        return rating
 
     def no_count(*args, **kwargs):  # the counting development is never used on a logic-first board
         raise AssertionError("counted a layout from scratch")
 
     monkeypatch.setattr(fitness, "count_solutions", counted)
+    monkeypatch.setattr(fitness, "rate", rated)
     monkeypatch.setattr(fitness, "count_solution_pairs", no_count)
+    return proofs
+
+
+def test_no_count_while_developing_and_a_proof_by_the_counter_at_the_end(small_threshold, monkeypatch):
+    proofs = _proofs_kept(monkeypatch)
     (made,) = generate(make_request(order=7, grade="hard", seed=4), 1)
     assert made.grade == "hard" and made.rating["unique"]
-    assert [p.numbers for p in proofs] == [made.puzzle.numbers]
+    assert proofs == [made.puzzle.numbers]
     assert count_solutions(made.puzzle, 2).unique
 
 
@@ -118,17 +132,7 @@ def test_no_count_while_developing_and_a_proof_by_the_counter_at_the_end(small_t
     ids=["fiendish", "grade-and-score-range", "score-range-alone", "best"],
 )
 def test_every_graded_target_is_developed_with_no_count_and_proved_at_the_end(small_threshold, monkeypatch, asked):
-    proofs = []
-
-    def counted(puzzle, *args, **kwargs):
-        proofs.append(puzzle.numbers)
-        return count_solutions(puzzle, *args, **kwargs)
-
-    def no_count(*args, **kwargs):
-        raise AssertionError("counted a layout from scratch")
-
-    monkeypatch.setattr(fitness, "count_solutions", counted)
-    monkeypatch.setattr(fitness, "count_solution_pairs", no_count)
+    proofs = _proofs_kept(monkeypatch)
     (made,) = generate(make_request(order=6, **asked), 1)
     assert made.puzzle.numbers in proofs and count_solutions(made.puzzle, 2).unique
     rated = grade(made.puzzle)
@@ -190,8 +194,54 @@ def test_a_guessing_target_takes_a_layout_the_techniques_leave_once_the_counter_
         unique = count_solutions(to_puzzle(BOARD, SET, layout), 2).unique
         made = develop_by_logic(BOARD, SET, layout, random.Random(3), GUESSING, 30)
         if unique:
-            assert made == (layout, GradeResult(PROPER, GUESSING), 0, 0, 0)
+            assert made == (layout, GradeResult(PROPER, GUESSING), 0, 0, 0, False)
         else:
             assert made.repairs >= 1 and made.layout != layout
         seen.add(unique)
     assert seen == {True, False}
+
+
+def test_an_unscored_layout_the_techniques_solve_is_not_stepped(monkeypatch):
+    """A search for a grade alone takes the closure's level and uses of a layout the techniques up to the target
+    solve (at the target or below it, where the search climbs by those uses) and makes no step run of it."""
+    stepped = []
+
+    def counted_grade(*args, **kwargs):
+        stepped.append(1)
+        return grade(*args, **kwargs)
+
+    monkeypatch.setattr(develop_big, "grade", counted_grade)
+    upto = tuple(t for t in TECHNIQUES if t.level <= HARD)
+    levels = set()
+    for layout in _layouts(40):
+        puzzle = to_puzzle(BOARD, SET, layout)
+        full = grade(puzzle)
+        if full.level is None or full.level > HARD:
+            continue
+        made = develop_by_logic(BOARD, SET, layout, random.Random(1), HARD, 30, scored=False)
+        closure = grade(puzzle, techniques=upto, level_only=True)
+        assert made.graded.level == full.level == closure.level and made.repairs == 0 and not made.stepped
+        assert made.graded.uses == develop_big.reach(puzzle, upto, HARD).uses
+        levels.add(full.level == HARD)
+    assert not stepped and levels == {True, False}
+
+
+def test_a_search_for_a_grade_alone_finishes_an_unstepped_layout_with_the_full_rating(small_threshold):
+    (made,) = generate(make_request(order=7, grade="hard", seed=4), 1)
+    rated = rate(made.puzzle)
+    assert made.grade == "hard" == rated.grade_name
+    assert made.score == rated.score and made.rating["techniques"] == rated.to_dict()["techniques"]
+
+
+@pytest.mark.parametrize("grade_name", ["hard", "fiendish"])
+def test_a_generation_ends_at_its_first_child_of_the_grade(small_threshold, monkeypatch, grade_name):
+    """On a logic-first board a search for a grade alone stops evaluating a generation at its first child of the
+    grade: the puzzle is the one the whole generation gave, for fewer evaluations; two workers agree."""
+    request = make_request(order=7, grade=grade_name, seed=3)
+    (early,) = generate(request, 1)
+    with PoolWorkers(2) as pool:
+        (pooled,) = generate(request, 1, workers=pool)
+    monkeypatch.setattr(Evolution, "_first_met", lambda self, search: None)
+    (whole,) = generate(request, 1)
+    assert early.puzzle == whole.puzzle == pooled.puzzle and early.score == whole.score
+    assert early.evaluations < whole.evaluations

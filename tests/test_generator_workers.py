@@ -59,12 +59,19 @@ def test_the_smallest_waiting_key_goes_first_and_at_most_limit_run():
         jobs.next_done()
 
 
-def test_the_serial_queue_runs_one_job_at_a_time_in_key_order():
+def _recorder() -> tuple[list[int], Callable[[int], int]]:
+    """A job function that notes each job it runs, and the list it notes them in."""
     calls: list[int] = []
 
     def record(x: int) -> int:
         calls.append(x)
         return -x
+
+    return calls, record
+
+
+def test_the_serial_queue_runs_one_job_at_a_time_in_key_order():
+    calls, record = _recorder()
 
     with SerialWorkers().queue() as jobs:
         for key in (2, 0, 1):
@@ -72,6 +79,18 @@ def test_the_serial_queue_runs_one_job_at_a_time_in_key_order():
         assert calls == []  # nothing runs before a result is asked for
         assert [jobs.next_done() for _ in range(3)] == [(2, -2), (0, 0), (1, -1)]
     assert calls == [2, 0, 1]  # 2 was started on submission (the limit is one); then the smallest waiting
+
+
+def test_a_withdrawn_job_never_runs_and_a_started_one_still_comes_back():
+    calls, record = _recorder()
+
+    with SerialWorkers().queue() as jobs:
+        for key in (0, 1, 2, 3):
+            jobs.submit(record, key, key)
+        assert jobs.withdraw([0, 2, 3, 9]) == {2, 3}  # 0 is started (the limit is one), 9 was never submitted
+        assert jobs.outstanding == 2
+        assert [jobs.next_done() for _ in range(2)] == [(0, 0), (1, -1)]
+    assert calls == [0, 1]
 
 
 def test_map_keeps_the_order_of_the_jobs_whatever_order_results_come_back_in():
