@@ -7,9 +7,11 @@ from strategies import layouts
 
 from dominosa.deductions import short_contradiction
 from dominosa.deductions.batch_contradiction import every_short_contradiction
+from dominosa.deductions.counting import count_solution_pairs
 from dominosa.deductions.driver import iter_deductions
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.state import SolvingState
+from dominosa.deductions.probe import PairProbe
+from dominosa.deductions.state import UNDECIDED, SolvingState
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -29,3 +31,36 @@ def test_every_short_contradiction_splits_what_the_step_finder_finds_one_by_one(
             continue
         assert at_once is not None and at_once.rule == Technique.SHORT_CONTRADICTION
         assert set(at_once.splits) == one_by_one and not at_once.joins
+
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=4, max_order=7))
+def test_kept_witnesses_and_the_known_solution_change_nothing_found(layout):
+    """Every position of a solve asked in turn (the witnesses kept from one to the next), with and without the
+    solution, then the first position again (it does not hold the last: kept afresh): each splits exactly the
+    pairs a probe of every pair refutes."""
+    puzzle, _ = layout
+    _, found = count_solution_pairs(puzzle, 2)
+    known = sum(1 << q for q in found[0]) if len(found) == 1 else 0  # a unique puzzle's solution, or nothing
+    s = SolvingState(puzzle)
+    first = s.copy()
+    for _step in iter_deductions(s, guess=False):
+        if s.solved:
+            break
+        expected = _refuted(s)
+        assert _splits(every_short_contradiction(s)) == expected
+        assert _splits(every_short_contradiction(s, solution=known)) == expected
+    assert _splits(every_short_contradiction(first, solution=known)) == _refuted(first)
+
+
+def _splits(found) -> set[int]:
+    return set() if found is None else set(found.splits)
+
+
+def _refuted(s: SolvingState) -> set[int]:
+    """The open pairs (undecided, a cell not covered) that a probe remembering nothing refutes."""
+    t = s.tables
+    probe = PairProbe.at(t, s.joined_pairs(), s.split_pairs())
+    return {q for q in range(len(s.pair_states)) if s.pair_states[q] == UNDECIDED
+            and not (s.covered[t.pair_a[q]] and s.covered[t.pair_b[q]]) and probe.refutes(q)}
