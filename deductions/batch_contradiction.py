@@ -15,11 +15,13 @@ supposition reached from position P, and P' a later position (P' holds P). If no
 (or decided otherwise) shares a cell or a domino with a pair F decided and P did not, then every cell and domino
 reads in F and P' together what it reads in F alone or in P' alone, both fixed points without contradiction: their
 union is one, and it holds P' with any pair F joins, whose propagation therefore stays inside it and contradicts
-nothing. The check is a bitset test a witness (the pairs the new facts touch, by :func:`_touching`, against those
-the witness changed). And the puzzle's solution, when the caller knows it, is such a fixed point for every
-position of the run: its pairs are never tried. Refuted pairs are split by the step, so nothing is kept of them;
-the pairs refuted are exactly those a pass trying every pair finds, so the path is unchanged, with half the probes
-or fewer (docs/architecture.md, "A big board's rating").
+nothing. A witness whose changes do share a cell or a domino with the new facts is kept still if the union is a
+fixed point without contradiction at each such cell and domino (:func:`_closed`): a domino with two places
+left in the union, each split by one side, is as good as untouched. And the puzzle's solution, when the caller knows it,
+is such a fixed point for every position of the run: its pairs are never tried. Refuted pairs are split by the
+step, so nothing is kept of them; the pairs refuted are exactly those a pass trying every pair finds, so the path
+is unchanged, with a sixth of the probes or fewer (order 40 seed 1: 94,511 to 6,648; docs/architecture.md, "A big
+board's rating").
 """
 
 from __future__ import annotations
@@ -110,48 +112,84 @@ def every_short_contradiction(s: SolvingState, solution: int = 0) -> Deduction |
 def _holding(s: SolvingState, now_joined: int, now_split: int) -> tuple[int, list[_Witness]]:
     """The pairs the kept witnesses still vouch for in the propagated position (``now_joined``, ``now_split``), and
     the list of those witnesses (kept for the next pass, which appends to it). A position that does not hold the
-    last pass's (another line of play sharing the memo) starts afresh."""
+    last pass's (another line of play sharing the memo) starts afresh.
+
+    A witness whose changes share a cell or a domino with the new facts is kept if the union of its fixed point and
+    the position is still one (see the module) at each of those cells and dominoes, as :func:`_closed` reads it."""
     kept = s.memo.get(_KEPT)
     if not isinstance(kept, _Kept) or kept.joined & ~now_joined or kept.split & ~now_split:
         kept = s.memo[_KEPT] = _Kept()
-    new_joined, new_split = now_joined & ~kept.joined, now_split & ~kept.split
+    masks = _masks(s.tables)
+    new = (now_joined & ~kept.joined) | (now_split & ~kept.split)
+    reach = 0
+    places: set[int] = set()  # the cells (x) and dominoes (n_cells + d) the new facts are at, as indices of masks
+    for r in bit_indices(new):
+        reach |= masks.touching[r]
+        places.update(masks.places_of[r])
     open_pairs = ~(now_joined | now_split)
-    touching = _touching(s.tables)
-    reach_of: dict[int, int] = {}  # the pairs a set of changes touches, by the set (most witnesses share none)
+    at = masks.at
     vouched = 0
     holding = []
     for w in kept.witnesses:
         if not w.joined & open_pairs:
             continue  # it vouches for no open pair
-        unshared = (new_joined & ~w.joined) | (new_split & ~w.split)
-        if unshared:
-            reach = reach_of.get(unshared)
-            if reach is None:
-                reach = 0
-                for r in bit_indices(unshared):
-                    reach |= touching[r]
-                reach_of[unshared] = reach
-            if reach & w.changed:
-                continue  # a change it does not share touches what it changed
+        if reach & w.changed:  # a new fact shares a cell or a domino with what it changed
+            if w.joined & now_split or w.split & now_joined:
+                continue
+            joined, split = w.joined | now_joined, w.split | now_split
+            if not all(_closed(masks, k, joined, split) for k in places if at[k] & w.changed):
+                continue
         holding.append(w)
         vouched |= w.joined
     kept.now(now_joined, now_split, holding)
     return vouched, holding
 
 
+def _closed(masks: _Masks, k: int, joined: int, split: int) -> bool:
+    """Whether rules 1-6 find nothing to add at cell or domino ``k`` (an index of ``masks.at``) with these pairs
+    joined and split, and no contradiction: one pair joined and the others split, or two open or more (and if
+    those all show one domino, or all share one cell, that domino's other places, or that cell's other pairs, are
+    split: rules 4 and 6)."""
+    mask = masks.at[k]
+    placed = mask & joined
+    if placed:
+        return not placed & (placed - 1) and not mask & ~joined & ~split
+    left = mask & ~split
+    if not left & (left - 1):
+        return False  # one place left (the rules would take it) or none
+    ends = [masks.places_of[q] for q in bit_indices(left)]  # each a pair's two cells, then its domino
+    n_cells = masks.n_cells
+    if k < n_cells:  # rule 4: the open pairs of a cell all show one domino
+        shown = {e[2] for e in ends}
+        if len(shown) == 1:
+            return not masks.at[shown.pop()] & ~mask & ~split
+        return True
+    shared = set(ends[0][:2]).intersection(*(e[:2] for e in ends[1:]))  # rule 6: the open places share a cell
+    return not shared or not masks.at[shared.pop()] & ~mask & ~split
+
+
+class _Masks(NamedTuple):
+    """A puzzle's pairs as the bitsets the witnesses are checked with."""
+
+    n_cells: int
+    at: tuple[int, ...]  # the pairs at each cell, then the places of each domino (index n_cells + d)
+    places_of: tuple[tuple[int, ...], ...]  # each pair's two cells and its domino, as indices of ``at``
+    touching: tuple[int, ...]  # each pair's neighbours: the pairs at its cells and the places of its domino
+
+
 @lru_cache(maxsize=8)
-def _touching(t: Tables) -> tuple[int, ...]:
-    """For each pair, the pairs that share a cell or a domino with it (itself included), as a bitset."""
-    at_cell = [0] * t.n_cells
-    for x in range(t.n_cells):
-        for q in t.cell_pairs[x]:
-            at_cell[x] |= 1 << q
-    of_domino = [0] * t.n_dominoes
-    for d in range(t.n_dominoes):
-        for q in t.placements[d]:
-            of_domino[d] |= 1 << q
-    return tuple(at_cell[t.pair_a[q]] | at_cell[t.pair_b[q]] | (of_domino[t.pair_domino[q]] if t.pair_domino[q] >= 0
-                                                                 else 0) for q in range(len(t.pair_a)))
+def _masks(t: Tables) -> _Masks:
+    """The puzzle's :class:`_Masks` (kept per puzzle, as its tables are)."""
+    at = [0] * (t.n_cells + t.n_dominoes)
+    places_of = []
+    for q in range(len(t.pair_a)):
+        d = t.pair_domino[q]
+        ends = (t.pair_a[q], t.pair_b[q]) + ((t.n_cells + d,) if d >= 0 else ())
+        places_of.append(ends)
+        for k in ends:
+            at[k] |= 1 << q
+    touching = tuple(at[ends[0]] | at[ends[1]] | (at[ends[2]] if len(ends) > 2 else 0) for ends in places_of)
+    return _Masks(t.n_cells, tuple(at), tuple(places_of), touching)
 
 
 _KEPT = "every short contradiction: witnesses"
