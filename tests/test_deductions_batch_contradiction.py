@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from strategies import layouts
 
-from dominosa.deductions import short_contradiction
+from dominosa.deductions import batch_contradiction, short_contradiction
+from dominosa.deductions import big_rating as big_rating_module
 from dominosa.deductions.batch_contradiction import every_short_contradiction
 from dominosa.deductions.counting import count_solution_pairs
 from dominosa.deductions.driver import iter_deductions
 from dominosa.deductions.grades import Technique
+from dominosa.deductions.grading import PROPER
 from dominosa.deductions.probe import PairProbe
 from dominosa.deductions.state import UNDECIDED, SolvingState
+from dominosa.generator.proper import proper_layout
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -64,3 +69,27 @@ def _refuted(s: SolvingState) -> set[int]:
     probe = PairProbe.at(t, s.joined_pairs(), s.split_pairs())
     return {q for q in range(len(s.pair_states)) if s.pair_states[q] == UNDECIDED
             and not (s.covered[t.pair_a[q]] and s.covered[t.pair_b[q]]) and probe.refutes(q)}
+
+
+def test_every_pass_of_a_big_ratings_run_splits_what_a_probe_of_every_pair_refutes(monkeypatch):
+    """The run a big board's rating makes (:func:`big_rating`, on boards small enough to check every pass), each
+    pass against a probe of every pair; the kept witnesses are checked at shared cells and dominoes and kept."""
+    kept_after_a_check = []
+    closed = batch_contradiction._closed
+
+    def counted(*args):
+        found = closed(*args)
+        kept_after_a_check.append(found)
+        return found
+
+    def checked(s: SolvingState, solution: int = 0):
+        found = every_short_contradiction(s, solution=solution)
+        assert _splits(found) == _refuted(s)
+        return found
+
+    monkeypatch.setattr(batch_contradiction, "_closed", counted)
+    monkeypatch.setattr(big_rating_module, "every_short_contradiction", checked)
+    for order, seed in ((14, 1), (18, 4)):  # runs with a few passes (most boards this small need one)
+        puzzle, _ = proper_layout(order, random.Random(seed))
+        big_rating_module.big_rating(puzzle, PROPER)
+    assert any(kept_after_a_check) and not all(kept_after_a_check)
