@@ -74,20 +74,18 @@ def every_short_contradiction(s: SolvingState, solution: int = 0) -> Deduction |
     >>> str(found.reason), any(q in solution for q in found.splits)
     ('21 placements lead by the simple rules alone to a contradiction.', False)
     """
-    t, pair_states, covered = s.tables, s.pair_states, s.covered
+    t, pair_states = s.tables, s.pair_states
     node = propagate_position(t, s.joined_pairs(), s.split_pairs())
-    candidates = [q for q in range(len(pair_states))  # the step finder's: undecided, with a cell not covered
-                  if pair_states[q] == UNDECIDED and (not covered[t.pair_a[q]] or not covered[t.pair_b[q]])]
     if node is None:  # the position contradicts by the rules alone: so does every supposition
-        refuted = candidates
+        refuted = [q for q in range(len(pair_states)) if _open(s, q)]
     else:
         refuted = []
         now_joined, now_split = pair_bits(bytes(node.pstate))
         now_decided = now_joined | now_split
         vouched, witnesses = _holding(s, now_joined, now_split)
         vouched |= solution
-        for q in candidates:
-            if vouched >> q & 1:
+        for q in bit_indices(s.undecided & ~vouched):  # (those vouched for as the pass began, never looked at)
+            if vouched >> q & 1 or not _open(s, q):
                 continue
             trial = node.copy()
             if not trial.join(q):
@@ -107,6 +105,12 @@ def every_short_contradiction(s: SolvingState, solution: int = 0) -> Deduction |
                         "{n} placements lead by the simple rules alone to a contradiction.",
                         len(refuted), n=len(refuted)),
     )
+
+
+def _open(s: SolvingState, q: int) -> bool:
+    """Whether the step finder tries pair ``q``: undecided, with a cell not covered."""
+    t, covered = s.tables, s.covered
+    return s.pair_states[q] == UNDECIDED and not (covered[t.pair_a[q]] and covered[t.pair_b[q]])
 
 
 def _holding(s: SolvingState, now_joined: int, now_split: int) -> tuple[int, list[_Witness]]:
