@@ -26,6 +26,7 @@ board's rating").
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -141,7 +142,11 @@ def _holding(s: SolvingState, now_joined: int, now_split: int) -> tuple[int, lis
             if w.joined & now_split or w.split & now_joined:
                 continue
             joined, split = w.joined | now_joined, w.split | now_split
-            if not all(_closed(masks, k, joined, split) for k in places if at[k] & w.changed):
+            if len(places) <= _FEW_PLACES:
+                shared: Iterable[int] = (k for k in places if at[k] & w.changed)
+            else:  # many new facts (a big batch): from the witness's side, a few dozen pairs
+                shared = places.intersection([k for q in bit_indices(w.changed) for k in masks.places_of[q]])
+            if not all(_closed(masks, k, joined, split) for k in shared):
                 continue
         holding.append(w)
         vouched |= w.joined
@@ -197,3 +202,7 @@ def _masks(t: Tables) -> _Masks:
 
 
 _KEPT = "every short contradiction: witnesses"
+
+_FEW_PLACES = 64
+"""Up to this many cells and dominoes of new facts, a witness's share of them is found by testing each; above, from
+the cells and dominoes of the pairs it changed (some forty on order 40)."""
