@@ -21,6 +21,8 @@ renumbered copy may be given another path and score, as its grade's counts are a
 
 from __future__ import annotations
 
+from functools import partial
+
 from dominosa.deductions.batch_contradiction import every_short_contradiction
 from dominosa.deductions.counting import count_solution_pairs
 from dominosa.deductions.grades import TECHNIQUES, Technique
@@ -61,8 +63,9 @@ def big_rating(
         verdict = verdict_from(result)
     if verdict != PROPER or not found:
         return verdict, None, None
+    solution = sum(1 << q for q in found[0])
     instead = {Technique.GUESS: KnownGuess(found[0], result.stats.nodes),
-               Technique.SHORT_CONTRADICTION: every_short_contradiction}
+               Technique.SHORT_CONTRADICTION: partial(every_short_contradiction, solution=solution)}
     run = graded_by_steps(puzzle, PROPER, TECHNIQUES, True, True, None, instead)
     steps = run.deductions
     run.deductions = []

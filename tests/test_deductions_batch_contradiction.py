@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from strategies import layouts
 
-from dominosa.deductions import short_contradiction
+from dominosa.deductions import batch_contradiction, short_contradiction
+from dominosa.deductions import big_rating as big_rating_module
 from dominosa.deductions.batch_contradiction import every_short_contradiction
+from dominosa.deductions.counting import count_solution_pairs
 from dominosa.deductions.driver import iter_deductions
 from dominosa.deductions.grades import Technique
-from dominosa.deductions.state import SolvingState
+from dominosa.deductions.grading import PROPER
+from dominosa.deductions.probe import PairProbe
+from dominosa.deductions.state import UNDECIDED, SolvingState
+from dominosa.generator.proper import proper_layout
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -29,3 +36,60 @@ def test_every_short_contradiction_splits_what_the_step_finder_finds_one_by_one(
             continue
         assert at_once is not None and at_once.rule == Technique.SHORT_CONTRADICTION
         assert set(at_once.splits) == one_by_one and not at_once.joins
+
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(layouts(min_order=4, max_order=7))
+def test_kept_witnesses_and_the_known_solution_change_nothing_found(layout):
+    """Every position of a solve asked in turn (the witnesses kept from one to the next), with and without the
+    solution, then the first position again (it does not hold the last: kept afresh): each splits exactly the
+    pairs a probe of every pair refutes."""
+    puzzle, _ = layout
+    _, found = count_solution_pairs(puzzle, 2)
+    known = sum(1 << q for q in found[0]) if len(found) == 1 else 0  # a unique puzzle's solution, or nothing
+    s = SolvingState(puzzle)
+    first = s.copy()
+    for _step in iter_deductions(s, guess=False):
+        if s.solved:
+            break
+        expected = _refuted(s)
+        assert _splits(every_short_contradiction(s)) == expected
+        assert _splits(every_short_contradiction(s, solution=known)) == expected
+    assert _splits(every_short_contradiction(first, solution=known)) == _refuted(first)
+
+
+def _splits(found) -> set[int]:
+    return set() if found is None else set(found.splits)
+
+
+def _refuted(s: SolvingState) -> set[int]:
+    """The open pairs (undecided, a cell not covered) that a probe remembering nothing refutes."""
+    t = s.tables
+    probe = PairProbe.at(t, s.joined_pairs(), s.split_pairs())
+    return {q for q in range(len(s.pair_states)) if s.pair_states[q] == UNDECIDED
+            and not (s.covered[t.pair_a[q]] and s.covered[t.pair_b[q]]) and probe.refutes(q)}
+
+
+def test_every_pass_of_a_big_ratings_run_splits_what_a_probe_of_every_pair_refutes(monkeypatch):
+    """The run a big board's rating makes (:func:`big_rating`, on boards small enough to check every pass), each
+    pass against a probe of every pair; the kept witnesses are checked at shared cells and dominoes and kept."""
+    kept_after_a_check = []
+    closed = batch_contradiction._closed
+
+    def counted(*args):
+        found = closed(*args)
+        kept_after_a_check.append(found)
+        return found
+
+    def checked(s: SolvingState, solution: int = 0):
+        found = every_short_contradiction(s, solution=solution)
+        assert _splits(found) == _refuted(s)
+        return found
+
+    monkeypatch.setattr(batch_contradiction, "_closed", counted)
+    monkeypatch.setattr(big_rating_module, "every_short_contradiction", checked)
+    for order, seed in ((14, 1), (18, 4)):  # runs with a few passes (most boards this small need one)
+        puzzle, _ = proper_layout(order, random.Random(seed))
+        big_rating_module.big_rating(puzzle, PROPER)
+    assert any(kept_after_a_check) and not all(kept_after_a_check)
