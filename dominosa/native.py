@@ -47,6 +47,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "dominosa.deductions.matching",
     "dominosa.deductions.forcing_chains",
     "dominosa.deductions.short_contradiction",
+    "dominosa.deductions.batch_contradiction",
     "dominosa.deductions.scanning",
     "dominosa.deductions.driver",
     "dominosa.deductions.grading",
@@ -69,7 +70,9 @@ positions of a trivial puzzle, which runs on the positions' bitsets alone; ``set
 candidate lists on those bitsets, which that loop and lean grading's trivial and basic tiers call at every
 step. ``state`` alone pays little, but the others pay because it is compiled with them: uncompiled, every
 ``Deduction`` and ``SolvingState`` access would cross back into Python. The generator's layouts are compiled for
-the random starts' tilings and repairs.
+the random starts' tilings and repairs. ``batch_contradiction``, a big board's passes of short contradictions,
+for its loops over the pairs each pass tries: uncompiled, they made the rating of a board with one or two passes
+slower than the step finder they replace.
 Left out: ``grades`` (an ``IntEnum`` with its own ``__new__``, which mypyc does not compile; read once a step)."""
 
 COUNTER_CORE = "dominosa.deductions._counter"

@@ -423,16 +423,7 @@ class Evolution:
                             f"{failures} searches in a row ended after {s.generations} generations without a"
                             f" puzzle {self._wanted()}"
                         )
-                hopeful = sum(not x.failed for x in live.values())
-                evolving = sum(x.evolving for x in live.values())
-                while evolving < s.lanes and hopeful < count - state.found:
-                    search = _Search(next_index, search_rng(self.seed, next_index, self.target), time.perf_counter())
-                    live[next_index] = search
-                    next_index += 1
-                    state.searches += 1
-                    self._advance(search, jobs, state)
-                    hopeful += 1
-                    evolving += 1
+                next_index = self._start_searches(live, next_index, count - state.found, jobs, state)
                 assert jobs.outstanding, "the earliest search is evolving, so some job is out"
                 (index, position), result = jobs.next_done()
                 if (index, position) in ignored:
@@ -461,6 +452,22 @@ class Evolution:
                     state.generation += 1
                     state.evaluations = retired + sum(x.evaluations for x in live.values())
                     self._report(state, live.values(), clock, progress)
+
+    def _start_searches(self, live: dict[int, _Search], next_index: int, wanted: int, jobs: JobQueue,
+                        state: Progress) -> int:
+        """Start searches, numbered from ``next_index``, while a lane is free and the searches that may still
+        give a puzzle are fewer than the ``wanted`` puzzles still to come; the number of the next search."""
+        hopeful = sum(not x.failed for x in live.values())
+        evolving = sum(x.evolving for x in live.values())
+        while evolving < self.settings.lanes and hopeful < wanted:
+            search = _Search(next_index, search_rng(self.seed, next_index, self.target), time.perf_counter())
+            live[next_index] = search
+            next_index += 1
+            state.searches += 1
+            self._advance(search, jobs, state)
+            hopeful += 1
+            evolving += 1
+        return next_index
 
     # -- one lane's steps -----------------------------------------------------------------------------------
 

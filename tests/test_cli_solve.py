@@ -13,6 +13,7 @@ from cli_run import dominosa, one_line_error
 from cli_run import in_process as _cmd
 
 from dominosa import Puzzle, Solution, problems
+from dominosa.board import Board
 from dominosa.cover.dominosa import count_solutions_exact_cover
 from dominosa.formats import write_json
 from dominosa.generator.layouts import random_layout
@@ -93,7 +94,8 @@ def test_all_counts_every_solution(capsys):
 
 
 def test_timeout_stops_cleanly_and_says_so(capsys):
-    puzzle, _ = random_layout(16, random.Random(5), avoid_trivial_squares=False)
+    # A double-50 whose count the C core had not finished after 15 s of CPU (most take under a second).
+    puzzle, _ = random_layout(Board.rectangle(51, 52), random.Random(3))
     done = _cmd(capsys, "solve", "--all", "--timeout", "0.05", "-", stdin=write_json(puzzle))
     assert done.returncode == 0, done.stderr
     assert "timed out after 0.05 s" in done.stdout
