@@ -100,6 +100,19 @@ static inline void vec_push(Search *s, Vec *v, int x)
     v->a[v->n++] = x;
 }
 
+/* Rules 1 and 5 as one move: a cell (or a domino) with one pair left open is covered by that pair, queued to be
+ * joined for the reason `code`; `pairs` are its `n` pairs (or places), the one still undecided among them. */
+static inline void join_last_open(Search *s, const int *pairs, int n, int code)
+{
+    for (int i = 0; i < n; i++) {
+        if (!s->pstate[pairs[i]]) {
+            vec_push(s, &s->pend_q, pairs[i]);
+            vec_push(s, &s->pend_code, code);
+            return;
+        }
+    }
+}
+
 static void vec_free(Vec *v)
 {
     PyMem_Free(v->a);
@@ -463,28 +476,14 @@ static const int *propagate(Search *s, Py_ssize_t *n)
             continue;
         if (ch < s->cells.n) {
             int x = s->cells.a[ch++];
-            if (ccount[x] == 1) {
-                for (int i = cps[x]; i < cps[x + 1]; i++) {
-                    if (!pstate[cp[i]]) {
-                        vec_push(s, &s->pend_q, cp[i]);
-                        vec_push(s, &s->pend_code, ~(x << 3 | K_CELL));
-                        break;
-                    }
-                }
-            }
+            if (ccount[x] == 1)
+                join_last_open(s, cp + cps[x], cps[x + 1] - cps[x], ~(x << 3 | K_CELL));
             continue;
         }
         if (dh < s->doms.n) {
             int d = s->doms.a[dh++];
-            if (dcount[d] == 1) {
-                for (int i = pls[d]; i < pls[d + 1]; i++) {
-                    if (!pstate[pl[i]]) {
-                        vec_push(s, &s->pend_q, pl[i]);
-                        vec_push(s, &s->pend_code, ~(d << 3 | K_DOM));
-                        break;
-                    }
-                }
-            }
+            if (dcount[d] == 1)
+                join_last_open(s, pl + pls[d], pls[d + 1] - pls[d], ~(d << 3 | K_DOM));
             continue;
         }
         if (s->check_cells.n) {
