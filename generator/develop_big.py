@@ -21,7 +21,7 @@ on every board this module develops).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -52,6 +52,8 @@ __all__ = [
     "reach",
     "logic_first_board",
     "develop_by_logic",
+    "fiendish_probe_under",
+    "PROBE_STEP",
 ]
 
 LOGIC_FIRST_CELLS = 31 * 32
@@ -82,6 +84,10 @@ Nearly every layout such a search grades is stuck, and the kept one improves by 
 child is solved outright; with half the children a generation, the search takes a better child as a parent
 twice as often. Measured at order 40 (bench/README.md, bench_monster): 2 children made searches give up more
 often, and one move a child instead of up to two did not help."""
+
+PROBE_STEP = 10
+"""After a fiendish round that left a child stuck, the next child given one must be this many dominoes closer (by
+what extreme leaves unplaced): :func:`fiendish_probe_under`. Measured at order 40 (bench/README.md)."""
 
 FIENDISH, GUESSING = grade_level("fiendish"), grade_level("guessing")
 LOGIC_FIRST_CEILING = FIENDISH
@@ -135,6 +141,7 @@ def develop_by_logic(
     repairs: int,
     *,
     scored: bool = True,
+    probe_under: int | None = None,
 ) -> Developed:
     """Find how far the techniques up to ``level`` get on the layout, repairing it while the counter finds a
     second solution from where they get stuck, at most ``repairs`` times (see the module).
@@ -156,12 +163,27 @@ def develop_by_logic(
     puzzle's rating makes its deductions anyway (``rate``'s one step run on a big board). Below the target the
     search climbs by the closure's uses of the layout's own level (each batch counted whole) instead of the step
     run's: order-40 extreme seed 5 graded 75 such layouts step by step, a third of its time (bench/README.md).
+
+    With ``probe_under`` (a fiendish target: :func:`fiendish_probe_under`), each try is first the closure up to
+    extreme, and the fiendish round (short contradictions probing every open pair) is made only when that leaves
+    fewer than ``probe_under`` dominoes unplaced; otherwise the layout is stuck where extreme left it (see
+    :func:`fiendish_probe_under`). A layout extreme solves has the level and uses the closure up to fiendish would give
+    it (that tier is asked only where extreme is stuck).
     """
     logical = min(level, FIENDISH)  # a guessing target: what the techniques leave, proved by the counter
     upto = tuple(t for t in TECHNIQUES if t.level <= logical)
+    probing = probe_under is not None and logical == FIENDISH
+    below = tuple(t for t in TECHNIQUES if t.level < FIENDISH) if probing else ()
     for made in range(repairs + 1):
         puzzle = to_puzzle(board, dominoes, layout)
-        reached = reach(puzzle, upto, logical)
+        short = reach(puzzle, below, logical) if below else None  # extreme's closure (a fiendish target only)
+        reached = short
+        if short is not None and short.level is None and short.unplaced < (probe_under or 0):
+            reached = None  # closer than the population's best: worth the fiendish round
+        if reached is None:
+            reached = reach(puzzle, upto, logical)
+            if short is not None and short.level is None and reached is not None and reached.level is None:
+                reached = reached._replace(unplaced=short.unplaced)  # measured as every child is: by extreme
         if reached is not None and reached.level is not None and not scored:
             return Developed(layout, GradeResult(PROPER, reached.level, dict(reached.uses)), made, stepped=False)
         if reached is None or reached.level is not None:  # solved (or the closure met a contradiction)
@@ -182,6 +204,27 @@ def develop_by_logic(
             return _stuck(layout, made, reached)
         layout = repair(board, layout, rng, other)
     raise AssertionError("unreachable: the last try returns")  # pragma: no cover
+
+
+def fiendish_probe_under(unplaced: Sequence[int | None], probed: int | None = None) -> int | None:
+    """The ``probe_under`` of a fiendish search's next children (:func:`develop_by_logic`), from its population
+    (per layout the dominoes extreme left unplaced, None for one the techniques solve) and ``probed``, the fewest
+    dominoes extreme left on a child the fiendish round then left stuck (None: no such child yet).
+
+    The fiendish round (short contradictions probing every open pair) costs most on a layout it leaves stuck, 0.4
+    to 1.3 s at order 40, and decides little far from a solved layout: on layouts that extreme leaves with 750 or
+    more of an order-40 board's 861 dominoes unplaced it solved 2 of 7, below 750 18 of 18 at 0.10-0.14 s each
+    (layouts met by an order-40 extreme search, seed 2; bench/README.md). So the search climbs by what extreme
+    leaves unplaced, and a child gets the fiendish round when it is closer than the population's best and, after a
+    round that failed, at least :data:`PROBE_STEP` dominoes closer than that one's; never for the random starts
+    (nothing to compare with yet); always (None) once the population holds a layout the techniques solve (below
+    the target: its children that extreme leaves stuck are near the threshold)."""
+    if not unplaced:
+        return 0
+    if any(u is None for u in unplaced):
+        return None
+    best = min(u for u in unplaced if u is not None)
+    return best if probed is None else min(best, probed - PROBE_STEP + 1)
 
 
 def reach(puzzle: Puzzle, techniques: tuple[Technique, ...], level: int) -> Reach | None:

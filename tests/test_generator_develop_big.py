@@ -17,12 +17,14 @@ from dominosa.generator.best import Budget
 from dominosa.generator.develop_big import (
     EXTREME_OFFSPRING,
     LOGIC_FIRST_CELLS,
+    PROBE_STEP,
     Reach,
     develop_by_logic,
+    fiendish_probe_under,
     logic_first_board,
     reach,
 )
-from dominosa.generator.evolve import Evolution, Settings
+from dominosa.generator.evolve import Evolution, Settings, probed_at
 from dominosa.generator.fitness import Budgets, Job, Target, evaluate
 from dominosa.generator.generate import generate, make_request
 from dominosa.generator.mutations import random_start, to_puzzle
@@ -245,3 +247,43 @@ def test_a_generation_ends_at_its_first_child_of_the_grade(small_threshold, monk
     (whole,) = generate(request, 1)
     assert early.puzzle == whole.puzzle == pooled.puzzle and early.score == whole.score
     assert early.evaluations < whole.evaluations
+
+
+def test_a_fiendish_child_is_probed_only_closer_than_the_population_and_the_last_failed_round():
+    assert fiendish_probe_under([]) == 0  # random starts: never
+    assert fiendish_probe_under([700, None]) is None  # a solved layout in the population: always
+    assert fiendish_probe_under([760, 750]) == 750
+    assert fiendish_probe_under([760, 750], probed=755) == 755 - PROBE_STEP + 1
+    assert fiendish_probe_under([760, 740], probed=755) == 740
+
+
+def test_the_last_failed_round_is_the_lowest_child_probed_and_left_stuck():
+    layout = _layouts(1)[0]
+    stuck = fitness.Evaluation(layout, False, None, None, (1.0, -1.0, -700.0, 0.0), 0)
+    solved = fitness.Evaluation(layout, True, FIENDISH, None, (1.0, 0.0, 0.0, 0.0), 0)
+    assert probed_at(None, [(750, stuck), (750, solved)]) == 700
+    assert probed_at(None, [(700, stuck), (None, stuck)]) is None  # not under its bar, or no bar: not probed
+    assert probed_at(690, [(750, stuck)]) == 690
+
+
+def test_the_fiendish_round_is_made_only_under_the_bar_and_a_stuck_layout_is_measured_by_extreme():
+    below = tuple(t for t in TECHNIQUES if t.level < FIENDISH)
+    seen = set()
+    for layout in _layouts(60):
+        puzzle = to_puzzle(BOARD, SET, layout)
+        short = reach(puzzle, below, FIENDISH)
+        if short is None:
+            continue
+        full = develop_by_logic(BOARD, SET, layout, random.Random(1), FIENDISH, 0)
+        never = develop_by_logic(BOARD, SET, layout, random.Random(1), FIENDISH, 0, probe_under=0)
+        always = develop_by_logic(BOARD, SET, layout, random.Random(1), FIENDISH, 0, probe_under=10**6)
+        if short.level is not None:  # extreme solves it: the same as the closure up to fiendish
+            assert never == always == full
+            seen.add("solved")
+            continue
+        assert never.graded.level is None and never.unplaced == short.unplaced and never.at_target == 0
+        assert always.graded.level == full.graded.level
+        if full.graded.level is None:
+            assert always.unplaced == short.unplaced >= full.unplaced
+        seen.add("fiendish" if full.graded.level is not None else "stuck")
+    assert {"solved", "stuck"} <= seen
