@@ -174,8 +174,19 @@ def develop_by_logic(
     upto = tuple(t for t in TECHNIQUES if t.level <= logical)
     probing = probe_under is not None and logical == FIENDISH
     below = tuple(t for t in TECHNIQUES if t.level < FIENDISH) if probing else ()
+    guessing = level == GUESSING
     for made in range(repairs + 1):
         puzzle = to_puzzle(board, dominoes, layout)
+        if guessing:
+            tried = _guessing_try(board, puzzle, layout, upto)
+            if isinstance(tried, Developed):
+                return tried._replace(repairs=made)
+            if tried is not None:  # a second solution: repaired (or given up) without the fiendish round
+                tiles, short = tried
+                if made == repairs:
+                    return _stuck(layout, made, short)
+                layout = repair(board, layout, rng, tiles)
+                continue
         short = reach(puzzle, below, logical) if below else None  # extreme's closure (a fiendish target only)
         reached = short
         if short is not None and short.level is None and short.unplaced < (probe_under or 0):
@@ -191,7 +202,6 @@ def develop_by_logic(
             if graded.level is not None or reached is not None:
                 return Developed(layout, graded, made)
             reached = _stuck_in_steps(graded, len(dominoes), logical)
-        guessing = level == GUESSING
         if made == repairs and not guessing:
             return _stuck(layout, made, reached)
         budget = GUESSING_COUNT_NODES if guessing else STUCK_COUNT_NODES
@@ -250,6 +260,31 @@ def _stuck_in_steps(graded: GradeResult, dominoes: int, level: int) -> Reach:
     split = {q for d in graded.deductions for q in (*d.splits, *d.quiet_splits)}
     at_target = sum(_own_step(Technique(d.rule), level) for d in graded.deductions)
     return Reach(None, tuple(sorted(joined)), tuple(sorted(split)), dominoes - len(joined), at_target)
+
+
+def _guessing_try(
+    board: Board, puzzle: Puzzle, layout: Layout, upto: tuple[Technique, ...]
+) -> Developed | tuple[list[int], Reach] | None:
+    """One try of a guessing target's layout with the fiendish round kept for a layout proved proper: the closure
+    up to extreme, and the count (:data:`GUESSING_COUNT_NODES`) from where it is stuck.
+
+    A second solution comes back as the tiles to repair with the stuck measure, no fiendish round made (a random
+    layout needs many repairs, and the round costs 0.4-1.3 s a try at order 40); a layout the count neither proves
+    nor refutes comes back stuck where extreme left it; one proved proper is a guessing puzzle if the fiendish
+    round leaves it stuck. None: the caller's own try settles it (extreme or fiendish solves it, a contradiction),
+    as it did before this short cut."""
+    short = reach(puzzle, tuple(t for t in upto if t.level < FIENDISH), FIENDISH)
+    if short is None or short.level is not None:
+        return None
+    other = _second_solution(puzzle, short, layout, board, GUESSING_COUNT_NODES)
+    if isinstance(other, list):
+        return other, short
+    if not other:
+        return _stuck(layout, 0, short)
+    full = reach(puzzle, upto, FIENDISH)
+    if full is not None and full.level is None:
+        return Developed(layout, GradeResult(PROPER, GUESSING), 0, stepped=False)
+    return None
 
 
 def _stuck(layout: Layout, made: int, reached: Reach) -> Developed:

@@ -287,3 +287,24 @@ def test_the_fiendish_round_is_made_only_under_the_bar_and_a_stuck_layout_is_mea
             assert always.unplaced == short.unplaced >= full.unplaced
         seen.add("fiendish" if full.graded.level is not None else "stuck")
     assert {"solved", "stuck"} <= seen
+
+
+def test_a_guessing_target_makes_the_fiendish_round_only_on_a_layout_the_counter_proves(monkeypatch):
+    """The count from where extreme stops repairs a layout with a second solution before any fiendish round (the
+    round is the try's dearest part on a big board); a layout proved proper gets one, and is guessing if stuck."""
+    rounds = []
+
+    def stuck(puzzle, techniques, level):
+        rounds.append(max(t.level for t in techniques))
+        return Reach(None, (), (), len(SET), 0)
+
+    monkeypatch.setattr(develop_big, "reach", stuck)
+    seen = set()
+    for layout in _layouts(25):
+        rounds.clear()
+        unique = count_solutions(to_puzzle(BOARD, SET, layout), 2).unique
+        made = develop_by_logic(BOARD, SET, layout, random.Random(3), GUESSING, 0)
+        assert rounds.count(FIENDISH) == (1 if unique else 0)
+        assert made.graded.level == (GUESSING if unique else None)
+        seen.add(unique)
+    assert seen == {True, False}
