@@ -52,8 +52,9 @@ __all__ = [
     "reach",
     "logic_first_board",
     "develop_by_logic",
-    "fiendish_probe_under",
+    "probe_bar",
     "PROBE_STEP",
+    "SHORT_LEVEL",
 ]
 
 LOGIC_FIRST_CELLS = 31 * 32
@@ -86,11 +87,17 @@ twice as often. Measured at order 40 (bench/README.md, bench_monster): 2 childre
 often, and one move a child instead of up to two did not help."""
 
 PROBE_STEP = 10
-"""After a fiendish round that left a child stuck, the next child given one must be this many dominoes closer (by
-what extreme leaves unplaced): :func:`fiendish_probe_under`. Measured at order 40 (bench/README.md)."""
+"""After a full closure that left a child stuck, the next child given one must be this many dominoes closer (by the
+shorter closure): :func:`probe_bar`. Without it, order-40 fiendish seed 10 made 16 fiendish rounds that failed at
+0.4-1.3 s each (15.5 s of CPU); with it 8.5 s (bench/README.md)."""
 
 FIENDISH, GUESSING = grade_level("fiendish"), grade_level("guessing")
 LOGIC_FIRST_CEILING = FIENDISH
+EXTREME = grade_level("extreme")
+SHORT_LEVEL = {FIENDISH: EXTREME, EXTREME: grade_level("basic")}
+"""The closure a search for a target grade climbs by (:func:`probe_bar`): the tier below fiendish (the fiendish
+round is most of a stuck layout's cost), and basic for extreme (the closure up to basic costs 0.02 s a stuck
+order-40 layout against 0.065-0.094 s up to extreme, and places within 5-45 dominoes of it)."""
 """The techniques a logic-first search grades with when its target is a score range and no grade: every one
 short of guessing, the hardest that prove a layout unique by themselves. A layout they leave stuck is measured
 by what they leave unplaced, as a graded target's layouts above it are, so such a search climbs toward puzzles
@@ -164,16 +171,16 @@ def develop_by_logic(
     search climbs by the closure's uses of the layout's own level (each batch counted whole) instead of the step
     run's: order-40 extreme seed 5 graded 75 such layouts step by step, a third of its time (bench/README.md).
 
-    With ``probe_under`` (a fiendish target: :func:`fiendish_probe_under`), each try is first the closure up to
-    extreme, and the fiendish round (short contradictions probing every open pair) is made only when that leaves
-    fewer than ``probe_under`` dominoes unplaced; otherwise the layout is stuck where extreme left it (see
-    :func:`fiendish_probe_under`). A layout extreme solves has the level and uses the closure up to fiendish would give
-    it (that tier is asked only where extreme is stuck).
+    With ``probe_under`` (an extreme or fiendish target: :func:`probe_bar`), each try is first the shorter
+    closure (up to :data:`SHORT_LEVEL` of the target: basic for extreme, extreme for fiendish), and the target's
+    own closure is made only when that leaves fewer than ``probe_under`` dominoes unplaced; otherwise the layout
+    is stuck where the shorter one left it. A layout the shorter closure solves has the level and uses the full
+    one would give it (the higher tiers are asked only where the lower ones are stuck).
     """
     logical = min(level, FIENDISH)  # a guessing target: what the techniques leave, proved by the counter
     upto = tuple(t for t in TECHNIQUES if t.level <= logical)
-    probing = probe_under is not None and logical == FIENDISH
-    below = tuple(t for t in TECHNIQUES if t.level < FIENDISH) if probing else ()
+    probing = probe_under is not None and logical in SHORT_LEVEL
+    below = tuple(t for t in TECHNIQUES if t.level <= SHORT_LEVEL[logical]) if probing else ()
     guessing = level == GUESSING
     for made in range(repairs + 1):
         puzzle = to_puzzle(board, dominoes, layout)
@@ -187,14 +194,14 @@ def develop_by_logic(
                     return _stuck(layout, made, short)
                 layout = repair(board, layout, rng, tiles)
                 continue
-        short = reach(puzzle, below, logical) if below else None  # extreme's closure (a fiendish target only)
+        short = reach(puzzle, below, logical) if below else None  # the shorter closure (SHORT_LEVEL)
         reached = short
         if short is not None and short.level is None and short.unplaced < (probe_under or 0):
-            reached = None  # closer than the population's best: worth the fiendish round
+            reached = None  # closer than the population's best: worth the target's own closure
         if reached is None:
             reached = reach(puzzle, upto, logical)
             if short is not None and short.level is None and reached is not None and reached.level is None:
-                reached = reached._replace(unplaced=short.unplaced)  # measured as every child is: by extreme
+                reached = reached._replace(unplaced=short.unplaced)  # measured as every child is
         if reached is not None and reached.level is not None and not scored:
             return Developed(layout, GradeResult(PROPER, reached.level, dict(reached.uses)), made, stepped=False)
         if reached is None or reached.level is not None:  # solved (or the closure met a contradiction)
@@ -216,19 +223,20 @@ def develop_by_logic(
     raise AssertionError("unreachable: the last try returns")  # pragma: no cover
 
 
-def fiendish_probe_under(unplaced: Sequence[int | None], probed: int | None = None) -> int | None:
-    """The ``probe_under`` of a fiendish search's next children (:func:`develop_by_logic`), from its population
-    (per layout the dominoes extreme left unplaced, None for one the techniques solve) and ``probed``, the fewest
-    dominoes extreme left on a child the fiendish round then left stuck (None: no such child yet).
+def probe_bar(unplaced: Sequence[int | None], probed: int | None = None) -> int | None:
+    """The ``probe_under`` of an extreme or fiendish search's next children (:func:`develop_by_logic`), from its
+    population (per layout the dominoes the shorter closure left unplaced, None for one the techniques solve) and
+    ``probed``, the fewest the shorter closure left on a child the full one then left stuck (None: none yet).
 
-    The fiendish round (short contradictions probing every open pair) costs most on a layout it leaves stuck, 0.4
-    to 1.3 s at order 40, and decides little far from a solved layout: on layouts that extreme leaves with 750 or
-    more of an order-40 board's 861 dominoes unplaced it solved 2 of 7, below 750 18 of 18 at 0.10-0.14 s each
-    (layouts met by an order-40 extreme search, seed 2; bench/README.md). So the search climbs by what extreme
-    leaves unplaced, and a child gets the fiendish round when it is closer than the population's best and, after a
-    round that failed, at least :data:`PROBE_STEP` dominoes closer than that one's; never for the random starts
-    (nothing to compare with yet); always (None) once the population holds a layout the techniques solve (below
-    the target: its children that extreme leaves stuck are near the threshold)."""
+    The target's own round costs most on a layout it leaves stuck and decides little far from a solved layout:
+    the fiendish round (short contradictions probing every open pair) costs 0.4 to 1.3 s a stuck order-40 layout;
+    on layouts that extreme leaves with 750 or more of the board's 861 dominoes unplaced it solved 2 of 7, below
+    750 18 of 18 at 0.10-0.14 s each; at extreme, the closure up to basic costs a quarter of the full one and
+    places nearly as much (bench/README.md). So the search climbs by the shorter closure (``SHORT_LEVEL``), and
+    a child gets the full one when it is closer than the population's best and, after a full closure that left a
+    child stuck, at least :data:`PROBE_STEP` dominoes closer than that one; never for the random starts (nothing
+    to compare with yet); always (None) once the population holds a layout the techniques solve (its children
+    that the shorter closure leaves stuck are near the threshold)."""
     if not unplaced:
         return 0
     if any(u is None for u in unplaced):

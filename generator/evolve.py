@@ -48,7 +48,7 @@ from deap import base, tools
 from dominosa.board import Board
 from dominosa.deductions import DEFAULT_NODE_BUDGET, DEFAULT_WEIGHTS, GRADES, ScoreWeights, grade_level
 from dominosa.dominoes import Domino, domino
-from dominosa.generator.develop_big import EXTREME_OFFSPRING, fiendish_probe_under, logic_first_board
+from dominosa.generator.develop_big import EXTREME_OFFSPRING, logic_first_board, probe_bar
 from dominosa.generator.fitness import (
     RATINGS,
     Budgets,
@@ -282,9 +282,9 @@ def extreme_big_board_settings(settings: Settings) -> Settings:
 
 
 def probed_at(probed: int | None, children: Iterable[tuple[int | None, Evaluation]]) -> int | None:
-    """The fewest dominoes extreme left unplaced on a child given the fiendish round that left it stuck (its job's
-    ``probe_under`` above what extreme left), or ``probed`` if none was lower
-    (:func:`~dominosa.generator.develop_big.fiendish_probe_under`)."""
+    """The fewest dominoes the shorter closure left unplaced on a child whose full closure then left it stuck (its
+    job's ``probe_under`` above what the shorter one left), or ``probed`` if none was lower
+    (:func:`~dominosa.generator.develop_big.probe_bar`)."""
     for under, e in children:
         if under is not None and e.level is None and e.fitness[1] < 0:
             unplaced = -int(e.fitness[2])
@@ -358,9 +358,9 @@ class Evolution:
         # There every layout of the grade is as good as another, and the first in a generation's order is the one
         # picked: so the generation ends at it, its later children never evaluated (_first_met).
         self.stop_at_first = not self.scored and logic_first_board(board)
-        # A fiendish search on a big board climbs by what extreme leaves, the fiendish round made only near the best
-        # (develop_big.fiendish_probe_under).
-        self.probe_fiendish = target.level == FIENDISH and logic_first_board(board)
+        # An extreme or fiendish search on a big board climbs by a shorter closure, its own made only near the best
+        # (develop_big.probe_bar).
+        self.probing = target.level in (EXTREME, FIENDISH) and logic_first_board(board)
         if target.level == EXTREME and logic_first_board(board):
             settings = extreme_big_board_settings(settings)
         self.settings = settings
@@ -571,12 +571,12 @@ class Evolution:
         return _Plan(cached, jobs)
 
     def _probe_under(self, search: _Search) -> int | None:
-        """A fiendish search on a big board: the children's ``probe_under`` from the population (a layout's
+        """An extreme or fiendish search on a big board: the children's ``probe_under`` from the population (a layout's
         stuck measure is the dominoes left unplaced, its fitness's third value negated) and the search's last
-        fiendish round (``probed``); None for every other."""
-        if not self.probe_fiendish:
+        full closure that left a child stuck (``probed``); None for every other."""
+        if not self.probing:
             return None
-        return fiendish_probe_under(
+        return probe_bar(
             [None if ind.evaluation is None or ind.evaluation.level is not None else -int(ind.fitness.values[2])
              for ind in search.population],
             search.probed,

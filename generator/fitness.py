@@ -182,8 +182,9 @@ class Job(NamedTuple):
     the target grade come back with its level and no score, unstepped (see
     :func:`~dominosa.generator.develop_big.develop_by_logic`); its rating is made only if it is chosen.
 
-    ``probe_under`` (a fiendish search on a big board) makes the fiendish round only for a layout that extreme
-    leaves with at most that many dominoes unplaced (:func:`~dominosa.generator.develop_big.fiendish_probe_under`).
+    ``probe_under`` (an extreme or fiendish search on a big board) makes the target's own closure only for a
+    layout that the shorter one leaves with fewer than that many dominoes unplaced
+    (:func:`~dominosa.generator.develop_big.probe_bar`).
     """
 
     cells: tuple[Cell, ...]

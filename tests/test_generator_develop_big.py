@@ -18,10 +18,11 @@ from dominosa.generator.develop_big import (
     EXTREME_OFFSPRING,
     LOGIC_FIRST_CELLS,
     PROBE_STEP,
+    SHORT_LEVEL,
     Reach,
     develop_by_logic,
-    fiendish_probe_under,
     logic_first_board,
+    probe_bar,
     reach,
 )
 from dominosa.generator.evolve import Evolution, Settings, probed_at
@@ -250,11 +251,11 @@ def test_a_generation_ends_at_its_first_child_of_the_grade(small_threshold, monk
 
 
 def test_a_fiendish_child_is_probed_only_closer_than_the_population_and_the_last_failed_round():
-    assert fiendish_probe_under([]) == 0  # random starts: never
-    assert fiendish_probe_under([700, None]) is None  # a solved layout in the population: always
-    assert fiendish_probe_under([760, 750]) == 750
-    assert fiendish_probe_under([760, 750], probed=755) == 755 - PROBE_STEP + 1
-    assert fiendish_probe_under([760, 740], probed=755) == 740
+    assert probe_bar([]) == 0  # random starts: never
+    assert probe_bar([700, None]) is None  # a solved layout in the population: always
+    assert probe_bar([760, 750]) == 750
+    assert probe_bar([760, 750], probed=755) == 755 - PROBE_STEP + 1
+    assert probe_bar([760, 740], probed=755) == 740
 
 
 def test_the_last_failed_round_is_the_lowest_child_probed_and_left_stuck():
@@ -266,18 +267,21 @@ def test_the_last_failed_round_is_the_lowest_child_probed_and_left_stuck():
     assert probed_at(690, [(750, stuck)]) == 690
 
 
-def test_the_fiendish_round_is_made_only_under_the_bar_and_a_stuck_layout_is_measured_by_extreme():
-    below = tuple(t for t in TECHNIQUES if t.level < FIENDISH)
+@pytest.mark.parametrize("level", [EXTREME, FIENDISH])
+def test_the_full_closure_is_made_only_under_the_bar_and_a_stuck_layout_is_measured_by_the_shorter_one(level):
+    """Extreme's closure for a fiendish target, basic's for an extreme one (``SHORT_LEVEL``) measures a stuck
+    layout; the target's own closure is made only below the bar, and gives what it gave without one."""
+    below = tuple(t for t in TECHNIQUES if t.level <= SHORT_LEVEL[level])
     seen = set()
     for layout in _layouts(60):
         puzzle = to_puzzle(BOARD, SET, layout)
-        short = reach(puzzle, below, FIENDISH)
+        short = reach(puzzle, below, level)
         if short is None:
             continue
-        full = develop_by_logic(BOARD, SET, layout, random.Random(1), FIENDISH, 0)
-        never = develop_by_logic(BOARD, SET, layout, random.Random(1), FIENDISH, 0, probe_under=0)
-        always = develop_by_logic(BOARD, SET, layout, random.Random(1), FIENDISH, 0, probe_under=10**6)
-        if short.level is not None:  # extreme solves it: the same as the closure up to fiendish
+        full = develop_by_logic(BOARD, SET, layout, random.Random(1), level, 0)
+        never = develop_by_logic(BOARD, SET, layout, random.Random(1), level, 0, probe_under=0)
+        always = develop_by_logic(BOARD, SET, layout, random.Random(1), level, 0, probe_under=10**6)
+        if short.level is not None:  # the shorter closure solves it: the same as the target's
             assert never == always == full
             seen.add("solved")
             continue
@@ -285,8 +289,8 @@ def test_the_fiendish_round_is_made_only_under_the_bar_and_a_stuck_layout_is_mea
         assert always.graded.level == full.graded.level
         if full.graded.level is None:
             assert always.unplaced == short.unplaced >= full.unplaced
-        seen.add("fiendish" if full.graded.level is not None else "stuck")
-    assert {"solved", "stuck"} <= seen
+        seen.add("stuck")
+    assert seen == {"solved", "stuck"}
 
 
 def test_a_guessing_target_makes_the_fiendish_round_only_on_a_layout_the_counter_proves(monkeypatch):
