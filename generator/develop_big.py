@@ -93,15 +93,16 @@ shorter closure): :func:`probe_bar`. Without it, order-40 fiendish seed 10 made 
 
 FIENDISH, GUESSING = grade_level("fiendish"), grade_level("guessing")
 LOGIC_FIRST_CEILING = FIENDISH
+"""The techniques a logic-first search grades with when its target is a score range and no grade: every one
+short of guessing, the hardest that prove a layout unique by themselves. A layout they leave stuck is measured
+by what they leave unplaced, as a graded target's layouts above it are, so such a search climbs toward puzzles
+the techniques solve (a guessing puzzle in the range is not looked for on a big board)."""
+
 EXTREME = grade_level("extreme")
 SHORT_LEVEL = {FIENDISH: EXTREME, EXTREME: grade_level("basic")}
 """The closure a search for a target grade climbs by (:func:`probe_bar`): the tier below fiendish (the fiendish
 round is most of a stuck layout's cost), and basic for extreme (the closure up to basic costs 0.02 s a stuck
 order-40 layout against 0.065-0.094 s up to extreme, and places within 5-45 dominoes of it)."""
-"""The techniques a logic-first search grades with when its target is a score range and no grade: every one
-short of guessing, the hardest that prove a layout unique by themselves. A layout they leave stuck is measured
-by what they leave unplaced, as a graded target's layouts above it are, so such a search climbs toward puzzles
-the techniques solve (a guessing puzzle in the range is not looked for on a big board)."""
 
 
 class Developed(NamedTuple):
