@@ -189,7 +189,6 @@ def _settled(
             near, away = join_splits(m, open_, low.bit_length() - 1)
             changed = near | away  # its domino's other places: split quietly
             if changed:
-                split |= changed
                 open_ ^= changed
                 if not quiet:
                     new_splits |= near
@@ -201,8 +200,9 @@ def _settled(
         n_splits += 1
         q = low.bit_length() - 1
         d = pair_domino[q]
-        if d < 0 or placed >> d & 1:
+        if d < 0:
             continue
+        # (A placed domino has no place open, its rule 2 drawn before any split: this is -1 for it.)
         only = only_place_of(m, open_, d)
         if only >= 0:  # one place left: it is joined
             if placings is not None:
@@ -212,6 +212,8 @@ def _settled(
             _check_free(tables, covered, 0, cells, 0)
             joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
             open_ ^= left
+    # Every pair is open, joined or split: the split ones are the rest (one operation, not one a rule 2 step).
+    split = m.all_pairs ^ (open_ | joined)
     return make_position(joined, split, covered, placed), n_joins, n_splits
 
 
