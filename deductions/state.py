@@ -294,8 +294,10 @@ class SolvingState:
         self.pair_states = bytearray(t.n_pairs)
         self.cell_live = [len(ps) for ps in t.cell_pairs]
         self.dom_live = [len(ps) for ps in t.placements]
-        self.covered = bytearray(t.n_cells)
-        self.placed = bytearray(t.n_dominoes)
+        # Flags by index, as lists: the compiled build reads and writes a list's items directly, a bytearray's
+        # through the generic item protocol (a boxed index and a boxed value each time).
+        self.covered = [0] * t.n_cells
+        self.placed = [0] * t.n_dominoes
         self.n_covered = 0
         # The covered cells and placed dominoes as bitsets too (the position's, :meth:`position`).
         self.covered_bits = 0
@@ -321,10 +323,15 @@ class SolvingState:
         for q, d in enumerate(t.pair_domino):
             if d < 0:
                 self._set_split(q, SPLIT)
+        # Every cell and domino is a candidate of rules 4 and 6 already: only those with fewer than two pairs left
+        # have more to note (lonely, or a contradiction).
+        cell_live, dom_live = self.cell_live, self.dom_live
         for x in range(t.n_cells):
-            self._cell_changed(x)
+            if cell_live[x] < 2:
+                self._cell_changed(x)
         for d in range(t.n_dominoes):
-            self._domino_changed(d)
+            if dom_live[d] < 2:
+                self._domino_changed(d)
         for q in t.clue_pairs:
             self._set_joined(q, NEWLY_JOINED)
 
