@@ -57,7 +57,7 @@ from typing import Any, NamedTuple, Protocol
 from dominosa.deductions import rules
 from dominosa.deductions.grades import BOOKKEEPING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.levels import finders_by_level
-from dominosa.deductions.settled import settle_pending, settle_position
+from dominosa.deductions.settled import settle_pending, settle_undecided
 from dominosa.deductions.state import (
     JOINED,
     NEWLY_JOINED,
@@ -306,13 +306,13 @@ def settle_counted(
     engine's deductions (:func:`~dominosa.deductions.rules.placing_split`) and added to it.
 
     With ``deduction`` (not bookkeeping), the settled state is first made to hold it, by the kernel itself
-    (:func:`~dominosa.deductions.settled.settle_position`: the same splits and joins, in ``apply``'s order and
+    (:func:`~dominosa.deductions.settled.settle_undecided`: the same splits and joins, in ``apply``'s order and
     with its checks), so that the settled run's step is one call of the kernel and one of ``settle_to``."""
     placings: list[int] | None = None if placing_steps is None else []
     if deduction is not None:
-        after, joins, splits = settle_position(
-            s.masks, s.position(), deduction.joins, deduction.splits, deduction.quiet_splits, checked=False,
-            placings=placings, tables=s.tables)
+        after, joins, splits = settle_undecided(
+            s.masks, s.joined, s.undecided, s.covered_bits, s.placed_bits, deduction.joins, deduction.splits,
+            deduction.quiet_splits, placings=placings, tables=s.tables)
     elif not (s.newly_joined or s.newly_split):
         return
     else:
