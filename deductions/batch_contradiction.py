@@ -33,6 +33,7 @@ witnesses are kept, and so which pairs are probed, is as before; what is refuted
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from dominosa.deductions.grades import Technique
@@ -41,7 +42,7 @@ from dominosa.deductions.sentences import Sentence
 from dominosa.deductions.state import JOINED, SPLIT, UNDECIDED, Deduction, SolvingState, bit_indices, pair_bits
 from dominosa.deductions.tables import Tables
 
-__all__ = ["every_short_contradiction"]
+__all__ = ["Suppositions", "every_short_contradiction"]
 
 
 class _Witness:
@@ -218,21 +219,28 @@ class _Probe:
 
 def _passing(s: SolvingState, position: list[int]) -> _Kept:
     """What the passes keep, its witnesses those that still hold in the propagated ``position`` (a position that
-    does not hold the last pass's, another line of play sharing the memo, starts afresh).
-
-    Only a witness whose changes share a cell or a domino with the new facts (the pairs decided since the last
-    pass) is looked at, found from the pairs at those: it is dropped if the union of its fixed point and the
-    position is not one (see the module) at one of those cells and dominoes, as :func:`_closed` reads it (a new
-    fact deciding one of its pairs otherwise is at such a cell)."""
-    t = s.tables
+    does not hold the last pass's, another line of play sharing the memo, starts afresh): the new facts are the
+    pairs decided since the last pass (see :func:`_tell`)."""
     now_joined, now_split = pair_bits(bytes(position))
     kept = s.memo.get(_KEPT)
     if not isinstance(kept, _Kept) or kept.joined & ~now_joined or kept.split & ~now_split:
         kept = s.memo[_KEPT] = _Kept(len(position))
+    _tell(kept, s.tables, position, bit_indices((now_joined & ~kept.joined) | (now_split & ~kept.split)))
+    kept.now(now_joined, now_split)
+    return kept
+
+
+def _tell(kept: _Kept, t: Tables, position: list[int], new: Iterable[int]) -> None:
+    """Drop the kept witnesses that the ``new`` facts of ``position`` (pairs) leave without a fixed point.
+
+    Only a witness whose changes share a cell or a domino with the new facts is looked at, found from the pairs at
+    those: it is dropped if the union of its fixed point and the position is not one (see the module) at one of
+    those cells and dominoes, as :func:`_closed` reads it (a new fact deciding one of its pairs otherwise is at
+    such a cell)."""
     places_of, changers = _places(t), kept.changers
     near: dict[_Witness, list[int]] = {}  # each witness near the new facts: the cells and dominoes it shares
     seen: set[int] = set()
-    for r in bit_indices((now_joined & ~kept.joined) | (now_split & ~kept.split)):
+    for r in new:
         for k in places_of[r]:
             if k in seen:
                 continue
@@ -248,8 +256,60 @@ def _passing(s: SolvingState, position: list[int]) -> _Kept:
         changes = w.changes()
         if not all(_closed(t, k, position, changes) for k in shared):
             w.holds = False
-    kept.now(now_joined, now_split)
-    return kept
+
+
+class Suppositions:
+    """Short contradictions probed one pair after another on one position that takes in each refutation, so that
+    later suppositions start from more (the closure mode's bulk finder, :mod:`~dominosa.deductions.levels`),
+    vouched for by the witnesses the passes keep (see the module) instead of by fixed points holding the whole
+    position (:class:`~dominosa.deductions.probe.PairProbe`, whose interface this is: after each split those
+    were mostly left behind, and every later pair probed again). Each answer is a probe's: the refuted pairs, the
+    position and what follows are the same.
+
+    >>> from dominosa import read_puzzle
+    >>> s = SolvingState(read_puzzle("3:22223101012330103310"))
+    >>> suppose = Suppositions(s)
+    >>> [q for q in range(len(s.pair_states)) if suppose.refutes(q)][:4]
+    [0, 3, 4, 5]
+    """
+
+    __slots__ = ("node", "kept", "probe")
+
+    def __init__(self, s: SolvingState) -> None:
+        node = propagate_position(s.tables, s.joined_pairs(), s.split_pairs())
+        self.node = node
+        self.kept = _passing(s, node.pstate) if node is not None else None
+        self.probe = _Probe(node) if node is not None else None
+
+    def refutes(self, q: int) -> bool:
+        """Whether joining pair ``q`` leads by rules 1-6 alone to a contradiction (every pair does when the
+        position itself contradicts)."""
+        node, kept, probe = self.node, self.kept, self.probe
+        if node is None or kept is None or probe is None:
+            return True
+        if node.pstate[q]:  # decided in the position: refuted if split
+            return node.pstate[q] == SPLIT
+        if kept.vouched(q):
+            return False
+        w = probe.join(q)
+        if w is None:
+            return True
+        kept.add(w)
+        return False
+
+    def decide(self, q: int, join: bool) -> bool:
+        """Join (or split) open pair ``q`` in the position and draw every consequence; False on a contradiction
+        (the position is then spoilt). The probe's scratch node takes the same step, and its trail (the new
+        facts) tells the witnesses."""
+        node, kept, probe = self.node, self.kept, self.probe
+        if node is None or kept is None or probe is None or not (node.join(q) if join else node.split(q)):
+            return False
+        work = probe.node
+        work.join(q) if join else work.split(q)  # (the same arrays, the same propagation: consistent too)
+        _tell(kept, node.t, node.pstate, work.trail)
+        work.trail.clear()
+        probe.n_joined = node.n_joined
+        return True
 
 
 def _closed(t: Tables, k: int, position: list[int], changes: dict[int, int]) -> bool:
