@@ -32,7 +32,14 @@ def pids(pool) -> list[int]:
 def in_background(client: TestClient, path: str, body: dict) -> tuple[threading.Thread, list]:
     """POST ``body`` to ``path`` from a thread of its own: the thread and the list its answer will be put in."""
     answers: list = []
-    thread = threading.Thread(target=lambda: answers.append(client.post(path, json=body)), daemon=True)
+
+    def ask() -> None:
+        try:
+            answers.append(client.post(path, json=body))
+        except RuntimeError as stopped:  # the test client's portal closed while the studio's stop answered it
+            answers.append(stopped)
+
+    thread = threading.Thread(target=ask, daemon=True)
     thread.start()
     return thread, answers
 
