@@ -87,6 +87,7 @@ class Node:
         "trail",
         "weights",
         "clause_pairs",
+        "clauses_early",
     )
 
     def __init__(
@@ -114,6 +115,9 @@ class Node:
         self.level = 0
         self.lev = self.why = self.trail = self.weights = UNRECORDED
         self.clause_pairs = NO_CLAUSES
+        # The search's learned clauses propagate as soon as the joins queued are done, before rules 1 and 3-6 (a
+        # big board's search: its unit clauses then cut the rules' work short), or only at their fixed point.
+        self.clauses_early = False
 
     def copy(self) -> Node:
         """A plain node at the same position (a supposition's scratch copy)."""
@@ -264,6 +268,12 @@ class Node:
                                 check_doms.append(e)
             if splits:
                 continue
+            if self.clauses_early:
+                confl = self.watch_clauses(pending, splits)
+                if confl is not None:
+                    return confl
+                if ph < len(pending) or splits:
+                    continue
             if ch < len(cells):
                 x = cells[ch]
                 ch += 1
