@@ -17,6 +17,7 @@ sample as it comes, so a long run can be read before it ends.
 
     python bench/bench_studio_orders.py                       # 40 45 50 x every grade x seeds 1-3
     python bench/bench_studio_orders.py --orders 50 --grades fiendish guessing --seeds 1
+    python bench/bench_studio_orders.py --orders 45 50 --grades extreme fiendish guessing --cpu-cap 48 --limit 400
 """
 
 from __future__ import annotations
@@ -45,30 +46,41 @@ def cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
-async def sample(pool: WorkerPool, body: dict, limit: float) -> dict:
-    """One request to make a puzzle, as the studio runs it: its outcome, wall and CPU seconds, the load."""
+async def sample(pool: WorkerPool, body: dict, limit: float, cpu_cap: float | None = None) -> dict:
+    """One request to make a puzzle, as the studio runs it: its outcome, wall and CPU seconds, the load. With
+    ``cpu_cap``, a job that has spent that much CPU is stopped (``OVER``), as a client leaving stops it: past the
+    cap the studio would not promise the row anyway, and the rest of its run would only load the machine."""
     while not pool.pids:  # the process of a job stopped at the limit is still being replaced
         await asyncio.sleep(0.1)
     (pid,) = pool.pids
     before = cpu_seconds(pid) or 0.0
     spent = [0.0]
+    over = [False]
+    job = asyncio.ensure_future(pool.run("generate", body, timeout=limit))
 
     async def watch() -> None:
         while True:
             now = cpu_seconds(pid)
             if now is not None:
                 spent[0] = now - before
+            if cpu_cap is not None and spent[0] > cpu_cap and not job.done():
+                over[0] = True
+                job.cancel()
             await asyncio.sleep(0.2)
 
     watcher = asyncio.create_task(watch())
     load = os.getloadavg()[0]
     started = time.perf_counter()
     try:
-        outcome, value = await pool.run("generate", body, timeout=limit)
+        outcome, value = await job
         made = json.loads(value) if outcome == "ok" else None
         result = "ok" if made else f"refused: {value}"
     except JobTimeout:
         made, result = None, "MISSED"
+    except asyncio.CancelledError:
+        if not over[0]:
+            raise
+        made, result = None, "OVER"
     wall = time.perf_counter() - started
     watcher.cancel()
     end = cpu_seconds(pid)
@@ -99,9 +111,14 @@ async def main(args: argparse.Namespace) -> int:
             for grade in args.grades
         ]
         plan += [] if args.no_reference else [reference]
+        over: set[tuple[int, str | None]] = set()  # rows a seed took past --cpu-cap: their later seeds are skipped
         for body in plan:
             body = {k: v for k, v in body.items() if v is not None}
-            row = await sample(pool, body, args.limit)
+            if (body["order"], body.get("grade")) in over:
+                continue
+            row = await sample(pool, body, args.limit, args.cpu_cap)
+            if row["result"] in ("OVER", "MISSED"):
+                over.add((body["order"], body.get("grade")))
             rows.append(row)
             print(
                 f"order {row['order']:>2} {row.get('grade', '(default)'):>9} seed {row['seed']}:"
@@ -116,7 +133,7 @@ async def main(args: argparse.Namespace) -> int:
         await pool.close()
         if out:
             out.close()
-    missed = [r for r in rows if r["result"] == "MISSED" or r.get("grade") not in (None, r["made_grade"])]
+    missed = [r for r in rows if r["result"] in ("MISSED", "OVER") or r.get("grade") not in (None, r["made_grade"])]
     print(f"{len(rows)} samples, {len(missed)} missed the {args.limit:g} s limit or the grade asked", flush=True)
     return 1 if args.strict and missed else 0
 
@@ -130,6 +147,12 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--out", help="append one JSON line per sample to this file")
     parser.add_argument(
         "--nice", type=int, default=GENERATION_NICE, help="the worker's CPU priority (the studio's by default)"
+    )
+    parser.add_argument(
+        "--cpu-cap",
+        type=float,
+        help="stop a job past this many CPU seconds (OVER) and skip its row's later seeds (the studio promises a row"
+        " only when every seed fits: web/capacity.py)",
     )
     parser.add_argument("--no-reference", action="store_true", help="skip the reference samples")
     parser.add_argument("--strict", action="store_true", help="exit 1 when a sample misses the limit or the grade")

@@ -57,7 +57,7 @@ from typing import Any, NamedTuple, Protocol
 from dominosa.deductions import rules
 from dominosa.deductions.grades import BOOKKEEPING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.levels import finders_by_level
-from dominosa.deductions.settled import settle_pending
+from dominosa.deductions.settled import settle_pending, settle_undecided
 from dominosa.deductions.state import (
     JOINED,
     NEWLY_JOINED,
@@ -159,9 +159,16 @@ class SettledWalk(StepWalk):
     def __init__(self, state: SolvingState, counted: list[int]) -> None:
         super().__init__(state)
         self.counted = counted
+        self.applied: Deduction | None = None  # applied by the next settle, with its consequences
+
+    def apply(self, deduction: Deduction) -> None:
+        """Keep the deduction for :meth:`settle`, which makes it and draws its consequences in one call of the
+        settle kernel: the state is not made to hold it pending first (the loop settles after every apply)."""
+        self.applied = deduction
 
     def settle(self) -> None:
-        settle_counted(self.subject, self.counted)
+        deduction, self.applied = self.applied, None
+        settle_counted(self.subject, self.counted, deduction=deduction)
 
 
 class ClosureWalk(StepWalk):
@@ -285,7 +292,10 @@ def settled_start(puzzle: Puzzle, forced: list[Deduction] | None = None) -> Solv
     return state
 
 
-def settle_counted(s: SolvingState, uses: list[int], placing_steps: list[Deduction] | None = None) -> None:
+def settle_counted(
+    s: SolvingState, uses: list[int], placing_steps: list[Deduction] | None = None, *,
+    deduction: Deduction | None = None,
+) -> None:
     """Draw the bookkeeping as the step mode would, counting its steps in ``uses`` (by rule number): the settle
     kernel (:func:`~dominosa.deductions.settled.settle_pending`) draws the pending pairs' consequences on the
     position's bitsets in the step mode's order (the lowest newly joined pair's rule 2, else the lowest newly split
@@ -293,12 +303,20 @@ def settle_counted(s: SolvingState, uses: list[int], placing_steps: list[Deducti
     (:meth:`~dominosa.deductions.state.SolvingState.settle_to`, which raises the
     :class:`~dominosa.deductions.state.Contradiction` of a cell or domino left with nothing), without making the
     deductions (most of a settled run's cost); with ``placing_steps``, the steps that place a domino are made as the
-    engine's deductions (:func:`~dominosa.deductions.rules.placing_split`) and added to it."""
-    if not (s.newly_joined or s.newly_split):
-        return
-    unsettled = s.unsettled()
+    engine's deductions (:func:`~dominosa.deductions.rules.placing_split`) and added to it.
+
+    With ``deduction`` (not bookkeeping), the settled state is first made to hold it, by the kernel itself
+    (:func:`~dominosa.deductions.settled.settle_undecided`: the same splits and joins, in ``apply``'s order and
+    with its checks), so that the settled run's step is one call of the kernel and one of ``settle_to``."""
     placings: list[int] | None = None if placing_steps is None else []
-    after, joins, splits = settle_pending(s.masks, unsettled, placings=placings, tables=s.tables)
+    if deduction is not None:
+        after, joins, splits = settle_undecided(
+            s.masks, s.joined, s.undecided, s.covered_bits, s.placed_bits, deduction.joins, deduction.splits,
+            deduction.quiet_splits, placings=placings, tables=s.tables)
+    elif not (s.newly_joined or s.newly_split):
+        return
+    else:
+        after, joins, splits = settle_pending(s.masks, s.unsettled(), placings=placings, tables=s.tables)
     s.settle_to(after)
     if placing_steps is not None and placings:
         for i in range(0, len(placings), 2):

@@ -7,9 +7,9 @@ their own here, made per grading run: rules 4 and 6 look only at the cells and d
 last looked (the position's candidate sets); must overlap and both set analyses only at the dominoes or numbers a
 pair decided since may change (set analysis only as far as the lowest number with deductions); short
 contradictions are probed on the counting engine's compiled propagation of rules 1-6, each refuted pair split (and
-its consequences drawn) before the next is tried. The others use their
-technique's own generator (:data:`~dominosa.deductions.techniques.ALL_FINDERS`; local duplicates keep their own
-remembered scan, parity and forcing chains look at the whole position). :func:`finders_by_level` hands the driver
+its consequences drawn) before the next is tried, vouched for by the witnesses of a big board's passes. The others
+use their technique's own generator (:data:`~dominosa.deductions.techniques.ALL_FINDERS`; local duplicates keep their
+own remembered scan, parity and forcing chains look at the whole position). :func:`finders_by_level` hands the driver
 the finders up to each level, in the order the closure asks them.
 """
 
@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from dominosa.deductions.batch_contradiction import Suppositions
 from dominosa.deductions.grades import EXTREME, GUESSING, TECHNIQUES, TRIVIAL, Technique
 from dominosa.deductions.must_overlap import must_overlap_of
 from dominosa.deductions.node import DONE
-from dominosa.deductions.probe import PairProbe
 from dominosa.deductions.rules import same_neighbours_at, shared_cell_of
 from dominosa.deductions.scanning import UNDECIDED_MASK, affected_items
 from dominosa.deductions.sentences import Sentence
@@ -168,19 +168,20 @@ def _must_overlap_of_domino(s: SolvingState, d: int) -> tuple[Deduction, ...]:
 
 
 def _short_contradictions() -> AllFinder:
-    """Short contradictions in bulk, on the engine's one failed-pair probe
-    (:class:`~dominosa.deductions.counting.PairProbe`).
+    """Short contradictions in bulk, each supposition probed on the position propagated by rules 1-6
+    (:class:`~dominosa.deductions.batch_contradiction.Suppositions`).
 
-    Each undecided pair is supposed joined on the position propagated by rules 1-6; one that meets a
-    contradiction is split in the position at once, and its consequences drawn, before the next pair is tried,
-    so later suppositions start from more. The consistent fixed points met are kept for the whole grading run
-    (the probe vouches with them). What the position gained, rules 1-6 included, comes back as one deduction.
+    Each undecided pair is supposed joined; one that meets a contradiction is split in the position at once, and
+    its consequences drawn, before the next pair is tried, so later suppositions start from more. The consistent
+    fixed points met are kept, in the state's memo, for the whole grading run, and vouch for the pairs they join
+    while the position's new facts leave them fixed points (where a fixed point holding the whole position was
+    needed before, mostly left behind by the next split). What the position gained, rules 1-6 included, comes back
+    as one deduction.
     """
-    fixed_points: list[tuple[int, int]] = []  # consistent fixed points met so far: joined bits, split bits
 
     def find_all(s: SolvingState) -> list[Deduction]:
         t = s.tables
-        suppose = PairProbe.at(t, s.joined_pairs(), s.split_pairs(), fixed_points)
+        suppose = Suppositions(s)
         node = suppose.node
         if node is None:
             raise Contradiction("the simple rules alone meet a contradiction")

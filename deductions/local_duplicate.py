@@ -10,7 +10,8 @@ from functools import lru_cache
 from dominosa.deductions.grades import Technique
 from dominosa.deductions.scanning import UNDECIDED_MASK, affected_items, lowest_by_remembered_scan
 from dominosa.deductions.sentences import Sentence
-from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState
+from dominosa.deductions.state import UNDECIDED, Deduction, SolvingState, names_of
+from dominosa.deductions.tables import Tables
 
 __all__ = ["iter_local_duplicate", "iter_wide_local_duplicate", "wide_local_duplicate", "local_duplicate"]
 
@@ -62,24 +63,26 @@ def iter_local_duplicate(s: SolvingState) -> Iterator[Deduction]:
 _EVERY_LOCAL_DUPLICATE = "every local duplicate"
 
 
-class _LiveEnds(dict):
+class _LiveEnds:
     """Each open cell's undecided pairs, as the cell at their other end and the domino they show: worked out once
-    per cell and scan."""
+    per cell and scan (:meth:`of`; kept by cell in a list, which the compiled build indexes directly)."""
 
     def __init__(self, s: SolvingState) -> None:
-        super().__init__()
         self.s = s
+        self.ends: list[list[tuple[int, int]] | None] = [None] * s.tables.n_cells
 
-    def __missing__(self, x: int) -> list[tuple[int, int]]:
-        s = self.s
-        t, pair_states = s.tables, s.pair_states
-        pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
-        ends = (
-            []
-            if s.covered[x]
-            else [(pb[r] if pa[r] == x else pa[r], pd[r]) for r in t.cell_pairs[x] if pair_states[r] == UNDECIDED]
-        )
-        self[x] = ends
+    def of(self, x: int) -> list[tuple[int, int]]:
+        ends = self.ends[x]
+        if ends is None:
+            s = self.s
+            t, pair_states = s.tables, s.pair_states
+            pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
+            ends = (
+                []
+                if s.covered[x]
+                else [(pb[r] if pa[r] == x else pa[r], pd[r]) for r in t.cell_pairs[x] if pair_states[r] == UNDECIDED]
+            )
+            self.ends[x] = ends
         return ends
 
 
@@ -94,17 +97,17 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds, wide: bool = F
     """
     t = s.tables
     a, b, d = t.pair_a[q], t.pair_b[q], t.pair_domino[q]
-    around = []
-    for x in (a, b):
-        for y, _ in live[x]:
-            if y != a and y != b and y not in around:
-                around.append(y)
+    around = [y for y, _ in live.of(a) if y != b]
+    for y, _ in live.of(b):
+        if y != a and y not in around:
+            around.append(y)
     only: dict[int, int] = {}
     for y in around:
         # The dominoes y could still take were q joined: none (e stays -1), one (e), or several (e = -2, the
         # common case, found without building a list).
         e = -1
-        for z, f in live[y]:
+        ends = live.of(y)
+        for z, f in ends:
             if z != a and z != b and (f != d or not wide):
                 if e == -1:
                     e = f
@@ -112,33 +115,46 @@ def _local_duplicate_at(s: SolvingState, q: int, live: _LiveEnds, wide: bool = F
                     e = -2
                     break
         if e == -1 or e == d:  # (e is d only when not wide: every pair of y left shows q's domino)
-            return Deduction(
-                rule=LOCAL_DUPLICATE,
-                splits=(q,),
-                cells=(a, b, y),
-                domino=d,
-                reason=Sentence(
-                    "Joining {pair} (the {domino}) would leave {cell} with no partner: {pair} is split.",
-                    pair=s.pair_label(q), domino=s.domino_label(d), cell=s.cell_label(y),
-                ),
-            )
+            return _no_partner(t, q, d, y)
         if e == -2:
             continue
         twin = only.get(e)
-        if twin is not None and not any(z == twin and (f != d or not wide) for z, f in live[y]):
-            return Deduction(
-                rule=WIDE_LOCAL_DUPLICATE if wide else LOCAL_DUPLICATE,
-                splits=(q,),
-                cells=(a, b, twin, y),
-                domino=e,
-                reason=Sentence(
-                    "Joining {pair} would leave both {cell} and {other} needing the {domino}, which exists once: "
-                    "{pair} is split.",
-                    pair=s.pair_label(q), cell=s.cell_label(twin), other=s.cell_label(y), domino=s.domino_label(e),
-                ),
-            )
+        if twin is not None and not any(z == twin and (f != d or not wide) for z, f in ends):
+            return _both_needing(t, q, e, twin, y, wide)
         only[e] = y
     return None
+
+
+def _no_partner(t: Tables, q: int, d: int, y: int) -> Deduction:
+    """The first case's deduction: joining ``q`` would leave cell ``y`` with no partner (its sentence made when
+    read: a scan keeps many deductions whose words no one reads)."""
+    return Deduction(
+        rule=LOCAL_DUPLICATE,
+        splits=(q,),
+        cells=(t.pair_a[q], t.pair_b[q], y),
+        domino=d,
+        reason=lambda: Sentence(
+            "Joining {pair} (the {domino}) would leave {cell} with no partner: {pair} is split.",
+            pair=names_of(t).pair[q], domino=names_of(t).domino[d], cell=names_of(t).cell_label[y],
+        ),
+    )
+
+
+def _both_needing(t: Tables, q: int, e: int, twin: int, y: int, wide: bool) -> Deduction:
+    """The second case's deduction: joining ``q`` would leave cells ``twin`` and ``y`` both needing domino ``e``
+    (its sentence made when read)."""
+    return Deduction(
+        rule=WIDE_LOCAL_DUPLICATE if wide else LOCAL_DUPLICATE,
+        splits=(q,),
+        cells=(t.pair_a[q], t.pair_b[q], twin, y),
+        domino=e,
+        reason=lambda: Sentence(
+            "Joining {pair} would leave both {cell} and {other} needing the {domino}, which exists once: "
+            "{pair} is split.",
+            pair=names_of(t).pair[q], cell=names_of(t).cell_label[twin], other=names_of(t).cell_label[y],
+            domino=names_of(t).domino[e],
+        ),
+    )
 
 
 def iter_wide_local_duplicate(s: SolvingState) -> Iterator[Deduction]:

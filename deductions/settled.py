@@ -59,6 +59,7 @@ __all__ = [
     "start_position",
     "settle_position",
     "settle_pending",
+    "settle_undecided",
     "settled_after",
     "trivial_moves",
     "same_neighbour_cells",
@@ -127,7 +128,27 @@ def settle_position(
     (True, True, True)
     """
     joined, split, covered, placed = position
-    return _settled(m, joined, split, covered, placed, joins, splits, quiet_splits, 0, 0, checked, False, placings,
+    return _settled(m, joined, m.all_pairs & ~(joined | split), covered, placed, joins, splits, quiet_splits, 0, 0,
+                    checked, False, placings, tables)
+
+
+def settle_undecided(
+    m: Masks,
+    joined: int,
+    undecided: int,
+    covered: int,
+    placed: int,
+    joins: tuple[int, ...] = (),
+    splits: tuple[int, ...] = (),
+    quiet_splits: tuple[int, ...] = (),
+    *,
+    placings: list[int] | None = None,
+    tables: Tables | None = None,
+) -> tuple[Position, int, int]:
+    """The settle kernel (:func:`settle_position`, unchecked as :func:`settle_pending`) on a settled position given
+    by its joined and undecided pairs, as a :class:`~dominosa.deductions.state.SolvingState` keeps them: a settled
+    run hands over each deduction so, without working out the split pairs it would not read."""
+    return _settled(m, joined, undecided, covered, placed, joins, splits, quiet_splits, 0, 0, False, False, placings,
                     tables)
 
 
@@ -148,24 +169,22 @@ def settle_pending(
     trivial closure's way, where a domino left one place is rule 5's.
     """
     joined, split, covered, placed, pending_joins, pending_splits = unsettled
-    return _settled(m, joined, split, covered, placed, (), (), (), pending_joins, pending_splits, False, quiet,
-                    placings, tables)
+    return _settled(m, joined, m.all_pairs & ~(joined | split), covered, placed, (), (), (), pending_joins,
+                    pending_splits, False, quiet, placings, tables)
 
 
 def _settled(
-    m: Masks, joined: int, split: int, covered: int, placed: int, joins: tuple[int, ...], splits: tuple[int, ...],
+    m: Masks, joined: int, open_: int, covered: int, placed: int, joins: tuple[int, ...], splits: tuple[int, ...],
     quiet_splits: tuple[int, ...], pending_joins: int, pending_splits: int, checked: bool, quiet: bool,
     placings: list[int] | None, tables: Tables | None,
 ) -> tuple[Position, int, int]:
     """The kernel's body, for :func:`settle_position` and :func:`settle_pending` (one loop; the arguments
     positional and unboxed, as the compiled build passes them fastest)."""
     pair_cells, pair_domino, bits = m.pair_cells, m.pair_domino, m.bit
-    open_ = m.all_pairs & ~(joined | split)  # the undecided pairs, kept along
     new_joins, new_splits = pending_joins, 0 if quiet else pending_splits
     n_joins = n_splits = 0
     if quiet_splits or splits:
-        changed, newly = _split_all(bits, tables, joined, split, quiet_splits, splits)
-        split |= changed
+        changed, newly = _split_all(bits, tables, joined, open_, quiet_splits, splits)
         open_ ^= changed
         if not quiet:
             new_splits |= newly
@@ -175,7 +194,7 @@ def _settled(
         bit = bits[q]
         if joined & bit:
             continue
-        if split & bit:
+        if not open_ & bit:
             raise Contradiction(f"{_pair(tables, q)} is split and cannot be joined")
         cells, domino = pair_cells[q], 1 << pair_domino[q]
         _check_free(tables, covered, placed, cells, domino)
@@ -189,7 +208,6 @@ def _settled(
             near, away = join_splits(m, open_, low.bit_length() - 1)
             changed = near | away  # its domino's other places: split quietly
             if changed:
-                split |= changed
                 open_ ^= changed
                 if not quiet:
                     new_splits |= near
@@ -201,8 +219,9 @@ def _settled(
         n_splits += 1
         q = low.bit_length() - 1
         d = pair_domino[q]
-        if d < 0 or placed >> d & 1:
+        if d < 0:
             continue
+        # (A placed domino has no place open, its rule 2 drawn before any split: this is -1 for it.)
         only = only_place_of(m, open_, d)
         if only >= 0:  # one place left: it is joined
             if placings is not None:
@@ -212,11 +231,13 @@ def _settled(
             _check_free(tables, covered, 0, cells, 0)
             joined, covered, placed, new_joins = joined | left, covered | cells, placed | (1 << d), new_joins | left
             open_ ^= left
+    # Every pair is open, joined or split: the split ones are the rest (one operation, not one a rule 2 step).
+    split = m.all_pairs ^ (open_ | joined)
     return make_position(joined, split, covered, placed), n_joins, n_splits
 
 
 def _split_all(
-    bits: tuple[int, ...], tables: Tables | None, joined: int, split: int, quiet_splits: tuple[int, ...],
+    bits: tuple[int, ...], tables: Tables | None, joined: int, open_: int, quiet_splits: tuple[int, ...],
     splits: tuple[int, ...],
 ) -> tuple[int, int]:
     """A deduction's splits as :func:`settle_position` makes them (its quiet splits, then its splits): the pairs
@@ -228,7 +249,7 @@ def _split_all(
             bit = bits[q]
             if joined & bit:
                 raise Contradiction(f"{_pair(tables, q)} is joined and cannot be split")
-            if not (split | changed) & bit:
+            if open_ & bit and not changed & bit:
                 changed |= bit
                 if drawn:
                     newly |= bit
@@ -250,7 +271,8 @@ def settled_after(
     joined, split, covered, placed = position
     try:
         after, _, newly_split = _settled(
-            m, joined, split, covered, placed, joins, splits, quiet_splits, 0, 0, checked, False, None, None
+            m, joined, m.all_pairs & ~(joined | split), covered, placed, joins, splits, quiet_splits, 0, 0, checked,
+            False, None, None
         )
     except Contradiction:
         return None

@@ -294,8 +294,10 @@ class SolvingState:
         self.pair_states = bytearray(t.n_pairs)
         self.cell_live = [len(ps) for ps in t.cell_pairs]
         self.dom_live = [len(ps) for ps in t.placements]
-        self.covered = bytearray(t.n_cells)
-        self.placed = bytearray(t.n_dominoes)
+        # Flags by index, as lists: the compiled build reads and writes a list's items directly, a bytearray's
+        # through the generic item protocol (a boxed index and a boxed value each time).
+        self.covered = [0] * t.n_cells
+        self.placed = [0] * t.n_dominoes
         self.n_covered = 0
         # The covered cells and placed dominoes as bitsets too (the position's, :meth:`position`).
         self.covered_bits = 0
@@ -321,10 +323,15 @@ class SolvingState:
         for q, d in enumerate(t.pair_domino):
             if d < 0:
                 self._set_split(q, SPLIT)
+        # Every cell and domino is a candidate of rules 4 and 6 already: only those with fewer than two pairs left
+        # have more to note (lonely, or a contradiction).
+        cell_live, dom_live = self.cell_live, self.dom_live
         for x in range(t.n_cells):
-            self._cell_changed(x)
+            if cell_live[x] < 2:
+                self._cell_changed(x)
         for d in range(t.n_dominoes):
-            self._domino_changed(d)
+            if dom_live[d] < 2:
+                self._domino_changed(d)
         for q in t.clue_pairs:
             self._set_joined(q, NEWLY_JOINED)
 
@@ -480,20 +487,46 @@ class SolvingState:
         """Bring the index to ``after``, the settled position the settle kernel reached from this one
         (:func:`~dominosa.deductions.settled.settle_position`): the pairs pending are settled, the pairs joined and
         split since are marked so, and the counts and candidates follow. Raises :class:`Contradiction` where a cell
-        or domino is left with no possibility (the kernel leaves that check to the index when asked to)."""
+        or domino is left with no possibility (the kernel leaves that check to the index when asked to).
+
+        The kernel has checked its joins (no cell covered twice, no domino placed twice), so they are marked here
+        without :meth:`_set_joined`'s checks, and the bitsets of covered cells and placed dominoes are the
+        kernel's (the settled runs call this after every deduction: most of their bookkeeping's cost)."""
         pair_states = self.pair_states
-        for q in self.newly_joined:
-            pair_states[q] = JOINED
-        for q in self.newly_split:
-            pair_states[q] = SPLIT
-        self.newly_joined.clear()
-        self.newly_split.clear()
-        bit = self.masks.bit
-        joins = after.joined & ~self.joined
-        while joins:
-            q = joins.bit_length() - 1
-            joins ^= bit[q]
-            self._set_joined(q, JOINED)
+        if self.newly_joined:
+            for q in self.newly_joined:
+                pair_states[q] = JOINED
+            self.newly_joined.clear()
+        if self.newly_split:
+            for q in self.newly_split:
+                pair_states[q] = SPLIT
+            self.newly_split.clear()
+        t, bit = self.tables, self.masks.bit
+        pair_a, pair_b, pair_domino = t.pair_a, t.pair_b, t.pair_domino
+        covered, placed, cell_live, dom_live = self.covered, self.placed, self.cell_live, self.dom_live
+        lonely_cells, dirty_cells = self.lonely_cells, self.dirty_cells
+        lonely_dominoes, dirty_dominoes = self.lonely_dominoes, self.dirty_dominoes
+        joins = after.joined ^ self.joined  # (the kernel only adds joins)
+        if joins:
+            self.joined = after.joined
+            self.undecided ^= joins
+            self.covered_bits, self.placed_bits = after.covered, after.placed
+            while joins:
+                q = joins.bit_length() - 1
+                joins ^= bit[q]
+                pair_states[q] = JOINED
+                a, b, d = pair_a[q], pair_b[q], pair_domino[q]
+                covered[a] = covered[b] = placed[d] = 1
+                cell_live[a] -= 1
+                cell_live[b] -= 1
+                dom_live[d] -= 1
+                lonely_cells.discard(a)
+                lonely_cells.discard(b)
+                dirty_cells.discard(a)
+                dirty_cells.discard(b)
+                lonely_dominoes.discard(d)
+                dirty_dominoes.discard(d)
+                self.n_covered += 2
         splits = after.split & self.undecided
         self.undecided ^= splits
         while splits:
@@ -586,10 +619,12 @@ class SolvingState:
 
     def _count_split(self, q: int) -> None:
         """The counts and candidates of a pair's cells and domino after it is split."""
-        t = self.tables
-        for x in (t.pair_a[q], t.pair_b[q]):
-            self.cell_live[x] -= 1
-            self._cell_changed(x)
+        t, cell_live = self.tables, self.cell_live
+        a, b = t.pair_a[q], t.pair_b[q]  # one at a time: a loop over the two would make a tuple each call
+        cell_live[a] -= 1
+        self._cell_changed(a)
+        cell_live[b] -= 1
+        self._cell_changed(b)
         d = t.pair_domino[q]
         if d >= 0:
             self.dom_live[d] -= 1

@@ -21,7 +21,7 @@ on every board this module develops).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import NamedTuple
 
@@ -52,6 +52,9 @@ __all__ = [
     "reach",
     "logic_first_board",
     "develop_by_logic",
+    "probe_bar",
+    "PROBE_STEP",
+    "SHORT_LEVEL",
 ]
 
 LOGIC_FIRST_CELLS = 31 * 32
@@ -83,12 +86,23 @@ child is solved outright; with half the children a generation, the search takes 
 twice as often. Measured at order 40 (bench/README.md, bench_monster): 2 children made searches give up more
 often, and one move a child instead of up to two did not help."""
 
+PROBE_STEP = 10
+"""After a full closure that left a child stuck, the next child given one must be this many dominoes closer (by the
+shorter closure): :func:`probe_bar`. Without it, order-40 fiendish seed 10 made 16 fiendish rounds that failed at
+0.4-1.3 s each (15.5 s of CPU); with it 8.5 s (bench/README.md)."""
+
 FIENDISH, GUESSING = grade_level("fiendish"), grade_level("guessing")
 LOGIC_FIRST_CEILING = FIENDISH
 """The techniques a logic-first search grades with when its target is a score range and no grade: every one
 short of guessing, the hardest that prove a layout unique by themselves. A layout they leave stuck is measured
 by what they leave unplaced, as a graded target's layouts above it are, so such a search climbs toward puzzles
 the techniques solve (a guessing puzzle in the range is not looked for on a big board)."""
+
+EXTREME = grade_level("extreme")
+SHORT_LEVEL = {FIENDISH: EXTREME, EXTREME: grade_level("basic")}
+"""The closure a search for a target grade climbs by (:func:`probe_bar`): the tier below fiendish (the fiendish
+round is most of a stuck layout's cost), and basic for extreme (the closure up to basic costs 0.02 s a stuck
+order-40 layout against 0.065-0.094 s up to extreme, and places within 5-45 dominoes of it)."""
 
 
 class Developed(NamedTuple):
@@ -135,6 +149,7 @@ def develop_by_logic(
     repairs: int,
     *,
     scored: bool = True,
+    probe_under: int | None = None,
 ) -> Developed:
     """Find how far the techniques up to ``level`` get on the layout, repairing it while the counter finds a
     second solution from where they get stuck, at most ``repairs`` times (see the module).
@@ -156,12 +171,38 @@ def develop_by_logic(
     puzzle's rating makes its deductions anyway (``rate``'s one step run on a big board). Below the target the
     search climbs by the closure's uses of the layout's own level (each batch counted whole) instead of the step
     run's: order-40 extreme seed 5 graded 75 such layouts step by step, a third of its time (bench/README.md).
+
+    With ``probe_under`` (an extreme or fiendish target: :func:`probe_bar`), each try is first the shorter
+    closure (up to :data:`SHORT_LEVEL` of the target: basic for extreme, extreme for fiendish), and the target's
+    own closure is made only when that leaves fewer than ``probe_under`` dominoes unplaced; otherwise the layout
+    is stuck where the shorter one left it. A layout the shorter closure solves has the level and uses the full
+    one would give it (the higher tiers are asked only where the lower ones are stuck).
     """
     logical = min(level, FIENDISH)  # a guessing target: what the techniques leave, proved by the counter
     upto = tuple(t for t in TECHNIQUES if t.level <= logical)
+    probing = probe_under is not None and logical in SHORT_LEVEL
+    below = tuple(t for t in TECHNIQUES if t.level <= SHORT_LEVEL[logical]) if probing else ()
+    guessing = level == GUESSING
     for made in range(repairs + 1):
         puzzle = to_puzzle(board, dominoes, layout)
-        reached = reach(puzzle, upto, logical)
+        if guessing:
+            tried = _guessing_try(board, puzzle, layout, upto)
+            if isinstance(tried, Developed):
+                return tried._replace(repairs=made)
+            if tried is not None:  # a second solution: repaired (or given up) without the fiendish round
+                tiles, short = tried
+                if made == repairs:
+                    return _stuck(layout, made, short)
+                layout = repair(board, layout, rng, tiles)
+                continue
+        short = reach(puzzle, below, logical) if below else None  # the shorter closure (SHORT_LEVEL)
+        reached = short
+        if short is not None and short.level is None and short.unplaced < (probe_under or 0):
+            reached = None  # closer than the population's best: worth the target's own closure
+        if reached is None:
+            reached = reach(puzzle, upto, logical)
+            if short is not None and short.level is None and reached is not None and reached.level is None:
+                reached = reached._replace(unplaced=short.unplaced)  # measured as every child is
         if reached is not None and reached.level is not None and not scored:
             return Developed(layout, GradeResult(PROPER, reached.level, dict(reached.uses)), made, stepped=False)
         if reached is None or reached.level is not None:  # solved (or the closure met a contradiction)
@@ -169,7 +210,6 @@ def develop_by_logic(
             if graded.level is not None or reached is not None:
                 return Developed(layout, graded, made)
             reached = _stuck_in_steps(graded, len(dominoes), logical)
-        guessing = level == GUESSING
         if made == repairs and not guessing:
             return _stuck(layout, made, reached)
         budget = GUESSING_COUNT_NODES if guessing else STUCK_COUNT_NODES
@@ -182,6 +222,28 @@ def develop_by_logic(
             return _stuck(layout, made, reached)
         layout = repair(board, layout, rng, other)
     raise AssertionError("unreachable: the last try returns")  # pragma: no cover
+
+
+def probe_bar(unplaced: Sequence[int | None], probed: int | None = None) -> int | None:
+    """The ``probe_under`` of an extreme or fiendish search's next children (:func:`develop_by_logic`), from its
+    population (per layout the dominoes the shorter closure left unplaced, None for one the techniques solve) and
+    ``probed``, the fewest the shorter closure left on a child the full one then left stuck (None: none yet).
+
+    The target's own round costs most on a layout it leaves stuck and decides little far from a solved layout:
+    the fiendish round (short contradictions probing every open pair) costs 0.4 to 1.3 s a stuck order-40 layout;
+    on layouts that extreme leaves with 750 or more of the board's 861 dominoes unplaced it solved 2 of 7, below
+    750 18 of 18 at 0.10-0.14 s each; at extreme, the closure up to basic costs a quarter of the full one and
+    places nearly as much (bench/README.md). So the search climbs by the shorter closure (``SHORT_LEVEL``), and
+    a child gets the full one when it is closer than the population's best and, after a full closure that left a
+    child stuck, at least :data:`PROBE_STEP` dominoes closer than that one; never for the random starts (nothing
+    to compare with yet); always (None) once the population holds a layout the techniques solve (its children
+    that the shorter closure leaves stuck are near the threshold)."""
+    if not unplaced:
+        return 0
+    if any(u is None for u in unplaced):
+        return None
+    best = min(u for u in unplaced if u is not None)
+    return best if probed is None else min(best, probed - PROBE_STEP + 1)
 
 
 def reach(puzzle: Puzzle, techniques: tuple[Technique, ...], level: int) -> Reach | None:
@@ -207,6 +269,31 @@ def _stuck_in_steps(graded: GradeResult, dominoes: int, level: int) -> Reach:
     split = {q for d in graded.deductions for q in (*d.splits, *d.quiet_splits)}
     at_target = sum(_own_step(Technique(d.rule), level) for d in graded.deductions)
     return Reach(None, tuple(sorted(joined)), tuple(sorted(split)), dominoes - len(joined), at_target)
+
+
+def _guessing_try(
+    board: Board, puzzle: Puzzle, layout: Layout, upto: tuple[Technique, ...]
+) -> Developed | tuple[list[int], Reach] | None:
+    """One try of a guessing target's layout with the fiendish round kept for a layout proved proper: the closure
+    up to extreme, and the count (:data:`GUESSING_COUNT_NODES`) from where it is stuck.
+
+    A second solution comes back as the tiles to repair with the stuck measure, no fiendish round made (a random
+    layout needs many repairs, and the round costs 0.4-1.3 s a try at order 40); a layout the count neither proves
+    nor refutes comes back stuck where extreme left it; one proved proper is a guessing puzzle if the fiendish
+    round leaves it stuck. None: the caller's own try settles it (extreme or fiendish solves it, a contradiction),
+    as it did before this short cut."""
+    short = reach(puzzle, tuple(t for t in upto if t.level < FIENDISH), FIENDISH)
+    if short is None or short.level is not None:
+        return None
+    other = _second_solution(puzzle, short, layout, board, GUESSING_COUNT_NODES)
+    if isinstance(other, list):
+        return other, short
+    if not other:
+        return _stuck(layout, 0, short)
+    full = reach(puzzle, upto, FIENDISH)
+    if full is not None and full.level is None:
+        return Developed(layout, GradeResult(PROPER, GUESSING), 0, stepped=False)
+    return None
 
 
 def _stuck(layout: Layout, made: int, reached: Reach) -> Developed:

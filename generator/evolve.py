@@ -48,7 +48,7 @@ from deap import base, tools
 from dominosa.board import Board
 from dominosa.deductions import DEFAULT_NODE_BUDGET, DEFAULT_WEIGHTS, GRADES, ScoreWeights, grade_level
 from dominosa.dominoes import Domino, domino
-from dominosa.generator.develop_big import EXTREME_OFFSPRING, logic_first_board
+from dominosa.generator.develop_big import EXTREME_OFFSPRING, logic_first_board, probe_bar
 from dominosa.generator.fitness import (
     RATINGS,
     Budgets,
@@ -239,6 +239,7 @@ class _Search:
     final: Final | None = None
     failed: bool = False
     deferred: list[Individual] | None = None
+    probed: int | None = None
 
     @property
     def evolving(self) -> bool:
@@ -257,6 +258,7 @@ FINISH = -1
 # layouts above hard and extreme targets are measured by the quick run itself (fitness.measured_when_stuck), no
 # completion is ever asked for them, and extreme is in too: order 6 0.62x against main (15 seeds, load 3.9).
 QUICK_REJECT_UP_TO = EXTREME = grade_level("extreme")
+FIENDISH = grade_level("fiendish")
 
 
 def search_rng(seed: int | str, index: int, target: Target = ANY) -> random.Random:
@@ -277,6 +279,18 @@ def extreme_big_board_settings(settings: Settings) -> Settings:
     offspring = min(settings.offspring, EXTREME_OFFSPRING)
     generations = -(-settings.generations * settings.offspring // offspring)
     return replace(settings, offspring=offspring, generations=generations)
+
+
+def probed_at(probed: int | None, children: Iterable[tuple[int | None, Evaluation]]) -> int | None:
+    """The fewest dominoes the shorter closure left unplaced on a child whose full closure then left it stuck (its
+    job's ``probe_under`` above what the shorter one left), or ``probed`` if none was lower
+    (:func:`~dominosa.generator.develop_big.probe_bar`)."""
+    for under, e in children:
+        if under is not None and e.level is None and e.fitness[1] < 0:
+            unplaced = -int(e.fitness[2])
+            if unplaced < under and (probed is None or unplaced < probed):
+                probed = unplaced
+    return probed
 
 
 @contextmanager
@@ -344,6 +358,9 @@ class Evolution:
         # There every layout of the grade is as good as another, and the first in a generation's order is the one
         # picked: so the generation ends at it, its later children never evaluated (_first_met).
         self.stop_at_first = not self.scored and logic_first_board(board)
+        # An extreme or fiendish search on a big board climbs by a shorter closure, its own made only near the best
+        # (develop_big.probe_bar).
+        self.probing = target.level in (EXTREME, FIENDISH) and logic_first_board(board)
         if target.level == EXTREME and logic_first_board(board):
             settings = extreme_big_board_settings(settings)
         self.settings = settings
@@ -446,6 +463,8 @@ class Evolution:
                 if plan.completing is not None:
                     absorbed = plan.completing(done)
                 else:
+                    probes = [(job.probe_under, e) for job, e in zip(plan.jobs, done, strict=True)]
+                    search.probed = probed_at(search.probed, probes)
                     absorbed = self._take(search, plan, done, jobs)
                 self._advance(search, jobs, state)
                 if absorbed:
@@ -527,6 +546,7 @@ class Evolution:
             layouts = [self.toolbox.mutate(p.layout, rng, moves=rng.randint(1, s.max_moves)) for p in parents]
             budgets = s.budgets
         known: dict[Layout | None, Evaluation | None] = {ind.layout: ind.evaluation for ind in search.population}
+        probe = self._probe_under(search)
         cached: list[Evaluation | None] = []
         jobs: list[Job] = []
         for layout in layouts:
@@ -545,9 +565,22 @@ class Evolution:
                         s.weight_values,
                         self.quick_reject,
                         self.scored,
+                        probe,
                     )
                 )
         return _Plan(cached, jobs)
+
+    def _probe_under(self, search: _Search) -> int | None:
+        """An extreme or fiendish search on a big board: the children's ``probe_under`` from the population (a layout's
+        stuck measure is the dominoes left unplaced, its fitness's third value negated) and the search's last
+        full closure that left a child stuck (``probed``); None for every other."""
+        if not self.probing:
+            return None
+        return probe_bar(
+            [None if ind.evaluation is None or ind.evaluation.level is not None else -int(ind.fitness.values[2])
+             for ind in search.population],
+            search.probed,
+        )
 
     def _take(self, search: _Search, plan: _Plan, done: list[Evaluation], jobs: JobQueue) -> bool:
         """A generation's evaluations are back: absorb them (True), unless some are quick rejections and no layout

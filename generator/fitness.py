@@ -181,6 +181,10 @@ class Job(NamedTuple):
     ``scored`` False (a search that stops at its first layout of a grade alone) lets a big board's layout solved at
     the target grade come back with its level and no score, unstepped (see
     :func:`~dominosa.generator.develop_big.develop_by_logic`); its rating is made only if it is chosen.
+
+    ``probe_under`` (an extreme or fiendish search on a big board) makes the target's own closure only for a
+    layout that the shorter one leaves with fewer than that many dominoes unplaced
+    (:func:`~dominosa.generator.develop_big.probe_bar`).
     """
 
     cells: tuple[Cell, ...]
@@ -192,6 +196,7 @@ class Job(NamedTuple):
     weights: WeightValues = DEFAULT_WEIGHT_VALUES
     quick_reject: bool = False
     scored: bool = True
+    probe_under: int | None = None
 
 
 class Evaluation(NamedTuple):
@@ -413,7 +418,9 @@ def _evaluated_by_logic(job: Job, board: Board, start: Layout, rng: random.Rando
     by what they leave unplaced (proved proper or not: the search only needs to know it is not yet a puzzle of
     the target grade)."""
     level = job.target.level if job.target.level is not None else LOGIC_FIRST_CEILING
-    developed = develop_by_logic(board, job.dominoes, start, rng, level, job.budgets.repairs, scored=job.scored)
+    developed = develop_by_logic(
+        board, job.dominoes, start, rng, level, job.budgets.repairs, scored=job.scored, probe_under=job.probe_under
+    )
     layout, graded, repairs = developed.layout, developed.graded, developed.repairs
     if graded.level is None:
         stuck = Stuck(developed.unplaced, developed.at_target)

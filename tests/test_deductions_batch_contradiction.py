@@ -9,7 +9,7 @@ from strategies import layouts
 
 from dominosa.deductions import big_rating as big_rating_module
 from dominosa.deductions import short_contradiction
-from dominosa.deductions.batch_contradiction import every_short_contradiction
+from dominosa.deductions.batch_contradiction import Suppositions, every_short_contradiction
 from dominosa.deductions.counting import count_solution_pairs
 from dominosa.deductions.driver import iter_deductions
 from dominosa.deductions.grades import Technique
@@ -98,3 +98,32 @@ def test_every_pass_of_a_big_ratings_run_splits_what_a_probe_of_every_pair_refut
         puzzle, _ = proper_layout(order, random.Random(seed))
         big_rating_module.big_rating(puzzle, PROPER)
     assert any(kept_after_a_check) and not all(kept_after_a_check)
+
+
+def test_suppositions_answer_as_a_probe_remembering_nothing_while_the_position_takes_each_refutation():
+    """The closure's order (each refuted pair split before the next is tried), on positions a few steps into
+    solves of boards big enough for witnesses to be kept and dropped: every answer a fresh probe's, and the
+    positions the same after each split."""
+    refuted = vouched = 0
+    for order, seed in ((14, 2), (18, 4)):
+        puzzle, _ = proper_layout(order, random.Random(seed))
+        s = SolvingState(puzzle)
+        for k, _step in enumerate(iter_deductions(s, guess=False)):
+            if s.solved or k > 40:
+                break
+            if k % 10:
+                continue
+            suppose = Suppositions(s)
+            plain = PairProbe.at(s.tables, s.joined_pairs(), s.split_pairs())
+            assert plain.node is not None and suppose.node is not None and suppose.kept is not None
+            for q in range(len(s.pair_states)):
+                if plain.node.pstate[q]:
+                    continue
+                answer = plain.refutes(q)
+                vouched += suppose.kept.vouched(q)
+                assert suppose.refutes(q) == answer
+                if answer:
+                    refuted += 1
+                    assert suppose.decide(q, join=False) == plain.decide(q, join=False)
+                    assert suppose.node.pstate == plain.node.pstate
+    assert refuted and vouched  # (the boards are chosen so: both happen)

@@ -17,12 +17,15 @@ from dominosa.generator.best import Budget
 from dominosa.generator.develop_big import (
     EXTREME_OFFSPRING,
     LOGIC_FIRST_CELLS,
+    PROBE_STEP,
+    SHORT_LEVEL,
     Reach,
     develop_by_logic,
     logic_first_board,
+    probe_bar,
     reach,
 )
-from dominosa.generator.evolve import Evolution, Settings
+from dominosa.generator.evolve import Evolution, Settings, probed_at
 from dominosa.generator.fitness import Budgets, Job, Target, evaluate
 from dominosa.generator.generate import generate, make_request
 from dominosa.generator.mutations import random_start, to_puzzle
@@ -245,3 +248,67 @@ def test_a_generation_ends_at_its_first_child_of_the_grade(small_threshold, monk
     (whole,) = generate(request, 1)
     assert early.puzzle == whole.puzzle == pooled.puzzle and early.score == whole.score
     assert early.evaluations < whole.evaluations
+
+
+def test_a_fiendish_child_is_probed_only_closer_than_the_population_and_the_last_failed_round():
+    assert probe_bar([]) == 0  # random starts: never
+    assert probe_bar([700, None]) is None  # a solved layout in the population: always
+    assert probe_bar([760, 750]) == 750
+    assert probe_bar([760, 750], probed=755) == 755 - PROBE_STEP + 1
+    assert probe_bar([760, 740], probed=755) == 740
+
+
+def test_the_last_failed_round_is_the_lowest_child_probed_and_left_stuck():
+    layout = _layouts(1)[0]
+    stuck = fitness.Evaluation(layout, False, None, None, (1.0, -1.0, -700.0, 0.0), 0)
+    solved = fitness.Evaluation(layout, True, FIENDISH, None, (1.0, 0.0, 0.0, 0.0), 0)
+    assert probed_at(None, [(750, stuck), (750, solved)]) == 700
+    assert probed_at(None, [(700, stuck), (None, stuck)]) is None  # not under its bar, or no bar: not probed
+    assert probed_at(690, [(750, stuck)]) == 690
+
+
+@pytest.mark.parametrize("level", [EXTREME, FIENDISH])
+def test_the_full_closure_is_made_only_under_the_bar_and_a_stuck_layout_is_measured_by_the_shorter_one(level):
+    """Extreme's closure for a fiendish target, basic's for an extreme one (``SHORT_LEVEL``) measures a stuck
+    layout; the target's own closure is made only below the bar, and gives what it gave without one."""
+    below = tuple(t for t in TECHNIQUES if t.level <= SHORT_LEVEL[level])
+    seen = set()
+    for layout in _layouts(60):
+        puzzle = to_puzzle(BOARD, SET, layout)
+        short = reach(puzzle, below, level)
+        if short is None:
+            continue
+        full = develop_by_logic(BOARD, SET, layout, random.Random(1), level, 0)
+        never = develop_by_logic(BOARD, SET, layout, random.Random(1), level, 0, probe_under=0)
+        always = develop_by_logic(BOARD, SET, layout, random.Random(1), level, 0, probe_under=10**6)
+        if short.level is not None:  # the shorter closure solves it: the same as the target's
+            assert never == always == full
+            seen.add("solved")
+            continue
+        assert never.graded.level is None and never.unplaced == short.unplaced and never.at_target == 0
+        assert always.graded.level == full.graded.level
+        if full.graded.level is None:
+            assert always.unplaced == short.unplaced >= full.unplaced
+        seen.add("stuck")
+    assert seen == {"solved", "stuck"}
+
+
+def test_a_guessing_target_makes_the_fiendish_round_only_on_a_layout_the_counter_proves(monkeypatch):
+    """The count from where extreme stops repairs a layout with a second solution before any fiendish round (the
+    round is the try's dearest part on a big board); a layout proved proper gets one, and is guessing if stuck."""
+    rounds = []
+
+    def stuck(puzzle, techniques, level):
+        rounds.append(max(t.level for t in techniques))
+        return Reach(None, (), (), len(SET), 0)
+
+    monkeypatch.setattr(develop_big, "reach", stuck)
+    seen = set()
+    for layout in _layouts(25):
+        rounds.clear()
+        unique = count_solutions(to_puzzle(BOARD, SET, layout), 2).unique
+        made = develop_by_logic(BOARD, SET, layout, random.Random(3), GUESSING, 0)
+        assert rounds.count(FIENDISH) == (1 if unique else 0)
+        assert made.graded.level == (GUESSING if unique else None)
+        seen.add(unique)
+    assert seen == {True, False}

@@ -27,19 +27,19 @@ from dominosa.deductions import GRADES
 __all__ = ["CPU_SECONDS", "SHARE", "largest_in_time", "refusal", "makes_in_time"]
 
 # Most CPU seconds the generation of one puzzle took, by grade, at orders 40, 45 and 50 (see the module's
-# docstring), or bench_monster's earlier runs where those cost more (order-40 extreme 23 s, seeds 1-10; order-50
-# basic 28 s and hard 43 s); order-40 fiendish is the most of seeds 1-10 by bench_monster after issue 45 item 3 (seed
-# 6, 22.1 s; the studio's path gave 16.7 s before it, a machine less loaded); order-50 extreme seed 1 took 104.2 s
-# there (load 12; 53.6 s in an earlier run); None where a run did not finish within the time the bench gave it
-# (order-45 fiendish seed 2 not done after 47 s of CPU, guessing seed 2 after 45 s, both again after issue 45 item 3;
-# order-50 guessing seed 1 after 91 s).
+# docstring), or bench_monster's runs where those cost more (order-50 basic 28 s and hard 43 s; order-40 extreme and
+# fiendish, the most of seeds 1-10, 9.1 s each). Extreme, fiendish and guessing were measured again once their
+# searches climbed by a shorter closure (issue 45 item 3, 8 December 2026, bench/README.md); before, order-50
+# extreme (104.2 s), fiendish (82.0 s) and guessing and order-45 fiendish and guessing took over the 48 s of CPU
+# the 120 s limit allows on some seed, and were refused. None would mark a run that did not finish in the time
+# the bench gave it.
 CPU_SECONDS: dict[str, dict[int, float | None]] = {
     "trivial": {40: 5.1, 45: 9.3, 50: 13.6},
     "basic": {40: 6.1, 45: 12.2, 50: 28.0},
     "hard": {40: 7.8, 45: 16.5, 50: 43.0},
-    "extreme": {40: 23.0, 45: 33.0, 50: 104.2},
-    "fiendish": {40: 22.1, 45: None, 50: 82.0},
-    "guessing": {40: 36.1, 45: None, 50: None},
+    "extreme": {40: 9.1, 45: 19.4, 50: 16.3},
+    "fiendish": {40: 9.1, 45: 14.4, 50: 33.0},
+    "guessing": {40: 5.5, 45: 33.7, 50: 8.4},
 }
 # How many times over a measured cost must fit the limit for the studio to promise it.
 SHARE = 2.5
