@@ -1,8 +1,11 @@
 """A setter's big grids: proving random unique layouts of orders 30 to 50 unique, against a revision and Minisat.
 
 The grids are ``proper_layout(order, Random(seed))`` for each ``order:seed`` of ``--grids`` (default: orders 30
-to 50, seed 1 each, and a second seed at 40 and 50), made once by this checkout and handed to every side as game
-IDs, so that all sides count the same puzzles. Each side, in a fresh process, counts each grid to 2 solutions
+to 50, seed 1 each, and a second seed at 40 and 50), and a random layout, ``random_layout(Board.rectangle(order +
+1, order + 2), Random(seed))`` (the generator's start, unique or not), for each ``rORDER:SEED`` (``r50:3``; a
+range of seeds as ``r50:1-20``; only the unique ones are kept: Minisat counts each first, a line says which were
+dropped). They are made once by this checkout and handed to every side as game IDs, so that all sides count the
+same puzzles. Each side, in a fresh process, counts each grid to 2 solutions
 (``count_solutions(puzzle, 2)``: what ``dominosa solve`` runs to say a grid is unique) ``--runs`` times; CPU
 seconds (``time.process_time``) and search nodes are printed, the median per grid and side, with the ratio of
 this checkout to the revision.
@@ -23,6 +26,7 @@ Run from the checkout's root in the environment where it is installed::
     python bench/bench_big_solve.py --grids 40:2 --runs 5 --rate
     DOMINOSA_PURE_PYTHON=1 python bench/bench_big_solve.py       # the pure-Python sources on both sides
     python bench/bench_big_solve.py --compiled                   # this compiled build against main's
+    python bench/bench_big_solve.py --compiled --grids r50:3,r50:8,r45:1-10   # random unique layouts
 
 Without ``--compiled`` the revision runs from its Python sources: compare it with ``DOMINOSA_PURE_PYTHON=1`` set,
 or with a compiled checkout only to see what the build gains.
@@ -48,7 +52,7 @@ from old_revision import forget_tables, old_package, run_side  # noqa: E402
 DEFAULT_GRIDS = "30:1,35:1,40:1,40:2,45:1,50:1,50:2"
 
 
-def timing_child(site: str, runs: int, with_rate: bool) -> None:
+def timing_child(site: str, runs: int, with_rate: bool, max_nodes: int | None = None) -> None:
     """One side (a fresh process): for each game ID on stdin, the CPU seconds and nodes of each count, as JSON."""
     import dominosa
     from dominosa.deductions import count_solutions, rate
@@ -62,8 +66,9 @@ def timing_child(site: str, runs: int, with_rate: bool) -> None:
         for _ in range(runs):
             forget_tables()
             started = time.process_time()
-            result = count_solutions(puzzle, 2)
-            counts.append({"seconds": time.process_time() - started, "count": result.count,
+            result = count_solutions(puzzle, 2, max_nodes=max_nodes)
+            count = result.count if result.complete else f">{result.count} (out of nodes)"
+            counts.append({"seconds": time.process_time() - started, "count": count,
                            "nodes": result.stats.nodes})
         rated = unkept = None
         if with_rate:
@@ -135,18 +140,47 @@ def minisat_nodes(game_id: str) -> int:
 
 
 def make_grids(spec: str) -> list[tuple[str, str]]:
-    """The ``order:seed`` labels of ``spec`` and their grids' game IDs."""
+    """The labels of ``spec`` and their grids' game IDs: ``order:seed`` a proper layout, ``rORDER:SEED`` (or
+    ``rORDER:FIRST-LAST``) a random layout, kept only when unique (Minisat's count; without python-sat, all)."""
     import random
 
+    from dominosa.board import Board
     from dominosa.formats.game_id import write_game_id
+    from dominosa.generator.layouts import random_layout
     from dominosa.generator.proper import proper_layout
 
-    grids = []
+    grids, dropped = [], []
     for item in spec.split(","):
-        order, seed = (int(part) for part in item.split(":"))
-        puzzle, _ = proper_layout(order, random.Random(seed))
-        grids.append((item, write_game_id(puzzle)))
+        if not item.startswith("r"):
+            order, seed = (int(part) for part in item.split(":"))
+            puzzle, _ = proper_layout(order, random.Random(seed))
+            grids.append((item, write_game_id(puzzle)))
+            continue
+        order_text, _, seeds = item[1:].partition(":")
+        first, _, last = seeds.partition("-")
+        order = int(order_text)
+        for seed in range(int(first), int(last or first) + 1):
+            label = f"r{order}:{seed}"
+            puzzle, _ = random_layout(Board.rectangle(order + 1, order + 2), random.Random(seed))
+            if _minisat_count(puzzle) == 1:
+                grids.append((label, write_game_id(puzzle)))
+            else:
+                dropped.append(label)
+    if dropped:
+        print(f"not unique, dropped: {', '.join(dropped)}")
     return grids
+
+
+def _minisat_count(puzzle: Any) -> int:
+    """Minisat's count of the puzzle's solutions, to 2 (1 without python-sat: every grid is kept)."""
+    try:
+        import bench_uniqueness as unique
+    except ImportError:  # pragma: no cover - depends on the environment
+        return 1
+    if not unique.HAVE_PYSAT:
+        return 1
+    count, _, _ = unique.count_minisat(puzzle, unique.DEFAULT_ENCODING)
+    return count
 
 
 def timed_sides(grids: list[tuple[str, str]], against: str, compiled: bool, child_args: Any) -> dict[str, Any]:
@@ -171,11 +205,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", default="main", help="the git revision to compare with (default main)")
     parser.add_argument("--compiled", action="store_true",
                         help="time the revision's own compiled build (pip wheel: a few minutes), not its sources")
-    parser.add_argument("--timing-child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--max-nodes", type=int, default=0,
+                        help="stop each count after this many nodes (a tail on the revision's side; 0: none)")
+    parser.add_argument("--timing-child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.timing_child:
-        site, runs, with_rate = args.timing_child
-        timing_child(site, int(runs), with_rate == "1")
+        site, runs, with_rate, max_nodes = args.timing_child
+        timing_child(site, int(runs), with_rate == "1", int(max_nodes) or None)
         return 0
     from dominosa.native import build_description
 
@@ -183,7 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bench_big_solve: {build_description()}; load average {load[0]:.2f}; CPU s, median of {args.runs}")
     grids = make_grids(args.grids)
     rate_flag = "1" if args.rate else "0"
-    sides = timed_sides(grids, args.against, args.compiled, lambda site: [str(site), str(args.runs), rate_flag])
+    child = [str(args.runs), rate_flag, str(args.max_nodes)]
+    sides = timed_sides(grids, args.against, args.compiled, lambda site: [str(site), *child])
     print(f"{'grid':<8} {'side':<14} {'solve s':>8} {'nodes':>8} {'rate s':>8}  grade")
     for k, (label, game_id) in enumerate(grids):
         medians = {}

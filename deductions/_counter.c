@@ -57,6 +57,12 @@ typedef struct {
     int n_joined;
     /* What the search records for learning. */
     int *lev, *why, *seen, *phase, *weights;
+    /* Big boards (decay > 0, search.py's _BIG): decaying activities rank the cells and dominoes instead of the
+     * weights, learned clauses are minimised recursively and propagate as soon as the joins queued are done,
+     * and every jump back saves the phase (see search.py's module docstring). */
+    int big;
+    double *act, inc, decay;
+    Vec stack, toclear;
     Vec trail, decisions;
     Py_ssize_t qhead;
     /* Clauses: literals (they move about as watches do), pairs (in the order learned), glue and forgotten marks. */
@@ -474,6 +480,13 @@ static const int *propagate(Search *s, Py_ssize_t *n)
         }
         if (s->splits_q.n)
             continue;
+        if (s->big) {
+            confl = watch_clauses(s, n);
+            if (confl)
+                return confl;
+            if (ph < s->pend_q.n || s->splits_q.n)
+                continue;
+        }
         if (ch < s->cells.n) {
             int x = s->cells.a[ch++];
             if (ccount[x] == 1)
@@ -504,9 +517,70 @@ static const int *propagate(Search *s, Py_ssize_t *n)
 
 /* ------------------------------------------------------------------ the search (search.py's Engine) */
 
+static inline unsigned abstract_level(const Search *s, int v)
+{
+    return 1u << (level_of(s, v) & 31);
+}
+
+/* Engine.redundant: whether the learned clause's literal on pair x (not a decision) follows from the clause's
+ * other literals, every path back through the reasons from x meeting a pair of the clause (or level 0) before a
+ * decision (MiniSat's litRedundant). The pairs shown to follow stay marked in seen (listed in toclear); a failure
+ * unmarks its own. */
+static int redundant(Search *s, int x, unsigned levels)
+{
+    int *seen = s->seen;
+    Py_ssize_t top = s->toclear.n;
+    s->stack.n = 0;
+    vec_push(s, &s->stack, x);
+    while (s->stack.n) {
+        int v = s->stack.a[--s->stack.n];
+        Py_ssize_t m;
+        const int *r = reason(s, v, s->why[v], &m); /* (read whole before the next reason call) */
+        for (Py_ssize_t k = 0; k < m; k++) {
+            int u = r[k];
+            if (seen[u] || !level_of(s, u))
+                continue;
+            if (s->why[u] != DECISION && (abstract_level(s, u) & levels)) {
+                seen[u] = 1;
+                vec_push(s, &s->stack, u);
+                vec_push(s, &s->toclear, u);
+            } else {
+                for (Py_ssize_t j = top; j < s->toclear.n; j++)
+                    seen[s->toclear.a[j]] = 0;
+                s->toclear.n = top;
+                return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Engine.minimised_deep: the learned clause without its literals that follow from the others. */
+static void minimise_deep(Search *s)
+{
+    Vec *l = &s->learnt;
+    unsigned levels = 0;
+    for (Py_ssize_t i = 1; i < l->n; i++)
+        levels |= abstract_level(s, l->a[i] >> 1);
+    s->toclear.n = 0;
+    Py_ssize_t kept = 1;
+    for (Py_ssize_t i = 1; i < l->n; i++) {
+        int lit = l->a[i], x = lit >> 1;
+        if (s->why[x] == DECISION || !redundant(s, x, levels))
+            l->a[kept++] = lit;
+    }
+    l->n = kept;
+    for (Py_ssize_t j = 0; j < s->toclear.n; j++)
+        s->seen[s->toclear.a[j]] = 0;
+}
+
 /* The literals kept of the learned clause (Engine.minimised): those whose reason is not wholly within it. */
 static void minimise(Search *s)
 {
+    if (s->big) {
+        minimise_deep(s);
+        return;
+    }
     Vec *l = &s->learnt;
     Py_ssize_t kept = 1;
     for (Py_ssize_t i = 1; i < l->n; i++) {
@@ -634,6 +708,23 @@ static Py_ssize_t in_set_order(Search *s, const int *keys, Py_ssize_t n, int *ou
  * that climb above the lightest of the top few join them (heaviest first, equals in the set's order). */
 static void bump(Search *s)
 {
+    if (s->big) {
+        /* Engine.bump_activity: each bump weighs 1 / decay times the last, so old contradictions fade */
+        double inc = s->inc, *act = s->act;
+        for (Py_ssize_t i = 0; i < s->marked.n; i++) {
+            int v = s->marked.a[i];
+            act[s->pa[v]] += inc;
+            act[s->pb[v]] += inc;
+            act[s->n_cells + s->pd[v]] += inc;
+        }
+        s->inc = inc / s->decay;
+        if (s->inc > 1e100) {
+            for (int k = 0; k < s->n_cells + s->n_doms; k++)
+                act[k] *= 1e-100;
+            s->inc *= 1e-100;
+        }
+        return;
+    }
     int floor = s->top_floor;
     s->climbed.n = 0;
     for (Py_ssize_t i = 0; i < s->marked.n; i++) {
@@ -733,6 +824,9 @@ static int analyze(Search *s, const int *confl, Py_ssize_t confl_n)
 /* Engine.backjump: the node as it was at the end of level's propagation. */
 static void backjump(Search *s, int level)
 {
+    if (s->big)
+        for (Py_ssize_t i = s->lvl_trail[level]; i < s->trail.n; i++)
+            s->phase[s->trail.a[i]] = s->pstate[s->trail.a[i]];
     s->pstate = s->lvl_pstate[level];
     s->ccount = s->lvl_ccount[level];
     s->dcount = s->lvl_dcount[level];
@@ -907,7 +1001,7 @@ static int choose(Search *s)
         }
     }
     int best = -1;
-    for (Py_ssize_t i = 0; i < s->top.n; i++) {
+    for (Py_ssize_t i = 0; i < s->top.n && !s->big; i++) {
         int t = s->top.a[i];
         if ((t < n_cells ? ccount[t] : dcount[t - n_cells]) == least) {
             best = t;
@@ -915,13 +1009,15 @@ static int choose(Search *s)
         }
     }
     if (best < 0) {
-        int heaviest = 0;
-        for (int x = 0; x < n_cells; x++)
-            if (ccount[x] == least && weights[x] > heaviest)
-                best = x, heaviest = weights[x];
-        for (int d = 0; d < s->n_doms; d++)
-            if (dcount[d] == least && weights[n_cells + d] > heaviest)
-                best = n_cells + d, heaviest = weights[n_cells + d];
+        /* Engine.most_weighed: the weights' or, on a big board, the activities' most, the first of equals */
+        double most = -1.0;
+        for (int k = 0; k < n_cells + s->n_doms; k++) {
+            if ((k < n_cells ? ccount[k] : dcount[k - n_cells]) == least) {
+                double w = s->big ? s->act[k] : (double)weights[k];
+                if (w > most)
+                    best = k, most = w;
+            }
+        }
     }
     Py_ssize_t m;
     const int *options = best >= n_cells ? PLACES(best - n_cells, &m) : CELL_PAIRS(best, &m);
@@ -1037,6 +1133,7 @@ static void Search_dealloc(Search *s)
     PyMem_Free(s->seen);
     PyMem_Free(s->phase);
     PyMem_Free(s->weights);
+    PyMem_Free(s->act);
     PyMem_Free(s->level_mark);
     if (s->watches != NULL) {
         for (int k = 0; k < 2 * s->n_pairs; k++)
@@ -1046,7 +1143,7 @@ static void Search_dealloc(Search *s)
     Vec *vecs[] = {&s->trail, &s->decisions, &s->clause_lits, &s->clause_pairs_v, &s->clause_start,
                    &s->clause_len, &s->glue, &s->dead, &s->top, &s->pend_q, &s->pend_code, &s->splits_q,
                    &s->splits_code, &s->cells, &s->doms, &s->check_cells, &s->check_doms, &s->confbuf,
-                   &s->reasonbuf, &s->learnt, &s->marked, &s->climbed, &s->block};
+                   &s->reasonbuf, &s->learnt, &s->marked, &s->climbed, &s->block, &s->stack, &s->toclear};
     for (size_t k = 0; k < sizeof(vecs) / sizeof(vecs[0]); k++)
         vec_free(vecs[k]);
     Py_TYPE(s)->tp_free((PyObject *)s);
@@ -1200,24 +1297,26 @@ static int init_node(Search *s, const int *ps, const int *cc, const int *dc, int
     s->weights = zeros(s, (size_t)n_cells + (size_t)n_doms, sizeof(int));
     for (int k = 0; k < n_cells + n_doms; k++)
         s->weights[k] = 1;
+    s->act = zeros(s, (size_t)n_cells + (size_t)n_doms, sizeof(double));
     s->level_mark = zeros(s, (size_t)n_pairs + 1, sizeof(int)); /* (levels never pass the pairs) */
     return 0;
 }
 
 /* Search(n_cells, pair_a, pair_b, pair_domino, cell_pairs, placements, dupc, dupd, pstate, ccount, dcount,
- *        n_joined, nodes, top, restart_base, reduce_every, glue_keep): the search from a root node propagated
+ *        n_joined, nodes, top, restart_base, reduce_every, glue_keep, decay): the search from a root node propagated
  * to its fixed point (search.py's Engine(t, root)), its node count starting at nodes. */
 static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 {
     int n_cells, n_joined, top_max, restart_base, reduce_every, glue_keep;
     long long nodes;
+    double decay = 0.0;
     PyObject *pa, *pb, *pd, *cell_pairs, *placements, *dupc, *dupd, *pstate, *ccount, *dcount;
     static char *names[] = {"n_cells", "pair_a", "pair_b", "pair_domino", "cell_pairs", "placements", "dupc",
                             "dupd", "pstate", "ccount", "dcount", "n_joined", "nodes", "top", "restart_base",
-                            "reduce_every", "glue_keep", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOOOOOOOOOiLiiii", names, &n_cells, &pa, &pb, &pd, &cell_pairs,
+                            "reduce_every", "glue_keep", "decay", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOOOOOOOOOOiLiiii|d", names, &n_cells, &pa, &pb, &pd, &cell_pairs,
                                      &placements, &dupc, &dupd, &pstate, &ccount, &dcount, &n_joined, &nodes,
-                                     &top_max, &restart_base, &reduce_every, &glue_keep))
+                                     &top_max, &restart_base, &reduce_every, &glue_keep, &decay))
         return NULL;
     Py_ssize_t n_pairs = PyObject_Length(pa), n_doms = PyObject_Length(placements);
     if (n_pairs < 0 || n_doms < 0)
@@ -1237,6 +1336,9 @@ static PyObject *Search_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
     s->restart_base = restart_base;
     s->reduce_every = reduce_every;
     s->glue_keep = glue_keep;
+    s->big = decay > 0.0;
+    s->decay = decay;
+    s->inc = 1.0;
     s->nodes = nodes;
     s->next_restart = restart_base ? (long long)restart_base * luby(0) : -1;
     s->next_reduce = reduce_every;

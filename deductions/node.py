@@ -87,6 +87,7 @@ class Node:
         "trail",
         "weights",
         "clause_pairs",
+        "clauses_early",
     )
 
     def __init__(
@@ -114,6 +115,9 @@ class Node:
         self.level = 0
         self.lev = self.why = self.trail = self.weights = UNRECORDED
         self.clause_pairs = NO_CLAUSES
+        # The search's learned clauses propagate as soon as the joins queued are done, before rules 1 and 3-6 (a
+        # big board's search: its unit clauses then cut the rules' work short), or only at their fixed point.
+        self.clauses_early = False
 
     def copy(self) -> Node:
         """A plain node at the same position (a supposition's scratch copy)."""
@@ -195,12 +199,10 @@ class Node:
 
     def propagate(self, joins: Iterable[tuple[int, int]], splits: list[tuple[int, int]],
                   starts: tuple[list[int], list[int], list[int], list[int]] | None = None) -> Sequence[int] | None:
-        """Assign the pending (pair, reason) joins and splits and all they force by rules 1-6 and the learned
-        clauses; None at the fixed point, or the pairs of a constraint left with no way out (with ``record`` off,
-        any pair of it). ``starts``, where a position is first propagated: the cells and dominoes to look at for
-        rules 1, 3 and 5, then for rules 4 and 6. The work lists are first in, first out: a contradiction near the
-        decision is met first, and learned clauses are short. Rules 4 and 6 and the clauses wait for rules 1-3. A
-        join's splits (rule 2) are written out here, not called as :meth:`split_for` is: a call each costs time."""
+        """Assign the pending (pair, reason) joins and splits and all they force by rules 1-6 and the clauses; None
+        at the fixed point, or the pairs of a constraint with no way out (one with ``record`` off). ``starts``: the
+        cells and dominoes for rules 1, 3 and 5, then 4 and 6, on a first propagation. FIFO work lists (a near
+        contradiction is met first); rules 4-6 and the clauses wait for 1-3 (``clauses_early``: only for the joins)."""
         t = self.t
         pstate, ccount, dcount, n_joined = self.pstate, self.ccount, self.dcount, self.n_joined
         lev, why, trail, level, record, weights = self.lev, self.why, self.trail, self.level, self.record, self.weights
@@ -262,7 +264,9 @@ class Node:
                                 doms.append(e)
                             elif dupd[e]:
                                 check_doms.append(e)
-            if splits:
+            if not splits and self.clauses_early and (confl := self.watch_clauses(pending, splits)) is not None:
+                return confl
+            if ph < len(pending) or splits:  # (only clauses_early's watch leaves joins queued here)
                 continue
             if ch < len(cells):
                 x = cells[ch]

@@ -69,6 +69,14 @@ _TOP: Final = 48
 _RESTART_BASE: Final = 512
 _REDUCE_EVERY: Final = 1000
 _GLUE_KEEP: Final = 3
+# Big boards (more than _BIG_DOMINOES dominoes: order 26 and up; the node record, tests/search_nodes.py, stops at
+# order 25 and keeps its walk) search more as MiniSat does: the cells and dominoes are ranked by activities that
+# decay (each bump weighs 1 / _DECAY times the one before, so that recent contradictions count most: the weights
+# above never decay, stay stuck on old contradictions and left random unique double-50s a tail of ten and more
+# times MiniSat's time), learned clauses are minimised recursively and propagate as soon as the queued joins are
+# done, and every jump back saves the phase, not only a restart.
+_BIG_DOMINOES: Final = 351
+_DECAY: Final = 0.95
 
 # The search core in C (deductions/_counter.c: the same walk as Engine, on C arrays), or None where it was not
 # built or pure Python is asked for (dominosa.native.counter_core). Not Final: the tests set a source copy's to
@@ -98,6 +106,9 @@ class Engine(Node):
         "phase",
         "top",
         "top_floor",
+        "big",
+        "act",
+        "inc",
     )
 
     def __init__(self, t: Tables, root: Node) -> None:
@@ -123,6 +134,10 @@ class Engine(Node):
         # The heaviest cells and dominoes, heaviest first, and the lightest weight among them once there are _TOP.
         self.top: list[int] = []
         self.top_floor = 0
+        self.big = t.n_dominoes > _BIG_DOMINOES
+        self.clauses_early = self.big
+        self.act = [0.0] * (t.n_cells + t.n_dominoes)  # a big board's activities, as weights
+        self.inc = 1.0  # the next bump
 
     def level_of(self, v: int) -> int:
         code = self.why[v]
@@ -241,10 +256,13 @@ class Engine(Node):
                     vs = reason(v, code)
         learnt[0] = 2 * v + 2 - pstate[v]
         if len(learnt) > 2:
-            learnt = self.minimised(learnt)
+            learnt = self.minimised_deep(learnt) if self.big else self.minimised(learnt)
         for v in marked:
             seen[v] = 0
-        self.bump(marked)
+        if self.big:
+            self.bump_activity(marked)
+        else:
+            self.bump(marked)
         back = 0
         if len(learnt) > 1:
             best = 1
@@ -280,6 +298,70 @@ class Engine(Node):
                             break
         return kept
 
+    def minimised_deep(self, learnt: list[int]) -> list[int]:
+        """A big board's learned clause without its literals that follow from the others: every path back from
+        one through the reasons meets a pair of the clause (or level 0) before a decision (MiniSat's recursive
+        minimising; the local one of :meth:`minimised` leaves clauses of 40-50 literals at order 50)."""
+        why, seen = self.why, self.seen
+        levels = 0
+        for lit in learnt[1:]:
+            levels |= 1 << (self.level_of(lit >> 1) & 31)
+        toclear: list[int] = []
+        kept = [learnt[0]]
+        for lit in learnt[1:]:
+            x = lit >> 1
+            if why[x] == DECISION or not self.redundant(x, levels, toclear):
+                kept.append(lit)
+        for v in toclear:
+            seen[v] = 0
+        return kept
+
+    def redundant(self, x: int, levels: int, toclear: list[int]) -> bool:
+        """Whether pair ``x`` of the clause follows from the pairs marked in ``seen`` (MiniSat's litRedundant,
+        ``levels`` the clause's levels as bits): the pairs shown to follow stay marked (and are listed in
+        ``toclear``); a failure unmarks its own."""
+        why, seen = self.why, self.seen
+        top = len(toclear)
+        stack = [x]
+        while stack:
+            v = stack.pop()
+            for u in self.reason(v, why[v]):
+                if seen[u]:
+                    continue
+                lv = self.level_of(u)
+                if not lv:
+                    continue
+                if why[u] != DECISION and (1 << (lv & 31)) & levels:
+                    seen[u] = 1
+                    stack.append(u)
+                    toclear.append(u)
+                else:
+                    for r in toclear[top:]:
+                        seen[r] = 0
+                    del toclear[top:]
+                    return False
+        return True
+
+    def bump_activity(self, marked: list[int]) -> None:
+        """A big board's branching weight: the activity of each cell and domino of the pairs a contradiction was
+        traced through rises by the current bump, which then grows by 1 / _DECAY (all scaled down together
+        before they overflow)."""
+        t = self.t
+        pa, pb, pd = t.pair_a, t.pair_b, t.pair_domino
+        act: list[float] = self.act
+        n_cells = t.n_cells
+        inc: float = self.inc
+        for v in marked:
+            act[pa[v]] += inc
+            act[pb[v]] += inc
+            act[n_cells + pd[v]] += inc
+        inc = inc / _DECAY
+        if inc > 1e100:
+            for k in range(len(act)):
+                act[k] *= 1e-100
+            inc *= 1e-100
+        self.inc = inc
+
     def bump(self, marked: list[int]) -> None:
         """Branching weight, once per pair a contradiction was traced through for each of its two cells and its
         domino. Those that climb above the lightest of the top few join them."""
@@ -305,6 +387,10 @@ class Engine(Node):
         """Return to the node as it was at the end of ``level``'s propagation. (The level's snapshot is dropped
         with the levels above, so its arrays are taken over rather than copied.)"""
         pstate, ccount, dcount, n_joined, n_trail = self.snaps[level]
+        if self.big:  # the phase of each pair undone
+            phase, now = self.phase, self.pstate
+            for v in self.trail[n_trail:]:
+                phase[v] = now[v]
         self.pstate, self.ccount, self.dcount, self.n_joined = pstate, ccount, dcount, n_joined
         del self.trail[n_trail:]
         self.qhead = n_trail
@@ -363,7 +449,8 @@ class Engine(Node):
         raised by every pair a learned clause was traced through); its first open pair.
 
         The heaviest few (``top``, kept by :meth:`analyze`) are looked at first, and most often one of them has
-        the fewest options; only when none has are all the counts scanned."""
+        the fewest options; only when none has are all the counts scanned. A big board ranks by the activities
+        (:meth:`bump_activity`) instead, all scanned."""
         t = self.t
         pstate = self.pstate
         ccount: list[int] = self.ccount
@@ -383,25 +470,14 @@ class Engine(Node):
                     least = c
                     if c == 2:
                         break
-        for best in self.top:
-            if (ccount[best] if best < n_cells else dcount[best - n_cells]) == least:
-                break
+        if self.big:
+            best = self.most_weighed(least, self.act)
         else:
-            # The heaviest of those with the least count, the first of equals (cells, then dominoes). The list's
-            # own count and index find them natively, so only those with the least count are looked at here.
-            weights: list[int] = self.weights
-            best = -1
-            heaviest = 0
-            x = -1
-            for _ in range(ccount.count(least)):
-                x = ccount.index(least, x + 1)
-                if weights[x] > heaviest:
-                    best, heaviest = x, weights[x]
-            d = -1
-            for _ in range(dcount.count(least)):
-                d = dcount.index(least, d + 1)
-                if weights[n_cells + d] > heaviest:
-                    best, heaviest = n_cells + d, weights[n_cells + d]
+            for best in self.top:
+                if (ccount[best] if best < n_cells else dcount[best - n_cells]) == least:
+                    break
+            else:
+                best = self.most_weighed(least, self.weights)
         options = t.placements[best - n_cells] if best >= n_cells else t.cell_pairs[best]
         phase = self.phase
         for q in options:
@@ -411,6 +487,27 @@ class Engine(Node):
             if not pstate[q]:
                 return q
         raise AssertionError("an open cell or domino without an open pair")
+
+    def most_weighed(self, least: int, weights: Sequence[float]) -> int:
+        """The cell or domino (dominoes at n_cells + d) of most weight among those with ``least`` options, the
+        first of equals (cells, then dominoes): the weights' or, on a big board, the activities'. The list's own
+        count and index find them natively, so only those with the least count are looked at here."""
+        ccount: list[int] = self.ccount
+        dcount: list[int] = self.dcount
+        n_cells = self.t.n_cells
+        best = -1
+        most = -1.0
+        x = -1
+        for _ in range(ccount.count(least)):
+            x = ccount.index(least, x + 1)
+            if weights[x] > most:
+                best, most = x, weights[x]
+        d = -1
+        for _ in range(dcount.count(least)):
+            d = dcount.index(least, d + 1)
+            if weights[n_cells + d] > most:
+                best, most = n_cells + d, weights[n_cells + d]
+        return best
 
 
 def _luby(i: int) -> int:
@@ -525,7 +622,7 @@ def _core_solutions(
     search = core.Search(
         t.n_cells, t.pair_a, t.pair_b, t.pair_domino, t.cell_pairs, t.placements, root.dupc, root.dupd,
         root.pstate, root.ccount, root.dcount, root.n_joined, stats.nodes, _TOP, _RESTART_BASE, _REDUCE_EVERY,
-        _GLUE_KEEP,
+        _GLUE_KEEP, _DECAY if t.n_dominoes > _BIG_DOMINOES else 0.0,
     )
     budget = -1 if max_nodes is None else max_nodes
     branches, depth = stats.branches, stats.max_depth
