@@ -45,12 +45,24 @@ class GradeReason:
         if self.grade == GRADES[TRIVIAL]:
             return f"{self.grade}: single neighbours and unique placements alone finish it"
         strength = f"{self.strength}: " if self.strength else ""
-        where = f" ({strength}{', '.join(self.cells)})" if self.cells else (f" ({self.strength})" if strength else "")
+        where = f" ({strength}{_named(self.cells)})" if self.cells else (f" ({self.strength})" if strength else "")
         return f"{self.grade}: needs {self.technique}{where}"
 
     def to_dict(self) -> dict[str, object]:
         return {"grade": self.grade, "technique": self.technique, "strength": self.strength,
                 "cells": list(self.cells), "sentence": self.sentence, "words": self.words()}
+
+
+# On a big board one deduction can look at hundreds of cells (a short contradiction on a double-40 read 330): the
+# one-line reason names the first few and counts the rest; `cells` keeps them all for whoever wants them.
+NAMED_CELLS = 12
+
+
+def _named(cells: tuple[str, ...]) -> str:
+    """The cells' names, the first NAMED_CELLS of them and how many more."""
+    if len(cells) <= NAMED_CELLS:
+        return ", ".join(cells)
+    return f"{', '.join(cells[:NAMED_CELLS])} and {len(cells) - NAMED_CELLS} more cells"
 
 
 def grade_reason(puzzle: Puzzle, graded: GradeResult) -> GradeReason | None:

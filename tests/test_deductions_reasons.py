@@ -11,7 +11,7 @@ from dataclasses import replace
 from dominosa.deductions.grades import GRADES, Technique
 from dominosa.deductions.grading import PROPER, grade
 from dominosa.deductions.rating import rate
-from dominosa.deductions.reasons import grade_reason
+from dominosa.deductions.reasons import NAMED_CELLS, GradeReason, grade_reason
 from dominosa.formats.game_id import read_game_id
 
 # A hard puzzle (set analysis of one group).
@@ -78,3 +78,13 @@ def test_rating_with_its_path_gives_the_reason_the_step_run_gives():
         with_path = rate(read_game_id(game_id), with_reason=True).reason
         alone = rate(read_game_id(game_id), with_path=False, with_reason=True).reason
         assert with_path == alone and with_path is not None
+
+
+def test_a_reason_reading_hundreds_of_cells_names_the_first_few_and_counts_the_rest():
+    cells = tuple(f"r{i // 42 + 1}c{i % 42 + 1}" for i in range(330))
+    reason = GradeReason("fiendish", "short contradiction", "", cells, "")
+    assert reason.words() == (f"fiendish: needs short contradiction ({', '.join(cells[:NAMED_CELLS])} and "
+                              f"{330 - NAMED_CELLS} more cells)")
+    assert reason.to_dict()["cells"] == list(cells)  # every cell is still there for whoever reads them all
+    few = replace(reason, cells=cells[:NAMED_CELLS])
+    assert few.words() == f"fiendish: needs short contradiction ({', '.join(cells[:NAMED_CELLS])})"
